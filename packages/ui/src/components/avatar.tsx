@@ -1,0 +1,56 @@
+import { useState } from 'react';
+import { useT } from '../i18n/i18n-provider.tsx';
+import { cn } from '../lib/cn.ts';
+
+export interface AvatarProps {
+  name: string;
+  src?: string | null | undefined;
+  size?: 'sm' | 'md' | 'lg' | 'xl';
+  className?: string;
+  /** Hide from assistive technology when the name is written next to it. */
+  decorative?: boolean;
+}
+
+const SIZES = { sm: 'size-8 text-xs', md: 'size-10 text-sm', lg: 'size-14 text-lg', xl: 'size-24 text-3xl' } as const;
+
+/** The first letters of the first two words of a name. */
+export function initialsOf(name: string): string {
+  const words = name.trim().split(/\s+/).filter(Boolean);
+  return words
+    .slice(0, 2)
+    .map((w) => Array.from(w)[0] ?? '')
+    .join(' ');
+}
+
+export function Avatar({ name, src, size = 'md', className, decorative = false }: AvatarProps) {
+  const t = useT();
+  const [failed, setFailed] = useState(false);
+  const classes = cn(
+    'inline-flex shrink-0 items-center justify-center overflow-hidden rounded-full',
+    SIZES[size],
+    className,
+  );
+  if (src && !failed) {
+    return (
+      <img
+        src={src}
+        alt={decorative ? '' : t('avatar.alt', { name })}
+        className={cn(classes, 'object-cover')}
+        onError={() => setFailed(true)}
+      />
+    );
+  }
+  const fallbackClasses = cn(classes, 'bg-primary-100 font-bold text-primary-800');
+  if (decorative) {
+    return (
+      <span className={fallbackClasses} aria-hidden="true">
+        {initialsOf(name)}
+      </span>
+    );
+  }
+  return (
+    <span className={fallbackClasses} role="img" aria-label={t('avatar.alt', { name })}>
+      {initialsOf(name)}
+    </span>
+  );
+}

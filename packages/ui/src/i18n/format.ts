@@ -1,0 +1,34 @@
+import type { Locale } from './locales.ts';
+import { LOCALES } from './locales.ts';
+
+/** Business time zone of DESIGN §3; times are shown in the user's zone, Cairo by default. */
+export const DEFAULT_TIME_ZONE = 'Africa/Cairo';
+
+export interface Formatters {
+  number(value: number, options?: Intl.NumberFormatOptions): string;
+  /** Money is kept in piastres (DESIGN §3) and shown as EGP. */
+  piastres(value: number): string;
+  egp(value: number): string;
+  date(value: Date | string | number, options?: Intl.DateTimeFormatOptions): string;
+  dateTime(value: Date | string | number): string;
+  time(value: Date | string | number): string;
+  minutes(value: number): string;
+}
+
+export function createFormatters(locale: Locale, timeZone: string = DEFAULT_TIME_ZONE): Formatters {
+  const intl = LOCALES[locale].intl;
+  const toDate = (value: Date | string | number) => (value instanceof Date ? value : new Date(value));
+  const money = new Intl.NumberFormat(intl, { style: 'currency', currency: 'EGP' });
+  const minutes = new Intl.NumberFormat(intl, { style: 'unit', unit: 'minute', unitDisplay: 'long' });
+  return {
+    number: (value, options) => new Intl.NumberFormat(intl, options).format(value),
+    piastres: (value) => money.format(value / 100),
+    egp: (value) => money.format(value),
+    date: (value, options) =>
+      new Intl.DateTimeFormat(intl, { timeZone, dateStyle: 'long', ...options }).format(toDate(value)),
+    dateTime: (value) =>
+      new Intl.DateTimeFormat(intl, { timeZone, dateStyle: 'medium', timeStyle: 'short' }).format(toDate(value)),
+    time: (value) => new Intl.DateTimeFormat(intl, { timeZone, timeStyle: 'short' }).format(toDate(value)),
+    minutes: (value) => minutes.format(value),
+  };
+}

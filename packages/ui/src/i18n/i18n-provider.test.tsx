@@ -1,0 +1,63 @@
+import { act, render, screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { ar } from './ar.ts';
+import { en } from './en.ts';
+import { I18nProvider, useI18n } from './i18n-provider.tsx';
+import { LOCALE_STORAGE_KEY } from './locales.ts';
+
+function Probe() {
+  const { t, locale, setLocale, errorMessage, format } = useI18n();
+  return (
+    <div>
+      <p data-testid="text">{t('nav.login')}</p>
+      <p data-testid="error">{errorMessage('wrong-password')}</p>
+      <p data-testid="money">{format.piastres(12_500)}</p>
+      <button type="button" onClick={() => setLocale(locale === 'ar' ? 'en' : 'ar')}>
+        switch
+      </button>
+    </div>
+  );
+}
+
+describe('I18nProvider', () => {
+  it('starts in Arabic with dir=rtl and lang=ar on <html>', () => {
+    render(
+      <I18nProvider>
+        <Probe />
+      </I18nProvider>,
+    );
+    expect(document.documentElement.dir).toBe('rtl');
+    expect(document.documentElement.lang).toBe('ar');
+    expect(screen.getByTestId('text').textContent).toBe('تسجيل الدخول');
+    expect(screen.getByTestId('error').textContent).toBe('البريد الإلكتروني أو كلمة المرور غير صحيحة.');
+    expect(screen.getByTestId('money').textContent).toContain('١٢٥');
+  });
+
+  it('switches to English (ltr), persists the choice and restores it', () => {
+    const { unmount } = render(
+      <I18nProvider>
+        <Probe />
+      </I18nProvider>,
+    );
+    act(() => screen.getByRole('button', { name: 'switch' }).click());
+    expect(document.documentElement.dir).toBe('ltr');
+    expect(document.documentElement.lang).toBe('en');
+    expect(screen.getByTestId('text').textContent).toBe('Sign in');
+    expect(window.localStorage.getItem(LOCALE_STORAGE_KEY)).toBe('en');
+    unmount();
+
+    render(
+      <I18nProvider>
+        <Probe />
+      </I18nProvider>,
+    );
+    expect(document.documentElement.dir).toBe('ltr');
+    act(() => screen.getByRole('button', { name: 'switch' }).click());
+    expect(document.documentElement.dir).toBe('rtl');
+  });
+
+  it('has an English text for every Arabic key', () => {
+    expect(Object.keys(en).sort()).toEqual(Object.keys(ar).sort());
+    for (const value of Object.values(en)) expect(value.trim()).not.toBe('');
+  });
+});

@@ -1,0 +1,32 @@
+export { Alert, type AlertProps, type Tone } from './components/alert.tsx';
+export { Avatar, type AvatarProps, initialsOf } from './components/avatar.tsx';
+export { Badge, type BadgeTone } from './components/badge.tsx';
+export { Button, type ButtonProps, type ButtonSize, type ButtonVariant, buttonClasses } from './components/button.tsx';
+export { Card, type CardProps } from './components/card.tsx';
+export { ComingSoon, type ComingSoonProps } from './components/coming-soon.tsx';
+export { Dialog, DialogClose, type DialogProps, Drawer, type DrawerProps } from './components/dialog.tsx';
+export { EmptyState, type EmptyStateProps } from './components/empty-state.tsx';
+export { ErrorScreen, type ErrorScreenProps } from './components/error-screen.tsx';
+export { controlClasses, Field, type FieldBaseProps, type FieldControlProps } from './components/field.tsx';
+export { type CheckboxProps, ChipCheckbox, Fieldset, Form, FormActions, FormError } from './components/form.tsx';
+export * from './components/icons.tsx';
+export { LoadingAnimation, type LoadingAnimationProps } from './components/loading-animation.tsx';
+export { PasswordField, type PasswordFieldProps } from './components/password-field.tsx';
+export { SelectField, type SelectFieldProps, type SelectOption } from './components/select-field.tsx';
+export { SkipLink } from './components/skip-link.tsx';
+export { Spinner, type SpinnerProps } from './components/spinner.tsx';
+export { Stepper, type StepperProps } from './components/stepper.tsx';
+export { Table, type TableColumn, type TableProps } from './components/table.tsx';
+export { Tabs, TabsContent, TabsList, TabsTrigger } from './components/tabs.tsx';
+export { CodeField, TextField, type TextFieldProps } from './components/text-field.tsx';
+export { TextareaField, type TextareaFieldProps } from './components/textarea-field.tsx';
+export {
+  TOAST_DURATION_MS,
+  type ToastAction,
+  type ToastApi,
+  Toaster,
+  type ToastInput,
+  type ToastType,
+  useToast,
+} from './components/toaster.tsx';
+export { cn } from './lib/cn.ts';
