@@ -1,0 +1,155 @@
+import { buildPath, type ParamsOf, type QueryOf, type ResponseOf, type RouteContract } from '@darsak/domain/contract';
+import type { z } from 'zod';
+import { ApiError, HttpError, isKnownErrorBody } from './errors.ts';
+
+export const DEFAULT_TIMEOUT_MS = 20_000;
+
+export interface HttpClientOptions {
+  /** Origin (and optional prefix) of the API; '' for same origin. */
+  baseUrl: string;
+  /** The bearer token to send, when there is one. */
+  getToken?: () => string | null | undefined;
+  /** Called when the API says the caller is not (or no longer) signed in. */
+  onUnauthenticated?: (error: ApiError) => void;
+  timeoutMs?: number;
+  /** Defaults to the global fetch at call time. */
+  fetch?: typeof fetch;
+}
+
+type BodyInputOf<C extends RouteContract> = C['body'] extends z.ZodType ? z.input<C['body']> : undefined;
+
+type ParamsPart<C extends RouteContract> =
+  ParamsOf<C> extends undefined ? { params?: undefined } : { params: ParamsOf<C> };
+type BodyPart<C extends RouteContract> = C['multipart'] extends object
+  ? { body: FormData }
+  : BodyInputOf<C> extends undefined
+    ? { body?: undefined }
+    : undefined extends BodyInputOf<C>
+      ? { body?: BodyInputOf<C> }
+      : { body: BodyInputOf<C> };
+
+export type CallInput<C extends RouteContract> = ParamsPart<C> &
+  BodyPart<C> & {
+    query?: QueryOf<C>;
+    signal?: AbortSignal;
+  };
+
+type HasRequired<T> = Record<string, never> extends T ? false : true;
+export type CallArgs<C extends RouteContract> =
+  HasRequired<CallInput<C>> extends true ? [input: CallInput<C>] : [input?: CallInput<C>];
+
+export interface HttpClient {
+  readonly baseUrl: string;
+  /** Calls one contract route and resolves with its parsed response. */
+  callRoute<C extends RouteContract>(contract: C, ...args: CallArgs<C>): Promise<ResponseOf<C>>;
+  /** The absolute URL of a path on the API (assets, downloads). */
+  url(path: string): string;
+}
+
+function appendQuery(search: URLSearchParams, key: string, value: unknown): void {
+  if (value === undefined || value === null) return;
+  if (Array.isArray(value)) {
+    for (const item of value) appendQuery(search, key, item);
+    return;
+  }
+  if (value instanceof Date) search.append(key, value.toISOString());
+  else if (typeof value === 'object') search.append(key, JSON.stringify(value));
+  else search.append(key, String(value));
+}
+
+function queryString(query: unknown): string {
+  if (!query || typeof query !== 'object') return '';
+  const search = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) appendQuery(search, key, value);
+  const text = search.toString();
+  return text ? `?${text}` : '';
+}
+
+async function readBody(response: Response): Promise<unknown> {
+  const text = await response.text();
+  if (!text) return null;
+  const type = response.headers.get('content-type') ?? '';
+  if (type.includes('json')) return JSON.parse(text);
+  try {
+    return JSON.parse(text);
+  } catch {
+    return text;
+  }
+}
+
+export function createHttpClient(options: HttpClientOptions): HttpClient {
+  const baseUrl = options.baseUrl.replace(/\/+$/, '');
+  const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+
+  async function callRoute<C extends RouteContract>(contract: C, ...args: CallArgs<C>): Promise<ResponseOf<C>> {
+    const input = (args[0] ?? {}) as {
+      params?: Record<string, string | number>;
+      query?: unknown;
+      body?: unknown;
+      signal?: AbortSignal;
+    };
+    const url = `${baseUrl}${buildPath(contract.path, input.params)}${queryString(input.query)}`;
+
+    const headers = new Headers({ Accept: 'application/json' });
+    const token = options.getToken?.();
+    if (token) headers.set('Authorization', `Bearer ${token}`);
+
+    let body: BodyInit | undefined;
+    if (input.body instanceof FormData) body = input.body;
+    else if (input.body !== undefined) {
+      headers.set('Content-Type', 'application/json');
+      body = JSON.stringify(input.body);
+    }
+
+    const controller = new AbortController();
+    let timedOut = false;
+    const timer = setTimeout(() => {
+      timedOut = true;
+      controller.abort();
+    }, timeoutMs);
+    const onCallerAbort = () => controller.abort();
+    if (input.signal?.aborted) controller.abort();
+    input.signal?.addEventListener('abort', onCallerAbort, { once: true });
+
+    const doFetch = options.fetch ?? globalThis.fetch;
+    let response: Response;
+    try {
+      response = await doFetch(url, {
+        method: contract.method,
+        headers,
+        body,
+        credentials: 'include',
+        signal: controller.signal,
+      });
+    } catch (error) {
+      if (timedOut) throw new ApiError('timeout-exceeded', 0);
+      if (controller.signal.aborted || (error instanceof Error && error.name === 'AbortError')) {
+        throw new ApiError('request-aborted', 0);
+      }
+      throw new ApiError('network-error', 0, undefined, {
+        cause: error instanceof Error ? error.message : String(error),
+      });
+    } finally {
+      clearTimeout(timer);
+      input.signal?.removeEventListener('abort', onCallerAbort);
+    }
+
+    const data = await readBody(response);
+    if (!response.ok) {
+      if (isKnownErrorBody(data)) {
+        const error = new ApiError(data.code, response.status, data.message, data.details);
+        if (response.status === 401 && data.code === 'unauthenticated') options.onUnauthenticated?.(error);
+        throw error;
+      }
+      if (response.status === 401) options.onUnauthenticated?.(new ApiError('unauthenticated', 401));
+      throw new HttpError(response.status, data);
+    }
+
+    // The contract's schema gives the typed shape (and any transforms); an answer that does not
+    // match is passed on as it came rather than failing the screen.
+    const parsed = contract.response.safeParse(data);
+    return (parsed.success ? parsed.data : data) as ResponseOf<C>;
+  }
+
+  return { baseUrl, callRoute, url: (path) => `${baseUrl}${path.startsWith('/') ? path : `/${path}`}` };
+}

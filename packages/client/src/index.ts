@@ -1,0 +1,28 @@
+export {
+  ApiError,
+  type ApiErrorCode,
+  errorCodeOf,
+  fieldErrorsOf,
+  HttpError,
+  isApiError,
+  isKnownErrorBody,
+  statusOf,
+} from './errors.ts';
+export {
+  type CallArgs,
+  type CallInput,
+  createHttpClient,
+  DEFAULT_TIMEOUT_MS,
+  type HttpClient,
+  type HttpClientOptions,
+} from './http.ts';
+export { createQueryClient, shouldRetry } from './query-client.ts';
+export {
+  createSessionStore,
+  decodeTokenPayload,
+  isTokenExpired,
+  type SessionState,
+  type SessionStore,
+  type SessionStoreOptions,
+  type TokenPayload,
+} from './session-store.ts';
