@@ -1,0 +1,87 @@
+/** Business time of DESIGN §3: Egypt, which observes daylight saving, so offsets are never hard-coded. */
+export const BUSINESS_TIME_ZONE = 'Africa/Cairo';
+
+export const MINUTES_PER_HOUR = 60;
+export const MINUTES_PER_DAY = 1440;
+export const DAYS_PER_WEEK = 7;
+/** The specification's month constant (§9), used where a "month" is counted in days. */
+export const MONTH_DAYS = 30;
+export const MS_PER_MINUTE = 60_000;
+export const MS_PER_HOUR = 60 * MS_PER_MINUTE;
+export const MS_PER_DAY = MINUTES_PER_DAY * MS_PER_MINUTE;
+export const MS_PER_WEEK = DAYS_PER_WEEK * MS_PER_DAY;
+
+/** Wall-clock reading in Cairo. `month` is 1-12, `weekday` 0 (Sunday) to 6 (Saturday). */
+export interface CairoParts {
+  year: number;
+  month: number;
+  day: number;
+  weekday: number;
+  hour: number;
+  minute: number;
+  second: number;
+}
+
+const cairoFormat = new Intl.DateTimeFormat('en-US', {
+  timeZone: BUSINESS_TIME_ZONE,
+  hourCycle: 'h23',
+  year: 'numeric',
+  month: 'numeric',
+  day: 'numeric',
+  hour: 'numeric',
+  minute: 'numeric',
+  second: 'numeric',
+});
+
+export function cairoParts(date: Date): CairoParts {
+  const n: Record<string, number> = {};
+  for (const part of cairoFormat.formatToParts(date)) n[part.type] = Number(part.value);
+  const year = n.year ?? 0;
+  const month = n.month ?? 1;
+  const day = n.day ?? 1;
+  // The weekday follows from the calendar date, which avoids parsing localised day names.
+  const weekday = new Date(Date.UTC(year, month - 1, day)).getUTCDay();
+  return { year, month, day, weekday, hour: n.hour ?? 0, minute: n.minute ?? 0, second: n.second ?? 0 };
+}
+
+/** Cairo's offset from UTC in ms at an instant (+2 h in winter, +3 h in summer). */
+export function cairoOffsetMs(date: Date): number {
+  const p = cairoParts(date);
+  const wall = Date.UTC(p.year, p.month - 1, p.day, p.hour, p.minute, p.second);
+  return wall - Math.floor(date.getTime() / 1000) * 1000;
+}
+
+export interface CairoWallTime {
+  year: number;
+  month: number;
+  day: number;
+  hour?: number;
+  minute?: number;
+}
+
+/**
+ * The instant a Cairo wall clock shows the given time. Two passes settle the offset across a
+ * daylight-saving change; a time skipped by the spring jump maps to the first instant after it.
+ */
+export function cairoWallTimeToDate({ year, month, day, hour = 0, minute = 0 }: CairoWallTime): Date {
+  const wall = Date.UTC(year, month - 1, day, hour, minute);
+  const first = wall - cairoOffsetMs(new Date(wall));
+  return new Date(wall - cairoOffsetMs(new Date(first)));
+}
+
+/** First instant of the Cairo calendar day that contains `date`. */
+export function startOfCairoDay(date: Date): Date {
+  const { year, month, day } = cairoParts(date);
+  return cairoWallTimeToDate({ year, month, day });
+}
+
+/** Same wall time `months` calendar months later (clamped to the month's last day), in UTC terms. */
+export function addMonths(date: Date, months: number): Date {
+  const result = new Date(date.getTime());
+  const day = result.getUTCDate();
+  result.setUTCDate(1);
+  result.setUTCMonth(result.getUTCMonth() + months);
+  const lastDay = new Date(Date.UTC(result.getUTCFullYear(), result.getUTCMonth() + 1, 0)).getUTCDate();
+  result.setUTCDate(Math.min(day, lastDay));
+  return result;
+}

@@ -1,0 +1,3 @@
+export * from './app-error.ts';
+export * from './codes.ts';
+export * from './messages.ts';

@@ -1,0 +1,1 @@
+export * from './invites.enums.ts';

@@ -1,0 +1,9 @@
+import { egpToPiastres } from '../common/money.ts';
+
+export const WITHDRAWAL_MIN_EGP = 100;
+export const WITHDRAWAL_MAX_EGP = 50_000;
+export const WITHDRAWAL_MIN_PIASTRES = egpToPiastres(WITHDRAWAL_MIN_EGP);
+export const WITHDRAWAL_MAX_PIASTRES = egpToPiastres(WITHDRAWAL_MAX_EGP);
+/** Spec §9: a request is processed in 4 to 5 business days (shown to the tutor). */
+export const WITHDRAWAL_PROCESSING_BUSINESS_DAYS = { min: 4, max: 5 } as const;
+export const INVOICE_NOTE_MAX_LENGTH = 500;

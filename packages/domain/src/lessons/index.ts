@@ -1,0 +1,3 @@
+export * from './lessons.constants.ts';
+export * from './lessons.enums.ts';
+export * from './lessons.schemas.ts';

@@ -1,0 +1,96 @@
+import { z } from 'zod';
+import { MAX_NOTICE_PERIOD_MINUTES } from '../lessons/lessons.constants.ts';
+import {
+  CODE_TTL_MINUTES,
+  MAX_CODES_PER_HOUR,
+  MAX_WRONG_TRIES,
+  RESEND_COOLDOWN_SECONDS,
+} from '../verification/verification.rules.ts';
+
+/** Limits of the one-time codes; the constants of the verification module are their defaults. */
+export const VerificationSettings = z.strictObject({
+  codeTtlMinutes: z.number().int().min(1).max(60),
+  maxWrongTries: z.number().int().min(1).max(20),
+  resendCooldownSeconds: z.number().int().min(0).max(3600),
+  maxCodesPerHour: z.number().int().min(1).max(60),
+});
+export type VerificationSettings = z.infer<typeof VerificationSettings>;
+
+/** Business policies admins may change (DESIGN §4 "policies are settings"). */
+export const PlatformSettings = z.strictObject({
+  /** Hours before a lesson's start after which it can no longer be cancelled or moved. */
+  cancellationWindowHours: z.number().int().min(0).max(72),
+  /** Default tutor pay per lesson minute; 250 piastres = 2.50 EGP. */
+  tutorRatePerMinutePiastres: z.number().int().min(1).max(100_000),
+  /** Cairo hour at which every subscription week renews. */
+  weekRenewalHourCairo: z.number().int().min(0).max(23),
+  /** A subscription is refundable while the lessons taken under it do not exceed this. */
+  maxLessonsForRefundableCancel: z.number().int().min(0).max(100),
+  /** Minutes a student waits for the tutor before ending the lesson as "tutor did not attend". */
+  noShowGraceMinutes: z.number().int().min(1).max(30),
+  defaultNoticePeriodMinutes: z.number().int().min(0).max(MAX_NOTICE_PERIOD_MINUTES),
+  /** Days before a subscription ends at which the student is told. */
+  subscriptionEndNoticeDays: z.number().int().min(0).max(30),
+  verification: VerificationSettings,
+});
+export type PlatformSettings = z.infer<typeof PlatformSettings>;
+
+export const PLATFORM_SETTINGS_DEFAULTS: PlatformSettings = {
+  cancellationWindowHours: 6,
+  tutorRatePerMinutePiastres: 250,
+  weekRenewalHourCairo: 6,
+  maxLessonsForRefundableCancel: 1,
+  noShowGraceMinutes: 5,
+  defaultNoticePeriodMinutes: 30,
+  subscriptionEndNoticeDays: 3,
+  verification: {
+    codeTtlMinutes: CODE_TTL_MINUTES,
+    maxWrongTries: MAX_WRONG_TRIES,
+    resendCooldownSeconds: RESEND_COOLDOWN_SECONDS,
+    maxCodesPerHour: MAX_CODES_PER_HOUR,
+  },
+};
+
+/** An admin's partial update: any subset of fields, verification fields included one by one. */
+export const PlatformSettingsPatch = PlatformSettings.omit({ verification: true })
+  .partial()
+  .extend({ verification: VerificationSettings.partial().optional() });
+export type PlatformSettingsPatch = z.infer<typeof PlatformSettingsPatch>;
+
+const withoutUndefined = <T extends object>(value: T): Partial<T> =>
+  Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined)) as Partial<T>;
+
+/** Applies a patch over current settings and validates the result as a whole. */
+export function mergePlatformSettings(current: PlatformSettings, patch: PlatformSettingsPatch): PlatformSettings {
+  const { verification = {}, ...rest } = patch;
+  return PlatformSettings.parse({
+    ...current,
+    ...withoutUndefined(rest),
+    verification: { ...current.verification, ...withoutUndefined(verification) },
+  });
+}
+
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/** Each key of `defaults` takes the stored value when its schema still accepts it. */
+function pickValid<T extends object>(shape: Record<keyof T, z.ZodType>, defaults: T, stored: unknown): T {
+  const source = isRecord(stored) ? stored : {};
+  const result = { ...defaults };
+  for (const key of Object.keys(defaults) as (keyof T & string)[]) {
+    const parsed = shape[key].safeParse(source[key]);
+    if (parsed.success) result[key] = parsed.data as T[keyof T & string];
+  }
+  return result;
+}
+
+/**
+ * Reads stored settings leniently: a missing, unknown or no longer valid value falls back to its
+ * default, so a setting added or re-bounded in a new release never blocks start-up.
+ */
+export function resolvePlatformSettings(stored: unknown): PlatformSettings {
+  const defaults = PLATFORM_SETTINGS_DEFAULTS;
+  const top = pickValid(PlatformSettings.shape, defaults, stored);
+  const storedVerification = isRecord(stored) ? stored.verification : undefined;
+  return { ...top, verification: pickValid(VerificationSettings.shape, defaults.verification, storedVerification) };
+}

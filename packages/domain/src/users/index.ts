@@ -1,0 +1,3 @@
+export * from './roles.ts';
+export * from './users.enums.ts';
+export * from './users.schemas.ts';

@@ -1,0 +1,1 @@
+export * from './verification.rules.ts';
