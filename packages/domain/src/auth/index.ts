@@ -1,1 +1,2 @@
+export * from './auth.contract.ts';
 export * from './token.ts';

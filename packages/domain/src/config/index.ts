@@ -1,1 +1,2 @@
 export * from './client-config.ts';
+export * from './config.contract.ts';

@@ -1,1 +1,2 @@
+export * from './topics.contract.ts';
 export * from './topics.schemas.ts';

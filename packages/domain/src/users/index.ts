@@ -1,3 +1,4 @@
 export * from './roles.ts';
+export * from './users.contract.ts';
 export * from './users.enums.ts';
 export * from './users.schemas.ts';

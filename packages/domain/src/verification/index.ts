@@ -1,1 +1,2 @@
+export * from './verification.contract.ts';
 export * from './verification.rules.ts';

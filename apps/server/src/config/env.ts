@@ -1,0 +1,137 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import {
+  AnalyticsMeasurementId,
+  AppEnvironment,
+  ErrorReportingUrl,
+  GoogleClientId,
+  SessionRecordingProjectId,
+} from '@darsak/domain/config';
+import { z } from 'zod';
+
+const optional = z
+  .string()
+  .optional()
+  .transform((v) => (v === undefined || v.trim() === '' ? undefined : v.trim()));
+const port = (fallback: number) => z.coerce.number().int().min(0).max(65535).default(fallback);
+const flag = (fallback: boolean) =>
+  z
+    .enum(['true', 'false', '1', '0'])
+    .optional()
+    .transform((v) => (v === undefined ? fallback : v === 'true' || v === '1'));
+
+/** Every setting the server reads, with safe local defaults (README "Configuration"). */
+const EnvSchema = z.object({
+  SERVER_ENV: AppEnvironment.default('local'),
+  CLIENT_ENV: AppEnvironment.optional(),
+  HOST: optional,
+  PORT: port(3000),
+  ADMIN_PORT: port(3001),
+  SITE_PORT: port(3002),
+  PUBLIC_APP_URL: optional,
+  PUBLIC_ADMIN_URL: optional,
+  PUBLIC_SITE_URL: optional,
+  DATA_DIR: z.string().default('./data'),
+  DATABASE_URL: optional,
+  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
+  REDIS_URL: optional,
+  JWT_SECRET: optional.refine((v) => v === undefined || v.length >= 32, 'JWT_SECRET must be at least 32 characters'),
+  TOKEN_TTL_HOURS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(24 * 90)
+    .default(24 * 7),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  SEED_DEMO: flag(false),
+  SERVE_FRONTENDS: flag(true),
+  UPLOAD_MAX_BYTES: z.coerce
+    .number()
+    .int()
+    .min(1024)
+    .default(5 * 1024 * 1024),
+  RATE_LIMIT_SIGN_IN_PER_MINUTE: z.coerce.number().int().min(1).default(10),
+  MAIL_FROM: z.string().default('Darsak <no-reply@darsak.local>'),
+  SMTP_URL: optional,
+  WHATSAPP_ACCESS_TOKEN: optional,
+  WHATSAPP_PHONE_NUMBER_ID: optional,
+  WHATSAPP_TEMPLATE: z.string().default('darsak_code'),
+  WHATSAPP_API_URL: z.string().url().default('https://graph.facebook.com/v21.0'),
+  TELEGRAM_BOT_TOKEN: optional,
+  TELEGRAM_BOT_USERNAME: optional,
+  TELEGRAM_API_URL: z.string().url().default('https://api.telegram.org'),
+  GOOGLE_CLIENT_ID: GoogleClientId,
+  GOOGLE_JWKS_URL: optional.refine((v) => v === undefined || URL.canParse(v), 'must be a URL'),
+  ANALYTICS_ID: AnalyticsMeasurementId,
+  SESSION_RECORDING_ID: SessionRecordingProjectId,
+  ERROR_REPORTING_URL: ErrorReportingUrl,
+  CARD_PROVIDER_ACCOUNT_NUMBER: optional,
+  SUPPORT_TELEGRAM_NOTIFICATIONS_URL: optional,
+  SUPPORT_TELEGRAM_TUTORS_URL: optional,
+  SUPPORT_CHAT_URL: optional,
+  SUPPORT_WHATSAPP_URL: optional,
+});
+
+export type Env = z.infer<typeof EnvSchema>;
+
+export interface Config extends Env {
+  CLIENT_ENV: z.infer<typeof AppEnvironment>;
+  HOST: string;
+  JWT_SECRET: string;
+  PUBLIC_APP_URL: string;
+  PUBLIC_ADMIN_URL: string;
+  PUBLIC_SITE_URL: string;
+  /** Local mode runs the simulators, the outbox page and the Google sign-in stand-in. */
+  isLocal: boolean;
+}
+
+export class ConfigError extends Error {}
+
+/** Parses and checks the environment once at start; a bad setting stops the server with a clear message. */
+export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = EnvSchema.safeParse(source);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const env = parsed.data;
+  const isLocal = env.SERVER_ENV === 'local';
+  if (!isLocal) requireInProduction(env);
+  // Demo accounts share a published password: seeded by default in local mode, never in production.
+  const seedDemo = source.SEED_DEMO === undefined ? isLocal : env.SEED_DEMO;
+  if (seedDemo && env.SERVER_ENV === 'production')
+    throw new ConfigError('Invalid configuration: SEED_DEMO cannot be on in production');
+  const dataDir = resolve(env.DATA_DIR);
+  return {
+    ...env,
+    DATA_DIR: dataDir,
+    SEED_DEMO: seedDemo,
+    CLIENT_ENV: env.CLIENT_ENV ?? env.SERVER_ENV,
+    HOST: env.HOST ?? (isLocal ? '127.0.0.1' : '0.0.0.0'),
+    JWT_SECRET: env.JWT_SECRET ?? localSecret(dataDir),
+    PUBLIC_APP_URL: env.PUBLIC_APP_URL ?? `http://localhost:${env.PORT}`,
+    PUBLIC_ADMIN_URL: env.PUBLIC_ADMIN_URL ?? `http://localhost:${env.ADMIN_PORT}`,
+    PUBLIC_SITE_URL: env.PUBLIC_SITE_URL ?? `http://localhost:${env.SITE_PORT}`,
+    isLocal,
+  };
+}
+
+function requireInProduction(env: Env) {
+  const missing = (['JWT_SECRET', 'DATABASE_URL', 'PUBLIC_APP_URL', 'PUBLIC_ADMIN_URL'] as const).filter(
+    (k) => !env[k],
+  );
+  if (missing.length > 0) {
+    throw new ConfigError(`Invalid configuration: ${missing.join(', ')} must be set when SERVER_ENV=${env.SERVER_ENV}`);
+  }
+}
+
+/** A random signing secret kept under DATA_DIR so local sign-ins survive restarts; never used outside local. */
+function localSecret(dataDir: string): string {
+  const file = join(dataDir, 'local-jwt-secret');
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  mkdirSync(dataDir, { recursive: true });
+  const secret = randomBytes(48).toString('base64url');
+  writeFileSync(file, secret, { mode: 0o600 });
+  return secret;
+}

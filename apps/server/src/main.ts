@@ -1,0 +1,100 @@
+import { buildApp } from './app.ts';
+import { ConfigError, loadConfig } from './config/env.ts';
+import { systemClock } from './platform/clock.ts';
+import { openDatabase } from './platform/db/client.ts';
+import { applyMigrations } from './platform/db/migrate.ts';
+import { frontendDist, serveSpa, serveStaticSite, staticServer } from './platform/http/frontends.ts';
+import { loggerOptions } from './platform/logger.ts';
+import {
+  createGoogleVerifier,
+  createLocalGoogleIssuer,
+  remoteGoogleKeys,
+} from './providers/google/id-token-verifier.ts';
+import { seedDemoData } from './seed/demo-seed.ts';
+
+const LOCAL_GOOGLE_CLIENT_ID = 'darsak-local.apps.googleusercontent.com';
+
+async function main() {
+  const startedAt = performance.now();
+  const config = loadConfig();
+  const database = await openDatabase({
+    url: config.DATABASE_URL,
+    dataDir: `${config.DATA_DIR}/pglite`,
+    poolSize: config.DATABASE_POOL_SIZE,
+  });
+  await applyMigrations(database);
+
+  // Local mode without Google settings signs in through a local issuer that the same verifier checks.
+  const localGoogle =
+    config.isLocal && !config.GOOGLE_JWKS_URL
+      ? await createLocalGoogleIssuer(config.GOOGLE_CLIENT_ID ?? LOCAL_GOOGLE_CLIENT_ID)
+      : undefined;
+  const googleConfig = {
+    ...config,
+    GOOGLE_CLIENT_ID: config.GOOGLE_CLIENT_ID ?? (localGoogle ? LOCAL_GOOGLE_CLIENT_ID : undefined),
+  };
+  const google = createGoogleVerifier({
+    clientId: googleConfig.GOOGLE_CLIENT_ID ?? 'google-sign-in-not-configured',
+    keys: localGoogle?.keys ?? remoteGoogleKeys(config.GOOGLE_JWKS_URL),
+  });
+
+  const demoSignIns = config.SEED_DEMO ? await seedDemoData(database.db, new Date()) : [];
+  const app = await buildApp({ config: googleConfig, database, clock: systemClock, google, localGoogle });
+  if (config.SERVE_FRONTENDS) await serveSpa(app, frontendDist('web'));
+  const logger = loggerOptions(config) ?? false;
+  const admin = await staticServer(logger, (s) => serveSpa(s, frontendDist('admin')));
+  const site = await staticServer(logger, (s) => serveStaticSite(s, frontendDist('site')));
+
+  await app.listen({ port: config.PORT, host: config.HOST });
+  if (config.SERVE_FRONTENDS) {
+    await admin.listen({ port: config.ADMIN_PORT, host: config.HOST });
+    await site.listen({ port: config.SITE_PORT, host: config.HOST });
+  }
+  await app.ready();
+  const seconds = ((performance.now() - startedAt) / 1000).toFixed(1);
+  printBanner(config, seconds, demoSignIns);
+
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info({ signal }, 'shutting down');
+    await Promise.allSettled([admin.close(), site.close()]);
+    await app.close(); // stops accepting, lets in-flight requests finish, runs onClose hooks (workers)
+    await database.close();
+    process.exit(0);
+  };
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+}
+
+function printBanner(
+  config: ReturnType<typeof loadConfig>,
+  seconds: string,
+  demo: { role: string; email: string; password: string }[],
+) {
+  const lines = [
+    '',
+    `Darsak is ready in ${seconds}s (${config.DATABASE_URL ? 'PostgreSQL' : `embedded PGlite in ${config.DATA_DIR}`})`,
+    `  Main app and API   ${config.PUBLIC_APP_URL}   (API docs ${config.PUBLIC_APP_URL}/api/docs)`,
+    `  Admin app          ${config.PUBLIC_ADMIN_URL}`,
+    `  Marketing site     ${config.PUBLIC_SITE_URL}`,
+    ...(config.isLocal ? [`  Outbox (local)     ${config.PUBLIC_APP_URL}/dev/outbox`] : []),
+    ...(demo.length > 0
+      ? ['  Demo sign-ins:', ...demo.map((d) => `    ${d.role.padEnd(14)} ${d.email}  ${d.password}`)]
+      : []),
+    '',
+  ];
+  process.stdout.write(`${lines.join('\n')}\n`);
+}
+
+main().catch((error: unknown) => {
+  if (error instanceof ConfigError) {
+    process.stderr.write(`${error.message}\n`);
+    process.exit(2);
+  }
+  process.stderr.write(
+    `Darsak failed to start: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`,
+  );
+  process.exit(1);
+});

@@ -1,0 +1,129 @@
+import { AppError } from '@darsak/domain/errors';
+import { Password, type RegisterInput, Role, type RoleId, type SignedIn } from '@darsak/domain/users';
+import type { Clock } from '../../platform/clock.ts';
+import type { Db } from '../../platform/db/client.ts';
+import type { Authenticator, AuthUser } from '../../platform/http/auth-user.ts';
+import { hashPassword, verifyPassword } from '../../platform/security/passwords.ts';
+import type { UsersService } from '../users/users.service.ts';
+import * as repo from './auth.repo.ts';
+import type { TokenSigner } from './auth.tokens.ts';
+
+/** Claims of a verified Google ID token that sign-in relies on. */
+export interface GoogleIdentity {
+  sub: string;
+  email: string;
+  emailVerified: boolean;
+  name: string;
+  picture?: string | undefined;
+}
+
+export interface GoogleVerifier {
+  verify(idToken: string): Promise<GoogleIdentity>;
+}
+
+export interface AuthDeps {
+  db: Db;
+  clock: Clock;
+  signer: TokenSigner;
+  tokenTtlSeconds: number;
+  google: GoogleVerifier;
+  users: Pick<
+    UsersService,
+    'createAccount' | 'findByEmail' | 'findByGoogleSub' | 'linkGoogle' | 'toUser' | 'findById' | 'setPasswordHash'
+  >;
+}
+
+// A real hash of a random password, so unknown e-mails take as long to refuse as wrong passwords.
+const decoyHash = hashPassword(`decoy-${Math.random()}`);
+
+export function createAuthService(deps: AuthDeps) {
+  const { db, clock, signer, users } = deps;
+
+  async function openSession(tx: Db, userId: number, userAgent?: string): Promise<string> {
+    const now = clock.now();
+    const expiresAt = new Date(now.getTime() + deps.tokenTtlSeconds * 1000);
+    const sid = await repo.insertSession(tx, { userId, expiresAt, userAgent });
+    return signer.sign({ id: userId, sid }, now, deps.tokenTtlSeconds);
+  }
+
+  const authenticator: Authenticator = {
+    async authenticate(token: string): Promise<AuthUser> {
+      const now = clock.now();
+      const claims = await signer.verify(token, now);
+      if (!claims) throw new AppError('unauthenticated');
+      const session = await repo.findLiveSession(db, claims.sid, claims.id, now);
+      if (!session) throw new AppError('unauthenticated');
+      return { id: session.userId, role: session.role as RoleId, sessionId: claims.sid };
+    },
+  };
+
+  return {
+    authenticator,
+
+    async register(input: RegisterInput, userAgent?: string): Promise<SignedIn> {
+      const passwordHash = await hashPassword(input.password);
+      return db.transaction(async (tx) => {
+        const row = await users.createAccount(tx, {
+          role: input.role === 'tutor' ? Role.tutor : Role.student,
+          name: input.name,
+          email: input.email,
+          passwordHash,
+          phone: input.phone,
+          notificationMethod: input.notificationMethod,
+        });
+        return { token: await openSession(tx, row.id, userAgent), user: users.toUser(row) };
+      });
+    },
+
+    async signInWithPassword(email: string, password: string, userAgent?: string): Promise<SignedIn> {
+      const row = await users.findByEmail(db, email);
+      if (!row) {
+        await verifyPassword(await decoyHash, password);
+        throw new AppError('wrong-password');
+      }
+      if (!row.passwordHash) throw new AppError('no-password');
+      if (row.disabledAt || !(await verifyPassword(row.passwordHash, password))) throw new AppError('wrong-password');
+      return { token: await openSession(db, row.id, userAgent), user: users.toUser(row) };
+    },
+
+    async signInWithGoogle(credential: string, role: 'student' | 'tutor' | undefined, userAgent?: string) {
+      const identity = await deps.google.verify(credential);
+      if (!identity.emailVerified) throw new AppError('invalid-google-token');
+      return db.transaction(async (tx): Promise<SignedIn> => {
+        let row = (await users.findByGoogleSub(tx, identity.sub)) ?? (await users.findByEmail(tx, identity.email));
+        if (row && !row.googleSub) row = await users.linkGoogle(tx, row.id, identity.sub);
+        row ??= await users.createAccount(tx, {
+          role: role === 'tutor' ? Role.tutor : Role.student,
+          name: identity.name,
+          email: identity.email,
+          passwordHash: null,
+          googleSub: identity.sub,
+          emailVerifiedAt: clock.now(),
+        });
+        if (row.disabledAt) throw new AppError('forbidden');
+        return { token: await openSession(tx, row.id, userAgent), user: users.toUser(row) };
+      });
+    },
+
+    /** A fresh token for the same device; the session's life is extended. */
+    async refresh(actor: AuthUser): Promise<{ token: string }> {
+      const now = clock.now();
+      await repo.extendSession(db, actor.sessionId, new Date(now.getTime() + deps.tokenTtlSeconds * 1000));
+      return { token: await signer.sign({ id: actor.id, sid: actor.sessionId }, now, deps.tokenTtlSeconds) };
+    },
+
+    async logout(actor: AuthUser) {
+      await repo.revokeSession(db, actor.sessionId, clock.now());
+      return { ok: true as const };
+    },
+
+    /** Sets a new password and signs out every device (password reset and change). */
+    async replacePassword(tx: Db, userId: number, password: string) {
+      Password.parse(password);
+      await users.setPasswordHash(tx, userId, await hashPassword(password));
+      await repo.revokeUserSessions(tx, userId, clock.now());
+    },
+  };
+}
+
+export type AuthService = ReturnType<typeof createAuthService>;

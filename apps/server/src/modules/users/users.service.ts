@@ -1,0 +1,217 @@
+import { ARABIC_TWO_PART_NAME_PATTERN, type PageQuery } from '@darsak/domain/common';
+import { AppError } from '@darsak/domain/errors';
+import {
+  isAdminRole,
+  isTutorLike,
+  Role,
+  type RoleId,
+  type TutorMeta,
+  type UpdateUserInput,
+  type User,
+} from '@darsak/domain/users';
+import type { Clock } from '../../platform/clock.ts';
+import type { Db } from '../../platform/db/client.ts';
+import type { AuthUser } from '../../platform/http/auth-user.ts';
+import type { TutorRow, UserRow } from './users.repo.ts';
+import * as repo from './users.repo.ts';
+
+export const DEFAULT_NOTICE_PERIOD_MINUTES = 30;
+const STAFF_ROLES: RoleId[] = [Role.superAdmin, Role.admin, Role.tutorManager, Role.studio];
+
+export interface NewAccount {
+  role: RoleId;
+  name: string;
+  email: string;
+  passwordHash: string | null;
+  phone?: string | undefined;
+  notificationMethod?: 'whatsapp' | 'telegram' | 'none' | undefined;
+  googleSub?: string | undefined;
+  emailVerifiedAt?: Date | undefined;
+  image?: string | undefined;
+}
+
+export interface UsersDeps {
+  db: Db;
+  clock: Clock;
+  /** How many favourite topics a user has (topics module); part of a tutor's missing data. */
+  countFavouriteTopics: (db: Db, userId: number) => Promise<number>;
+  /** Public URL of a stored upload. */
+  uploadUrl: (name: string) => string;
+}
+
+export function createUsersService(deps: UsersDeps) {
+  const { db, clock } = deps;
+
+  const toUser = (row: UserRow): User => ({
+    id: row.id,
+    role: row.role as RoleId,
+    name: row.name,
+    email: row.email,
+    phone: row.phone,
+    governorate: row.governorate,
+    birthYear: row.birthYear,
+    gender: row.gender as User['gender'],
+    image: row.image ? deps.uploadUrl(row.image) : null,
+    job: row.job,
+    creditScore: row.creditScore,
+    notificationMethod: row.notificationMethod as User['notificationMethod'],
+    emailVerified: row.emailVerifiedAt !== null,
+    phoneVerified: row.phoneVerifiedAt !== null,
+    hasPassword: row.passwordHash !== null,
+    profileCompleted: row.profileCompletedAt !== null,
+    createdAt: row.createdAt.toISOString(),
+  });
+
+  async function requireUser(tx: Db, id: number): Promise<UserRow> {
+    const row = await repo.findUserById(tx, id);
+    if (!row) throw new AppError('user-not-found');
+    return row;
+  }
+
+  async function missingTutorData(tx: Db, user: UserRow, tutor: TutorRow): Promise<TutorMeta['missingData']> {
+    const missing: TutorMeta['missingData'] = [];
+    if (!ARABIC_TWO_PART_NAME_PATTERN.test(user.name)) missing.push('name');
+    if (!user.phone) missing.push('phone');
+    if (!user.emailVerifiedAt) missing.push('verifiedEmail');
+    if (!user.phoneVerifiedAt) missing.push('verifiedPhone');
+    if (!tutor.bio) missing.push('bio');
+    if (!tutor.about) missing.push('about');
+    if ((await deps.countFavouriteTopics(tx, user.id)) === 0) missing.push('topics');
+    return missing;
+  }
+
+  const studentComplete = (u: UserRow) => Boolean(u.phone && u.governorate && u.birthYear && u.gender);
+
+  /** Sets or clears the profile-completed mark from what the profile holds now. */
+  async function refreshCompletion(tx: Db, userId: number): Promise<UserRow> {
+    const user = await requireUser(tx, userId);
+    let complete = studentComplete(user);
+    if (isTutorLike(user.role as RoleId)) {
+      const tutor = await repo.findTutorProfile(tx, userId);
+      complete = complete && tutor !== undefined && (await missingTutorData(tx, user, tutor)).length === 0;
+    }
+    if (complete === (user.profileCompletedAt !== null)) return user;
+    return repo.updateUser(tx, userId, { profileCompletedAt: complete ? clock.now() : null });
+  }
+
+  function assertTutorName(role: RoleId, name: string) {
+    if (isTutorLike(role) && !ARABIC_TWO_PART_NAME_PATTERN.test(name)) throw new AppError('api-invalid-user-name');
+  }
+
+  return {
+    toUser,
+    refreshCompletion,
+
+    /** Creates the account and its role profile inside the caller's transaction. */
+    async createAccount(tx: Db, account: NewAccount): Promise<UserRow> {
+      assertTutorName(account.role, account.name);
+      const row = await repo.insertUser(tx, {
+        role: account.role,
+        name: account.name,
+        email: account.email.toLowerCase(),
+        passwordHash: account.passwordHash,
+        phone: account.phone ?? null,
+        notificationMethod: account.notificationMethod ?? 'none',
+        googleSub: account.googleSub ?? null,
+        emailVerifiedAt: account.emailVerifiedAt ?? null,
+        image: account.image ?? null,
+      });
+      if (isTutorLike(account.role)) await repo.insertTutorProfile(tx, row.id, DEFAULT_NOTICE_PERIOD_MINUTES);
+      if (account.role === Role.student) await repo.insertStudentProfile(tx, row.id);
+      return row;
+    },
+
+    findByEmail: (tx: Db, email: string) => repo.findUserByEmail(tx, email),
+    findByGoogleSub: (tx: Db, sub: string) => repo.findUserByGoogleSub(tx, sub),
+    findById: (tx: Db, id: number) => repo.findUserById(tx, id),
+    linkGoogle: (tx: Db, id: number, sub: string) => repo.updateUser(tx, id, { googleSub: sub }),
+
+    async setPasswordHash(tx: Db, userId: number, passwordHash: string) {
+      await repo.updateUser(tx, userId, { passwordHash });
+    },
+
+    async markEmailVerified(tx: Db, userId: number) {
+      await repo.updateUser(tx, userId, { emailVerifiedAt: clock.now() });
+      return refreshCompletion(tx, userId);
+    },
+
+    async markPhoneVerified(tx: Db, userId: number) {
+      await repo.updateUser(tx, userId, { phoneVerifiedAt: clock.now() });
+      return refreshCompletion(tx, userId);
+    },
+
+    async current(actor: AuthUser): Promise<User> {
+      return toUser(await requireUser(db, actor.id));
+    },
+
+    async get(actor: AuthUser, id: number): Promise<User> {
+      if (actor.id !== id && !STAFF_ROLES.includes(actor.role)) throw new AppError('forbidden');
+      return toUser(await requireUser(db, id));
+    },
+
+    async list(query: PageQuery & { role?: number | undefined; q?: string | undefined }) {
+      const { rows, total } = await repo.listUsers(db, {
+        role: query.role,
+        q: query.q,
+        limit: query.size,
+        offset: (query.page - 1) * query.size,
+      });
+      return { total, list: rows.map(toUser) };
+    },
+
+    async update(actor: AuthUser, id: number, input: UpdateUserInput): Promise<User> {
+      if (actor.id !== id && !isAdminRole(actor.role)) throw new AppError('forbidden');
+      if (Object.keys(input).length === 0) throw new AppError('empty-request');
+      const row = await db.transaction(async (tx) => {
+        const user = await repo.findUserByIdForUpdate(tx, id);
+        if (!user) throw new AppError('user-not-found');
+        const role = user.role as RoleId;
+        const { bio, about, noticePeriodMinutes, englishLevel, ...account } = input;
+        const tutorFields = { bio, about, noticePeriodMinutes };
+        const hasTutorFields = Object.values(tutorFields).some((v) => v !== undefined);
+        if (hasTutorFields && !isTutorLike(role)) throw new AppError('bad-request', { fields: { bio: 'tutor-only' } });
+        if (englishLevel !== undefined && role !== Role.student) {
+          throw new AppError('bad-request', { fields: { englishLevel: 'student-only' } });
+        }
+        if (account.name !== undefined) assertTutorName(role, account.name);
+        await repo.updateUser(tx, id, {
+          ...account,
+          ...(account.email !== undefined && account.email !== user.email ? { emailVerifiedAt: null } : {}),
+          ...(account.phone !== undefined && account.phone !== user.phone ? { phoneVerifiedAt: null } : {}),
+        });
+        if (hasTutorFields) await repo.updateTutorProfile(tx, id, tutorFields);
+        if (englishLevel !== undefined) await repo.updateStudentProfile(tx, id, { englishLevel });
+        return refreshCompletion(tx, id);
+      });
+      return toUser(row);
+    },
+
+    async setImage(tx: Db, userId: number, image: string) {
+      return toUser(await repo.updateUser(tx, userId, { image }));
+    },
+
+    async tutorMeta(userId: number): Promise<TutorMeta> {
+      const user = await requireUser(db, userId);
+      const tutor = await repo.findTutorProfile(db, userId);
+      if (!tutor) throw new AppError('tutor-not-found');
+      return {
+        userId,
+        bio: tutor.bio,
+        about: tutor.about,
+        video: tutor.video ? deps.uploadUrl(tutor.video) : null,
+        thumbnail: tutor.thumbnail ? deps.uploadUrl(tutor.thumbnail) : null,
+        activated: tutor.activated,
+        noticePeriodMinutes: tutor.noticePeriodMinutes,
+        bypassOnboarding: tutor.bypassOnboarding,
+        missingData: await missingTutorData(db, user, tutor),
+      };
+    },
+
+    async setTutorMedia(tx: Db, userId: number, media: { video?: string; thumbnail?: string }) {
+      const row = await repo.updateTutorProfile(tx, userId, media);
+      if (!row) throw new AppError('tutor-not-found');
+    },
+  };
+}
+
+export type UsersService = ReturnType<typeof createUsersService>;

@@ -1,0 +1,38 @@
+import type { ErrorCode } from '@darsak/domain/errors';
+
+/** Named constraints whose violation is a user-facing rule, not a bug (style §9.1). */
+const CONSTRAINT_CODES = new Map<string, ErrorCode>();
+
+export function registerConstraintCodes(codes: Record<string, ErrorCode>): void {
+  for (const [constraint, code] of Object.entries(codes)) CONSTRAINT_CODES.set(constraint, code);
+}
+
+interface PgErrorLike {
+  code: string;
+  constraint?: string;
+}
+
+const isPgError = (e: unknown): e is PgErrorLike =>
+  typeof e === 'object' &&
+  e !== null &&
+  typeof (e as { code?: unknown }).code === 'string' &&
+  /^[0-9A-Z]{5}$/.test((e as { code: string }).code);
+
+/** Finds the PostgreSQL error inside driver and ORM wrappers. */
+export function findPgError(error: unknown): PgErrorLike | undefined {
+  let current: unknown = error;
+  for (let depth = 0; depth < 5 && current; depth++) {
+    if (isPgError(current)) return current;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return undefined;
+}
+
+/** The error code a database error stands for, if it is a known rule violation. */
+export function codeForDbError(error: unknown): ErrorCode | undefined {
+  const pg = findPgError(error);
+  if (!pg) return undefined;
+  if (pg.constraint && CONSTRAINT_CODES.has(pg.constraint)) return CONSTRAINT_CODES.get(pg.constraint);
+  if (pg.code === '23514' || pg.code === '22P02' || pg.code === '22003' || pg.code === '22001') return 'bad-request';
+  return undefined;
+}

@@ -1,0 +1,45 @@
+import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import fastifyStatic from '@fastify/static';
+import Fastify, { type FastifyInstance } from 'fastify';
+
+export const frontendDist = (app: 'web' | 'admin' | 'site') =>
+  fileURLToPath(new URL(`../../../../${app}/dist`, import.meta.url));
+
+/** Paths that must never fall back to index.html (APIs, files, robots.txt and the like). */
+const isFilePath = (url: string) => /\.[a-z0-9]{1,8}$/i.test(url.split('?')[0] ?? '');
+const isServerPath = (url: string) => /^\/(api|assets\/uploads|assets\/receipts|socket\.io|dev)(\/|$)/.test(url);
+
+/** Serves a built single-page app: its files, and index.html for any other page path. */
+export async function serveSpa(app: FastifyInstance, root: string): Promise<void> {
+  if (!existsSync(root)) {
+    app.log.warn({ root }, 'front end not built; run npm run build');
+    return;
+  }
+  await app.register(fastifyStatic, { root, wildcard: false, index: false, maxAge: '1h', immutable: false });
+  app.addHook('onRequest', async (request, reply) => {
+    if (request.method !== 'GET' || isServerPath(request.url) || isFilePath(request.url)) return;
+    const route = app.findRoute({ method: 'GET', url: request.url.split('?')[0] ?? '/' });
+    if (route) return;
+    return reply.header('cache-control', 'no-cache').sendFile('index.html');
+  });
+}
+
+/** Serves a prerendered static site: `/about` → `about/index.html`, unknown pages → 404.html. */
+export async function serveStaticSite(app: FastifyInstance, root: string): Promise<void> {
+  if (!existsSync(root)) {
+    app.log.warn({ root }, 'site not built; run npm run build');
+    return;
+  }
+  await app.register(fastifyStatic, { root, index: ['index.html'], redirect: true });
+  app.setNotFoundHandler((_request, reply) =>
+    existsSync(`${root}/404.html`) ? reply.code(404).sendFile('404.html') : reply.code(404).send('Not found'),
+  );
+}
+
+/** A bare server for the admin app or the site on their own port (they call the API cross-origin). */
+export async function staticServer(logger: boolean | object, setup: (app: FastifyInstance) => Promise<void>) {
+  const app = Fastify({ logger });
+  await setup(app);
+  return app;
+}

@@ -1,0 +1,54 @@
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { FastifyInstance, InjectOptions } from 'fastify';
+import { buildApp } from '../src/app.ts';
+import { loadConfig } from '../src/config/env.ts';
+import { manualClock } from '../src/platform/clock.ts';
+import { createGoogleVerifier, createLocalGoogleIssuer } from '../src/providers/google/id-token-verifier.ts';
+import { openTestDatabase } from './test-database.ts';
+
+export const TEST_GOOGLE_CLIENT_ID = 'darsak-test.apps.googleusercontent.com';
+
+/** The real app on a fresh database, with a settable clock and a local Google issuer. */
+export async function buildTestApp(options: { now?: string; env?: Record<string, string> } = {}) {
+  const database = await openTestDatabase();
+  const clock = manualClock(options.now ?? new Date());
+  const google = await createLocalGoogleIssuer(TEST_GOOGLE_CLIENT_ID);
+  const config = loadConfig({
+    SERVER_ENV: 'local',
+    JWT_SECRET: 'test-secret-that-is-long-enough-for-hs256!!',
+    DATA_DIR: join(tmpdir(), 'darsak-test'),
+    LOG_LEVEL: 'silent',
+    GOOGLE_CLIENT_ID: TEST_GOOGLE_CLIENT_ID,
+    RATE_LIMIT_SIGN_IN_PER_MINUTE: '1000',
+    ...options.env,
+  });
+  const app = await buildApp({
+    config,
+    database,
+    clock,
+    google: createGoogleVerifier({ clientId: TEST_GOOGLE_CLIENT_ID, keys: google.keys }),
+    logger: false,
+  });
+  await app.ready();
+  return {
+    app,
+    database,
+    clock,
+    google,
+    config,
+    async close() {
+      await app.close();
+      await database.close();
+    },
+  };
+}
+export type TestApp = Awaited<ReturnType<typeof buildTestApp>>;
+
+/** `app.inject` with a bearer token. */
+export function injectAs(app: FastifyInstance, token: string | undefined, request: InjectOptions) {
+  return app.inject({
+    ...request,
+    headers: { ...request.headers, ...(token ? { authorization: `Bearer ${token}` } : {}) },
+  });
+}

@@ -1,0 +1,60 @@
+import { z } from 'zod';
+import { Ok } from '../common/ids.ts';
+import { defineRoute } from '../contract/define-route.ts';
+import { RegisterRole, SignedInSchema } from '../users/users.contract.ts';
+
+export const PasswordSignInInput = z.strictObject({
+  email: z.string().trim().toLowerCase().min(3).max(254),
+  password: z.string().min(1).max(200),
+});
+export type PasswordSignInInput = z.infer<typeof PasswordSignInInput>;
+
+/** A Google ID token (GIS `credential`); a first sign-in creates the account with the given role. */
+export const GoogleSignInInput = z.strictObject({
+  credential: z.string().min(20).max(4096),
+  role: RegisterRole.optional(),
+});
+export type GoogleSignInInput = z.infer<typeof GoogleSignInInput>;
+
+export const TokenSchema = z.object({ token: z.string() });
+
+export const authContract = {
+  password: defineRoute({
+    method: 'POST',
+    path: '/api/v1/auth/password',
+    summary: 'Sign in with e-mail and password',
+    tags: ['auth'],
+    auth: 'public',
+    body: PasswordSignInInput,
+    response: SignedInSchema,
+    errors: ['wrong-password', 'no-password', 'too-many-requests'],
+  }),
+  google: defineRoute({
+    method: 'POST',
+    path: '/api/v1/auth/google',
+    summary: 'Sign in (or register) with a Google ID token',
+    tags: ['auth'],
+    auth: 'public',
+    body: GoogleSignInInput,
+    response: SignedInSchema,
+    errors: ['invalid-google-token', 'too-many-requests'],
+  }),
+  refreshToken: defineRoute({
+    method: 'POST',
+    path: '/api/v1/auth/refresh-token',
+    summary: 'Exchange a valid bearer token for a fresh one',
+    tags: ['auth'],
+    auth: 'signedIn',
+    response: TokenSchema,
+    errors: ['unauthenticated'],
+  }),
+  logout: defineRoute({
+    method: 'POST',
+    path: '/api/v1/auth/logout',
+    summary: 'Revoke the bearer token on the server',
+    tags: ['auth'],
+    auth: 'signedIn',
+    response: Ok,
+    errors: ['unauthenticated'],
+  }),
+} as const;

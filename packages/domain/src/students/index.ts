@@ -1,0 +1,1 @@
+export * from './students.contract.ts';

@@ -1,0 +1,54 @@
+import { z } from 'zod';
+import { IdParams } from '../common/ids.ts';
+import { defineRoute } from '../contract/define-route.ts';
+import { EnglishLevelSchema } from '../users/users.enums.ts';
+
+export const StudentSchema = z.object({
+  userId: z.number().int(),
+  name: z.string(),
+  image: z.string().nullable(),
+  englishLevel: z.number().int().nullable(),
+  goal: z.string().nullable(),
+});
+export type Student = z.infer<typeof StudentSchema>;
+
+export const StudentInput = z.strictObject({
+  englishLevel: EnglishLevelSchema.nullable(),
+  goal: z.string().trim().max(300).nullable(),
+});
+
+const common = { tags: ['student'] } as const;
+
+export const studentsContract = {
+  create: defineRoute({
+    ...common,
+    method: 'POST',
+    path: '/api/v1/student/',
+    summary: "Create the signed-in student's learner profile",
+    auth: ['student'],
+    body: StudentInput,
+    response: StudentSchema,
+    status: 201,
+    errors: [],
+  }),
+  update: defineRoute({
+    ...common,
+    method: 'PATCH',
+    path: '/api/v1/student/',
+    summary: "Update the signed-in student's learner profile",
+    auth: ['student'],
+    body: StudentInput.partial(),
+    response: StudentSchema,
+    errors: ['empty-request'],
+  }),
+  get: defineRoute({
+    ...common,
+    method: 'GET',
+    path: '/api/v1/student/:id',
+    summary: 'A student (self, staff, or a tutor)',
+    auth: 'signedIn',
+    params: IdParams,
+    response: StudentSchema,
+    errors: ['student-not-found', 'forbidden'],
+  }),
+} as const;

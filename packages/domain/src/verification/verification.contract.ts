@@ -1,0 +1,85 @@
+import { z } from 'zod';
+import { Ok } from '../common/ids.ts';
+import { defineRoute } from '../contract/define-route.ts';
+import { UserSchema } from '../users/users.contract.ts';
+import { Email, Password } from '../users/users.schemas.ts';
+import { VerificationCode } from './verification.rules.ts';
+
+/** Where a code went, so the screen can say "sent to your WhatsApp 010…78". */
+export const CodeSentSchema = z.object({
+  channel: z.enum(['email', 'whatsapp', 'telegram']),
+  target: z.string(),
+  resendAfterSeconds: z.number().int(),
+  expiresInMinutes: z.number().int(),
+});
+export type CodeSent = z.infer<typeof CodeSentSchema>;
+
+export const PhoneCodeInput = z.strictObject({ method: z.enum(['whatsapp', 'telegram']).optional() });
+export const CodeInput = z.strictObject({ code: VerificationCode });
+export const PasswordCodeInput = z.strictObject({ email: Email });
+export const PasswordResetInput = z.strictObject({ email: Email, code: VerificationCode, password: Password });
+
+const common = { tags: ['confirmation-code'] } as const;
+
+export const verificationContract = {
+  phoneSend: defineRoute({
+    ...common,
+    method: 'POST',
+    path: '/api/v1/confirmation-code/phone/send',
+    summary: 'Send a 5-digit code to the phone by WhatsApp or Telegram',
+    auth: 'signedIn',
+    body: PhoneCodeInput,
+    response: CodeSentSchema,
+    errors: ['phone-required', 'phone-already-verified', 'unresolved-phone', 'verification-code-cooldown'],
+  }),
+  phoneVerify: defineRoute({
+    ...common,
+    method: 'POST',
+    path: '/api/v1/confirmation-code/phone/verify',
+    summary: 'Verify the phone with its code',
+    auth: 'signedIn',
+    body: CodeInput,
+    response: UserSchema,
+    errors: ['expired-verification-code', 'invalid-verification-code', 'phone-already-verified'],
+  }),
+  emailSend: defineRoute({
+    ...common,
+    method: 'POST',
+    path: '/api/v1/confirmation-code/email/send',
+    summary: 'Send a 5-digit code by e-mail',
+    auth: 'signedIn',
+    body: z.strictObject({}),
+    response: CodeSentSchema,
+    errors: ['email-already-verified', 'verification-code-cooldown'],
+  }),
+  emailConfirm: defineRoute({
+    ...common,
+    method: 'POST',
+    path: '/api/v1/confirmation-code/email/confirm',
+    summary: 'Confirm the e-mail with its code',
+    auth: 'signedIn',
+    body: CodeInput,
+    response: UserSchema,
+    errors: ['expired-verification-code', 'invalid-verification-code', 'email-already-verified'],
+  }),
+  passwordSend: defineRoute({
+    ...common,
+    method: 'POST',
+    path: '/api/v1/confirmation-code/password/send',
+    summary: 'Send a password-reset code by e-mail (answers the same whether the account exists or not)',
+    auth: 'public',
+    body: PasswordCodeInput,
+    response: Ok,
+    errors: ['verification-code-cooldown', 'too-many-requests'],
+  }),
+  passwordConfirm: defineRoute({
+    ...common,
+    method: 'POST',
+    path: '/api/v1/confirmation-code/password/confirm',
+    summary: 'Set a new password with the reset code; signs out every device',
+    auth: 'public',
+    body: PasswordResetInput,
+    response: Ok,
+    errors: ['expired-verification-code', 'invalid-verification-code', 'too-many-requests'],
+  }),
+} as const;

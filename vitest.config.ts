@@ -1,0 +1,27 @@
+import { defineConfig } from 'vitest/config';
+
+export default defineConfig({
+  test: {
+    projects: [
+      { test: { name: 'domain', include: ['packages/domain/src/**/*.test.ts'], environment: 'node' } },
+      {
+        test: {
+          name: 'server',
+          include: ['apps/server/src/**/*.test.ts'],
+          environment: 'node',
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+          globalSetup: ['apps/server/test/global-setup.ts'],
+        },
+      },
+      {
+        test: {
+          name: 'front',
+          include: ['packages/{ui,client}/src/**/*.test.{ts,tsx}', 'apps/{web,admin,site}/src/**/*.test.{ts,tsx}'],
+          environment: 'happy-dom',
+          setupFiles: ['packages/ui/src/testing/setup.ts'],
+        },
+      },
+    ],
+  },
+});
