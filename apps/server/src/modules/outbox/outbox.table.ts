@@ -1,0 +1,47 @@
+import { sql } from 'drizzle-orm';
+import { check, foreignKey, index, integer, jsonb, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import { users } from '../users/users.table.ts';
+
+/**
+ * The messaging outbox: e-mail, WhatsApp and Telegram messages are written here inside the business
+ * transaction and dispatched after commit, retried with `next_attempt_at` until sent or failed for good.
+ * In local mode nothing leaves the machine and this table is what a person reads.
+ */
+export const outboxMessages = pgTable(
+  'outbox_messages',
+  {
+    id: serial('id').primaryKey(),
+    channel: text('channel', { enum: ['email', 'whatsapp', 'telegram'] }).notNull(),
+    /** E-mail address, phone number or Telegram chat id. */
+    recipient: text('recipient').notNull(),
+    userId: integer('user_id'),
+    subject: text('subject'),
+    body: text('body').notNull(),
+    template: text('template'),
+    params: jsonb('params'),
+    status: text('status', { enum: ['pending', 'sent', 'failed'] })
+      .notNull()
+      .default('pending'),
+    attempts: integer('attempts').notNull().default(0),
+    lastError: text('last_error'),
+    providerMessageId: text('provider_message_id'),
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('outbox_messages_pending_idx').on(t.nextAttemptAt).where(sql`${t.status} = 'pending'`),
+    index('outbox_messages_user_idx').on(t.userId, t.createdAt),
+    index('outbox_messages_recipient_idx').on(t.recipient, t.createdAt),
+    check('outbox_messages_channel_check', sql`${t.channel} in ('email', 'whatsapp', 'telegram')`),
+    check('outbox_messages_status_check', sql`${t.status} in ('pending', 'sent', 'failed')`),
+    check('outbox_messages_attempts_check', sql`${t.attempts} >= 0`),
+    check('outbox_messages_sent_check', sql`(${t.status} = 'sent') = (${t.sentAt} is not null)`),
+    foreignKey({ name: 'outbox_messages_user_id_fkey', columns: [t.userId], foreignColumns: [users.id] }).onDelete(
+      'set null',
+    ),
+  ],
+);
+
+export type OutboxMessage = typeof outboxMessages.$inferSelect;
+export type NewOutboxMessage = typeof outboxMessages.$inferInsert;

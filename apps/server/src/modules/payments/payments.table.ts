@@ -1,0 +1,189 @@
+import { sql } from 'drizzle-orm';
+import {
+  check,
+  foreignKey,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  serial,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+import { coupons, plans } from '../plans/plans.table.ts';
+import { users } from '../users/users.table.ts';
+
+/** Card tokens saved at the provider (never card numbers): the card list of PAYMENT /card-token. */
+export const cardTokens = pgTable(
+  'card_tokens',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id').notNull(),
+    provider: text('provider', { enum: ['fawry', 'paymob'] }).notNull(),
+    token: text('token').notNull(),
+    lastFour: text('last_four'),
+    brand: text('brand'),
+    expiryMonth: smallint('expiry_month'),
+    expiryYear: smallint('expiry_year'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('card_tokens_provider_token_key').on(t.provider, t.token),
+    index('card_tokens_user_idx').on(t.userId),
+    check('card_tokens_provider_check', sql`${t.provider} in ('fawry', 'paymob')`),
+    check('card_tokens_last_four_check', sql`${t.lastFour} is null or ${t.lastFour} ~ '^[0-9]{4}$'`),
+    check('card_tokens_expiry_month_check', sql`${t.expiryMonth} is null or ${t.expiryMonth} between 1 and 12`),
+    foreignKey({ name: 'card_tokens_user_id_fkey', columns: [t.userId], foreignColumns: [users.id] }).onDelete(
+      'cascade',
+    ),
+  ],
+);
+
+/**
+ * One payment attempt for a plan and period (spec TRANSACTION). Status numbers of spec §4:
+ * new 0, paid 1, canceled 2, refunded 3, expired 4, partial refunded 5, failed 6, processed 7.
+ * `amount_piastres` is what the buyer is charged, after `discount_piastres` (coupon) is taken off.
+ * `idempotency_key` is the checkout's key: a student never pays twice for one checkout
+ * (`transactions_one_paid_per_checkout` counts every status in which money was taken: 1, 3, 5, 7).
+ */
+export const transactions = pgTable(
+  'transactions',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id').notNull(),
+    planId: integer('plan_id').notNull(),
+    period: text('period', { enum: ['month', 'quarter', 'year', 'freeTrial'] }).notNull(),
+    couponId: integer('coupon_id'),
+    cardTokenId: integer('card_token_id'),
+    method: text('method', { enum: ['card', 'eWallet', 'bankInstallment', 'cashReference'] }).notNull(),
+    provider: text('provider', { enum: ['fawry', 'paymob'] }).notNull(),
+    merchantRefNum: text('merchant_ref_num').notNull(),
+    /** The provider's own reference (Fawry reference number, Paymob order id), once known. */
+    providerRef: text('provider_ref'),
+    idempotencyKey: text('idempotency_key'),
+    amountPiastres: integer('amount_piastres').notNull(),
+    discountPiastres: integer('discount_piastres').notNull().default(0),
+    refundedPiastres: integer('refunded_piastres').notNull().default(0),
+    /** Instalments chosen for a bank-instalment payment. */
+    installments: smallint('installments'),
+    status: smallint('status').notNull().default(0),
+    /** The last payload received from the provider (callback or status sync), as sent. */
+    providerPayload: jsonb('provider_payload'),
+    expiresAt: timestamp('expires_at', { withTimezone: true }),
+    paidAt: timestamp('paid_at', { withTimezone: true }),
+    refundedAt: timestamp('refunded_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('transactions_merchant_ref_key').on(t.merchantRefNum),
+    uniqueIndex('transactions_provider_ref_key').on(t.provider, t.providerRef).where(sql`${t.providerRef} is not null`),
+    uniqueIndex('transactions_one_paid_per_checkout')
+      .on(t.userId, t.idempotencyKey)
+      .where(sql`${t.idempotencyKey} is not null and ${t.status} in (1, 3, 5, 7)`),
+    index('transactions_user_created_idx').on(t.userId, t.createdAt),
+    index('transactions_status_expires_idx').on(t.status, t.expiresAt),
+    index('transactions_coupon_idx').on(t.couponId),
+    check('transactions_status_check', sql`${t.status} between 0 and 7`),
+    check('transactions_period_check', sql`${t.period} in ('month', 'quarter', 'year', 'freeTrial')`),
+    check('transactions_method_check', sql`${t.method} in ('card', 'eWallet', 'bankInstallment', 'cashReference')`),
+    check('transactions_provider_check', sql`${t.provider} in ('fawry', 'paymob')`),
+    check('transactions_amount_check', sql`${t.amountPiastres} >= 0 and ${t.discountPiastres} >= 0`),
+    check(
+      'transactions_refunded_check',
+      sql`${t.refundedPiastres} >= 0 and ${t.refundedPiastres} <= ${t.amountPiastres}`,
+    ),
+    check('transactions_installments_check', sql`${t.installments} is null or ${t.installments} between 1 and 12`),
+    check('transactions_paid_at_check', sql`${t.status} not in (1, 3, 5, 7) or ${t.paidAt} is not null`),
+    foreignKey({ name: 'transactions_user_id_fkey', columns: [t.userId], foreignColumns: [users.id] }).onDelete(
+      'restrict',
+    ),
+    foreignKey({ name: 'transactions_plan_id_fkey', columns: [t.planId], foreignColumns: [plans.id] }).onDelete(
+      'restrict',
+    ),
+    foreignKey({ name: 'transactions_coupon_id_fkey', columns: [t.couponId], foreignColumns: [coupons.id] }).onDelete(
+      'restrict',
+    ),
+    foreignKey({
+      name: 'transactions_card_token_id_fkey',
+      columns: [t.cardTokenId],
+      foreignColumns: [cardTokens.id],
+    }).onDelete('set null'),
+  ],
+);
+
+/** Every status change of a transaction: who (or which source) moved it, when, from what to what. */
+export const transactionEvents = pgTable(
+  'transaction_events',
+  {
+    id: serial('id').primaryKey(),
+    transactionId: integer('transaction_id').notNull(),
+    fromStatus: smallint('from_status'),
+    toStatus: smallint('to_status').notNull(),
+    /** user: the buyer; admin: staff; provider: a provider callback; sync: a status poll; system: a job. */
+    source: text('source', { enum: ['user', 'admin', 'provider', 'sync', 'system'] }).notNull(),
+    actorId: integer('actor_id'),
+    note: text('note'),
+    payload: jsonb('payload'),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('transaction_events_transaction_idx').on(t.transactionId, t.at),
+    check(
+      'transaction_events_status_check',
+      sql`(${t.fromStatus} is null or ${t.fromStatus} between 0 and 7) and ${t.toStatus} between 0 and 7`,
+    ),
+    check('transaction_events_source_check', sql`${t.source} in ('user', 'admin', 'provider', 'sync', 'system')`),
+    foreignKey({
+      name: 'transaction_events_transaction_id_fkey',
+      columns: [t.transactionId],
+      foreignColumns: [transactions.id],
+    }).onDelete('cascade'),
+    foreignKey({ name: 'transaction_events_actor_id_fkey', columns: [t.actorId], foreignColumns: [users.id] }).onDelete(
+      'set null',
+    ),
+  ],
+);
+
+/**
+ * Idempotency keys of pay requests: a retried request with the same key gets the first answer back
+ * instead of charging again; the same key with another body (`request_hash`) is refused.
+ */
+export const idempotencyKeys = pgTable(
+  'idempotency_keys',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id').notNull(),
+    key: text('key').notNull(),
+    requestHash: text('request_hash').notNull(),
+    transactionId: integer('transaction_id'),
+    responseStatus: smallint('response_status'),
+    responseBody: jsonb('response_body'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    completedAt: timestamp('completed_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('idempotency_keys_user_key').on(t.userId, t.key),
+    index('idempotency_keys_created_idx').on(t.createdAt),
+    check('idempotency_keys_key_check', sql`char_length(${t.key}) between 1 and 200`),
+    foreignKey({ name: 'idempotency_keys_user_id_fkey', columns: [t.userId], foreignColumns: [users.id] }).onDelete(
+      'cascade',
+    ),
+    foreignKey({
+      name: 'idempotency_keys_transaction_id_fkey',
+      columns: [t.transactionId],
+      foreignColumns: [transactions.id],
+    }).onDelete('set null'),
+  ],
+);
+
+export type CardToken = typeof cardTokens.$inferSelect;
+export type NewCardToken = typeof cardTokens.$inferInsert;
+export type Transaction = typeof transactions.$inferSelect;
+export type NewTransaction = typeof transactions.$inferInsert;
+export type TransactionEvent = typeof transactionEvents.$inferSelect;
+export type NewTransactionEvent = typeof transactionEvents.$inferInsert;
+export type IdempotencyKey = typeof idempotencyKeys.$inferSelect;
+export type NewIdempotencyKey = typeof idempotencyKeys.$inferInsert;

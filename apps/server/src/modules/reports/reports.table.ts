@@ -1,0 +1,64 @@
+import { sql } from 'drizzle-orm';
+import { check, foreignKey, index, integer, jsonb, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import { assets } from '../assets/assets.table.ts';
+import { lessons } from '../lessons/lessons.table.ts';
+import { users } from '../users/users.table.ts';
+
+/**
+ * A problem report from inside the app (REPORT /with/asset): a description with an optional screenshot and
+ * an optional exported log, plus the context it came from; staff resolve or dismiss it.
+ */
+export const reports = pgTable(
+  'reports',
+  {
+    id: serial('id').primaryKey(),
+    reporterId: integer('reporter_id'),
+    /** Someone the report is about (e.g. a tutor who did not attend), if any. */
+    reportedUserId: integer('reported_user_id'),
+    lessonId: integer('lesson_id'),
+    description: text('description').notNull(),
+    screenshotAssetId: integer('screenshot_asset_id'),
+    logAssetId: integer('log_asset_id'),
+    /** Where it was sent from: page, app version, user agent… */
+    context: jsonb('context'),
+    status: text('status', { enum: ['open', 'resolved', 'dismissed'] })
+      .notNull()
+      .default('open'),
+    adminNote: text('admin_note'),
+    resolvedBy: integer('resolved_by'),
+    resolvedAt: timestamp('resolved_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('reports_status_created_idx').on(t.status, t.createdAt),
+    index('reports_reporter_idx').on(t.reporterId, t.createdAt),
+    check('reports_status_check', sql`${t.status} in ('open', 'resolved', 'dismissed')`),
+    check('reports_description_check', sql`char_length(${t.description}) <= 5000`),
+    foreignKey({ name: 'reports_reporter_id_fkey', columns: [t.reporterId], foreignColumns: [users.id] }).onDelete(
+      'set null',
+    ),
+    foreignKey({
+      name: 'reports_reported_user_id_fkey',
+      columns: [t.reportedUserId],
+      foreignColumns: [users.id],
+    }).onDelete('set null'),
+    foreignKey({ name: 'reports_lesson_id_fkey', columns: [t.lessonId], foreignColumns: [lessons.id] }).onDelete(
+      'set null',
+    ),
+    foreignKey({
+      name: 'reports_screenshot_asset_id_fkey',
+      columns: [t.screenshotAssetId],
+      foreignColumns: [assets.id],
+    }).onDelete('set null'),
+    foreignKey({ name: 'reports_log_asset_id_fkey', columns: [t.logAssetId], foreignColumns: [assets.id] }).onDelete(
+      'set null',
+    ),
+    foreignKey({ name: 'reports_resolved_by_fkey', columns: [t.resolvedBy], foreignColumns: [users.id] }).onDelete(
+      'set null',
+    ),
+  ],
+);
+
+export type Report = typeof reports.$inferSelect;
+export type NewReport = typeof reports.$inferInsert;

@@ -1,0 +1,92 @@
+import { sql } from 'drizzle-orm';
+import {
+  check,
+  foreignKey,
+  index,
+  integer,
+  pgTable,
+  serial,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+import { lessons } from '../lessons/lessons.table.ts';
+import { demoSessions, interviews } from '../onboarding/onboarding.table.ts';
+import { users } from '../users/users.table.ts';
+
+/**
+ * The live video call of one lesson, interview or demo session (spec SESSION, room/session types without
+ * `general`, which is chat only). Who may join and when follows from the owning row. Status numbers are the
+ * spec's Session status (§4): pending 1, passed 2, rejected 3, canceled by tutor manager 4, canceled by tutor 5,
+ * canceled by admin 6; a lesson's call is pending until it ends, then passed (2), or follows its cancellation.
+ */
+export const sessions = pgTable(
+  'sessions',
+  {
+    id: serial('id').primaryKey(),
+    type: text('type', { enum: ['lesson', 'interview', 'demoSession'] }).notNull(),
+    lessonId: integer('lesson_id'),
+    interviewId: integer('interview_id'),
+    demoSessionId: integer('demo_session_id'),
+    status: smallint('status').notNull().default(1),
+    /** First time anybody joined, and when the call closed. */
+    startedAt: timestamp('started_at', { withTimezone: true }),
+    endedAt: timestamp('ended_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('sessions_lesson_key').on(t.lessonId),
+    uniqueIndex('sessions_interview_key').on(t.interviewId),
+    uniqueIndex('sessions_demo_session_key').on(t.demoSessionId),
+    check('sessions_type_check', sql`${t.type} in ('lesson', 'interview', 'demoSession')`),
+    check(
+      'sessions_owner_check',
+      sql`num_nonnulls(${t.lessonId}, ${t.interviewId}, ${t.demoSessionId}) = 1 and (${t.type} <> 'lesson' or ${t.lessonId} is not null) and (${t.type} <> 'interview' or ${t.interviewId} is not null) and (${t.type} <> 'demoSession' or ${t.demoSessionId} is not null)`,
+    ),
+    check('sessions_status_check', sql`${t.status} between 1 and 6`),
+    foreignKey({ name: 'sessions_lesson_id_fkey', columns: [t.lessonId], foreignColumns: [lessons.id] }).onDelete(
+      'cascade',
+    ),
+    foreignKey({
+      name: 'sessions_interview_id_fkey',
+      columns: [t.interviewId],
+      foreignColumns: [interviews.id],
+    }).onDelete('cascade'),
+    foreignKey({
+      name: 'sessions_demo_session_id_fkey',
+      columns: [t.demoSessionId],
+      foreignColumns: [demoSessions.id],
+    }).onDelete('cascade'),
+  ],
+);
+
+/** The join timeline of a call: join, leave, drop (connection lost) and reconnect of each member. */
+export const sessionEvents = pgTable(
+  'session_events',
+  {
+    id: serial('id').primaryKey(),
+    sessionId: integer('session_id').notNull(),
+    userId: integer('user_id').notNull(),
+    kind: text('kind', { enum: ['join', 'leave', 'drop', 'reconnect'] }).notNull(),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('session_events_session_idx').on(t.sessionId, t.at),
+    index('session_events_user_idx').on(t.userId, t.at),
+    check('session_events_kind_check', sql`${t.kind} in ('join', 'leave', 'drop', 'reconnect')`),
+    foreignKey({
+      name: 'session_events_session_id_fkey',
+      columns: [t.sessionId],
+      foreignColumns: [sessions.id],
+    }).onDelete('cascade'),
+    foreignKey({ name: 'session_events_user_id_fkey', columns: [t.userId], foreignColumns: [users.id] }).onDelete(
+      'cascade',
+    ),
+  ],
+);
+
+export type Session = typeof sessions.$inferSelect;
+export type NewSession = typeof sessions.$inferInsert;
+export type SessionEvent = typeof sessionEvents.$inferSelect;
+export type NewSessionEvent = typeof sessionEvents.$inferInsert;

@@ -1,0 +1,62 @@
+import { sql } from 'drizzle-orm';
+import { check, foreignKey, index, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { transactions } from '../payments/payments.table.ts';
+import { plans } from '../plans/plans.table.ts';
+import { students } from '../users/users.table.ts';
+
+/**
+ * A student's purchased plan (DESIGN §4 Subscriptions). `weekly_minutes` is copied from the plan at purchase,
+ * so editing a plan never changes what was sold. Each subscription has its own week: weeks start at
+ * `week_anchor_at` (the start weekday, 06:00 Cairo) and every 7 days after. Remaining minutes are derived
+ * from the lessons of the current week, never kept as a counter. One active subscription per student.
+ */
+export const subscriptions = pgTable(
+  'subscriptions',
+  {
+    id: serial('id').primaryKey(),
+    studentId: integer('student_id').notNull(),
+    planId: integer('plan_id').notNull(),
+    period: text('period', { enum: ['month', 'quarter', 'year', 'freeTrial'] }).notNull(),
+    weeklyMinutes: integer('weekly_minutes').notNull(),
+    /** What was paid for it (0 for a free trial); the refund ceiling. */
+    pricePiastres: integer('price_piastres').notNull().default(0),
+    transactionId: integer('transaction_id'),
+    status: text('status', { enum: ['active', 'ended', 'cancelled'] })
+      .notNull()
+      .default('active'),
+    startsAt: timestamp('starts_at', { withTimezone: true }).notNull(),
+    endsAt: timestamp('ends_at', { withTimezone: true }).notNull(),
+    weekAnchorAt: timestamp('week_anchor_at', { withTimezone: true }).notNull(),
+    cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('subscriptions_one_active_per_student').on(t.studentId).where(sql`${t.status} = 'active'`),
+    uniqueIndex('subscriptions_transaction_key').on(t.transactionId),
+    index('subscriptions_student_idx').on(t.studentId, t.startsAt),
+    index('subscriptions_status_ends_idx').on(t.status, t.endsAt),
+    check('subscriptions_period_check', sql`${t.period} in ('month', 'quarter', 'year', 'freeTrial')`),
+    check('subscriptions_weekly_minutes_check', sql`${t.weeklyMinutes} > 0 and ${t.weeklyMinutes} <= 10080`),
+    check('subscriptions_price_check', sql`${t.pricePiastres} >= 0`),
+    check('subscriptions_status_check', sql`${t.status} in ('active', 'ended', 'cancelled')`),
+    check('subscriptions_dates_check', sql`${t.startsAt} < ${t.endsAt}`),
+    check('subscriptions_cancelled_check', sql`(${t.status} = 'cancelled') = (${t.cancelledAt} is not null)`),
+    foreignKey({
+      name: 'subscriptions_student_id_fkey',
+      columns: [t.studentId],
+      foreignColumns: [students.userId],
+    }).onDelete('restrict'),
+    foreignKey({ name: 'subscriptions_plan_id_fkey', columns: [t.planId], foreignColumns: [plans.id] }).onDelete(
+      'restrict',
+    ),
+    foreignKey({
+      name: 'subscriptions_transaction_id_fkey',
+      columns: [t.transactionId],
+      foreignColumns: [transactions.id],
+    }).onDelete('restrict'),
+  ],
+);
+
+export type Subscription = typeof subscriptions.$inferSelect;
+export type NewSubscription = typeof subscriptions.$inferInsert;

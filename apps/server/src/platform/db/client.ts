@@ -1,0 +1,63 @@
+import { mkdirSync } from 'node:fs';
+import { dirname } from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { btree_gist } from '@electric-sql/pglite/contrib/btree_gist';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import pg from 'pg';
+import * as schema from './schema.ts';
+
+export type Schema = typeof schema;
+/** A database or a transaction: repositories accept either. */
+export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+
+export interface Database {
+  db: Db;
+  kind: 'pglite' | 'postgres';
+  /** Runs a raw statement, for migrations locking and health checks. */
+  ping(): Promise<void>;
+  close(): Promise<void>;
+  /** The PGlite instance in embedded mode (for the job queue adapter). */
+  pglite?: PGlite;
+}
+
+export interface DatabaseOptions {
+  /** A PostgreSQL URL; without it the embedded PGlite is used. */
+  url?: string;
+  /** Where PGlite keeps its files; `memory://` keeps them in memory (tests). */
+  dataDir: string;
+  poolSize?: number;
+}
+
+export async function openDatabase(options: DatabaseOptions): Promise<Database> {
+  return options.url ? openPostgres(options.url, options.poolSize ?? 10) : openPglite(options.dataDir);
+}
+
+async function openPglite(dataDir: string): Promise<Database> {
+  if (!dataDir.startsWith('memory://')) mkdirSync(dirname(dataDir), { recursive: true });
+  // btree_gist backs the exclusion constraints (no double-booked tutor); the migration creates the extension.
+  const client = await PGlite.create(dataDir, { extensions: { btree_gist } });
+  const db = drizzlePglite(client, { schema }) as unknown as Db;
+  return {
+    db,
+    kind: 'pglite',
+    pglite: client,
+    ping: async () => void (await client.query('select 1')),
+    close: () => client.close(),
+  };
+}
+
+async function openPostgres(url: string, poolSize: number): Promise<Database> {
+  const pool = new pg.Pool({ connectionString: url, max: poolSize });
+  pool.on('error', () => undefined); // idle client errors surface on the next query instead of crashing
+  const db = drizzlePg(pool, { schema }) as unknown as Db;
+  return {
+    db,
+    kind: 'postgres',
+    ping: async () => void (await pool.query('select 1')),
+    close: () => pool.end(),
+  };
+}
+
+export { schema };
