@@ -28,7 +28,27 @@ export interface AppDeps {
   logger?: boolean;
 }
 
-registerConstraintCodes({ users_email_key: 'user-exists', users_google_sub_key: 'user-exists' });
+// Named constraints that guard rules: whatever the request timing, a violation answers with its code.
+registerConstraintCodes({
+  users_email_key: 'user-exists',
+  users_google_sub_key: 'user-exists',
+  lessons_tutor_no_overlap: 'conflicting-lessons',
+  lessons_student_no_overlap: 'conflicting-lessons',
+  lessons_one_pending_per_student: 'reached-booking-limit',
+  subscriptions_one_active_per_student: 'subscription-exists',
+  ratings_rater_ratee_key: 'rating-exists',
+  intro_videos_one_open_per_tutor: 'intro-video-exists',
+  demo_sessions_one_pending_per_tutor: 'demo-session-exists',
+  interviews_one_pending_per_interviewee: 'conflicting-interview',
+  interviews_interviewer_no_overlap: 'busy-tutor-manager',
+  demo_sessions_manager_no_overlap: 'busy-tutor-manager',
+  availability_slots_no_overlap: 'conflicting-schedule',
+  availability_slots_tutor_weekday_start_key: 'conflicting-schedule',
+  chat_rooms_direct_key: 'room-exists',
+  invoices_method_fields_check: 'invalid-invoice-method',
+  topics_name_en_key: 'topic-exists',
+  topics_name_ar_key: 'topic-exists',
+});
 
 /** Builds the HTTP API with every module; never listens (main.ts and tests decide). */
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
