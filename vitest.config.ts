@@ -1,7 +1,12 @@
 import { defineConfig } from 'vitest/config';
 
+// CI asks for a JSON report beside the console output (scripts/ci/summary.mjs adds them up).
+const jsonReport = process.env.VITEST_JSON;
+
 export default defineConfig({
   test: {
+    reporters: jsonReport ? ['default', 'json'] : ['default'],
+    ...(jsonReport ? { outputFile: { json: jsonReport } } : {}),
     projects: [
       { test: { name: 'domain', include: ['packages/domain/src/**/*.test.ts'], environment: 'node' } },
       {

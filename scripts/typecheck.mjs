@@ -2,7 +2,17 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 
-const projects = ['packages/domain', 'packages/ui', 'packages/client', 'apps/server', 'apps/web', 'apps/admin', 'apps/site', 'e2e', 'bench'];
+const projects = [
+  'packages/domain',
+  'packages/ui',
+  'packages/client',
+  'apps/server',
+  'apps/web',
+  'apps/admin',
+  'apps/site',
+  'e2e',
+  'bench',
+];
 let failed = false;
 for (const dir of projects) {
   if (!existsSync(`${dir}/tsconfig.json`)) continue;

@@ -1,0 +1,22 @@
+# One image for the API instances and (optionally) the static front ends.
+FROM node:20-bookworm-slim AS build
+WORKDIR /app
+COPY package.json package-lock.json ./
+COPY apps/server/package.json apps/server/
+COPY apps/web/package.json apps/web/
+COPY apps/admin/package.json apps/admin/
+COPY apps/site/package.json apps/site/
+COPY packages/domain/package.json packages/domain/
+COPY packages/client/package.json packages/client/
+COPY packages/ui/package.json packages/ui/
+RUN npm ci --no-audit --no-fund
+COPY . .
+RUN npm run build
+
+FROM node:20-bookworm-slim
+ENV NODE_ENV=production SERVER_ENV=production HOST=0.0.0.0 PORT=3000
+WORKDIR /app
+COPY --from=build /app /app
+EXPOSE 3000 3001 3002
+USER node
+CMD ["node", "--import", "tsx", "apps/server/src/main.ts"]
