@@ -14,6 +14,7 @@ import type { Database } from './platform/db/client.ts';
 import { registerConstraintCodes } from './platform/http/db-errors.ts';
 import { installErrorHandling } from './platform/http/error-handler.ts';
 import { registerOpenApi } from './platform/http/openapi.ts';
+import { createJobQueue } from './platform/jobs/queue.ts';
 import { loggerOptions } from './platform/logger.ts';
 import type { LocalGoogleIssuer } from './providers/google/id-token-verifier.ts';
 
@@ -26,6 +27,8 @@ export interface AppDeps {
   localGoogle?: LocalGoogleIssuer | undefined;
   /** Logs in tests are noise; main passes the configured logger. */
   logger?: boolean;
+  /** Whether this instance runs jobs (tests call the job functions themselves with a fixed clock). */
+  runJobs?: boolean;
 }
 
 // Named constraints that guard rules: whatever the request timing, a violation answers with its code.
@@ -72,6 +75,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await registerOpenApi(app);
 
   const db = database.db;
+  const queue = createJobQueue(database);
+  app.addHook('onReady', () => queue.start({ work: deps.runJobs !== false }));
+  app.addHook('onClose', () => queue.stop());
   const uploadUrl = (name: string) => `/assets/uploads/${encodeURIComponent(name)}`;
   const users = createUsersService({ db, clock, uploadUrl, countFavouriteTopics: async () => 0 });
   const auth = createAuthService({

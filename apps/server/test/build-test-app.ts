@@ -29,6 +29,7 @@ export async function buildTestApp(options: { now?: string; env?: Record<string,
     clock,
     google: createGoogleVerifier({ clientId: TEST_GOOGLE_CLIENT_ID, keys: google.keys }),
     logger: false,
+    runJobs: false,
   });
   await app.ready();
   return {

@@ -15,6 +15,8 @@ export type Db = PgDatabase<PgQueryResultHKT, Schema>;
 export interface Database {
   db: Db;
   kind: 'pglite' | 'postgres';
+  /** The connection URL on PostgreSQL (the job queue opens its own small pool). */
+  url?: string;
   /** Runs a raw statement, for migrations locking and health checks. */
   ping(): Promise<void>;
   close(): Promise<void>;
@@ -55,6 +57,7 @@ async function openPostgres(url: string, poolSize: number): Promise<Database> {
   return {
     db,
     kind: 'postgres',
+    url,
     ping: async () => void (await pool.query('select 1')),
     close: () => pool.end(),
   };

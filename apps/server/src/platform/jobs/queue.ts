@@ -1,0 +1,74 @@
+import { sql } from 'drizzle-orm';
+import { fromDrizzle, fromPglite, PgBoss } from 'pg-boss';
+import type { Database, Db } from '../db/client.ts';
+
+export interface JobOptions {
+  /** Run no earlier than this moment. */
+  startAfter?: Date;
+  /** With the `short` policy, at most one queued job with this key (e.g. `lesson-reminder:42:1h`). */
+  singletonKey?: string;
+  /** Enlist in the caller's transaction: the job exists only if the business change commits. */
+  tx?: Db;
+}
+
+export interface JobDefinition<T> {
+  name: string;
+  handler: (data: T) => Promise<void>;
+  /** A 5-field cron in Africa/Cairo for recurring jobs (minute granularity). */
+  cron?: string;
+  retryLimit?: number;
+  /** `short`: at most one queued job per singleton key (reminders, syncs); default `standard`. */
+  policy?: 'standard' | 'short' | 'exclusive';
+}
+
+/**
+ * The durable job queue (pg-boss on PostgreSQL, or on the embedded PGlite). Jobs survive restarts, and a job is
+ * claimed by one worker even when several server instances run.
+ */
+export function createJobQueue(database: Database, options: { poolSize?: number } = {}) {
+  const boss =
+    database.kind === 'pglite' && database.pglite
+      ? new PgBoss({ db: fromPglite(database.pglite), backend: 'pglite' })
+      : new PgBoss({ connectionString: database.url, max: options.poolSize ?? 4, application_name: 'darsak-jobs' });
+  const definitions: JobDefinition<never>[] = [];
+  let started = false;
+
+  boss.on('error', (error: unknown) => {
+    process.stderr.write(`job queue error: ${error instanceof Error ? error.message : String(error)}\n`);
+  });
+
+  return {
+    /** Declares a job kind; call before start(). */
+    define<T>(definition: JobDefinition<T>) {
+      definitions.push(definition as JobDefinition<never>);
+    },
+
+    /** Creates the queues; with `work` (the default) this instance also runs jobs and keeps the schedules. */
+    async start({ work = true }: { work?: boolean } = {}) {
+      await boss.start();
+      for (const { name, handler, cron, retryLimit, policy } of definitions) {
+        await boss.createQueue(name, { retryLimit: retryLimit ?? 3, retryBackoff: true, policy: policy ?? 'standard' });
+        if (!work) continue;
+        await boss.work<Record<string, unknown>>(name, async (jobs) => {
+          for (const job of jobs) await handler(job.data as never);
+        });
+        if (cron) await boss.schedule(name, cron, null, { tz: 'Africa/Cairo' });
+      }
+      started = true;
+    },
+
+    async send<T extends object>(name: string, data: T, job: JobOptions = {}): Promise<string | null> {
+      return boss.send(name, data, {
+        ...(job.startAfter ? { startAfter: job.startAfter } : {}),
+        ...(job.singletonKey ? { singletonKey: job.singletonKey } : {}),
+        ...(job.tx ? { db: fromDrizzle(job.tx as never, sql as never) } : {}),
+      });
+    },
+
+    async stop() {
+      if (started) await boss.stop({ graceful: true, timeout: 10_000 });
+      started = false;
+    },
+  };
+}
+export type JobQueue = ReturnType<typeof createJobQueue>;
