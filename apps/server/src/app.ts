@@ -16,6 +16,7 @@ import { installErrorHandling } from './platform/http/error-handler.ts';
 import { registerOpenApi } from './platform/http/openapi.ts';
 import { createJobQueue } from './platform/jobs/queue.ts';
 import { loggerOptions } from './platform/logger.ts';
+import { createRealtime } from './platform/realtime/realtime.ts';
 import type { LocalGoogleIssuer } from './providers/google/id-token-verifier.ts';
 
 export interface AppDeps {
@@ -89,6 +90,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     users,
   });
   app.decorate('authenticator', auth.authenticator);
+  const realtime = createRealtime(app, {
+    authenticator: auth.authenticator,
+    redisUrl: config.REDIS_URL,
+    corsOrigins: [config.PUBLIC_APP_URL, config.PUBLIC_ADMIN_URL],
+  });
+  app.decorate('realtime', realtime);
 
   await app.register(systemRoutes, { config, database });
   await app.register(authRoutes, { auth, signInPerMinute: config.RATE_LIMIT_SIGN_IN_PER_MINUTE });

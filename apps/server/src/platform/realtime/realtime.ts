@@ -1,0 +1,118 @@
+import { AppError, ERROR_MESSAGES_AR, isAppError } from '@darsak/domain/errors';
+import {
+  type Ack,
+  CHANNELS,
+  type Channel,
+  type ClientToServerEvents,
+  channelRoom,
+  type ServerToClientEvents,
+  userRoom,
+} from '@darsak/domain/realtime';
+import { isAdminRole, type RoleId } from '@darsak/domain/users';
+import { createAdapter } from '@socket.io/redis-adapter';
+import type { FastifyInstance } from 'fastify';
+import { Redis } from 'ioredis';
+import { Server, type Socket } from 'socket.io';
+import type { Authenticator, AuthUser } from '../http/auth-user.ts';
+
+export interface SocketData {
+  user: AuthUser;
+}
+export type AppIo = Server<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>;
+export type AppSocket = Socket<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>;
+type Emit<E extends keyof ServerToClientEvents> = Parameters<ServerToClientEvents[E]>;
+
+/** Who may follow a channel: the tutors cache is public to signed-in users, the others are staff's. */
+const mayFollow = (role: RoleId, channel: Channel) => channel === 'tutors' || isAdminRole(role);
+
+/** The ack body for an error, in the HTTP error shape. */
+export function toAck(error: unknown): Ack<never> {
+  const code = isAppError(error) ? error.code : 'unexpected';
+  const details = isAppError(error) ? error.details : undefined;
+  return { ok: false, code, message: ERROR_MESSAGES_AR[code], ...(details ? { details } : {}) };
+}
+
+export type SocketHandlers = (io: AppIo, socket: AppSocket) => void;
+
+/**
+ * socket.io on the API's HTTP server: the bearer token is checked at the handshake, each socket joins its user's
+ * room, and with REDIS_URL the Redis adapter lets several instances share rooms.
+ */
+export function createRealtime(
+  app: FastifyInstance,
+  options: { authenticator: Authenticator; redisUrl?: string | undefined; corsOrigins: string[] },
+) {
+  const handlers: SocketHandlers[] = [];
+  let io: AppIo | undefined;
+  const redis: Redis[] = [];
+
+  function attach() {
+    io = new Server(app.server, { cors: { origin: options.corsOrigins, credentials: true }, serveClient: false });
+    if (options.redisUrl) {
+      const pub = new Redis(options.redisUrl, { lazyConnect: false, maxRetriesPerRequest: null });
+      const sub = pub.duplicate();
+      redis.push(pub, sub);
+      io.adapter(createAdapter(pub, sub));
+    }
+    io.use(async (socket, next) => {
+      const token = typeof socket.handshake.auth?.token === 'string' ? socket.handshake.auth.token : undefined;
+      try {
+        if (!token) throw new AppError('unauthenticated');
+        socket.data.user = await options.authenticator.authenticate(token);
+        next();
+      } catch {
+        next(
+          Object.assign(new Error('unauthenticated'), {
+            data: { code: 'unauthenticated', message: ERROR_MESSAGES_AR.unauthenticated },
+          }),
+        );
+      }
+    });
+    io.on('connection', (socket) => {
+      void socket.join(userRoom(socket.data.user.id));
+      socket.on('channel:subscribe', (payload, ack) => {
+        const channel = payload?.channel;
+        if (typeof ack !== 'function') return;
+        if (!CHANNELS.includes(channel))
+          return ack(toAck(new AppError('bad-request', { fields: { channel: 'invalid' } })));
+        if (!mayFollow(socket.data.user.role, channel)) return ack(toAck(new AppError('forbidden')));
+        void socket.join(channelRoom(channel));
+        ack({ ok: true, data: null });
+      });
+      socket.on('channel:unsubscribe', (payload, ack) => {
+        if (CHANNELS.includes(payload?.channel)) void socket.leave(channelRoom(payload.channel));
+        if (typeof ack === 'function') ack({ ok: true, data: null });
+      });
+      for (const register of handlers) register(io as AppIo, socket);
+    });
+  }
+
+  app.addHook('onReady', async () => attach());
+  app.addHook('onClose', async () => {
+    await io?.close();
+    await Promise.allSettled(redis.map((r) => r.quit()));
+  });
+
+  return {
+    /** Modules add their event handlers before the app is ready. */
+    onConnection(register: SocketHandlers) {
+      handlers.push(register);
+    },
+    toUser<E extends keyof ServerToClientEvents>(userId: number, event: E, ...args: Emit<E>) {
+      io?.to(userRoom(userId)).emit(event, ...args);
+    },
+    toChannel<E extends keyof ServerToClientEvents>(channel: Channel, event: E, ...args: Emit<E>) {
+      io?.to(channelRoom(channel)).emit(event, ...args);
+    },
+    get io() {
+      return io;
+    },
+  };
+}
+export type Realtime = ReturnType<typeof createRealtime>;
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    realtime: Realtime;
+  }
+}
