@@ -39,7 +39,14 @@ async function main() {
   });
 
   const demoSignIns = config.SEED_DEMO ? await seedDemoData(database.db, new Date()) : [];
-  const app = await buildApp({ config: googleConfig, database, clock: systemClock, google, localGoogle });
+  const app = await buildApp({
+    config: googleConfig,
+    database,
+    clock: systemClock,
+    google,
+    localGoogle,
+    runJobs: config.RUN_JOBS,
+  });
   if (config.SERVE_FRONTENDS) await serveSpa(app, frontendDist('web'));
   const logger = loggerOptions(config) ?? false;
   const admin = await staticServer(logger, (s) => serveSpa(s, frontendDist('admin')));

@@ -46,6 +46,7 @@ const EnvSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   SEED_DEMO: flag(false),
   SERVE_FRONTENDS: flag(true),
+  RUN_JOBS: flag(true),
   UPLOAD_MAX_BYTES: z.coerce
     .number()
     .int()
