@@ -35,11 +35,13 @@ export function Alert({ tone = 'info', title, children, action, className }: Ale
       className={cn('flex items-start gap-3 rounded-xl border p-4 text-sm', TONE_CLASSES[tone], className)}
     >
       <Icon className="mt-0.5 shrink-0" />
-      <div className="flex-1 space-y-1">
-        {title && <p className="font-semibold">{title}</p>}
-        {children && <div>{children}</div>}
+      <div className="flex flex-1 flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
+        <div className="space-y-1">
+          {title && <p className="font-semibold">{title}</p>}
+          {children && <div>{children}</div>}
+        </div>
+        {action && <div className="shrink-0">{action}</div>}
       </div>
-      {action && <div className="shrink-0">{action}</div>}
     </div>
   );
 }

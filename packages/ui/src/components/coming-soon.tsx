@@ -19,12 +19,8 @@ export function ComingSoon({ feature, description, action, className }: ComingSo
     <EmptyState
       className={className}
       icon={<SparkleIcon className="size-7" />}
-      title={
-        <span className="flex flex-col items-center gap-2">
-          <Badge tone="accent">{t('comingSoon.badge')}</Badge>
-          {t('comingSoon.title', { feature })}
-        </span>
-      }
+      eyebrow={<Badge tone="accent">{t('comingSoon.badge')}</Badge>}
+      title={t('comingSoon.title', { feature })}
       description={description ?? t('comingSoon.body')}
       action={action}
     />

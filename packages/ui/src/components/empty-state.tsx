@@ -3,6 +3,8 @@ import { cn } from '../lib/cn.ts';
 
 export interface EmptyStateProps {
   icon?: ReactNode;
+  /** A small label above the title (outside the heading). */
+  eyebrow?: ReactNode;
   title: ReactNode;
   description?: ReactNode;
   action?: ReactNode;
@@ -11,7 +13,7 @@ export interface EmptyStateProps {
   level?: 2 | 3;
 }
 
-export function EmptyState({ icon, title, description, action, className, level = 2 }: EmptyStateProps) {
+export function EmptyState({ icon, eyebrow, title, description, action, className, level = 2 }: EmptyStateProps) {
   const Heading = `h${level}` as const;
   return (
     <div
@@ -28,6 +30,7 @@ export function EmptyState({ icon, title, description, action, className, level 
           {icon}
         </span>
       )}
+      {eyebrow}
       <Heading className="text-lg font-bold text-ink">{title}</Heading>
       {description && <p className="max-w-prose text-muted">{description}</p>}
       {action && <div className="mt-2">{action}</div>}

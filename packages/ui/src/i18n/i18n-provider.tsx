@@ -10,7 +10,7 @@ import {
 } from 'react';
 import { createFormatters, type Formatters } from './format.ts';
 import { DEFAULT_LOCALE, type Direction, isLocale, LOCALE_STORAGE_KEY, LOCALES, type Locale } from './locales.ts';
-import { createTranslate, errorMessageOf, type Translate } from './translate.ts';
+import { createTranslate, errorMessageOf, fieldMessageOf, type Translate } from './translate.ts';
 
 export interface I18nContextValue {
   locale: Locale;
@@ -21,6 +21,8 @@ export interface I18nContextValue {
   t: Translate;
   /** Text of an error code from the domain catalogue. */
   errorMessage(code: string): string;
+  /** Text of a field-validation message key (undefined stays undefined). */
+  fieldMessage(message: string | undefined): string | undefined;
   format: Formatters;
 }
 
@@ -32,6 +34,7 @@ function valueFor(locale: Locale, setLocale: (locale: Locale) => void): I18nCont
     setLocale,
     t: createTranslate(locale),
     errorMessage: (code) => errorMessageOf(locale, code),
+    fieldMessage: (message) => fieldMessageOf(locale, message),
     format: createFormatters(locale),
   };
 }

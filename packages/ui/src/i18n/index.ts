@@ -3,4 +3,11 @@ export { en } from './en.ts';
 export { createFormatters, DEFAULT_TIME_ZONE, type Formatters } from './format.ts';
 export { type I18nContextValue, I18nProvider, type I18nProviderProps, useI18n, useT } from './i18n-provider.tsx';
 export { DEFAULT_LOCALE, type Direction, isLocale, LOCALE_STORAGE_KEY, LOCALES, type Locale } from './locales.ts';
-export { createTranslate, errorMessageOf, isMessageKey, type MessageVars, type Translate } from './translate.ts';
+export {
+  createTranslate,
+  errorMessageOf,
+  fieldMessageOf,
+  isMessageKey,
+  type MessageVars,
+  type Translate,
+} from './translate.ts';

@@ -1,3 +1,4 @@
+import { FIELD_MESSAGES_AR, FIELD_MESSAGES_EN, isFieldMessageKey } from '@darsak/domain/common';
 import { type ClientErrorCode, ERROR_MESSAGES_AR, ERROR_MESSAGES_EN, type ErrorCode } from '@darsak/domain/errors';
 import { ar, type MessageKey } from './ar.ts';
 import { en } from './en.ts';
@@ -27,4 +28,18 @@ export function createTranslate(locale: Locale): Translate {
 export function errorMessageOf(locale: Locale, code: string): string {
   const messages = ERROR_CATALOGUES[locale];
   return Object.hasOwn(messages, code) ? messages[code as ErrorCode | ClientErrorCode] : messages.unexpected;
+}
+
+const FIELD_CATALOGUES = { ar: FIELD_MESSAGES_AR, en: FIELD_MESSAGES_EN } as const;
+
+/**
+ * The text of a field-validation message: a field-message key of the domain (schemas put keys in issue
+ * messages), an error code, or anything else shown as "invalid".
+ */
+export function fieldMessageOf(locale: Locale, message: string | undefined): string | undefined {
+  if (!message) return undefined;
+  if (isFieldMessageKey(message)) return FIELD_CATALOGUES[locale][message];
+  const errors = ERROR_CATALOGUES[locale];
+  if (Object.hasOwn(errors, message)) return errors[message as ErrorCode | ClientErrorCode];
+  return FIELD_CATALOGUES[locale].invalid;
 }
