@@ -1,3 +1,4 @@
+export { configKeys, publicConfigQuery } from './config/config.queries.ts';
 export {
   ApiError,
   type ApiErrorCode,
@@ -8,6 +9,7 @@ export {
   isKnownErrorBody,
   statusOf,
 } from './errors.ts';
+export * from './forms/forms.schemas.ts';
 export {
   type CallArgs,
   type CallInput,
@@ -26,3 +28,5 @@ export {
   type SessionStoreOptions,
   type TokenPayload,
 } from './session-store.ts';
+export { myTopicsQuery, topicsKeys, topicsQuery } from './topics/topics.queries.ts';
+export { currentUserQuery, tutorMetaQuery, usersKeys } from './users/users.queries.ts';

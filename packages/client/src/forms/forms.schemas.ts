@@ -1,0 +1,102 @@
+/**
+ * Form schemas of the web and admin apps, composed from the domain's field schemas. Form inputs are
+ * strings; these add "required" for empty fields and turn optional blanks into null or undefined.
+ * Issue messages are field-message keys (FIELD_MESSAGES_AR/EN in @darsak/domain/common).
+ */
+
+import { NoticePeriodMinutes } from '@darsak/domain/lessons';
+import {
+  ArabicTwoPartName,
+  BirthYear,
+  EgyptianMobile,
+  Email,
+  EnglishLevelSchema,
+  GenderSchema,
+  GovernorateIdSchema,
+  NotificationMethodSchema,
+  Password,
+  PersonName,
+  passwordsMatch,
+  TutorAbout,
+  TutorBio,
+} from '@darsak/domain/users';
+import { VerificationCode } from '@darsak/domain/verification';
+import { z } from 'zod';
+
+const required = () => z.string().trim().min(1, 'required');
+
+/** A blank optional field is absent (null); otherwise it must pass `schema`. */
+const blankAsNull = <T extends z.ZodType>(schema: T) =>
+  z.preprocess((value) => (typeof value === 'string' && value.trim() === '' ? null : value), schema.nullable());
+
+const numberOrNull = <T extends z.ZodType>(schema: T) =>
+  z.preprocess((value) => {
+    if (value === '' || value === null || value === undefined) return null;
+    return typeof value === 'string' ? Number(value) : value;
+  }, schema.nullable());
+
+export const SignInForm = z.object({
+  email: required().pipe(Email),
+  password: z.string().min(1, 'required'),
+});
+export type SignInFormInput = z.input<typeof SignInForm>;
+
+export const registerForm = (role: 'student' | 'tutor') =>
+  z
+    .object({
+      name: required().pipe(role === 'tutor' ? ArabicTwoPartName.pipe(PersonName) : PersonName),
+      email: required().pipe(Email),
+      password: required().pipe(Password),
+      confirmPassword: required(),
+      phone: z.preprocess(
+        (value) => (typeof value === 'string' && value.trim() === '' ? undefined : value),
+        EgyptianMobile.optional(),
+      ),
+    })
+    .superRefine(passwordsMatch);
+export type RegisterFormInput = z.input<ReturnType<typeof registerForm>>;
+
+export const EmailForm = z.object({ email: required().pipe(Email) });
+export type EmailFormInput = z.input<typeof EmailForm>;
+
+export const CodeForm = z.object({ code: required().pipe(VerificationCode) });
+export type CodeFormInput = z.input<typeof CodeForm>;
+
+export const NewPasswordForm = z
+  .object({ password: required().pipe(Password), confirmPassword: required() })
+  .superRefine(passwordsMatch);
+export type NewPasswordFormInput = z.input<typeof NewPasswordForm>;
+
+/** The profile's main information (complete-profile step 1 and the profile page). */
+export const mainInfoForm = (role: 'student' | 'tutor') =>
+  z.object({
+    name: required().pipe(role === 'tutor' ? ArabicTwoPartName.pipe(PersonName) : PersonName),
+    phone: blankAsNull(EgyptianMobile),
+    governorate: numberOrNull(GovernorateIdSchema),
+    birthYear: numberOrNull(BirthYear),
+    gender: blankAsNull(GenderSchema),
+    job: blankAsNull(z.string().trim().max(100, 'text-too-long')),
+  });
+export type MainInfoFormInput = z.input<ReturnType<typeof mainInfoForm>>;
+
+/** Tutor bio and about, both in Arabic. */
+export const TutorBioForm = z.object({ bio: required().pipe(TutorBio), about: required().pipe(TutorAbout) });
+export type TutorBioFormInput = z.input<typeof TutorBioForm>;
+
+/** The student's learner profile: English level and goal. */
+export const StudentAboutForm = z.object({
+  englishLevel: numberOrNull(EnglishLevelSchema),
+  goal: blankAsNull(z.string().trim().max(300, 'text-too-long')),
+});
+export type StudentAboutFormInput = z.input<typeof StudentAboutForm>;
+
+export const NotificationForm = z.object({ notificationMethod: NotificationMethodSchema });
+export type NotificationFormInput = z.input<typeof NotificationForm>;
+
+export const NoticePeriodForm = z.object({
+  noticePeriodMinutes: z.preprocess(
+    (value) => (typeof value === 'string' && value.trim() !== '' ? Number(value) : value),
+    NoticePeriodMinutes,
+  ),
+});
+export type NoticePeriodFormInput = z.input<typeof NoticePeriodForm>;
