@@ -1,0 +1,51 @@
+import { createQueryClient, currentUserQuery, tutorMetaQuery } from '@darsak/client';
+import { authContract } from '@darsak/domain/auth';
+import { Toaster } from '@darsak/ui';
+import { I18nProvider } from '@darsak/ui/i18n';
+import { type QueryClient, QueryClientProvider, useQuery } from '@tanstack/react-query';
+import { type ReactNode, useEffect, useState } from 'react';
+import { api } from '../lib/api.ts';
+import { authStore, useAuth } from '../lib/auth-store.ts';
+import { isTutorLike } from '../lib/roles.ts';
+
+/**
+ * Start-up of the session (spec §4): a stored token triggers one refresh; then the user (and, for tutors,
+ * the meta) is reloaded so verified flags and profile state are current.
+ */
+function SessionBootstrap() {
+  const { token, user, status } = useAuth();
+  useEffect(() => {
+    void authStore.restore(async () => {
+      const { token: fresh } = await api.callRoute(authContract.refreshToken);
+      return { token: fresh };
+    });
+  }, []);
+
+  const signedIn = status === 'ready' && Boolean(token);
+  const current = useQuery({ ...currentUserQuery(api), enabled: signedIn });
+  const tutorLike = user ? isTutorLike(user.role) : false;
+  const meta = useQuery({ ...tutorMetaQuery(api), enabled: signedIn && tutorLike });
+
+  useEffect(() => {
+    if (current.data && authStore.getState().token) authStore.updateUser(current.data);
+  }, [current.data]);
+  useEffect(() => {
+    const state = authStore.getState();
+    if (meta.data && state.token && state.user) authStore.updateUser(state.user, meta.data);
+  }, [meta.data]);
+  return null;
+}
+
+export function AppProvider({ children, queryClient }: { children: ReactNode; queryClient?: QueryClient }) {
+  const [client] = useState(() => queryClient ?? createQueryClient());
+  return (
+    <I18nProvider>
+      <QueryClientProvider client={client}>
+        <Toaster>
+          <SessionBootstrap />
+          {children}
+        </Toaster>
+      </QueryClientProvider>
+    </I18nProvider>
+  );
+}

@@ -1,0 +1,63 @@
+import { screen, waitFor } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { authStore } from '../lib/auth-store.ts';
+import { makeUser, renderApp, stubApi } from '../testing/test-utils.tsx';
+
+afterEach(() => {
+  authStore.signOut();
+  vi.unstubAllGlobals();
+});
+
+describe('main app routes', () => {
+  it('renders the 404 page for an unknown path, in Arabic, right to left', async () => {
+    stubApi();
+    renderApp('/no-such-page');
+    expect(await screen.findByRole('heading', { name: 'الصفحة غير موجودة' })).toBeTruthy();
+    expect(document.documentElement.dir).toBe('rtl');
+    expect(document.documentElement.lang).toBe('ar');
+    expect(screen.getByRole('link', { name: 'العودة للرئيسية' }).getAttribute('href')).toBe('/');
+  });
+
+  it('sends a signed-out visitor of a private route to /login?next=…', async () => {
+    stubApi();
+    const { router } = renderApp('/s/dashboard?tab=past');
+    expect(await screen.findByRole('heading', { name: 'تسجيل الدخول' })).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/login');
+    expect(new URLSearchParams(router.state.location.search).get('next')).toBe('/s/dashboard?tab=past');
+    expect(screen.getByText('سجّل الدخول أولًا لفتح هذه الصفحة.')).toBeTruthy();
+  });
+
+  it('shows the navbar links main, register and login when signed out', async () => {
+    stubApi();
+    renderApp('/');
+    const nav = await screen.findByRole('navigation', { name: 'التنقل الرئيسي' });
+    expect(nav.textContent).toContain('الرئيسية');
+    expect(nav.textContent).toContain('إنشاء حساب');
+    expect(nav.textContent).toContain('تسجيل الدخول');
+    expect(screen.queryByRole('navigation', { name: 'القائمة الجانبية' })).toBeNull();
+  });
+
+  it('keeps a student out of tutor pages with an explanation', async () => {
+    const user = makeUser();
+    stubApi({}, user);
+    renderApp('/invoices', { user });
+    expect(await screen.findByRole('heading', { name: 'هذه الصفحة ليست لحسابك' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'العودة إلى لوحة التحكم' }).getAttribute('href')).toBe('/s/dashboard');
+  });
+
+  it('sends a signed-in student from / to the student dashboard', async () => {
+    const user = makeUser();
+    stubApi({}, user);
+    const { router } = renderApp('/', { user });
+    expect(await screen.findByRole('heading', { name: 'أهلًا سارة أحمد' })).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/s/dashboard');
+  });
+
+  it('shows an honest ComingSoon state naming the feature for later pages', async () => {
+    const user = makeUser();
+    stubApi({}, user);
+    renderApp('/chat', { user });
+    expect(await screen.findByRole('heading', { name: 'قريبًا: المحادثات مع المعلّمين والطلاب' })).toBeTruthy();
+    await waitFor(() => expect(document.title).toBe('المحادثات | درسك'));
+  });
+});

@@ -1,0 +1,145 @@
+import { LoadingAnimation } from '@darsak/ui';
+import type { MessageKey } from '@darsak/ui/i18n';
+import { type ComponentType, useState } from 'react';
+import { createBrowserRouter, type RouteObject, RouterProvider } from 'react-router';
+import { CrashScreen } from '../components/errors/crash-screen.tsx';
+import { AppShell } from '../components/layouts/app-shell.tsx';
+import { RootLayout, type RouteHandle } from '../components/layouts/root-layout.tsx';
+import { STUDENT_ROLES, TUTOR_ROLES } from '../lib/roles.ts';
+import { GuestOnly, RequireAuth, RequireRole } from './guards.tsx';
+
+/** A lazily loaded page with the crash screen as its error element. */
+function page(path: string | undefined, title: MessageKey, load: () => Promise<ComponentType>): RouteObject {
+  const handle: RouteHandle = { title };
+  const lazy = async () => ({ Component: await load() });
+  const base = { handle, lazy, errorElement: <CrashScreen /> };
+  return path === undefined ? { index: true, ...base } : { path, ...base };
+}
+
+/** A page whose feature comes in later work: the layout with an honest ComingSoon naming it. */
+function comingSoon(path: string, title: MessageKey, feature: MessageKey): RouteObject {
+  const handle: RouteHandle = { title, feature };
+  return {
+    path,
+    handle,
+    errorElement: <CrashScreen />,
+    lazy: async () => ({ Component: (await import('./routes/coming-soon.tsx')).ComingSoonPage }),
+  };
+}
+
+/** Every main-app route of spec §2. */
+export const routes: RouteObject[] = [
+  {
+    element: <RootLayout />,
+    errorElement: <CrashScreen />,
+    hydrateFallbackElement: <LoadingAnimation fullPage />,
+    children: [
+      {
+        element: <AppShell />,
+        errorElement: <CrashScreen />,
+        children: [
+          page(undefined, 'nav.main', async () => (await import('./routes/home.tsx')).HomePage),
+          {
+            element: <GuestOnly />,
+            children: [
+              page('login', 'page.login.title', async () => (await import('./routes/auth/login.tsx')).LoginPage),
+              page(
+                'register/:role',
+                'page.register.title',
+                async () => (await import('./routes/auth/register.tsx')).RegisterPage,
+              ),
+            ],
+          },
+          page(
+            'forget-password',
+            'page.forgetPassword.title',
+            async () => (await import('./routes/auth/forget-password.tsx')).ForgetPasswordPage,
+          ),
+          page(
+            'reset-password',
+            'page.resetPassword.title',
+            async () => (await import('./routes/auth/reset-password.tsx')).ResetPasswordPage,
+          ),
+          comingSoon('tutors', 'sidebar.tutors', 'feature.tutors'),
+          comingSoon('t/:id', 'feature.tutorProfile', 'feature.tutorProfile'),
+          {
+            element: <RequireAuth />,
+            children: [
+              page(
+                'profile',
+                'sidebar.profile',
+                async () => (await import('./routes/profile/profile.tsx')).ProfilePage,
+              ),
+              comingSoon('chat', 'sidebar.chat', 'feature.chat'),
+              comingSoon('upcoming-lessons', 'feature.upcomingLessons', 'feature.upcomingLessons'),
+              comingSoon('lessons-schedule', 'sidebar.lessonsSchedule', 'feature.lessonsSchedule'),
+              comingSoon('lesson/:id', 'feature.lesson', 'feature.lesson'),
+              comingSoon('session', 'feature.session', 'feature.session'),
+              {
+                element: <RequireRole roles={STUDENT_ROLES} />,
+                children: [
+                  page(
+                    's/dashboard',
+                    'sidebar.dashboard',
+                    async () => (await import('./routes/student/student-dashboard.tsx')).StudentDashboardPage,
+                  ),
+                  page(
+                    's/settings',
+                    'sidebar.settings',
+                    async () => (await import('./routes/settings/student-settings.tsx')).StudentSettingsPage,
+                  ),
+                  page(
+                    'complete-profile',
+                    'page.completeProfile.title',
+                    async () => (await import('./routes/profile/complete-profile.tsx')).CompleteProfilePage,
+                  ),
+                  comingSoon('plans', 'sidebar.subscriptions', 'feature.plans'),
+                  comingSoon('payments', 'feature.payments', 'feature.payments'),
+                  comingSoon('checkout/:planId/:period', 'feature.checkout', 'feature.checkout'),
+                  comingSoon('card-added', 'feature.cardAdded', 'feature.cardAdded'),
+                ],
+              },
+              {
+                element: <RequireRole roles={TUTOR_ROLES} />,
+                children: [
+                  page(
+                    't/dashboard',
+                    'sidebar.dashboard',
+                    async () => (await import('./routes/tutor/tutor-dashboard.tsx')).TutorDashboardPage,
+                  ),
+                  page(
+                    't/account-settings',
+                    'sidebar.settings',
+                    async () => (await import('./routes/settings/tutor-account-settings.tsx')).TutorAccountSettingsPage,
+                  ),
+                  page(
+                    't/profile-settings',
+                    'page.tutorProfileSettings.title',
+                    async () => (await import('./routes/settings/tutor-profile-settings.tsx')).TutorProfileSettingsPage,
+                  ),
+                  page(
+                    't/complete-profile',
+                    'page.completeProfile.title',
+                    async () => (await import('./routes/profile/complete-profile.tsx')).CompleteProfilePage,
+                  ),
+                  comingSoon('t/onboarding', 'sidebar.onboarding', 'feature.onboarding'),
+                  comingSoon('invoices', 'sidebar.invoices', 'feature.invoices'),
+                  comingSoon('schedule-management', 'sidebar.scheduleManagement', 'feature.scheduleManagement'),
+                  comingSoon('interviews', 'sidebar.interviews', 'feature.interviews'),
+                  comingSoon('interview/:id', 'feature.interview', 'feature.interview'),
+                  comingSoon('demo-session/:id', 'feature.demoSession', 'feature.demoSession'),
+                ],
+              },
+            ],
+          },
+          page('*', 'notFound.title', async () => (await import('./routes/not-found.tsx')).NotFoundPage),
+        ],
+      },
+    ],
+  },
+];
+
+export function AppRouter() {
+  const [router] = useState(() => createBrowserRouter(routes));
+  return <RouterProvider router={router} />;
+}

@@ -1,0 +1,33 @@
+import { Card } from '@darsak/ui';
+import { useT } from '@darsak/ui/i18n';
+import { PageHeader } from '../../../components/layouts/page-header.tsx';
+import {
+  NoticePeriodSettingsForm,
+  NotificationMethodForm,
+} from '../../../features/profile/components/account-settings-forms.tsx';
+import { ContactVerificationCard } from '../../../features/verification/components/contact-verification-card.tsx';
+import { useAuth } from '../../../lib/auth-store.ts';
+import { LanguageCard, PasswordCard } from './settings-sections.tsx';
+
+/** /t/account-settings: notifications, notice period, contact verification, language and password. */
+export function TutorAccountSettingsPage() {
+  const t = useT();
+  const { user, meta } = useAuth();
+  if (!user) return null;
+  return (
+    <div className="flex flex-col gap-6">
+      <PageHeader title={t('sidebar.settings')} subtitle={t('page.settings.subtitle')} />
+      <div className="grid gap-6 lg:grid-cols-2">
+        <Card title={t('settings.notifications.title')} description={t('settings.notifications.body')}>
+          <NotificationMethodForm user={user} />
+        </Card>
+        <Card title={t('settings.teaching.title')}>
+          <NoticePeriodSettingsForm user={user} meta={meta} />
+        </Card>
+        <ContactVerificationCard user={user} />
+        <LanguageCard />
+        <PasswordCard />
+      </div>
+    </div>
+  );
+}

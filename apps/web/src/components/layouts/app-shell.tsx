@@ -1,0 +1,40 @@
+import { Drawer, LoadingAnimation } from '@darsak/ui';
+import { useT } from '@darsak/ui/i18n';
+import { useState } from 'react';
+import { Outlet, useNavigation } from 'react-router';
+import { useAuth } from '../../lib/auth-store.ts';
+import { Navbar } from './navbar.tsx';
+import { SidebarNav } from './sidebar.tsx';
+
+/**
+ * The page frame: navbar on top; for signed-in users the sidebar beside the content (≥768 px) or in a
+ * drawer (phones). While a lazy route loads, the content area shows the loading animation.
+ */
+export function AppShell() {
+  const t = useT();
+  const { user } = useAuth();
+  const navigation = useNavigation();
+  const [drawerOpen, setDrawerOpen] = useState(false);
+  const loading = navigation.state === 'loading';
+
+  return (
+    <div className="flex min-h-dvh flex-col">
+      <Navbar onOpenSidebar={() => setDrawerOpen(true)} />
+      <div className="mx-auto flex w-full max-w-7xl flex-1">
+        {user && (
+          <aside className="sticky top-16 hidden h-[calc(100dvh-4rem)] w-64 shrink-0 overflow-y-auto border-e border-line p-4 md:block">
+            <SidebarNav />
+          </aside>
+        )}
+        <main id="main" tabIndex={-1} className="min-w-0 flex-1 px-4 py-6 outline-none sm:px-6 lg:px-10 lg:py-8">
+          {loading ? <LoadingAnimation /> : <Outlet />}
+        </main>
+      </div>
+      {user && (
+        <Drawer open={drawerOpen} onOpenChange={setDrawerOpen} title={t('sidebar.label')}>
+          <SidebarNav onNavigate={() => setDrawerOpen(false)} />
+        </Drawer>
+      )}
+    </div>
+  );
+}

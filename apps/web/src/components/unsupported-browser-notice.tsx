@@ -1,0 +1,73 @@
+import { Alert, Button } from '@darsak/ui';
+import { useT } from '@darsak/ui/i18n';
+import { useState } from 'react';
+
+const DISMISSED_KEY = 'darsak.unsupported-browser-dismissed';
+
+/** What the app needs from a browser (ES2023 features, modern CSS, Intl with Arabic). */
+export function isBrowserSupported(): boolean {
+  try {
+    return (
+      typeof globalThis.fetch === 'function' &&
+      typeof globalThis.AbortController === 'function' &&
+      typeof globalThis.IntersectionObserver === 'function' &&
+      typeof Array.prototype.findLast === 'function' &&
+      typeof globalThis.structuredClone === 'function' &&
+      (typeof globalThis.CSS?.supports !== 'function' || globalThis.CSS.supports('inset-inline-start', '0')) &&
+      new Intl.NumberFormat('ar-EG').format(1) === '١'
+    );
+  } catch {
+    return false;
+  }
+}
+
+/** Live lessons need WebRTC (spec's no-WebRTC notice). */
+export function hasWebRtc(): boolean {
+  return typeof globalThis.RTCPeerConnection === 'function';
+}
+
+/** A dismissible banner shown on browsers that lack what Darsak needs. */
+export function UnsupportedBrowserNotice({ supported = isBrowserSupported() }: { supported?: boolean }) {
+  const t = useT();
+  const [dismissed, setDismissed] = useState(() => {
+    try {
+      return window.sessionStorage.getItem(DISMISSED_KEY) === '1';
+    } catch {
+      return false;
+    }
+  });
+  if (supported || dismissed) return null;
+  const dismiss = () => {
+    setDismissed(true);
+    try {
+      window.sessionStorage.setItem(DISMISSED_KEY, '1');
+    } catch {
+      // ignore: the banner only hides for this page
+    }
+  };
+  return (
+    <div className="px-3 pt-3">
+      <Alert
+        tone="warning"
+        title={t('unsupported.title')}
+        action={
+          <Button size="sm" variant="secondary" onClick={dismiss}>
+            {t('unsupported.dismiss')}
+          </Button>
+        }
+      >
+        {t('unsupported.body')}
+      </Alert>
+    </div>
+  );
+}
+
+/** Shown on the live-session screens when the browser cannot make video calls. */
+export function NoWebRtcNotice() {
+  const t = useT();
+  return (
+    <Alert tone="error" title={t('noWebrtc.title')}>
+      {t('noWebrtc.body')}
+    </Alert>
+  );
+}

@@ -1,0 +1,99 @@
+import { FIELD_MESSAGES_AR } from '@darsak/domain/common';
+import { ERROR_MESSAGES_AR } from '@darsak/domain/errors';
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { authStore } from '../../lib/auth-store.ts';
+import { fakeToken, makeUser, renderApp, stubApi } from '../../testing/test-utils.tsx';
+
+afterEach(() => {
+  authStore.signOut();
+  vi.unstubAllGlobals();
+});
+
+describe('login', () => {
+  it('shows field errors by key, then the coded error of a wrong password inline', async () => {
+    const { calls } = stubApi({
+      'POST /api/v1/auth/password': () => ({ status: 401, body: { code: 'wrong-password', message: 'x' } }),
+    });
+    const user = userEvent.setup();
+    renderApp('/login');
+    await user.click(await screen.findByRole('button', { name: 'دخول' }));
+    expect(screen.getAllByText(FIELD_MESSAGES_AR.required)).toHaveLength(2);
+    const email = screen.getByLabelText(/البريد الإلكتروني/);
+    expect(email.getAttribute('aria-invalid')).toBe('true');
+    expect(email.getAttribute('aria-describedby')).toContain('-error');
+
+    await user.type(email, 'Sara@Example.com');
+    await user.type(screen.getByLabelText(/^كلمة المرور/), 'wrongpass1');
+    await user.click(screen.getByRole('button', { name: 'دخول' }));
+    expect((await screen.findByRole('alert')).textContent).toContain(ERROR_MESSAGES_AR['wrong-password']);
+    expect(calls.find((c) => c.path === '/api/v1/auth/password')?.body).toEqual({
+      email: 'sara@example.com',
+      password: 'wrongpass1',
+    });
+    expect(authStore.getState().token).toBeNull();
+  });
+
+  it('signs in, stores the session and follows ?next=', async () => {
+    const student = makeUser();
+    const token = fakeToken(student.id);
+    stubApi({ 'POST /api/v1/auth/password': () => ({ body: { token, user: student } }) }, student);
+    const user = userEvent.setup();
+    const { router } = renderApp('/login?next=%2Fprofile');
+    await user.type(await screen.findByLabelText(/البريد الإلكتروني/), 'sara@example.com');
+    await user.type(screen.getByLabelText(/^كلمة المرور/), 'secret123');
+    await user.click(screen.getByRole('button', { name: 'دخول' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/profile'));
+    expect(window.localStorage.getItem('darsak.token')).toBe(token);
+    expect(JSON.parse(window.localStorage.getItem('darsak.user') ?? '{}').user.id).toBe(student.id);
+  });
+});
+
+describe('register', () => {
+  it('asks a tutor for an Arabic two-part name', async () => {
+    stubApi();
+    const user = userEvent.setup();
+    renderApp('/register/tutor');
+    await user.type(await screen.findByLabelText(/الاسم بالعربية/), 'Mohamed Ali');
+    await user.click(screen.getByRole('button', { name: 'إنشاء الحساب' }));
+    expect(await screen.findByText(FIELD_MESSAGES_AR['name-two-arabic-parts'])).toBeTruthy();
+  });
+
+  it('renders the 404 page for an unknown register role', async () => {
+    stubApi();
+    renderApp('/register/admin');
+    expect(await screen.findByRole('heading', { name: 'الصفحة غير موجودة' })).toBeTruthy();
+  });
+});
+
+describe('forgot password dialog', () => {
+  it('goes from e-mail to code to new password and back to the code on a wrong code', async () => {
+    const { calls } = stubApi({
+      'POST /api/v1/confirmation-code/password/send': () => ({ body: { ok: true } }),
+      'POST /api/v1/confirmation-code/password/confirm': () => ({
+        status: 422,
+        body: { code: 'invalid-verification-code', message: 'x' },
+      }),
+    });
+    const user = userEvent.setup();
+    renderApp('/login');
+    await user.click(await screen.findByRole('button', { name: 'نسيت كلمة المرور؟' }));
+    const dialog = await screen.findByRole('dialog', { name: 'استعادة كلمة المرور' });
+    expect(dialog).toBeTruthy();
+    await user.type(screen.getByRole('textbox', { name: /البريد الإلكتروني/ }), 'sara@example.com');
+    await user.click(screen.getByRole('button', { name: 'أرسل الكود' }));
+    await user.type(await screen.findByLabelText(/كود التحقق/), '12345');
+    await user.click(screen.getByRole('button', { name: 'التالي' }));
+    await user.type(await screen.findByLabelText(/^كلمة المرور الجديدة/), 'newpass123');
+    await user.type(screen.getByLabelText(/^تأكيد كلمة المرور/), 'newpass123');
+    await user.click(screen.getByRole('button', { name: 'حفظ كلمة المرور' }));
+    expect((await screen.findByRole('alert')).textContent).toContain(ERROR_MESSAGES_AR['invalid-verification-code']);
+    expect(screen.getByLabelText(/كود التحقق/)).toBeTruthy();
+    expect(calls.find((c) => c.path.endsWith('/password/confirm'))?.body).toEqual({
+      email: 'sara@example.com',
+      code: '12345',
+      password: 'newpass123',
+    });
+  });
+});

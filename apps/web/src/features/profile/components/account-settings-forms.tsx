@@ -1,0 +1,94 @@
+import {
+  NoticePeriodForm,
+  type NoticePeriodFormInput,
+  NotificationForm,
+  type NotificationFormInput,
+} from '@darsak/client';
+import { DEFAULT_NOTICE_PERIOD_MINUTES } from '@darsak/domain/lessons';
+import type { TutorMeta, User } from '@darsak/domain/users';
+import { Button, Form, FormActions, FormError, SelectField, TextField, useToast } from '@darsak/ui';
+import { useI18n } from '@darsak/ui/i18n';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useForm } from 'react-hook-form';
+import { useErrorText, useFieldErrorText } from '../../../lib/forms.ts';
+import { useUpdateUser } from '../hooks/use-profile-mutations.ts';
+
+/** How lesson reminders and codes reach the user: WhatsApp, Telegram or nothing. */
+export function NotificationMethodForm({ user }: { user: User }) {
+  const { t } = useI18n();
+  const fieldText = useFieldErrorText();
+  const errorText = useErrorText();
+  const { toast } = useToast();
+  const update = useUpdateUser(user.id);
+  const form = useForm<NotificationFormInput>({
+    resolver: zodResolver(NotificationForm),
+    defaultValues: { notificationMethod: user.notificationMethod },
+  });
+  return (
+    <Form
+      onSubmit={form.handleSubmit((values) =>
+        update.mutate(NotificationForm.parse(values), {
+          onSuccess: () => toast({ type: 'success', title: t('common.saved') }),
+        }),
+      )}
+    >
+      <FormError message={update.error ? errorText(update.error) : undefined} />
+      <SelectField
+        label={t('field.notificationMethod')}
+        placeholder={false}
+        options={[
+          { value: 'whatsapp', label: t('notify.whatsapp') },
+          { value: 'telegram', label: t('notify.telegram') },
+          { value: 'none', label: t('notify.none') },
+        ]}
+        error={fieldText(form.formState.errors.notificationMethod)}
+        {...form.register('notificationMethod')}
+      />
+      <FormActions>
+        <Button type="submit" loading={update.isPending}>
+          {t('common.save')}
+        </Button>
+      </FormActions>
+    </Form>
+  );
+}
+
+/** The tutor's notice period: least minutes between a booking and the lesson (DESIGN §4). */
+export function NoticePeriodSettingsForm({ user, meta }: { user: User; meta: TutorMeta | null }) {
+  const { t } = useI18n();
+  const fieldText = useFieldErrorText();
+  const errorText = useErrorText();
+  const { toast } = useToast();
+  const update = useUpdateUser(user.id);
+  const form = useForm<NoticePeriodFormInput>({
+    resolver: zodResolver(NoticePeriodForm),
+    values: { noticePeriodMinutes: String(meta?.noticePeriodMinutes ?? DEFAULT_NOTICE_PERIOD_MINUTES) },
+  });
+  return (
+    <Form
+      onSubmit={form.handleSubmit((values) =>
+        update.mutate(NoticePeriodForm.parse(values), {
+          onSuccess: () => toast({ type: 'success', title: t('common.saved') }),
+        }),
+      )}
+    >
+      <FormError message={update.error ? errorText(update.error) : undefined} />
+      <TextField
+        label={t('field.noticePeriod')}
+        type="number"
+        inputMode="numeric"
+        dir="ltr"
+        min={0}
+        placeholder={String(DEFAULT_NOTICE_PERIOD_MINUTES)}
+        hint={t('field.noticePeriodHint')}
+        error={fieldText(form.formState.errors.noticePeriodMinutes)}
+        {...form.register('noticePeriodMinutes')}
+      />
+      <FormActions>
+        <Button type="submit" loading={update.isPending}>
+          {t('common.save')}
+        </Button>
+      </FormActions>
+    </Form>
+  );
+}

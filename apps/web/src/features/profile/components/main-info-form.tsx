@@ -1,0 +1,118 @@
+import { type MainInfoFormInput, mainInfoForm } from '@darsak/client';
+import { GOVERNORATES, type User } from '@darsak/domain/users';
+import { Button, Form, FormActions, FormError, SelectField, TextField, useToast } from '@darsak/ui';
+import { useI18n } from '@darsak/ui/i18n';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useMemo } from 'react';
+import { useForm } from 'react-hook-form';
+import { applyServerFieldErrors, useErrorText, useFieldErrorText } from '../../../lib/forms.ts';
+import { isTutorLike } from '../../../lib/roles.ts';
+import { useUpdateUser } from '../hooks/use-profile-mutations.ts';
+
+const text = (value: string | number | null) => (value === null ? '' : String(value));
+
+/** Name, phone, governorate, birth year, gender and job (complete-profile step 1 and the profile page). */
+export function MainInfoForm({
+  user,
+  submitLabel,
+  onSaved,
+}: {
+  user: User;
+  submitLabel?: string;
+  onSaved?: () => void;
+}) {
+  const { t, locale } = useI18n();
+  const fieldText = useFieldErrorText();
+  const errorText = useErrorText();
+  const { toast } = useToast();
+  const update = useUpdateUser(user.id);
+  const tutor = isTutorLike(user.role);
+  const schema = useMemo(() => mainInfoForm(tutor ? 'tutor' : 'student'), [tutor]);
+  const form = useForm<MainInfoFormInput>({
+    resolver: zodResolver(schema),
+    defaultValues: {
+      name: user.name,
+      phone: text(user.phone),
+      governorate: text(user.governorate),
+      birthYear: text(user.birthYear),
+      gender: text(user.gender),
+      job: text(user.job),
+    },
+  });
+  const { errors } = form.formState;
+
+  const onSubmit = form.handleSubmit((values) =>
+    update.mutate(schema.parse(values), {
+      onSuccess: () => {
+        toast({ type: 'success', title: t('profile.updated') });
+        onSaved?.();
+      },
+      onError: (error) =>
+        applyServerFieldErrors(error, form.setError, ['name', 'phone', 'governorate', 'birthYear', 'gender', 'job']),
+    }),
+  );
+
+  return (
+    <Form onSubmit={onSubmit}>
+      <FormError message={update.error ? errorText(update.error) : undefined} />
+      <div className="grid gap-4 sm:grid-cols-2">
+        <TextField
+          label={t(tutor ? 'field.nameArabic' : 'field.name')}
+          autoComplete="name"
+          required
+          hint={tutor ? t('field.nameTutorHint') : undefined}
+          error={fieldText(errors.name)}
+          className="sm:col-span-2"
+          {...form.register('name')}
+        />
+        <TextField
+          label={t('field.phone')}
+          type="tel"
+          autoComplete="tel-national"
+          inputMode="tel"
+          dir="ltr"
+          placeholder="01xxxxxxxxx"
+          hint={user.phoneVerified ? t('field.phoneChangeHint') : t('field.phoneHint')}
+          error={fieldText(errors.phone)}
+          {...form.register('phone')}
+        />
+        <SelectField
+          label={t('field.governorate')}
+          options={GOVERNORATES.map((g) => ({ value: g.id, label: locale === 'ar' ? g.ar : g.en }))}
+          error={fieldText(errors.governorate)}
+          {...form.register('governorate')}
+        />
+        <TextField
+          label={t('field.birthYear')}
+          type="number"
+          inputMode="numeric"
+          dir="ltr"
+          placeholder="2000"
+          error={fieldText(errors.birthYear)}
+          {...form.register('birthYear')}
+        />
+        <SelectField
+          label={t('field.gender')}
+          options={[
+            { value: 'male', label: t('gender.male') },
+            { value: 'female', label: t('gender.female') },
+          ]}
+          error={fieldText(errors.gender)}
+          {...form.register('gender')}
+        />
+        <TextField
+          label={t('field.job')}
+          autoComplete="organization-title"
+          error={fieldText(errors.job)}
+          className="sm:col-span-2"
+          {...form.register('job')}
+        />
+      </div>
+      <FormActions>
+        <Button type="submit" loading={update.isPending}>
+          {submitLabel ?? t('common.save')}
+        </Button>
+      </FormActions>
+    </Form>
+  );
+}

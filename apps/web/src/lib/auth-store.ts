@@ -1,0 +1,23 @@
+import { createSessionStore, type SessionState } from '@darsak/client';
+import type { TutorMeta, User } from '@darsak/domain/users';
+import { useSyncExternalStore } from 'react';
+
+/** Meta is loaded for tutors and tutor managers (spec §3); null for everyone else. */
+export type UserMeta = TutorMeta;
+export type AuthState = SessionState<User, UserMeta>;
+
+/**
+ * The signed-in user, meta and bearer token, kept in localStorage under 'darsak.user' and 'darsak.token'.
+ * `authStore.restore(refresh)` runs once at start (see app/provider.tsx).
+ */
+export const authStore = createSessionStore<User, UserMeta>({ userKey: 'darsak.user', tokenKey: 'darsak.token' });
+
+export const signIn = (session: { token: string; user: User; meta?: UserMeta | null }) => authStore.signIn(session);
+export const signOut = () => authStore.signOut();
+
+export function useAuth(): AuthState {
+  return useSyncExternalStore(authStore.subscribe, authStore.getState, authStore.getState);
+}
+
+/** The signed-in user, or null. */
+export const useCurrentUser = (): User | null => useAuth().user;

@@ -1,0 +1,104 @@
+import type { TutorMeta, User } from '@darsak/domain/users';
+import { QueryClient } from '@tanstack/react-query';
+import { render } from '@testing-library/react';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { vi } from 'vitest';
+import { AppProvider } from '../app/provider.tsx';
+import { routes } from '../app/router.tsx';
+import { authStore } from '../lib/auth-store.ts';
+
+export function makeUser(overrides: Partial<User> = {}): User {
+  return {
+    id: 7,
+    role: 4,
+    name: 'سارة أحمد',
+    email: 'sara@example.com',
+    phone: '01012345678',
+    governorate: 1,
+    birthYear: 2000,
+    gender: 'female',
+    image: null,
+    job: null,
+    creditScore: 0,
+    notificationMethod: 'whatsapp',
+    emailVerified: true,
+    phoneVerified: true,
+    hasPassword: true,
+    profileCompleted: true,
+    createdAt: '2025-01-01T00:00:00.000Z',
+    ...overrides,
+  };
+}
+
+export function makeTutorMeta(overrides: Partial<TutorMeta> = {}): TutorMeta {
+  return {
+    userId: 7,
+    bio: null,
+    about: null,
+    video: null,
+    thumbnail: null,
+    activated: false,
+    noticePeriodMinutes: 30,
+    bypassOnboarding: false,
+    missingData: [],
+    ...overrides,
+  };
+}
+
+/** A JWT-shaped token whose payload is valid for an hour (the signature is never checked by the client). */
+export function fakeToken(id = 7): string {
+  const now = Math.floor(Date.now() / 1000);
+  const payload = btoa(JSON.stringify({ id, iat: now, exp: now + 3600 })).replace(/=+$/, '');
+  return `eyJhbGciOiJIUzI1NiJ9.${payload}.signature`;
+}
+
+type Handler = (init: RequestInit | undefined, url: URL) => { status?: number; body: unknown } | undefined;
+
+/**
+ * Stubs fetch with a table of `METHOD /path` handlers; the start-up calls (refresh, current user, tutor meta,
+ * config) answer by default from the signed-in user.
+ */
+export function stubApi(handlers: Record<string, Handler> = {}, user?: User, meta?: TutorMeta) {
+  const calls: Array<{ method: string; path: string; body: unknown }> = [];
+  const defaults: Record<string, Handler> = {
+    'POST /api/v1/auth/refresh-token': () => ({ body: { token: fakeToken(user?.id) } }),
+    'GET /api/v1/user/current': () =>
+      user ? { body: user } : { status: 401, body: { code: 'unauthenticated', message: '' } },
+    'GET /api/v1/user/tutor/meta': () => ({ body: meta ?? makeTutorMeta() }),
+    'GET /api/v1/config': () => ({
+      body: { environment: 'local', supportLinks: {}, googleSimulator: false },
+    }),
+    'POST /api/v1/auth/logout': () => ({ body: { ok: true } }),
+  };
+  const table = { ...defaults, ...handlers };
+  const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+    const url = new URL(String(input), 'http://localhost');
+    const method = init?.method ?? 'GET';
+    const body = typeof init?.body === 'string' ? (JSON.parse(init.body) as unknown) : init?.body;
+    calls.push({ method, path: url.pathname, body });
+    const answer = table[`${method} ${url.pathname}`]?.(init, url) ?? {
+      status: 404,
+      body: { code: 'route-not-found', message: '' },
+    };
+    return new Response(JSON.stringify(answer.body), {
+      status: answer.status ?? 200,
+      headers: { 'content-type': 'application/json' },
+    });
+  });
+  vi.stubGlobal('fetch', fetchMock);
+  return { fetchMock, calls };
+}
+
+/** Renders the whole app at `path` (memory router, real routes and providers), optionally signed in. */
+export function renderApp(path: string, options: { user?: User; meta?: TutorMeta } = {}) {
+  if (options.user)
+    authStore.signIn({ token: fakeToken(options.user.id), user: options.user, meta: options.meta ?? null });
+  const router = createMemoryRouter(routes, { initialEntries: [path] });
+  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
+  const utils = render(
+    <AppProvider queryClient={queryClient}>
+      <RouterProvider router={router} />
+    </AppProvider>,
+  );
+  return { ...utils, router, queryClient };
+}

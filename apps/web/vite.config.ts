@@ -1,0 +1,26 @@
+import tailwindcss from '@tailwindcss/vite';
+import react from '@vitejs/plugin-react';
+import { defineConfig, type ProxyOptions } from 'vite';
+
+const API = 'http://localhost:3000';
+
+/** The API owns /api, /assets (uploads and receipts), /socket.io and the local-mode /dev pages. */
+const proxy: Record<string, ProxyOptions> = {
+  '/api': { target: API },
+  '/assets': { target: API },
+  '/socket.io': { target: API, ws: true },
+  '/dev': { target: API },
+};
+
+export default defineConfig({
+  plugins: [react(), tailwindcss()],
+  build: {
+    outDir: 'dist',
+    emptyOutDir: true,
+    // built files live under /static so they never collide with the API's /assets/uploads
+    assetsDir: 'static',
+    sourcemap: true,
+  },
+  server: { port: 5173, proxy },
+  preview: { port: 4173, proxy },
+});
