@@ -197,3 +197,9 @@ export const RocketIcon = (props: IconProps) => (
     <path d="M9 12H4s.6-3 2-4c1.6-1.1 5 0 5 0M12 15v5s3-.6 4-2c1.1-1.6 0-5 0-5" />
   </Svg>
 );
+export const CapIcon = (props: IconProps) => (
+  <Svg {...props}>
+    <path d="M22 10 12 5 2 10l10 5 10-5Z" />
+    <path d="M6 12v5c3 2 9 2 12 0v-5M22 10v6" />
+  </Svg>
+);
