@@ -1,0 +1,122 @@
+import { Role, type RoleId, type User } from '@darsak/domain/users';
+import { QueryClient } from '@tanstack/react-query';
+import { render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { staffEntriesFor } from '../lib/access.ts';
+import { authStore } from '../lib/auth-store.ts';
+import { AppProvider } from './provider.tsx';
+import { routes } from './router.tsx';
+
+const now = Math.floor(Date.now() / 1000);
+const token = `h.${btoa(JSON.stringify({ id: 1, iat: now, exp: now + 3600 })).replace(/=+$/, '')}.s`;
+
+const userWith = (role: RoleId): User => ({
+  id: 1,
+  role,
+  name: 'هالة حسن',
+  email: 'hala@example.com',
+  phone: null,
+  governorate: null,
+  birthYear: null,
+  gender: null,
+  image: null,
+  job: null,
+  creditScore: 0,
+  notificationMethod: 'none',
+  emailVerified: true,
+  phoneVerified: true,
+  hasPassword: true,
+  profileCompleted: true,
+  createdAt: '2025-01-01T00:00:00.000Z',
+});
+
+function stubFetch(user: User | null, login?: { status: number; body: unknown }) {
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (input: RequestInfo | URL) => {
+      const path = new URL(String(input)).pathname;
+      const reply = (status: number, body: unknown) =>
+        new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+      if (path === '/api/v1/auth/refresh-token') return reply(200, { token });
+      if (path === '/api/v1/user/current') return user ? reply(200, user) : reply(401, { code: 'unauthenticated' });
+      if (path === '/api/v1/auth/password' && login) return reply(login.status, login.body);
+      return reply(404, { code: 'route-not-found' });
+    }),
+  );
+}
+
+function renderAdmin(path: string, user?: User) {
+  if (user) authStore.signIn({ token, user, meta: null });
+  const router = createMemoryRouter(routes, { initialEntries: [path] });
+  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  render(
+    <AppProvider queryClient={queryClient}>
+      <RouterProvider router={router} />
+    </AppProvider>,
+  );
+  return router;
+}
+
+afterEach(() => {
+  authStore.signOut();
+  vi.unstubAllGlobals();
+});
+
+describe('admin access', () => {
+  it('filters the staff sidebar by the permission table', () => {
+    const areas = (role: RoleId) => staffEntriesFor(role).map((entry) => entry.area);
+    expect(areas(Role.admin)).toHaveLength(14);
+    expect(areas(Role.superAdmin)).toEqual(areas(Role.admin));
+    expect(areas(Role.tutorManager)).toEqual(['dashboard', 'interviews', 'userSettings']);
+    expect(areas(Role.studio)).toEqual(['dashboard', 'photoSessions', 'media', 'userSettings']);
+    expect(areas(Role.student)).toEqual([]);
+  });
+
+  it('sends signed-out visitors to the staff sign-in', async () => {
+    stubFetch(null);
+    const router = renderAdmin('/users');
+    expect(await screen.findByRole('heading', { name: 'دخول فريق العمل' })).toBeTruthy();
+    expect(router.state.location.search).toBe('?next=%2Fusers');
+    expect(document.documentElement.dir).toBe('rtl');
+  });
+
+  it('tells a student that the admin app is for staff', async () => {
+    const student = userWith(Role.student);
+    stubFetch(student);
+    renderAdmin('/', student);
+    expect(await screen.findByRole('heading', { name: 'تطبيق الإدارة لفريق العمل فقط' })).toBeTruthy();
+    expect(screen.getByText(/حسابك \(طالب\)/)).toBeTruthy();
+  });
+
+  it('keeps a studio account out of admin-only areas and shows its own sidebar', async () => {
+    const studio = userWith(Role.studio);
+    stubFetch(studio);
+    renderAdmin('/users', studio);
+    expect(await screen.findByRole('heading', { name: 'هذه الصفحة ليست لحسابك' })).toBeTruthy();
+    const [nav] = screen.getAllByRole('navigation', { name: 'القائمة الجانبية' });
+    if (!nav) throw new Error('no sidebar');
+    expect(within(nav).getByRole('link', { name: 'جلسات التصوير' })).toBeTruthy();
+    expect(within(nav).queryByRole('link', { name: 'المستخدمون' })).toBeNull();
+  });
+
+  it('shows an honest ComingSoon naming the feature of an admin page', async () => {
+    const admin = userWith(Role.admin);
+    stubFetch(admin);
+    renderAdmin('/plan-invites', admin);
+    expect(await screen.findByRole('heading', { name: 'قريبًا: دعوات الباقات الخاصة' })).toBeTruthy();
+  });
+
+  it('signs staff in and opens the page they asked for', async () => {
+    const admin = userWith(Role.admin);
+    stubFetch(admin, { status: 200, body: { token, user: admin } });
+    const router = renderAdmin('/login?next=%2Ftopics');
+    const user = userEvent.setup();
+    await user.type(await screen.findByLabelText(/البريد الإلكتروني/), 'hala@example.com');
+    await user.type(screen.getByLabelText(/^كلمة المرور/), 'secret123');
+    await user.click(screen.getByRole('button', { name: 'دخول' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/topics'));
+    expect(await screen.findByRole('heading', { name: 'قريبًا: إدارة الموضوعات' })).toBeTruthy();
+  });
+});

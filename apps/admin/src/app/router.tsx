@@ -1,0 +1,89 @@
+import { LoadingAnimation } from '@darsak/ui';
+import type { MessageKey } from '@darsak/ui/i18n';
+import { type ComponentType, useState } from 'react';
+import { createBrowserRouter, type RouteObject, RouterProvider } from 'react-router';
+import { AdminShell } from '../components/admin-shell.tsx';
+import { CrashScreen } from '../components/errors.tsx';
+import type { AdminArea } from '../lib/access.ts';
+import { GuestOnly, RequireArea, RequireStaff } from './guards.tsx';
+import { RootLayout, type RouteHandle } from './root-layout.tsx';
+
+function page(path: string | undefined, title: MessageKey, load: () => Promise<ComponentType>): RouteObject {
+  const handle: RouteHandle = { title };
+  const base = { handle, errorElement: <CrashScreen />, lazy: async () => ({ Component: await load() }) };
+  return path === undefined ? { index: true, ...base } : { path, ...base };
+}
+
+/** A staff page of one area whose feature comes later: a lazy ComingSoon naming it, behind its role check. */
+function area(area: AdminArea, pages: Array<[path: string, title: MessageKey, feature: MessageKey]>): RouteObject {
+  return {
+    element: <RequireArea area={area} />,
+    children: pages.map(([path, title, feature]) => ({
+      path,
+      handle: { title, feature } satisfies RouteHandle,
+      errorElement: <CrashScreen />,
+      lazy: async () => ({ Component: (await import('./routes/coming-soon.tsx')).ComingSoonPage }),
+    })),
+  };
+}
+
+/** Admin routes of spec §2. */
+export const routes: RouteObject[] = [
+  {
+    element: <RootLayout />,
+    errorElement: <CrashScreen />,
+    hydrateFallbackElement: <LoadingAnimation fullPage />,
+    children: [
+      {
+        element: <AdminShell />,
+        errorElement: <CrashScreen />,
+        children: [
+          {
+            element: <GuestOnly />,
+            children: [page('login', 'admin.login.title', async () => (await import('./routes/login.tsx')).LoginPage)],
+          },
+          {
+            element: <RequireStaff />,
+            children: [
+              page(
+                undefined,
+                'admin.sidebar.dashboard',
+                async () => (await import('./routes/dashboard.tsx')).DashboardPage,
+              ),
+              area('users', [
+                ['users', 'admin.sidebar.users', 'admin.feature.users'],
+                ['user/:id', 'admin.feature.user', 'admin.feature.user'],
+              ]),
+              area('tutors', [
+                ['tutors', 'admin.sidebar.tutors', 'admin.feature.tutors'],
+                ['tutor/:id', 'admin.feature.tutor', 'admin.feature.tutor'],
+              ]),
+              area('interviews', [['interviews', 'admin.sidebar.interviews', 'admin.feature.interviews']]),
+              area('lessons', [['lessons', 'admin.sidebar.lessons', 'admin.feature.lessons']]),
+              area('plans', [['plans', 'admin.sidebar.plans', 'admin.feature.plans']]),
+              area('planInvites', [['plan-invites', 'admin.sidebar.planInvites', 'admin.feature.planInvites']]),
+              area('invoices', [['invoices', 'admin.sidebar.invoices', 'admin.feature.invoices']]),
+              area('topics', [['topics', 'admin.sidebar.topics', 'admin.feature.topics']]),
+              area('photoSessions', [
+                ['photo-sessions', 'admin.sidebar.photoSessions', 'admin.feature.photoSessions'],
+                ['photo-session/:tutorId', 'admin.feature.photoSession', 'admin.feature.photoSession'],
+              ]),
+              area('media', [['media', 'admin.sidebar.media', 'admin.feature.media']]),
+              area('serverStats', [['server-stats', 'admin.sidebar.serverStats', 'admin.feature.serverStats']]),
+              area('platformSettings', [
+                ['platform-settings', 'admin.sidebar.platformSettings', 'admin.feature.platformSettings'],
+              ]),
+              area('userSettings', [['user-settings', 'admin.sidebar.userSettings', 'admin.feature.userSettings']]),
+            ],
+          },
+          page('*', 'notFound.title', async () => (await import('./routes/not-found.tsx')).NotFoundPage),
+        ],
+      },
+    ],
+  },
+];
+
+export function AppRouter() {
+  const [router] = useState(() => createBrowserRouter(routes));
+  return <RouterProvider router={router} />;
+}

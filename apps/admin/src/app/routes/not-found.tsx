@@ -1,0 +1,5 @@
+import { NotFound } from '../../components/errors.tsx';
+
+export function NotFoundPage() {
+  return <NotFound />;
+}
