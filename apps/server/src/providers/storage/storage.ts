@@ -1,0 +1,27 @@
+import type { Readable } from 'node:stream';
+
+/** `uploads` are public (avatars, tutor media, chat files); `receipts` reach only their owner and staff. */
+export type Bucket = 'uploads' | 'receipts';
+
+/** Bytes `start` to `end`, both included. */
+export interface ByteRange {
+  start: number;
+  end: number;
+}
+
+/** Where files live: a local directory by default, an S3-compatible store in production (DESIGN §5). */
+export interface Storage {
+  /** Stores the bytes under the name, replacing nothing else; answers how many bytes were written. */
+  put(bucket: Bucket, name: string, bytes: Buffer | Readable, contentType: string): Promise<number>;
+  /** The stored bytes (or a range of them), or undefined when there is no such file. */
+  get(bucket: Bucket, name: string, range?: ByteRange): Promise<Readable | undefined>;
+  /** Removes the file; a missing file is not an error. */
+  delete(bucket: Bucket, name: string): Promise<void>;
+}
+
+/** Storage keys are generated, never the uploader's file name; anything else is refused before any path is built. */
+export const STORAGE_NAME_PATTERN = /^[A-Za-z0-9][A-Za-z0-9._-]{0,199}$/;
+
+export function assertStorageName(name: string): void {
+  if (!STORAGE_NAME_PATTERN.test(name) || name.includes('..')) throw new Error(`invalid storage name: ${name}`);
+}
