@@ -6,7 +6,11 @@ import type { Config } from './config/env.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { createAuthService, type GoogleVerifier } from './modules/auth/auth.service.ts';
 import { createTokenSigner } from './modules/auth/auth.tokens.ts';
+import { studentsRoutes } from './modules/students/students.routes.ts';
+import { createStudentsService } from './modules/students/students.service.ts';
 import { systemRoutes } from './modules/system/system.routes.ts';
+import { topicsRoutes } from './modules/topics/topics.routes.ts';
+import { countFavouriteTopics, createTopicsService } from './modules/topics/topics.service.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
 import { createUsersService } from './modules/users/users.service.ts';
 import type { Clock } from './platform/clock.ts';
@@ -80,7 +84,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.addHook('onReady', () => queue.start({ work: deps.runJobs !== false }));
   app.addHook('onClose', () => queue.stop());
   const uploadUrl = (name: string) => `/assets/uploads/${encodeURIComponent(name)}`;
-  const users = createUsersService({ db, clock, uploadUrl, countFavouriteTopics: async () => 0 });
+  const users = createUsersService({ db, clock, uploadUrl, countFavouriteTopics });
   const auth = createAuthService({
     db,
     clock,
@@ -100,6 +104,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(systemRoutes, { config, database });
   await app.register(authRoutes, { auth, signInPerMinute: config.RATE_LIMIT_SIGN_IN_PER_MINUTE });
   await app.register(usersRoutes, { users });
+  await app.register(topicsRoutes, { topics: createTopicsService({ db, users }) });
+  await app.register(studentsRoutes, { students: createStudentsService({ db, users }) });
   // modules: more modules register here
   return app;
 }

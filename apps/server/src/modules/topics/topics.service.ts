@@ -1,0 +1,83 @@
+import { AppError } from '@darsak/domain/errors';
+import { MAX_FAVOURITE_TOPICS, type Topic, type TopicItem } from '@darsak/domain/topics';
+import type { Db } from '../../platform/db/client.ts';
+import type { UsersService } from '../users/users.service.ts';
+import * as repo from './topics.repo.ts';
+
+export interface TopicsDeps {
+  db: Db;
+  /** Favourite topics are part of a tutor's profile completion. */
+  users: Pick<UsersService, 'refreshCompletion'>;
+}
+
+/** How many favourite topics a user has; the users service counts them for a tutor's missing data. */
+export const countFavouriteTopics = (db: Db, userId: number): Promise<number> => repo.countFavouriteTopics(db, userId);
+
+const listOf = (list: TopicItem[]) => ({ total: list.length, list });
+
+export function createTopicsService(deps: TopicsDeps) {
+  const { db, users } = deps;
+
+  /** Runs a change of one user's favourites under their lock, then re-judges their profile completion. */
+  async function changeFavourites(userId: number, change: (tx: Db) => Promise<void>) {
+    const list = await db.transaction(async (tx) => {
+      await repo.lockFavouriteTopics(tx, userId);
+      await change(tx);
+      await users.refreshCompletion(tx, userId);
+      return repo.listFavouriteTopics(tx, userId);
+    });
+    return listOf(list);
+  }
+
+  async function assertTopicsExist(tx: Db, topicIds: number[]) {
+    const found = new Set(await repo.findExistingTopicIds(tx, topicIds));
+    const missing = topicIds.filter((id) => !found.has(id));
+    if (missing.length > 0) throw new AppError('topic-not-found', { topicIds: missing });
+  }
+
+  return {
+    create: (input: Topic): Promise<TopicItem> => repo.insertTopic(db, input),
+
+    list: async () => listOf(await repo.listTopics(db)),
+
+    async update(id: number, input: Topic): Promise<TopicItem> {
+      const row = await repo.updateTopic(db, id, input);
+      if (!row) throw new AppError('topic-not-found');
+      return row;
+    },
+
+    /** Deleting a topic drops it from everyone's favourites, which can undo a tutor's completed profile. */
+    async remove(id: number) {
+      await db.transaction(async (tx) => {
+        const holders = await repo.listTopicHolders(tx, id);
+        if (!(await repo.deleteTopic(tx, id))) throw new AppError('topic-not-found');
+        for (const userId of holders) await users.refreshCompletion(tx, userId);
+      });
+      return { ok: true as const };
+    },
+
+    ofUser: async (userId: number) => listOf(await repo.listFavouriteTopics(db, userId)),
+
+    addOfUser: (userId: number, topicId: number) =>
+      changeFavourites(userId, async (tx) => {
+        await assertTopicsExist(tx, [topicId]);
+        await repo.addFavouriteTopics(tx, userId, [topicId]);
+        if ((await repo.countFavouriteTopics(tx, userId)) > MAX_FAVOURITE_TOPICS) {
+          throw new AppError('bad-request', { fields: { topicId: 'favourite-topics-max' }, max: MAX_FAVOURITE_TOPICS });
+        }
+      }),
+
+    replaceOfUser: (userId: number, topicIds: number[]) =>
+      changeFavourites(userId, async (tx) => {
+        const unique = [...new Set(topicIds)];
+        await assertTopicsExist(tx, unique);
+        await repo.keepOnlyFavouriteTopics(tx, userId, unique);
+        await repo.addFavouriteTopics(tx, userId, unique);
+      }),
+
+    removeOfUser: (userId: number, topicId: number) =>
+      changeFavourites(userId, (tx) => repo.removeFavouriteTopic(tx, userId, topicId)),
+  };
+}
+
+export type TopicsService = ReturnType<typeof createTopicsService>;
