@@ -3,6 +3,8 @@ import rateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config/env.ts';
+import { assetsRoutes } from './modules/assets/assets.routes.ts';
+import { createAssetsService } from './modules/assets/assets.service.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { createAuthService, type GoogleVerifier } from './modules/auth/auth.service.ts';
 import { createTokenSigner } from './modules/auth/auth.tokens.ts';
@@ -22,6 +24,8 @@ import { createJobQueue } from './platform/jobs/queue.ts';
 import { loggerOptions } from './platform/logger.ts';
 import { createRealtime } from './platform/realtime/realtime.ts';
 import type { LocalGoogleIssuer } from './providers/google/id-token-verifier.ts';
+import { createDiskStorage, filesDirOf } from './providers/storage/disk.adapter.ts';
+import type { Storage } from './providers/storage/storage.ts';
 
 export interface AppDeps {
   config: Config;
@@ -30,6 +34,8 @@ export interface AppDeps {
   google: GoogleVerifier;
   /** Local mode's stand-in for Google's issuer, used by the sign-in simulator page. */
   localGoogle?: LocalGoogleIssuer | undefined;
+  /** Where uploads and receipts are kept; by default files under `${DATA_DIR}/files`. */
+  storage?: Storage | undefined;
   /** Logs in tests are noise; main passes the configured logger. */
   logger?: boolean;
   /** Whether this instance runs jobs (tests call the job functions themselves with a fixed clock). */
@@ -104,8 +110,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(systemRoutes, { config, database });
   await app.register(authRoutes, { auth, signInPerMinute: config.RATE_LIMIT_SIGN_IN_PER_MINUTE });
   await app.register(usersRoutes, { users });
+  const storage = deps.storage ?? createDiskStorage(filesDirOf(config.DATA_DIR));
   await app.register(topicsRoutes, { topics: createTopicsService({ db, users }) });
   await app.register(studentsRoutes, { students: createStudentsService({ db, users }) });
+  await app.register(assetsRoutes, { assets: createAssetsService({ db, storage, users }) });
   // modules: more modules register here
   return app;
 }

@@ -8,6 +8,8 @@ const MIB = 1024 * 1024;
 
 /** Spec §5 recommends at least 480x480 in JPG, PNG or GIF. */
 export const AVATAR_MIN_SIDE = 480;
+/** Smaller images are refused (image-too-small); 100 to 479 pixels are accepted and enlarged to 480x480. */
+export const AVATAR_SMALLEST_SIDE = 100;
 export const AVATAR_MIME = ['image/jpeg', 'image/png', 'image/gif'] as const;
 export type AvatarMime = (typeof AVATAR_MIME)[number];
 export const AVATAR_MAX_BYTES = 5 * MIB;

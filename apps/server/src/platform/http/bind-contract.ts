@@ -68,7 +68,7 @@ export function bindContract<C extends RouteContract>(
   });
 }
 
-function bearerOf(request: FastifyRequest): string | undefined {
+export function bearerOf(request: FastifyRequest): string | undefined {
   const header = request.headers.authorization;
   if (!header?.startsWith('Bearer ')) return undefined;
   return header.slice('Bearer '.length).trim() || undefined;

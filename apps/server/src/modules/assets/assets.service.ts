@@ -1,0 +1,173 @@
+import { randomBytes } from 'node:crypto';
+import type { Readable } from 'node:stream';
+import { AVATAR_MAX_BYTES } from '@darsak/domain/assets';
+import { AppError } from '@darsak/domain/errors';
+import { isTutorLike, ROLE_GROUPS, Role, type RoleId, type TutorMeta, type User } from '@darsak/domain/users';
+import type { Db } from '../../platform/db/client.ts';
+import type { AuthUser } from '../../platform/http/auth-user.ts';
+import { type IncomingFile, readAtMost } from '../../platform/http/uploads.ts';
+import type { Bucket, ByteRange, Storage } from '../../providers/storage/storage.ts';
+import type { UsersService } from '../users/users.service.ts';
+import { type Picture, STORED_IMAGE, sniffVideo, squarePicture, thumbnailPicture } from './assets.media.ts';
+import * as repo from './assets.repo.ts';
+import type { Asset } from './assets.table.ts';
+
+export interface AssetsDeps {
+  db: Db;
+  storage: Storage;
+  users: Pick<UsersService, 'findById' | 'setImage' | 'setTutorMedia' | 'tutorMeta'>;
+}
+
+/** A file written to storage and not yet recorded. */
+interface StoredFile {
+  type: Asset['type'];
+  bucket: Bucket;
+  name: string;
+  mimeType: string;
+  sizeBytes: number;
+  width?: number;
+  height?: number;
+}
+
+type Store = (content: Readable) => Promise<StoredFile>;
+
+const rolesOf = (names: readonly (keyof typeof Role)[]): RoleId[] => names.map((name) => Role[name]);
+/** Who may set another user's picture and a tutor's media (DESIGN §4: photo sessions, tutor media). */
+const MEDIA_STAFF = rolesOf(ROLE_GROUPS.studioStaff);
+/** Who may read any receipt besides its owner. */
+const STAFF = rolesOf(ROLE_GROUPS.staff);
+
+/** Storage keys are random, so names never collide, never leak the uploader's file name and can be cached forever. */
+const newName = (ext: string) => `${randomBytes(16).toString('hex')}.${ext}`;
+
+export function createAssetsService(deps: AssetsDeps) {
+  const { db, storage, users } = deps;
+
+  async function storePicture(type: 'image' | 'thumbnail', picture: Picture): Promise<StoredFile> {
+    const name = newName(STORED_IMAGE.ext);
+    const sizeBytes = await storage.put('uploads', name, picture.bytes, STORED_IMAGE.mime);
+    const { width, height } = picture;
+    return { type, bucket: 'uploads', name, mimeType: STORED_IMAGE.mime, sizeBytes, width, height };
+  }
+
+  const stores = {
+    image: async (content) => storePicture('image', await squarePicture(await readAtMost(content, AVATAR_MAX_BYTES))),
+    thumbnail: async (content) =>
+      storePicture('thumbnail', await thumbnailPicture(await readAtMost(content, AVATAR_MAX_BYTES))),
+    // Duration limits belong to the intro-video flow of onboarding; here the studio's file is stored as it is.
+    video: async (content) => {
+      const video = await sniffVideo(content);
+      const name = newName(video.ext);
+      const sizeBytes = await storage.put('uploads', name, video.body, video.mime);
+      return { type: 'video', bucket: 'uploads', name, mimeType: video.mime, sizeBytes };
+    },
+  } satisfies Record<string, Store>;
+
+  const discard = (files: Partial<Record<string, StoredFile>>) =>
+    Promise.allSettled(Object.values(files).map((f) => f && storage.delete(f.bucket, f.name)));
+
+  /** Stores each incoming file with the store of its field; on any failure the ones already stored are removed. */
+  async function storeAll<F extends keyof typeof stores>(
+    files: AsyncIterable<IncomingFile>,
+    fields: Pick<typeof stores, F>,
+  ) {
+    const stored: Partial<Record<F, StoredFile>> = {};
+    try {
+      for await (const { field, content } of files) {
+        if (!Object.hasOwn(fields, field)) throw new AppError('bad-request', { fields: { [field]: 'invalid' } });
+        stored[field as F] = await fields[field as F](content);
+      }
+    } catch (error) {
+      await discard(stored);
+      throw error;
+    }
+    return stored;
+  }
+
+  /** Records the stored files and applies them in one transaction; if that fails, the files go too. */
+  async function record<T>(
+    stored: Partial<Record<string, StoredFile>>,
+    owner: { ownerId: number; createdBy: number },
+    apply: (tx: Db) => Promise<T>,
+  ): Promise<T> {
+    try {
+      return await db.transaction(async (tx) => {
+        for (const file of Object.values(stored)) if (file) await repo.insertAsset(tx, { ...file, ...owner });
+        return apply(tx);
+      });
+    } catch (error) {
+      await discard(stored);
+      throw error;
+    }
+  }
+
+  /** A replaced picture is retired and its file removed, when it was an upload of this user's. */
+  async function retirePicture(previous: string | null, ownerId: number) {
+    if (previous && (await repo.retireAsset(db, 'uploads', previous, ownerId)))
+      await storage.delete('uploads', previous);
+  }
+
+  return {
+    /** A profile picture for oneself, or (studio and admins) for another user. */
+    async uploadAvatar(
+      actor: AuthUser,
+      forUser: number | undefined,
+      files: AsyncIterable<IncomingFile>,
+    ): Promise<User> {
+      const userId = forUser ?? actor.id;
+      if (userId !== actor.id && !MEDIA_STAFF.includes(actor.role)) throw new AppError('forbidden');
+      const user = await users.findById(db, userId);
+      if (!user) throw new AppError('user-not-found');
+      const stored = await storeAll(files, { image: stores.image });
+      const { image } = stored;
+      if (!image) throw new AppError('bad-request', { fields: { image: 'required' } });
+      const result = await record(stored, { ownerId: userId, createdBy: actor.id }, (tx) =>
+        users.setImage(tx, userId, image.name),
+      );
+      await retirePicture(user.image, userId);
+      return result;
+    },
+
+    /** A tutor's photo, intro video and video thumbnail from the photo session (any of them, in one request). */
+    async uploadTutorAssets(actor: AuthUser, tutorId: number, files: AsyncIterable<IncomingFile>): Promise<TutorMeta> {
+      const tutor = await users.findById(db, tutorId);
+      if (!tutor || !isTutorLike(tutor.role as RoleId)) throw new AppError('tutor-not-found');
+      const stored = await storeAll(files, stores);
+      const [image, video, thumbnail] = [stored.image?.name, stored.video?.name, stored.thumbnail?.name];
+      if (!image && !video && !thumbnail) {
+        throw new AppError('bad-request', { fields: { image: 'required', video: 'required', thumbnail: 'required' } });
+      }
+      await record(stored, { ownerId: tutorId, createdBy: actor.id }, async (tx) => {
+        if (image) await users.setImage(tx, tutorId, image);
+        if (video || thumbnail)
+          await users.setTutorMedia(tx, tutorId, { ...(video && { video }), ...(thumbnail && { thumbnail }) });
+      });
+      if (image) await retirePicture(tutor.image, tutorId);
+      return users.tutorMeta(tutorId);
+    },
+
+    /**
+     * A stored file to send: public uploads to anyone, receipts to their owner and staff only.
+     * `range` is resolved against the file's size by the caller.
+     */
+    async open(bucket: Bucket, name: string, viewer: AuthUser | null) {
+      if (bucket === 'receipts' && !viewer) throw new AppError('unauthenticated');
+      const asset = await repo.findLiveAsset(db, bucket, name);
+      if (!asset) throw new AppError('asset-not-found');
+      if (bucket === 'receipts' && viewer && viewer.id !== asset.ownerId && !STAFF.includes(viewer.role)) {
+        throw new AppError('forbidden');
+      }
+      return {
+        mimeType: asset.mimeType,
+        sizeBytes: asset.sizeBytes,
+        read: async (range?: ByteRange) => {
+          const body = await storage.get(bucket, name, range);
+          if (!body) throw new AppError('asset-not-found');
+          return body;
+        },
+      };
+    },
+  };
+}
+
+export type AssetsService = ReturnType<typeof createAssetsService>;
