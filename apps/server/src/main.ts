@@ -10,6 +10,7 @@ import {
   createLocalGoogleIssuer,
   remoteGoogleKeys,
 } from './providers/google/id-token-verifier.ts';
+import { createDiskStorage, filesDirOf } from './providers/storage/disk.adapter.ts';
 import { seedDemoData } from './seed/demo-seed.ts';
 
 const LOCAL_GOOGLE_CLIENT_ID = 'darsak-local.apps.googleusercontent.com';
@@ -38,8 +39,10 @@ async function main() {
     keys: localGoogle?.keys ?? remoteGoogleKeys(config.GOOGLE_JWKS_URL),
   });
 
-  const demoSignIns = config.SEED_DEMO ? await seedDemoData(database.db, new Date()) : [];
+  const storage = createDiskStorage(filesDirOf(config.DATA_DIR));
+  const demoSignIns = config.SEED_DEMO ? await seedDemoData(database.db, storage, new Date()) : [];
   const app = await buildApp({
+    storage,
     config: googleConfig,
     database,
     clock: systemClock,

@@ -1,8 +1,26 @@
-import { Role, type RoleId, type RoleName } from '@darsak/domain/users';
+import { randomBytes } from 'node:crypto';
+import { egpToPiastres } from '@darsak/domain/common';
+import { type Gender, Role, type RoleName } from '@darsak/domain/users';
 import { sql } from 'drizzle-orm';
+import sharp from 'sharp';
+import { assets } from '../modules/assets/assets.table.ts';
+import { availabilitySlots } from '../modules/availability/availability.table.ts';
+import { plans } from '../modules/plans/plans.table.ts';
+import { countFavouriteTopics } from '../modules/topics/topics.service.ts';
+import { topics, userTopics } from '../modules/topics/topics.table.ts';
+import { createUsersService } from '../modules/users/users.service.ts';
 import { students, tutors, users } from '../modules/users/users.table.ts';
 import type { Db } from '../platform/db/client.ts';
 import { hashPassword } from '../platform/security/passwords.ts';
+import type { Storage } from '../providers/storage/storage.ts';
+import {
+  DEMO_PLAN_DISCOUNTS,
+  DEMO_PLANS,
+  DEMO_STUDENTS,
+  DEMO_TOPICS,
+  DEMO_TUTOR_EMAIL,
+  DEMO_TUTORS,
+} from './demo-data.ts';
 
 /** The shared password of the local demo accounts (local mode only; printed at start). */
 export const DEMO_PASSWORD = 'Darsak2026';
@@ -13,45 +31,161 @@ export interface DemoSignIn {
   password: string;
 }
 
-const DEMO_STAFF: { role: RoleName; name: string; email: string }[] = [
-  { role: 'superAdmin', name: 'مدير النظام', email: 'superadmin@darsak.local' },
-  { role: 'admin', name: 'مشرف المنصة', email: 'admin@darsak.local' },
-  { role: 'tutorManager', name: 'منى عبد الرحمن', email: 'manager@darsak.local' },
-  { role: 'studio', name: 'استوديو درسك', email: 'studio@darsak.local' },
-  { role: 'tutor', name: 'أحمد حسن', email: 'tutor@darsak.local' },
-  { role: 'student', name: 'سارة علي', email: 'student@darsak.local' },
+/** One account per role besides tutors (the first demo tutor is tutor@darsak.local). */
+const DEMO_STAFF: { role: RoleName; name: string; email: string; gender: Gender }[] = [
+  { role: 'superAdmin', name: 'مدير النظام', email: 'superadmin@darsak.local', gender: 'male' },
+  { role: 'admin', name: 'مشرف المنصة', email: 'admin@darsak.local', gender: 'male' },
+  { role: 'tutorManager', name: 'منى عبد الرحمن', email: 'manager@darsak.local', gender: 'female' },
+  { role: 'studio', name: 'استوديو درسك', email: 'studio@darsak.local', gender: 'female' },
+  { role: 'student', name: 'سارة علي', email: 'student@darsak.local', gender: 'female' },
 ];
 
+/** Staff first, as the start banner lists them. */
+const SIGN_IN_ORDER: RoleName[] = ['superAdmin', 'admin', 'tutorManager', 'studio', 'tutor', 'student'];
+
+const AVATAR_SIDE = 480;
+const AVATAR_COLOURS = ['#0f766e', '#7c3aed', '#b45309', '#be123c', '#1d4ed8', '#15803d'];
+
+const minutesOf = (time: string) => {
+  const [hours = 0, minutes = 0] = time.split(':').map(Number);
+  return hours * 60 + minutes;
+};
+
+/** Distinct, valid Egyptian mobile numbers (010 and eight digits). */
+const demoPhone = (n: number) => `010${String(20_000_000 + n)}`;
+
+/** A 480x480 PNG of the name's initials ("أ ح") on a colour of its own, drawn locally from SVG. */
+export function initialsAvatar(name: string, colour: string): Promise<Buffer> {
+  const initials = name
+    .split(' ')
+    .slice(0, 2)
+    .map((part) => part.charAt(0))
+    .join(' ');
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${AVATAR_SIDE}" height="${AVATAR_SIDE}">
+    <rect width="100%" height="100%" fill="${colour}"/>
+    <text x="50%" y="50%" dy="0.35em" text-anchor="middle" direction="rtl" fill="#ffffff" font-size="170"
+      font-weight="700" font-family="Noto Sans Arabic, Noto Naskh Arabic, Segoe UI, Tahoma, DejaVu Sans, sans-serif"
+    >${initials}</text></svg>`;
+  return sharp(Buffer.from(svg)).png().toBuffer();
+}
+
 /** Seeds the demo data set once (first start on an empty database); later starts only list the sign-ins. */
-export async function seedDemoData(db: Db, now: Date): Promise<DemoSignIn[]> {
-  const signIns = DEMO_STAFF.map(({ role, email }) => ({ role, email, password: DEMO_PASSWORD }));
+export async function seedDemoData(db: Db, storage: Storage, now: Date): Promise<DemoSignIn[]> {
+  const signIns: DemoSignIn[] = [...DEMO_STAFF, { role: 'tutor' as const, email: DEMO_TUTOR_EMAIL }]
+    .map(({ role, email }) => ({ role, email, password: DEMO_PASSWORD }))
+    .sort((a, b) => SIGN_IN_ORDER.indexOf(a.role) - SIGN_IN_ORDER.indexOf(b.role));
   const [{ count } = { count: 0 }] = await db.select({ count: sql<number>`count(*)::int` }).from(users);
   if (count > 0) return signIns;
+
   const passwordHash = await hashPassword(DEMO_PASSWORD);
+  const pictures = await Promise.all(
+    DEMO_TUTORS.map(async (tutor, i) => {
+      const png = await initialsAvatar(tutor.name, AVATAR_COLOURS[i % AVATAR_COLOURS.length] ?? '#0f766e');
+      const name = `${randomBytes(16).toString('hex')}.png`;
+      return { name, sizeBytes: await storage.put('uploads', name, png, 'image/png') };
+    }),
+  );
+  // Profile completion is judged by the same rules as in the app, not assumed here.
+  const profiles = createUsersService({ db, clock: { now: () => now }, uploadUrl: (n) => n, countFavouriteTopics });
+  let accounts = 0;
+
   await db.transaction(async (tx) => {
-    for (const account of DEMO_STAFF) {
-      const role: RoleId = Role[account.role];
+    const createAccount = async (values: {
+      role: RoleName;
+      name: string;
+      email: string;
+      gender: Gender;
+      governorate?: number;
+      birthYear?: number;
+      image?: string;
+    }) => {
+      accounts += 1;
       const [row] = await tx
         .insert(users)
         .values({
-          role,
-          name: account.name,
-          email: account.email,
-          passwordHash,
-          phone: '01000000000',
           governorate: 1,
           birthYear: 1995,
-          gender: 'female',
+          ...values,
+          role: Role[values.role],
+          passwordHash,
+          phone: demoPhone(accounts),
           notificationMethod: 'whatsapp',
           emailVerifiedAt: now,
           phoneVerifiedAt: now,
         })
         .returning({ id: users.id });
-      if (!row) continue;
-      if (role === Role.tutor || role === Role.tutorManager)
-        await tx.insert(tutors).values({ userId: row.id, activated: true });
-      if (role === Role.student) await tx.insert(students).values({ userId: row.id, englishLevel: 2 });
+      if (!row) throw new Error(`seeding ${values.email} returned nothing`);
+      return row.id;
+    };
+
+    const topicIds = new Map<string, number>();
+    for (const row of await tx
+      .insert(topics)
+      .values([...DEMO_TOPICS])
+      .returning())
+      topicIds.set(row.nameEn, row.id);
+    const topicId = (name: string) => {
+      const id = topicIds.get(name);
+      if (id === undefined) throw new Error(`demo topic ${name} is not in the catalogue`);
+      return id;
+    };
+
+    const seeded: number[] = [];
+    for (const staff of DEMO_STAFF) {
+      const id = await createAccount(staff);
+      if (staff.role === 'tutorManager') await tx.insert(tutors).values({ userId: id, activated: true });
+      if (staff.role === 'student') await tx.insert(students).values({ userId: id, englishLevel: 2 });
+      seeded.push(id);
     }
+
+    for (const [i, tutor] of DEMO_TUTORS.entries()) {
+      const picture = pictures[i];
+      const { topics: favourites, week, bio, about, ...profile } = tutor;
+      const id = await createAccount({ role: 'tutor', ...profile, image: picture?.name });
+      await tx.insert(tutors).values({ userId: id, bio, about, activated: true, noticePeriodMinutes: 30 });
+      await tx.insert(userTopics).values(favourites.map((t) => ({ userId: id, topicId: topicId(t) })));
+      await tx.insert(availabilitySlots).values(
+        week.map(([weekday, from, to]) => ({
+          tutorId: id,
+          weekday,
+          startMinute: minutesOf(from),
+          endMinute: minutesOf(to),
+        })),
+      );
+      if (picture) {
+        await tx.insert(assets).values({
+          ownerId: id,
+          bucket: 'uploads',
+          type: 'image',
+          name: picture.name,
+          mimeType: 'image/png',
+          sizeBytes: picture.sizeBytes,
+          width: AVATAR_SIDE,
+          height: AVATAR_SIDE,
+        });
+      }
+      seeded.push(id);
+    }
+
+    for (const [i, { englishLevel, goal, ...student }] of DEMO_STUDENTS.entries()) {
+      const id = await createAccount({ role: 'student', ...student, governorate: 1 + i, birthYear: 2000 + i });
+      await tx.insert(students).values({ userId: id, englishLevel, goal });
+      seeded.push(id);
+    }
+
+    await tx.insert(plans).values(
+      DEMO_PLANS.map(({ monthEgp, ...plan }) => ({
+        ...plan,
+        baseMonthPricePiastres: egpToPiastres(monthEgp),
+        monthDiscountPercent: DEMO_PLAN_DISCOUNTS.month,
+        quarterDiscountPercent: DEMO_PLAN_DISCOUNTS.quarter,
+        yearDiscountPercent: DEMO_PLAN_DISCOUNTS.year,
+        state: 'active' as const,
+        forInvitesOnly: false,
+      })),
+    );
+
+    for (const id of seeded) await profiles.refreshCompletion(tx, id);
   });
   return signIns;
 }

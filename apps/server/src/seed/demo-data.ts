@@ -1,0 +1,229 @@
+import type { Gender } from '@darsak/domain/users';
+
+/** Lesson topics of the demo catalogue (English name first, as admins type them). */
+export const DEMO_TOPICS = [
+  { nameEn: 'Conversation', nameAr: 'المحادثة' },
+  { nameEn: 'Business English', nameAr: 'الإنجليزية للأعمال' },
+  { nameEn: 'IELTS', nameAr: 'اختبار الآيلتس' },
+  { nameEn: 'TOEFL', nameAr: 'اختبار التوفل' },
+  { nameEn: 'Grammar', nameAr: 'القواعد' },
+  { nameEn: 'Pronunciation', nameAr: 'النطق' },
+  { nameEn: 'English for Kids', nameAr: 'الإنجليزية للأطفال' },
+  { nameEn: 'Travel', nameAr: 'السفر والسياحة' },
+  { nameEn: 'Job Interviews', nameAr: 'مقابلات العمل' },
+  { nameEn: 'Vocabulary', nameAr: 'المفردات' },
+  { nameEn: 'Reading & Writing', nameAr: 'القراءة والكتابة' },
+  { nameEn: 'Listening', nameAr: 'الاستماع' },
+  { nameEn: 'Medical English', nameAr: 'الإنجليزية الطبية' },
+  { nameEn: 'Academic English', nameAr: 'الإنجليزية الأكاديمية' },
+] as const;
+
+export type DemoTopicName = (typeof DEMO_TOPICS)[number]['nameEn'];
+
+/** Weekly free spans in Cairo time: [weekday (0 Sunday … 6 Saturday), from "HH:MM", to "HH:MM"]. */
+type WeeklySpan = readonly [weekday: number, from: string, to: string];
+
+export interface DemoTutor {
+  name: string;
+  email: string;
+  gender: Gender;
+  governorate: number;
+  birthYear: number;
+  bio: string;
+  about: string;
+  topics: readonly DemoTopicName[];
+  week: readonly WeeklySpan[];
+}
+
+/** Mornings on Sunday, Tuesday and Thursday, evenings the same days. */
+const morningsAndEvenings: WeeklySpan[] = [0, 2, 4].flatMap((d): WeeklySpan[] => [
+  [d, '09:00', '12:00'],
+  [d, '18:00', '21:00'],
+]);
+/** Saturday, Monday and Wednesday, late morning and late evening. */
+const alternateDays: WeeklySpan[] = [6, 1, 3].flatMap((d): WeeklySpan[] => [
+  [d, '10:00', '13:00'],
+  [d, '19:00', '22:00'],
+]);
+/** After work, Sunday to Thursday. */
+const weekdayEvenings: WeeklySpan[] = [0, 1, 2, 3, 4].map((d): WeeklySpan => [d, '17:00', '20:30']);
+/** Early mornings and a Friday afternoon. */
+const earlyBird: WeeklySpan[] = [...[6, 0, 2, 3].map((d): WeeklySpan => [d, '07:30', '11:00']), [5, '14:00', '18:00']];
+
+/** The tutor account printed among the demo sign-ins. */
+export const DEMO_TUTOR_EMAIL = 'tutor@darsak.local';
+
+export const DEMO_TUTORS: DemoTutor[] = [
+  {
+    name: 'أحمد حسن',
+    email: DEMO_TUTOR_EMAIL,
+    gender: 'male',
+    governorate: 1,
+    birthYear: 1990,
+    bio: 'مدرّس محادثة وإنجليزية أعمال بخبرة ثماني سنوات مع الشركات.',
+    about:
+      'عملت مترجمًا في شركة اتصالات قبل أن أتفرغ للتدريس. أساعدك على الحديث بثقة في الاجتماعات والعروض التقديمية ومقابلات العمل، وأركّز على المواقف الحقيقية التي تمر بها كل يوم.',
+    topics: ['Conversation', 'Business English', 'Job Interviews'],
+    week: morningsAndEvenings,
+  },
+  {
+    name: 'ياسمين فؤاد',
+    email: 'tutor2@darsak.local',
+    gender: 'female',
+    governorate: 3,
+    birthYear: 1993,
+    bio: 'متخصصة في التحضير لاختبار الآيلتس، ومتوسط طلابي 7 درجات.',
+    about:
+      'درست الأدب الإنجليزي في جامعة الإسكندرية وحصلت على شهادة تدريس معتمدة. أضع لك خطة أسبوعية للقراءة والكتابة والاستماع، ونتدرّب معًا على أسئلة الاختبار الحقيقية بتوقيتها.',
+    topics: ['IELTS', 'Grammar', 'Reading & Writing'],
+    week: alternateDays,
+  },
+  {
+    name: 'محمود الشريف',
+    email: 'tutor3@darsak.local',
+    gender: 'male',
+    governorate: 2,
+    birthYear: 1987,
+    bio: 'خبير موارد بشرية سابق، أجهّزك لمقابلات العمل باللغة الإنجليزية.',
+    about:
+      'أجريت مئات المقابلات في شركات متعددة الجنسيات، وأعرف ما يبحث عنه مسؤول التوظيف. نتدرّب على الأسئلة الشائعة، ونبني معًا مفردات مهنية تناسب مجالك.',
+    topics: ['Business English', 'Job Interviews', 'Vocabulary'],
+    week: weekdayEvenings,
+  },
+  {
+    name: 'نورهان عادل',
+    email: 'tutor4@darsak.local',
+    gender: 'female',
+    governorate: 4,
+    birthYear: 1995,
+    bio: 'أحب تعليم الأطفال بالألعاب والقصص، وأهتم بالنطق السليم من البداية.',
+    about:
+      'أدرّس الأطفال من سن السادسة منذ خمس سنوات. دروسي قصيرة وممتعة، فيها أغانٍ وقصص وألعاب كلمات، وأرسل لولي الأمر ملخصًا بعد كل درس.',
+    topics: ['English for Kids', 'Pronunciation', 'Conversation'],
+    week: earlyBird,
+  },
+  {
+    name: 'عمر الفاروق',
+    email: 'tutor5@darsak.local',
+    gender: 'male',
+    governorate: 5,
+    birthYear: 1991,
+    bio: 'مرشد سياحي سابق في الغردقة، أعلّمك إنجليزية السفر والحياة اليومية.',
+    about:
+      'تعاملت مع سياح من كل أنحاء العالم لسنوات. نتدرّب على حجز الفنادق والتنقل في المطارات والتعامل في المطاعم، ونطوّر مهارة الاستماع لمختلف اللهجات.',
+    topics: ['Travel', 'Conversation', 'Listening'],
+    week: morningsAndEvenings,
+  },
+  {
+    name: 'سلمى إبراهيم',
+    email: 'tutor6@darsak.local',
+    gender: 'female',
+    governorate: 1,
+    birthYear: 1989,
+    bio: 'أشرح القواعد ببساطة ووضوح، وأساعد طلاب الجامعة في الكتابة الأكاديمية.',
+    about:
+      'أعمل معيدة في قسم اللغة الإنجليزية. أشرح القاعدة بأمثلة من حياتك، ثم نطبّقها في كتابة فقرات ومقالات، وأصحّح كتاباتك بالتفصيل حتى تتقنها.',
+    topics: ['Grammar', 'Academic English', 'Reading & Writing'],
+    week: alternateDays,
+  },
+  {
+    name: 'يوسف منصور',
+    email: 'tutor7@darsak.local',
+    gender: 'male',
+    governorate: 10,
+    birthYear: 1992,
+    bio: 'أجهّزك لاختباري التوفل والآيلتس بخطة واضحة واختبارات تجريبية.',
+    about:
+      'حصلت على درجة 115 في التوفل وأدرّس الاختبار منذ سبع سنوات. نبدأ باختبار لتحديد مستواك، ثم نعمل على نقاط ضعفك قسمًا قسمًا حتى يوم الاختبار.',
+    topics: ['TOEFL', 'IELTS', 'Academic English'],
+    week: weekdayEvenings,
+  },
+  {
+    name: 'هبة مصطفى',
+    email: 'tutor8@darsak.local',
+    gender: 'female',
+    governorate: 12,
+    birthYear: 1996,
+    bio: 'معلمة أطفال صبورة، أبني المفردات والاستماع خطوة بخطوة.',
+    about:
+      'أؤمن أن الطفل يتعلم حين يستمتع. أستخدم الصور والبطاقات والقصص القصيرة، وأتابع تقدم كل طفل بتقرير شهري يوضح الكلمات الجديدة التي تعلمها.',
+    topics: ['English for Kids', 'Vocabulary', 'Listening'],
+    week: earlyBird,
+  },
+  {
+    name: 'خالد عبد العزيز',
+    email: 'tutor9@darsak.local',
+    gender: 'male',
+    governorate: 16,
+    birthYear: 1985,
+    bio: 'طبيب سابق، أدرّس الإنجليزية الطبية للأطباء والصيادلة وطلاب الطب.',
+    about:
+      'عملت طبيبًا في مستشفى جامعي ثم تخصصت في تدريس المصطلحات الطبية. نتدرّب على كتابة التقارير والتواصل مع المرضى والاستعداد لاختبارات الزمالة.',
+    topics: ['Medical English', 'Vocabulary', 'Pronunciation'],
+    week: morningsAndEvenings,
+  },
+  {
+    name: 'مريم صلاح',
+    email: 'tutor10@darsak.local',
+    gender: 'female',
+    governorate: 20,
+    birthYear: 1994,
+    bio: 'محادثة يومية بلا خوف، مع تصحيح لطيف للنطق.',
+    about:
+      'عشت ثلاث سنوات في كندا وأعرف صعوبة البداية. دروسي حوار حر حول اهتماماتك، أدوّن فيه أخطاءك وأشرحها في آخر الدرس حتى لا يتوقف كلامك.',
+    topics: ['Conversation', 'Travel', 'Pronunciation'],
+    week: alternateDays,
+  },
+  {
+    name: 'طارق رمضان',
+    email: 'tutor11@darsak.local',
+    gender: 'male',
+    governorate: 14,
+    birthYear: 1988,
+    bio: 'مدرب لغة للشركات، أركّز على المراسلات والعروض والقواعد العملية.',
+    about:
+      'دربت موظفي بنوك وشركات بترول على الكتابة المهنية. نتعلم كتابة البريد الإلكتروني والتقارير، ونراجع القواعد التي تحتاجها فعلًا في عملك.',
+    topics: ['Business English', 'Job Interviews', 'Grammar'],
+    week: weekdayEvenings,
+  },
+  {
+    name: 'دينا الجمال',
+    email: 'tutor12@darsak.local',
+    gender: 'female',
+    governorate: 24,
+    birthYear: 1997,
+    bio: 'أطوّر مهارة الاستماع والمحادثة، وأحضّر للآيلتس بأسلوب مرن.',
+    about:
+      'تخرجت في كلية الألسن وأعمل مترجمة فورية. نستمع معًا إلى مقاطع حقيقية من الأخبار والبرامج، ثم نناقشها حتى تصبح أذنك معتادة على الإنجليزية.',
+    topics: ['IELTS', 'Listening', 'Conversation'],
+    week: earlyBird,
+  },
+];
+
+/** Learners besides the demo student, with their level (1-6) and goal. */
+export const DEMO_STUDENTS = [
+  { name: 'ليلى حسام', email: 'student2@darsak.local', gender: 'female', englishLevel: 1, goal: 'أبدأ من الصفر' },
+  {
+    name: 'مصطفى كمال',
+    email: 'student3@darsak.local',
+    gender: 'male',
+    englishLevel: 3,
+    goal: 'مقابلة عمل في شركة دولية',
+  },
+  {
+    name: 'جنى وليد',
+    email: 'student4@darsak.local',
+    gender: 'female',
+    englishLevel: 4,
+    goal: 'اختبار الآيلتس بدرجة 7',
+  },
+] as const;
+
+/** The three tiers (60, 120 and 230 weekly minutes); prices in EGP a month before period discounts. */
+export const DEMO_PLANS = [
+  { nameAr: 'الباقة الأساسية', nameEn: 'Starter', weeklyMinutes: 60, monthEgp: 600, installments: 1 },
+  { nameAr: 'الباقة المتقدمة', nameEn: 'Standard', weeklyMinutes: 120, monthEgp: 1100, installments: 2 },
+  { nameAr: 'الباقة المكثفة', nameEn: 'Intensive', weeklyMinutes: 230, monthEgp: 2000, installments: 3 },
+] as const;
+/** Paying for three months or a year costs less. */
+export const DEMO_PLAN_DISCOUNTS = { month: 0, quarter: 10, year: 20 } as const;

@@ -1,0 +1,107 @@
+import { ARABIC_TWO_PART_NAME_PATTERN } from '@darsak/domain/common';
+import { Topic } from '@darsak/domain/topics';
+import { Role, TutorAbout, TutorBio } from '@darsak/domain/users';
+import { sql } from 'drizzle-orm';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, injectAs, type TestApp } from '../../test/build-test-app.ts';
+import { availabilitySlots } from '../modules/availability/availability.table.ts';
+import { plans } from '../modules/plans/plans.table.ts';
+import { tutors, users } from '../modules/users/users.table.ts';
+import { createDiskStorage, filesDirOf } from '../providers/storage/disk.adapter.ts';
+import { DEMO_TOPICS, DEMO_TUTORS } from './demo-data.ts';
+import { DEMO_PASSWORD, type DemoSignIn, seedDemoData } from './demo-seed.ts';
+
+let t: TestApp;
+let signIns: DemoSignIn[];
+beforeAll(async () => {
+  t = await buildTestApp();
+  const storage = createDiskStorage(filesDirOf(t.config.DATA_DIR));
+  signIns = await seedDemoData(t.database.db, storage, new Date());
+});
+afterAll(() => t.close());
+
+const signIn = async (email: string) => {
+  const response = await t.app.inject({
+    method: 'POST',
+    url: '/api/v1/auth/password',
+    payload: { email, password: DEMO_PASSWORD },
+  });
+  expect(response.statusCode, email).toBe(200);
+  return response.json().token as string;
+};
+
+describe('demo seed', () => {
+  it('holds valid data: topic names, tutor names, bios and abouts pass the app’s own rules', () => {
+    for (const topic of DEMO_TOPICS) expect(Topic.safeParse(topic).success, topic.nameEn).toBe(true);
+    for (const tutor of DEMO_TUTORS) {
+      expect(tutor.name).toMatch(ARABIC_TWO_PART_NAME_PATTERN);
+      expect(TutorBio.safeParse(tutor.bio).success, tutor.bio).toBe(true);
+      expect(TutorAbout.safeParse(tutor.about).success, tutor.about).toBe(true);
+    }
+  });
+
+  it('answers one sign-in per role, each of which works', async () => {
+    expect(signIns.map((s) => s.role)).toEqual(['superAdmin', 'admin', 'tutorManager', 'studio', 'tutor', 'student']);
+    for (const { email } of signIns) await signIn(email);
+  });
+
+  it('seeds the topics, a dozen active and complete tutors with pictures, and the three plans', async () => {
+    const list = await t.app.inject({ method: 'GET', url: '/api/v1/topic/list' });
+    expect(list.json().total).toBe(14);
+
+    const activeTutors = await t.database.db
+      .select({ count: sql<number>`count(*)::int` })
+      .from(tutors)
+      .innerJoin(users, sql`${users.id} = ${tutors.userId}`)
+      .where(sql`${tutors.activated} and ${users.role} = ${Role.tutor} and ${users.profileCompletedAt} is not null`);
+    expect(activeTutors[0]?.count).toBe(12);
+
+    const token = await signIn('tutor@darsak.local');
+    const meta = await injectAs(t.app, token, { method: 'GET', url: '/api/v1/user/tutor/meta' });
+    expect(meta.json()).toMatchObject({ activated: true, noticePeriodMinutes: 30, missingData: [] });
+    const favourites = await injectAs(t.app, token, { method: 'GET', url: '/api/v1/topic/of/user' });
+    expect(favourites.json().total).toBe(3);
+    const me = await injectAs(t.app, token, { method: 'GET', url: '/api/v1/user/current' });
+    expect(me.json()).toMatchObject({
+      emailVerified: true,
+      phoneVerified: true,
+      profileCompleted: true,
+      gender: 'male',
+    });
+    const picture = await t.app.inject({ method: 'GET', url: me.json().image });
+    expect(picture.statusCode).toBe(200);
+    expect(picture.headers['content-type']).toBe('image/png');
+    expect(await sharp(picture.rawPayload).metadata()).toMatchObject({ width: 480, height: 480 });
+
+    const seededPlans = await t.database.db.select().from(plans).orderBy(plans.weeklyMinutes);
+    expect(seededPlans.map((p) => [p.weeklyMinutes, p.baseMonthPricePiastres, p.installments])).toEqual([
+      [60, 60_000, 1],
+      [120, 110_000, 2],
+      [230, 200_000, 3],
+    ]);
+    expect(seededPlans.every((p) => p.state === 'active' && !p.forInvitesOnly && p.quarterDiscountPercent === 10)).toBe(
+      true,
+    );
+  });
+
+  it('gives every tutor several weekdays of availability', async () => {
+    const days = await t.database.db
+      .select({
+        tutorId: availabilitySlots.tutorId,
+        days: sql<number>`count(distinct ${availabilitySlots.weekday})::int`,
+      })
+      .from(availabilitySlots)
+      .groupBy(availabilitySlots.tutorId);
+    expect(days).toHaveLength(12);
+    for (const row of days) expect(row.days).toBeGreaterThanOrEqual(3);
+  });
+
+  it('runs once: a second start changes nothing and answers the same sign-ins', async () => {
+    const count = async () => (await t.database.db.select({ n: sql<number>`count(*)::int` }).from(users))[0]?.n;
+    const before = await count();
+    const again = await seedDemoData(t.database.db, createDiskStorage(filesDirOf(t.config.DATA_DIR)), new Date());
+    expect(again).toEqual(signIns);
+    expect(await count()).toBe(before);
+  });
+});
