@@ -1,0 +1,13 @@
+import tailwindcss from '@tailwindcss/vite';
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vite';
+
+/** The client bundle of the marketing site; `src/prerender.ts` then writes each page's HTML. */
+export default defineConfig({
+  plugins: [react(), tailwindcss()],
+  // static pages: no SPA fallback to index.html
+  appType: 'mpa',
+  build: { outDir: 'dist', emptyOutDir: true, assetsDir: 'static' },
+  server: { port: 3002, strictPort: true },
+  preview: { port: 3002, strictPort: true },
+});
