@@ -28,11 +28,17 @@ export function findPgError(error: unknown): PgErrorLike | undefined {
   return undefined;
 }
 
+/**
+ * SQLSTATEs that only a value from the request can cause: a failed check, a malformed or out-of-range value, a
+ * too-long string, a NUL byte in text (22021) or in JSON (22P05).
+ */
+const BAD_VALUE_CODES = new Set(['23514', '22P02', '22003', '22001', '22021', '22P05']);
+
 /** The error code a database error stands for, if it is a known rule violation. */
 export function codeForDbError(error: unknown): ErrorCode | undefined {
   const pg = findPgError(error);
   if (!pg) return undefined;
   if (pg.constraint && CONSTRAINT_CODES.has(pg.constraint)) return CONSTRAINT_CODES.get(pg.constraint);
-  if (pg.code === '23514' || pg.code === '22P02' || pg.code === '22003' || pg.code === '22001') return 'bad-request';
+  if (BAD_VALUE_CODES.has(pg.code)) return 'bad-request';
   return undefined;
 }
