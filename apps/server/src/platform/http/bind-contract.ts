@@ -50,7 +50,9 @@ export function bindContract<C extends RouteContract>(
       response: { [contract.status ?? 200]: contract.response },
     },
     ...(options.ratePerMinute ? { config: { rateLimit: { max: options.ratePerMinute, timeWindow: 60_000 } } } : {}),
-    preHandler: async (request) => {
+    // Before validation: whoever may not call a route learns nothing of its schema, and an expired or revoked
+    // token answers 401 whatever the body (DESIGN §3).
+    preValidation: async (request) => {
       request.user = await resolveUser(app.authenticator, request, contract);
     },
     handler: async (request, reply) => {
