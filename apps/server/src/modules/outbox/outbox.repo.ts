@@ -1,0 +1,60 @@
+import { and, asc, desc, eq, inArray, lte, sql } from 'drizzle-orm';
+import type { Db } from '../../platform/db/client.ts';
+import { type NewOutboxMessage, type OutboxMessage, outboxMessages } from './outbox.table.ts';
+
+export async function insertMessage(db: Db, values: NewOutboxMessage): Promise<OutboxMessage> {
+  const [row] = await db.insert(outboxMessages).values(values).returning();
+  if (!row) throw new Error('outbox insert returned nothing');
+  return row;
+}
+
+/**
+ * Takes up to `limit` due messages for this dispatcher: the rows are locked with SKIP LOCKED while their lease
+ * (next attempt) moves to `leaseUntil`, so a second dispatcher neither waits for them nor takes them again.
+ */
+export async function claimDue(db: Db, p: { now: Date; leaseUntil: Date; limit: number }): Promise<OutboxMessage[]> {
+  const due = db
+    .select({ id: outboxMessages.id })
+    .from(outboxMessages)
+    .where(and(eq(outboxMessages.status, 'pending'), lte(outboxMessages.nextAttemptAt, p.now)))
+    .orderBy(asc(outboxMessages.nextAttemptAt), asc(outboxMessages.id))
+    .limit(p.limit)
+    .for('update', { skipLocked: true });
+  return db
+    .update(outboxMessages)
+    .set({ attempts: sql`${outboxMessages.attempts} + 1`, nextAttemptAt: p.leaseUntil })
+    .where(inArray(outboxMessages.id, due))
+    .returning();
+}
+
+export async function markSent(
+  db: Db,
+  id: number,
+  p: { providerMessageId: string; sentAt: Date; body?: string; params?: null },
+): Promise<void> {
+  await db
+    .update(outboxMessages)
+    .set({ status: 'sent', lastError: null, ...p })
+    .where(eq(outboxMessages.id, id));
+}
+
+export async function markRetry(db: Db, id: number, p: { nextAttemptAt: Date; lastError: string }): Promise<void> {
+  await db.update(outboxMessages).set(p).where(eq(outboxMessages.id, id));
+}
+
+export async function markFailed(db: Db, id: number, p: { lastError: string }): Promise<void> {
+  await db
+    .update(outboxMessages)
+    .set({ status: 'failed', ...p })
+    .where(eq(outboxMessages.id, id));
+}
+
+/** Newest first, optionally for one recipient (case-insensitive, e-mails are stored lower-case). */
+export async function listRecent(db: Db, p: { recipient?: string | undefined; limit: number }) {
+  return db
+    .select()
+    .from(outboxMessages)
+    .where(p.recipient ? eq(sql`lower(${outboxMessages.recipient})`, p.recipient.toLowerCase()) : undefined)
+    .orderBy(desc(outboxMessages.createdAt), desc(outboxMessages.id))
+    .limit(p.limit);
+}

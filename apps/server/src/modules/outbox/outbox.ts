@@ -1,0 +1,91 @@
+import { z } from 'zod';
+import type { Clock } from '../../platform/clock.ts';
+import type { Db } from '../../platform/db/client.ts';
+import type { OutgoingMessage } from '../../providers/messaging/messenger.ts';
+import * as repo from './outbox.repo.ts';
+import type { OutboxMessage } from './outbox.table.ts';
+
+export interface OutboxMessageInput extends OutgoingMessage {
+  userId?: number | undefined;
+  /** What the message is about (`verify-email`, `lesson-booked`, …), for people reading the outbox. */
+  template?: string | undefined;
+}
+
+/** Parts of a message kept beside its text; the code is dropped once a real provider has delivered it. */
+export const OutboxParams = z.object({ code: z.string().optional(), html: z.string().optional() }).catch({});
+export type OutboxParams = z.infer<typeof OutboxParams>;
+
+/** A stored message as the dispatcher sends it. */
+export function toOutgoing(row: OutboxMessage): OutgoingMessage {
+  const params = OutboxParams.parse(row.params ?? {});
+  return {
+    channel: row.channel,
+    to: row.recipient,
+    subject: row.subject ?? undefined,
+    text: row.body,
+    html: params.html,
+    code: params.code,
+  };
+}
+
+/** A stored message as a person reads it in local mode. */
+export function toOutboxView(row: OutboxMessage) {
+  return {
+    id: row.id,
+    channel: row.channel,
+    recipient: row.recipient,
+    userId: row.userId,
+    template: row.template,
+    subject: row.subject,
+    text: row.body,
+    code: OutboxParams.parse(row.params ?? {}).code ?? null,
+    status: row.status,
+    attempts: row.attempts,
+    lastError: row.lastError,
+    createdAt: row.createdAt.toISOString(),
+    sentAt: row.sentAt?.toISOString() ?? null,
+  };
+}
+export type OutboxView = ReturnType<typeof toOutboxView>;
+
+export interface OutboxDeps {
+  db: Db;
+  clock: Clock;
+  /** Wakes the dispatcher (outbox.dispatcher.ts). */
+  kick: () => void;
+}
+
+/**
+ * The transactional outbox: a message is written in the same transaction as the business change, so it is
+ * sent if and only if that change commits; the dispatcher delivers it afterwards.
+ */
+export function createOutbox(deps: OutboxDeps) {
+  return {
+    /** Writes the message with the caller's transaction. Call `kick()` once that transaction has committed. */
+    async enqueue(tx: Db, message: OutboxMessageInput): Promise<void> {
+      const now = deps.clock.now();
+      const params: OutboxParams = { code: message.code, html: message.html };
+      await repo.insertMessage(tx, {
+        channel: message.channel,
+        recipient: message.to,
+        userId: message.userId ?? null,
+        subject: message.subject ?? null,
+        body: message.text,
+        template: message.template ?? null,
+        params: message.code || message.html ? params : null,
+        createdAt: now,
+        nextAttemptAt: now,
+      });
+    },
+
+    /** Sends what was just committed without waiting for the dispatcher's next round. */
+    kick: deps.kick,
+
+    async recent(query: { to?: string | undefined; limit: number }): Promise<OutboxView[]> {
+      const rows = await repo.listRecent(deps.db, { recipient: query.to, limit: query.limit });
+      return rows.map(toOutboxView);
+    },
+  };
+}
+
+export type Outbox = ReturnType<typeof createOutbox>;

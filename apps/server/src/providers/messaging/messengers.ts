@@ -1,0 +1,37 @@
+import type { Config } from '../../config/env.ts';
+import type { Messengers } from './messenger.ts';
+import { outboxMessenger } from './outbox.adapter.ts';
+import { createSmtpMessenger } from './smtp.adapter.ts';
+import { createTelegramMessenger } from './telegram.adapter.ts';
+import { createWhatsappMessenger } from './whatsapp.adapter.ts';
+
+type MessagingConfig = Pick<
+  Config,
+  | 'SMTP_URL'
+  | 'MAIL_FROM'
+  | 'WHATSAPP_API_URL'
+  | 'WHATSAPP_ACCESS_TOKEN'
+  | 'WHATSAPP_PHONE_NUMBER_ID'
+  | 'WHATSAPP_TEMPLATE'
+  | 'TELEGRAM_API_URL'
+  | 'TELEGRAM_BOT_TOKEN'
+>;
+
+/** Each channel goes by its provider when its credentials are set, else it stays in the outbox (DESIGN §5). */
+export function createMessengers(config: MessagingConfig): Messengers {
+  return {
+    email: config.SMTP_URL ? createSmtpMessenger({ url: config.SMTP_URL, from: config.MAIL_FROM }) : outboxMessenger,
+    whatsapp:
+      config.WHATSAPP_ACCESS_TOKEN && config.WHATSAPP_PHONE_NUMBER_ID
+        ? createWhatsappMessenger({
+            apiUrl: config.WHATSAPP_API_URL,
+            accessToken: config.WHATSAPP_ACCESS_TOKEN,
+            phoneNumberId: config.WHATSAPP_PHONE_NUMBER_ID,
+            template: config.WHATSAPP_TEMPLATE,
+          })
+        : outboxMessenger,
+    telegram: config.TELEGRAM_BOT_TOKEN
+      ? createTelegramMessenger({ apiUrl: config.TELEGRAM_API_URL, botToken: config.TELEGRAM_BOT_TOKEN })
+      : outboxMessenger,
+  };
+}

@@ -1,0 +1,38 @@
+import nodemailer from 'nodemailer';
+import { DeliveryError, type Messenger } from './messenger.ts';
+
+export interface SmtpOptions {
+  /** smtp://user:pass@host:587 or smtps://…; nodemailer reads the rest from the URL. */
+  url: string;
+  /** "Darsak <no-reply@…>" */
+  from: string;
+}
+
+/** Refusals that will not change on a retry: a 5xx reply, or an envelope nodemailer could not even form. */
+function isPermanent(error: { responseCode?: number; code?: string }): boolean {
+  if (error.responseCode !== undefined) return error.responseCode >= 500;
+  return error.code === 'EENVELOPE';
+}
+
+/** E-mail over SMTP with nodemailer; Arabic text with an optional HTML part. */
+export function createSmtpMessenger(options: SmtpOptions): Messenger {
+  const transport = nodemailer.createTransport(options.url);
+  return {
+    delivery: 'provider',
+    async send(message) {
+      try {
+        const info = await transport.sendMail({
+          from: options.from,
+          to: message.to,
+          subject: message.subject ?? '',
+          text: message.text,
+          ...(message.html ? { html: message.html } : {}),
+        });
+        return info.messageId;
+      } catch (error) {
+        const smtp = error as Error & { responseCode?: number; code?: string };
+        throw new DeliveryError('email', smtp.message, { permanent: isPermanent(smtp), cause: error });
+      }
+    },
+  };
+}
