@@ -8,6 +8,9 @@ import { createAssetsService } from './modules/assets/assets.service.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { createAuthService, type GoogleVerifier } from './modules/auth/auth.service.ts';
 import { createTokenSigner } from './modules/auth/auth.tokens.ts';
+import { devRoutes } from './modules/dev/dev.routes.ts';
+import { createOutboxDispatcher } from './modules/outbox/outbox.dispatcher.ts';
+import { createOutbox } from './modules/outbox/outbox.ts';
 import { studentsRoutes } from './modules/students/students.routes.ts';
 import { createStudentsService } from './modules/students/students.service.ts';
 import { systemRoutes } from './modules/system/system.routes.ts';
@@ -15,6 +18,8 @@ import { topicsRoutes } from './modules/topics/topics.routes.ts';
 import { countFavouriteTopics, createTopicsService } from './modules/topics/topics.service.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
 import { createUsersService } from './modules/users/users.service.ts';
+import { verificationRoutes } from './modules/verification/verification.routes.ts';
+import { createVerificationService } from './modules/verification/verification.service.ts';
 import type { Clock } from './platform/clock.ts';
 import type { Database } from './platform/db/client.ts';
 import { registerConstraintCodes } from './platform/http/db-errors.ts';
@@ -24,6 +29,7 @@ import { createJobQueue } from './platform/jobs/queue.ts';
 import { loggerOptions } from './platform/logger.ts';
 import { createRealtime } from './platform/realtime/realtime.ts';
 import type { LocalGoogleIssuer } from './providers/google/id-token-verifier.ts';
+import { createMessengers } from './providers/messaging/messengers.ts';
 import { createDiskStorage, filesDirOf } from './providers/storage/disk.adapter.ts';
 import type { Storage } from './providers/storage/storage.ts';
 
@@ -89,6 +95,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const queue = createJobQueue(database);
   app.addHook('onReady', () => queue.start({ work: deps.runJobs !== false }));
   app.addHook('onClose', () => queue.stop());
+  // Messages leave through the outbox after their transaction commits (dispatched where jobs run).
+  const messengers = createMessengers(config);
+  for (const [channel, messenger] of Object.entries(messengers)) {
+    if (!config.isLocal && messenger.delivery === 'outbox') app.log.warn({ channel }, 'no credentials: kept in outbox');
+  }
+  const dispatcher = createOutboxDispatcher({ db, clock, messengers, log: app.log });
+  if (deps.runJobs !== false) app.addHook('onReady', async () => dispatcher.start());
+  app.addHook('onClose', () => dispatcher.stop());
+  const outbox = createOutbox({ db, clock, kick: dispatcher.kick });
   const uploadUrl = (name: string) => `/assets/uploads/${encodeURIComponent(name)}`;
   const users = createUsersService({ db, clock, uploadUrl, countFavouriteTopics });
   const auth = createAuthService({
@@ -114,6 +129,17 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(topicsRoutes, { topics: createTopicsService({ db, users }) });
   await app.register(studentsRoutes, { students: createStudentsService({ db, users }) });
   await app.register(assetsRoutes, { assets: createAssetsService({ db, storage, users }) });
+  const verification = createVerificationService({
+    db,
+    clock,
+    secret: config.JWT_SECRET,
+    outbox,
+    users,
+    auth,
+    telegramNeedsChat: messengers.telegram.delivery === 'provider',
+  });
+  await app.register(verificationRoutes, { verification, publicPerMinute: config.RATE_LIMIT_SIGN_IN_PER_MINUTE });
+  if (config.isLocal) await app.register(devRoutes, { outbox, localGoogle: deps.localGoogle });
   // modules: more modules register here
   return app;
 }

@@ -28,6 +28,7 @@ export async function buildTestApp(options: { now?: string; env?: Record<string,
     database,
     clock,
     google: createGoogleVerifier({ clientId: TEST_GOOGLE_CLIENT_ID, keys: google.keys }),
+    localGoogle: google,
     logger: false,
     runJobs: false,
   });

@@ -30,7 +30,13 @@ export const verificationContract = {
     auth: 'signedIn',
     body: PhoneCodeInput,
     response: CodeSentSchema,
-    errors: ['phone-required', 'phone-already-verified', 'unresolved-phone', 'verification-code-cooldown'],
+    errors: [
+      'phone-required',
+      'phone-already-verified',
+      'unresolved-phone',
+      'verification-code-cooldown',
+      'too-many-requests',
+    ],
   }),
   phoneVerify: defineRoute({
     ...common,
@@ -50,7 +56,7 @@ export const verificationContract = {
     auth: 'signedIn',
     body: z.strictObject({}),
     response: CodeSentSchema,
-    errors: ['email-already-verified', 'verification-code-cooldown'],
+    errors: ['email-already-verified', 'verification-code-cooldown', 'too-many-requests'],
   }),
   emailConfirm: defineRoute({
     ...common,

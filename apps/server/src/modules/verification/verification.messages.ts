@@ -1,0 +1,65 @@
+import { CODE_TTL_MINUTES } from '@darsak/domain/verification';
+import { html } from '../../platform/html.ts';
+
+export interface ComposedMessage {
+  subject?: string;
+  text: string;
+  html?: string;
+}
+
+const validity = `الكود صالح لمدة ${CODE_TTL_MINUTES} دقائق ويُستخدم مرة واحدة، لا تشاركه مع أي شخص.`;
+
+/** WhatsApp (its template shows Meta's fixed wording; this is what the outbox shows) and Telegram. */
+export const phoneCodeMessage = (code: string): ComposedMessage => ({
+  text: `درسك: كود تأكيد رقم هاتفك هو ${code}\n${validity}`,
+});
+
+function email(p: { subject: string; name: string; lead: string; code: string; notes: string[] }): ComposedMessage {
+  const greeting = `مرحبًا ${p.name}،`;
+  const text = [greeting, '', `${p.lead} ${p.code}`, '', ...p.notes, '', 'فريق درسك'].join('\n');
+  const body = html`<!doctype html>
+<html lang="ar" dir="rtl">
+<body style="margin:0;padding:24px;background:#f5f6fa;font-family:Tahoma,Arial,sans-serif;color:#1f2937">
+<div style="max-width:480px;margin:0 auto;background:#fff;border-radius:12px;padding:24px;text-align:right">
+<h1 style="margin:0 0 16px;font-size:22px;color:#4338ca">درسك</h1>
+<p>${greeting}</p>
+<p>${p.lead}</p>
+<p dir="ltr" style="font-size:36px;font-weight:bold;letter-spacing:10px;text-align:center;margin:24px 0">${p.code}</p>
+${p.notes.map((note) => html`<p style="color:#4b5563;font-size:14px">${note}</p>`)}
+<p>فريق درسك</p>
+</div>
+</body>
+</html>`;
+  return { subject: p.subject, text, html: body.value };
+}
+
+export const emailCodeMessage = (name: string, code: string): ComposedMessage =>
+  email({
+    subject: 'كود تأكيد بريدك الإلكتروني في درسك',
+    name,
+    lead: 'كود تأكيد بريدك الإلكتروني في درسك هو:',
+    code,
+    notes: [validity, 'إذا لم تطلب هذا الكود فتجاهل هذه الرسالة.'],
+  });
+
+export const passwordCodeMessage = (name: string, code: string): ComposedMessage =>
+  email({
+    subject: 'إعادة تعيين كلمة المرور في درسك',
+    name,
+    lead: 'طلبتَ إعادة تعيين كلمة مرور حسابك في درسك. كود إعادة التعيين هو:',
+    code,
+    notes: [
+      validity,
+      'بعد تغيير كلمة المرور سيُسجَّل خروجك من كل الأجهزة.',
+      'إذا لم تطلب ذلك فتجاهل هذه الرسالة، ولن تتغيّر كلمة مرورك.',
+    ],
+  });
+
+/** "010…78": enough for a person to recognise their own number on the screen. */
+export const maskPhone = (phone: string): string => `${phone.slice(0, 3)}…${phone.slice(-2)}`;
+
+/** "mo…@example.com" */
+export function maskEmail(address: string): string {
+  const at = address.lastIndexOf('@');
+  return `${address.slice(0, Math.min(2, Math.max(1, at - 1)))}…${address.slice(at)}`;
+}

@@ -1,0 +1,224 @@
+import { createHmac, randomInt, timingSafeEqual } from 'node:crypto';
+import { MS_PER_HOUR, MS_PER_MINUTE } from '@darsak/domain/common';
+import { AppError } from '@darsak/domain/errors';
+import { CodePurpose, type User } from '@darsak/domain/users';
+import {
+  CODE_LENGTH,
+  CODE_TTL_MINUTES,
+  type CodeSent,
+  isCodeLocked,
+  RESEND_COOLDOWN_SECONDS,
+} from '@darsak/domain/verification';
+import type { Clock } from '../../platform/clock.ts';
+import type { Db } from '../../platform/db/client.ts';
+import type { AuthUser } from '../../platform/http/auth-user.ts';
+import type { MessageChannel } from '../../providers/messaging/messenger.ts';
+import type { AuthService } from '../auth/auth.service.ts';
+import type { Outbox } from '../outbox/outbox.ts';
+import type { UserRow } from '../users/users.repo.ts';
+import type { UsersService } from '../users/users.service.ts';
+import { assertCanIssue, createAddressThrottle } from './verification.limits.ts';
+import {
+  type ComposedMessage,
+  emailCodeMessage,
+  maskEmail,
+  maskPhone,
+  passwordCodeMessage,
+  phoneCodeMessage,
+} from './verification.messages.ts';
+import * as repo from './verification.repo.ts';
+
+type Purpose = (typeof CodePurpose)[keyof typeof CodePurpose];
+type CodeFailure = 'expired-verification-code' | 'invalid-verification-code';
+
+const TEMPLATES: Record<Purpose, string> = {
+  [CodePurpose.verifyWhatsapp]: 'verify-phone',
+  [CodePurpose.verifyEmail]: 'verify-email',
+  [CodePurpose.resetPassword]: 'reset-password',
+};
+
+export interface VerificationDeps {
+  db: Db;
+  clock: Clock;
+  /** Key of the codes' HMAC (the JWT secret): a leaked table alone does not give the codes away. */
+  secret: string;
+  outbox: Pick<Outbox, 'enqueue' | 'kick'>;
+  users: Pick<UsersService, 'findById' | 'findByEmail' | 'markEmailVerified' | 'markPhoneVerified' | 'toUser'>;
+  auth: Pick<AuthService, 'replacePassword'>;
+  /**
+   * True when Telegram really delivers: a code then needs the chat the user opened with our bot. The outbox
+   * stand-in has no chats and files the message under the phone number instead.
+   */
+  telegramNeedsChat: boolean;
+}
+
+interface Delivery {
+  channel: MessageChannel;
+  /** What the code proves: the phone number or e-mail address as it was when the code was sent. */
+  target: string;
+  /** Where the message goes: the address, the number or the Telegram chat id. */
+  recipient: string;
+}
+
+/** CONFIRMATION CODES (DESIGN §4): 5 digits, 10 minutes, single use, one user and purpose, 5 wrong tries. */
+export function createVerificationService(deps: VerificationDeps) {
+  const { db, clock, users, outbox } = deps;
+  const passwordThrottle = createAddressThrottle(clock);
+
+  const hashCode = (userId: number, purpose: Purpose, code: string) =>
+    createHmac('sha256', deps.secret).update(`${userId}:${purpose}:${code}`).digest();
+
+  const newCode = () =>
+    randomInt(0, 10 ** CODE_LENGTH)
+      .toString()
+      .padStart(CODE_LENGTH, '0');
+
+  async function requireUser(id: number): Promise<UserRow> {
+    const row = await users.findById(db, id);
+    if (!row) throw new AppError('user-not-found');
+    return row;
+  }
+
+  /** Creates a code and its message in one transaction, within the cooldown and the hourly cap. */
+  async function issue(user: UserRow, purpose: Purpose, to: Delivery, compose: (code: string) => ComposedMessage) {
+    await db.transaction(async (tx) => {
+      const now = clock.now();
+      await repo.lockIssuing(tx, user.id, purpose);
+      const issued = await repo.listIssuedSince(tx, user.id, purpose, new Date(now.getTime() - MS_PER_HOUR));
+      assertCanIssue(
+        issued.map((c) => c.createdAt.getTime()),
+        now.getTime(),
+      );
+      const code = newCode();
+      await repo.insertCode(tx, {
+        userId: user.id,
+        purpose,
+        channel: to.channel,
+        target: to.target,
+        codeHash: hashCode(user.id, purpose, code).toString('hex'),
+        createdAt: now,
+        expiresAt: new Date(now.getTime() + CODE_TTL_MINUTES * MS_PER_MINUTE),
+      });
+      await outbox.enqueue(tx, {
+        channel: to.channel,
+        to: to.recipient,
+        userId: user.id,
+        template: TEMPLATES[purpose],
+        code,
+        ...compose(code),
+      });
+    });
+    outbox.kick();
+  }
+
+  const sent = (channel: MessageChannel, target: string): CodeSent => ({
+    channel,
+    target,
+    resendAfterSeconds: RESEND_COOLDOWN_SECONDS,
+    expiresInMinutes: CODE_TTL_MINUTES,
+  });
+
+  /**
+   * Checks `code` against the user's latest code of this purpose and, if it is right and alive, consumes it and
+   * runs `onValid` in the same transaction. A wrong code costs the live code one of its tries, and that count
+   * commits even though the call fails. A right code that is no longer alive (expired, used, out of tries, or
+   * for an address that has changed since) is `expired-verification-code`.
+   */
+  async function redeem<T>(
+    userId: number,
+    purpose: Purpose,
+    target: string,
+    code: string,
+    onValid: (tx: Db) => Promise<T>,
+  ): Promise<T> {
+    const outcome = await db.transaction(async (tx): Promise<{ failure: CodeFailure } | { value: T }> => {
+      const now = clock.now();
+      const row = await repo.findLatestForUpdate(tx, userId, purpose);
+      if (!row) return { failure: 'invalid-verification-code' };
+      const alive = !row.consumedAt && now < row.expiresAt && !isCodeLocked(row.wrongTries) && row.target === target;
+      if (!timingSafeEqual(Buffer.from(row.codeHash, 'hex'), hashCode(userId, purpose, code))) {
+        if (alive) await repo.addWrongTry(tx, row.id);
+        return { failure: 'invalid-verification-code' };
+      }
+      if (!alive) return { failure: 'expired-verification-code' };
+      await repo.consume(tx, row.id, now);
+      return { value: await onValid(tx) };
+    });
+    if ('failure' in outcome) throw new AppError(outcome.failure);
+    return outcome.value;
+  }
+
+  function phoneDelivery(user: UserRow, phone: string, method?: 'whatsapp' | 'telegram'): Delivery {
+    const channel = method ?? (user.notificationMethod === 'telegram' ? 'telegram' : 'whatsapp');
+    if (channel === 'whatsapp') return { channel, target: phone, recipient: phone };
+    if (user.telegramChatId) return { channel, target: phone, recipient: user.telegramChatId };
+    if (deps.telegramNeedsChat) throw new AppError('unresolved-phone');
+    return { channel, target: phone, recipient: phone };
+  }
+
+  return {
+    async sendPhoneCode(actor: AuthUser, method?: 'whatsapp' | 'telegram'): Promise<CodeSent> {
+      const user = await requireUser(actor.id);
+      if (!user.phone) throw new AppError('phone-required');
+      if (user.phoneVerifiedAt) throw new AppError('phone-already-verified');
+      const delivery = phoneDelivery(user, user.phone, method);
+      await issue(user, CodePurpose.verifyWhatsapp, delivery, phoneCodeMessage);
+      return sent(delivery.channel, maskPhone(user.phone));
+    },
+
+    async verifyPhone(actor: AuthUser, code: string): Promise<User> {
+      const user = await requireUser(actor.id);
+      if (user.phoneVerifiedAt) throw new AppError('phone-already-verified');
+      const row = await redeem(actor.id, CodePurpose.verifyWhatsapp, user.phone ?? '', code, (tx) =>
+        users.markPhoneVerified(tx, actor.id),
+      );
+      return users.toUser(row);
+    },
+
+    async sendEmailCode(actor: AuthUser): Promise<CodeSent> {
+      const user = await requireUser(actor.id);
+      if (user.emailVerifiedAt) throw new AppError('email-already-verified');
+      const delivery: Delivery = { channel: 'email', target: user.email, recipient: user.email };
+      await issue(user, CodePurpose.verifyEmail, delivery, (code) => emailCodeMessage(user.name, code));
+      return sent('email', maskEmail(user.email));
+    },
+
+    async confirmEmail(actor: AuthUser, code: string): Promise<User> {
+      const user = await requireUser(actor.id);
+      if (user.emailVerifiedAt) throw new AppError('email-already-verified');
+      const row = await redeem(actor.id, CodePurpose.verifyEmail, user.email, code, (tx) =>
+        users.markEmailVerified(tx, actor.id),
+      );
+      return users.toUser(row);
+    },
+
+    /** Answers the same for every address: the limits are per address, and an unknown one gets no message. */
+    async sendPasswordCode(email: string): Promise<{ ok: true }> {
+      passwordThrottle.hit(email);
+      const user = await users.findByEmail(db, email);
+      if (!user || user.disabledAt) return { ok: true };
+      const delivery: Delivery = { channel: 'email', target: user.email, recipient: user.email };
+      try {
+        await issue(user, CodePurpose.resetPassword, delivery, (code) => passwordCodeMessage(user.name, code));
+      } catch (error) {
+        // The account's own limits (another server instance counted this address) stay silent too.
+        if (!(error instanceof AppError && ['verification-code-cooldown', 'too-many-requests'].includes(error.code)))
+          throw error;
+      }
+      return { ok: true };
+    },
+
+    /** Sets the new password, signs out every device and, as the code came by e-mail, verifies the e-mail. */
+    async resetPassword(input: { email: string; code: string; password: string }): Promise<{ ok: true }> {
+      const user = await users.findByEmail(db, input.email);
+      if (!user || user.disabledAt) throw new AppError('invalid-verification-code');
+      await redeem(user.id, CodePurpose.resetPassword, user.email, input.code, async (tx) => {
+        await deps.auth.replacePassword(tx, user.id, input.password);
+        if (!user.emailVerifiedAt) await users.markEmailVerified(tx, user.id);
+      });
+      return { ok: true };
+    },
+  };
+}
+
+export type VerificationService = ReturnType<typeof createVerificationService>;
