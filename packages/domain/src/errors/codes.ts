@@ -39,6 +39,7 @@ export const ERROR_STATUS = {
   'withdraw-method-not-found': 404,
   'subscription-not-found': 404,
   'intro-video-not-found': 404,
+  'message-not-found': 404,
   // conflicts
   'room-exists': 409,
   'user-exists': 409,
@@ -80,6 +81,8 @@ export const ERROR_STATUS = {
   'reached-booking-limit': 422,
   'lesson-time-passed': 422,
   'not-room-member': 403,
+  'invalid-session-token': 403,
+  'session-not-open': 422,
   'api-invalid-user-name': 422,
   'phone-required': 422,
   'week-boundaries-violation': 422,

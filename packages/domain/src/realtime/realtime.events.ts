@@ -1,10 +1,34 @@
+import type {
+  ChatMessage,
+  EditMessageInput,
+  MessageRef,
+  PinMessageInput,
+  ReadInput,
+  ReadPayload,
+  SendMessageInput,
+  TypingInput,
+  TypingPayload,
+} from '../chat/chat.schemas.ts';
 import type { ErrorCode } from '../errors/codes.ts';
+import type {
+  JoinSessionInput,
+  MediaInput,
+  MediaPayload,
+  PeerPayload,
+  SessionJoined,
+  SessionRef,
+  SessionStatePayload,
+  SignalInput,
+  SignalPayload,
+} from '../sessions/signalling.ts';
 
 /** Rooms a socket joins: its user, and the channels its role may follow (spec §4 channels). */
 export const userRoom = (userId: number) => `user:${userId}`;
 export const CHANNELS = ['tutors', 'admin-invoices', 'server-stats'] as const;
 export type Channel = (typeof CHANNELS)[number];
 export const channelRoom = (channel: Channel) => `channel:${channel}`;
+/** The sockets that joined a live call (`session:join`); signalling is relayed inside it only. */
+export const sessionRoom = (sessionId: number) => `session:${sessionId}`;
 
 export interface LessonEventPayload {
   lessonId: number;
@@ -45,9 +69,35 @@ export interface ServerToClientEvents {
   'invoice:deleted': (payload: InvoiceEventPayload) => void;
   'tutors:changed': (payload: { tutorId: number | null }) => void;
   'server:stats': (payload: Record<string, number>) => void;
+  /** A new message, to the room's members (the sending socket has it in its ack). */
+  'chat:message': (message: ChatMessage) => void;
+  /** A message edited, deleted or (un)pinned. */
+  'chat:updated': (message: ChatMessage) => void;
+  'chat:typing': (payload: TypingPayload) => void;
+  'chat:read': (payload: ReadPayload) => void;
+  'session:peer-joined': (payload: PeerPayload) => void;
+  'session:peer-left': (payload: PeerPayload) => void;
+  'session:signal': (payload: SignalPayload) => void;
+  'session:media': (payload: MediaPayload) => void;
+  'session:state': (payload: SessionStatePayload) => void;
 }
 
 export interface ClientToServerEvents {
   'channel:subscribe': (payload: { channel: Channel }, ack: (result: Ack<null>) => void) => void;
   'channel:unsubscribe': (payload: { channel: Channel }, ack: (result: Ack<null>) => void) => void;
+  /** Acknowledged once the message is stored; a retry with the same clientMessageId returns the stored one. */
+  'chat:send': (payload: SendMessageInput, ack: (result: Ack<ChatMessage>) => void) => void;
+  'chat:edit': (payload: EditMessageInput, ack: (result: Ack<ChatMessage>) => void) => void;
+  'chat:delete': (payload: MessageRef, ack: (result: Ack<ChatMessage>) => void) => void;
+  'chat:pin': (payload: PinMessageInput, ack: (result: Ack<ChatMessage>) => void) => void;
+  /** Volatile: relayed to the other members, never stored. */
+  'chat:typing': (payload: TypingInput, ack?: (result: Ack<null>) => void) => void;
+  'chat:read': (payload: ReadInput, ack: (result: Ack<null>) => void) => void;
+  /** With the token of `GET /api/v1/session/token`. */
+  'session:join': (payload: JoinSessionInput, ack: (result: Ack<SessionJoined>) => void) => void;
+  'session:leave': (payload: SessionRef, ack: (result: Ack<null>) => void) => void;
+  /** Relayed only to the session's other member. */
+  'session:signal': (payload: SignalInput, ack?: (result: Ack<null>) => void) => void;
+  /** Camera and microphone on or off, relayed to the other member. */
+  'session:media': (payload: MediaInput, ack?: (result: Ack<null>) => void) => void;
 }

@@ -1,1 +1,4 @@
+export * from './sessions.contract.ts';
 export * from './sessions.enums.ts';
+export * from './sessions.rules.ts';
+export * from './signalling.ts';

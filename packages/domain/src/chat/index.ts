@@ -1,0 +1,2 @@
+export * from './chat.contract.ts';
+export * from './chat.schemas.ts';

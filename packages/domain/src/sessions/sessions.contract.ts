@@ -1,0 +1,84 @@
+import { z } from 'zod';
+import { ChatMemberSchema } from '../chat/chat.schemas.ts';
+import { Id, IdParams } from '../common/ids.ts';
+import { defineRoute } from '../contract/define-route.ts';
+import { RoomTypeSchema, SessionJoinStateSchema, SessionStatusSchema } from './sessions.enums.ts';
+
+/** An RTCIceServer: STUN, or TURN with time-limited credentials (coturn REST scheme). */
+export const IceServerSchema = z.object({
+  urls: z.array(z.string()),
+  username: z.string().optional(),
+  credential: z.string().optional(),
+});
+export type IceServer = z.infer<typeof IceServerSchema>;
+
+const SessionWindowFields = {
+  /** Members may join from here (10 minutes before the start) until the end. */
+  opensAt: z.string(),
+  startsAt: z.string(),
+  endsAt: z.string(),
+  /** From here a student whose tutor never joined sees "tutor did not attend". */
+  noShowAt: z.string(),
+  /** What the join screen shows now; null once the tutor is in. */
+  joinState: SessionJoinStateSchema.nullable(),
+};
+
+export const SessionEventSchema = z.object({
+  userId: z.number().int(),
+  kind: z.enum(['join', 'leave', 'drop', 'reconnect']),
+  at: z.string(),
+});
+export type SessionEvent = z.infer<typeof SessionEventSchema>;
+
+/** A live call with its members and timeline (join, leave, drop and reconnect of each member). */
+export const SessionSchema = z.object({
+  id: z.number().int(),
+  type: RoomTypeSchema.exclude(['general']),
+  lessonId: z.number().int().nullable(),
+  status: SessionStatusSchema,
+  startedAt: z.string().nullable(),
+  endedAt: z.string().nullable(),
+  members: z.array(ChatMemberSchema),
+  events: z.array(SessionEventSchema),
+  ...SessionWindowFields,
+});
+export type Session = z.infer<typeof SessionSchema>;
+
+export const SessionTokenSchema = z.object({
+  /** Short-lived; sent with `session:join`. */
+  token: z.string(),
+  expiresAt: z.string(),
+  sessionId: z.number().int(),
+  lessonId: z.number().int(),
+  /** The room of the in-session chat. */
+  roomId: z.number().int(),
+  iceServers: z.array(IceServerSchema),
+  ...SessionWindowFields,
+});
+export type SessionToken = z.infer<typeof SessionTokenSchema>;
+
+export const SessionTokenQuery = z.strictObject({ lessonId: Id });
+
+const common = { tags: ['session'], auth: 'signedIn' } as const;
+
+/** SESSION calls of spec §7; joining, signalling and media toggles go over the socket (`session:*` events). */
+export const sessionsContract = {
+  token: defineRoute({
+    ...common,
+    method: 'GET',
+    path: '/api/v1/session/token',
+    summary: "A join token and ICE servers for a lesson's call (its members, inside its time window)",
+    query: SessionTokenQuery,
+    response: SessionTokenSchema,
+    errors: ['lesson-not-found', 'forbidden', 'session-not-open'],
+  }),
+  get: defineRoute({
+    ...common,
+    method: 'GET',
+    path: '/api/v1/session/:id',
+    summary: 'A call with its members and timeline (members and admins)',
+    params: IdParams,
+    response: SessionSchema,
+    errors: ['session-not-found', 'forbidden'],
+  }),
+} as const;
