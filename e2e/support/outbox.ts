@@ -13,7 +13,7 @@ export async function latestCode(request: APIRequestContext, recipient: string, 
   while (Date.now() < deadline) {
     const response = await request.get(`/dev/outbox.json?to=${encodeURIComponent(recipient)}`);
     if (response.ok()) {
-      const messages = (await response.json()) as OutboxMessage[];
+      const { list: messages } = (await response.json()) as { list: OutboxMessage[] };
       const code = messages.map((m) => m.code).find((c): c is string => typeof c === 'string' && /^\d{5}$/.test(c));
       if (code) return code;
     }
