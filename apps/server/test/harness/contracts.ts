@@ -1,0 +1,101 @@
+import { existsSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { authContract } from '@darsak/domain/auth';
+import { chatContract } from '@darsak/domain/chat';
+import { configContract } from '@darsak/domain/config';
+import { defineRoute, type RouteContract } from '@darsak/domain/contract';
+import { sessionsContract } from '@darsak/domain/sessions';
+import { studentsContract } from '@darsak/domain/students';
+import { topicsContract } from '@darsak/domain/topics';
+import { usersContract } from '@darsak/domain/users';
+import { verificationContract } from '@darsak/domain/verification';
+import { z } from 'zod';
+
+const FileName = z.strictObject({ name: z.string().max(200) });
+
+/**
+ * Files are streamed by plain routes of the assets module, not JSON contracts; described here as contracts so
+ * that both harnesses cover them like the rest.
+ */
+const filesRoutes = {
+  upload: defineRoute({
+    method: 'GET',
+    path: '/assets/uploads/:name',
+    summary: 'A public file (pictures, tutor media)',
+    tags: ['asset'],
+    auth: 'public',
+    params: FileName,
+    response: z.unknown(),
+    errors: ['asset-not-found'],
+  }),
+  receipt: defineRoute({
+    method: 'GET',
+    path: '/assets/receipts/:name',
+    summary: 'A receipt (its owner and staff only)',
+    tags: ['asset'],
+    auth: 'signedIn',
+    params: FileName,
+    response: z.unknown(),
+    errors: ['asset-not-found', 'forbidden'],
+  }),
+};
+
+/**
+ * Every module's route contracts, for the access matrix and the bad-input harness. A new `<module>Contract` in
+ * `@darsak/domain` is added here; the access matrix fails while the API publishes a route this list lacks.
+ */
+export const CONTRACTS: Record<string, Record<string, RouteContract>> = {
+  auth: authContract,
+  chat: chatContract,
+  config: configContract,
+  files: filesRoutes,
+  sessions: sessionsContract,
+  students: studentsContract,
+  topics: topicsContract,
+  users: usersContract,
+  verification: verificationContract,
+};
+
+export interface RegisteredRoute {
+  /** `users.get` */
+  name: string;
+  /** `GET /api/v1/user/:id` */
+  key: string;
+  contract: RouteContract;
+}
+
+export const routeKey = (method: string, path: string) => `${method.toUpperCase()} ${path}`;
+
+export const REGISTERED_ROUTES: RegisteredRoute[] = Object.entries(CONTRACTS).flatMap(([module, routes]) =>
+  Object.entries(routes).map(([name, contract]) => ({
+    name: `${module}.${name}`,
+    key: routeKey(contract.method, contract.path),
+    contract,
+  })),
+);
+
+const byKey = new Map(REGISTERED_ROUTES.map((route) => [route.key, route]));
+
+export const registeredRoute = (key: string): RegisteredRoute | undefined => byKey.get(key);
+
+const isRouteContract = (value: unknown): value is RouteContract =>
+  typeof value === 'object' && value !== null && 'method' in value && 'path' in value && 'auth' in value;
+
+/** Route keys of every `*Contract` object exported by a `@darsak/domain/<folder>` index. */
+export async function domainRouteKeys(): Promise<string[]> {
+  const root = fileURLToPath(new URL('../../../../packages/domain/src/', import.meta.url));
+  const keys: string[] = [];
+  for (const folder of readdirSync(root)) {
+    const index = join(root, folder, 'index.ts');
+    if (!existsSync(index)) continue;
+    const exports: Record<string, unknown> = await import(index);
+    for (const [name, value] of Object.entries(exports)) {
+      if (!name.endsWith('Contract') || typeof value !== 'object' || value === null) continue;
+      for (const route of Object.values(value)) {
+        if (isRouteContract(route)) keys.push(routeKey(route.method, route.path));
+      }
+    }
+  }
+  return keys;
+}

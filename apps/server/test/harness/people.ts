@@ -1,0 +1,32 @@
+import type { TestApp } from '../build-test-app.ts';
+import type { ExampleContext, ExampleRequest, RoutePolicy } from './access-policy.ts';
+import { type Actor, type ActorsByRole, createActorsByRole, revokedToken } from './actors.ts';
+import { createSeeds, type Seeds } from './seeds.ts';
+
+/** Everyone the harnesses send requests as, or about. */
+export interface People {
+  /** One caller per role. */
+  callers: ActorsByRole;
+  /** Owners of "another user's object", one per role; they never call. */
+  others: ActorsByRole;
+  revokedToken: string;
+  seed: Seeds;
+}
+
+export async function createPeople(t: TestApp): Promise<People> {
+  const callers = await createActorsByRole(t);
+  const others = await createActorsByRole(t);
+  return { callers, others, revokedToken: await revokedToken(t), seed: createSeeds(t, others.superAdmin) };
+}
+
+/** The route's valid example for a caller addressing the target's object (by default the caller's own). */
+export async function exampleFor(
+  t: TestApp,
+  policy: RoutePolicy | undefined,
+  people: People,
+  caller: Actor | null,
+  target: Actor = caller ?? people.others.student,
+): Promise<ExampleRequest> {
+  const context: ExampleContext = { t, caller, target, others: people.others, seed: people.seed };
+  return (await policy?.example?.(context)) ?? {};
+}
