@@ -45,7 +45,7 @@ export const studentsContract = {
     ...common,
     method: 'GET',
     path: '/api/v1/student/:id',
-    summary: 'A student (self, staff, or a tutor)',
+    summary: 'A student (self, admins, tutor managers or tutors)',
     auth: 'signedIn',
     params: IdParams,
     response: StudentSchema,

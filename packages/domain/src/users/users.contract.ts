@@ -151,7 +151,7 @@ export const usersContract = {
   uploadAvatar: defineRoute({
     method: 'PUT',
     path: '/api/v1/user/asset',
-    summary: 'Upload an avatar image (JPG, PNG or GIF); staff may pass forUser',
+    summary: 'Upload an avatar image (JPG, PNG or GIF); the studio and admins may pass forUser',
     tags: ['user'],
     auth: 'signedIn',
     query: z.strictObject({ forUser: Id.optional() }),
