@@ -1,3 +1,4 @@
+import { PLATFORM_SETTINGS_DEFAULTS } from '@darsak/domain/settings';
 import cors from '@fastify/cors';
 import rateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyInstance } from 'fastify';
@@ -8,9 +9,18 @@ import { createAssetsService } from './modules/assets/assets.service.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { createAuthService, type GoogleVerifier } from './modules/auth/auth.service.ts';
 import { createTokenSigner } from './modules/auth/auth.tokens.ts';
+import { createChatEvents } from './modules/chat/chat.events.ts';
+import { chatRoutes } from './modules/chat/chat.routes.ts';
+import { createChatService } from './modules/chat/chat.service.ts';
+import { registerChatSocketHandlers } from './modules/chat/chat.socket.ts';
 import { devRoutes } from './modules/dev/dev.routes.ts';
 import { createOutboxDispatcher } from './modules/outbox/outbox.dispatcher.ts';
 import { createOutbox } from './modules/outbox/outbox.ts';
+import { haveLessonTogether } from './modules/sessions/sessions.repo.ts';
+import { sessionsRoutes } from './modules/sessions/sessions.routes.ts';
+import { createSessionsService } from './modules/sessions/sessions.service.ts';
+import { registerSessionSocketHandlers } from './modules/sessions/sessions.socket.ts';
+import { createJoinTokenSigner } from './modules/sessions/sessions.tokens.ts';
 import { studentsRoutes } from './modules/students/students.routes.ts';
 import { createStudentsService } from './modules/students/students.service.ts';
 import { systemRoutes } from './modules/system/system.routes.ts';
@@ -140,6 +150,27 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   await app.register(verificationRoutes, { verification, publicPerMinute: config.RATE_LIMIT_SIGN_IN_PER_MINUTE });
   if (config.isLocal) await app.register(devRoutes, { outbox, localGoogle: deps.localGoogle });
+  const chat = createChatService({ db, clock, uploadUrl, events: createChatEvents(realtime), haveLessonTogether });
+  const sessions = createSessionsService({
+    db,
+    clock,
+    chat,
+    joinTokens: createJoinTokenSigner(config.JWT_SECRET),
+    ice: {
+      stunUrls: config.STUN_URLS,
+      turnUrls: config.TURN_URLS,
+      turnSecret: config.TURN_SECRET,
+      turnTtlSeconds: config.TURN_TTL_SECONDS,
+    },
+    // The default of DESIGN §4 until platform settings are read from the database.
+    noShowGraceMinutes: async () => PLATFORM_SETTINGS_DEFAULTS.noShowGraceMinutes,
+  });
+  await app.register(chatRoutes, { chat });
+  await app.register(sessionsRoutes, { sessions });
+  realtime.onConnection((io, socket) => {
+    registerChatSocketHandlers(socket, { chat, log: app.log });
+    registerSessionSocketHandlers(io, socket, { sessions, log: app.log });
+  });
   // modules: more modules register here
   return app;
 }

@@ -14,6 +14,21 @@ const optional = z
   .string()
   .optional()
   .transform((v) => (v === undefined || v.trim() === '' ? undefined : v.trim()));
+/** Comma-separated ICE server URLs of one scheme (`stun:host:3478,stuns:…`). */
+const iceUrls = (scheme: 'stun' | 'turn') =>
+  z
+    .string()
+    .optional()
+    .transform((v) =>
+      (v ?? '')
+        .split(',')
+        .map((url) => url.trim())
+        .filter(Boolean),
+    )
+    .refine(
+      (urls) => urls.every((url) => url.startsWith(`${scheme}:`) || url.startsWith(`${scheme}s:`)),
+      `each URL must start with ${scheme}: or ${scheme}s:`,
+    );
 const port = (fallback: number) => z.coerce.number().int().min(0).max(65535).default(fallback);
 const flag = (fallback: boolean) =>
   z
@@ -72,6 +87,10 @@ const EnvSchema = z.object({
   SUPPORT_TELEGRAM_TUTORS_URL: optional,
   SUPPORT_CHAT_URL: optional,
   SUPPORT_WHATSAPP_URL: optional,
+  STUN_URLS: iceUrls('stun'),
+  TURN_URLS: iceUrls('turn'),
+  TURN_SECRET: optional,
+  TURN_TTL_SECONDS: z.coerce.number().int().min(60).max(86_400).default(3600),
 });
 
 export type Env = z.infer<typeof EnvSchema>;

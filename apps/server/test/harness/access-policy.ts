@@ -3,7 +3,8 @@ import { ERROR_STATUS, type ErrorCode } from '@darsak/domain/errors';
 import { ROLE_GROUPS, type RoleName } from '@darsak/domain/users';
 import type { TestApp } from '../build-test-app.ts';
 import { validPassword } from '../factories.ts';
-import type { Actor, ActorsByRole } from './actors.ts';
+import { insertLesson } from '../lesson-rows.ts';
+import { type Actor, type ActorsByRole, createActor } from './actors.ts';
 import { avatarPng, type UploadPart } from './multipart.ts';
 import { type Seeds, unique } from './seeds.ts';
 
@@ -79,6 +80,36 @@ export interface RoutePolicy {
 
 const ownId = ({ target }: ExampleContext) => ({ params: { id: target.id } });
 const someCode = '12345';
+
+/** One lesson starting in five minutes (its call open) per member; staff get one between two new people. */
+const lessonsByMember = new Map<number, Promise<{ lessonId: number; member: Actor }>>();
+function lessonOf(t: TestApp, member: Actor) {
+  let lesson = lessonsByMember.get(member.id);
+  if (!lesson) {
+    lesson = (async () => {
+      const isTutor = member.role === 'tutor' || member.role === 'tutorManager';
+      const tutor = isTutor ? member : await createActor(t, 'tutor');
+      const student = member.role === 'student' ? member : await createActor(t, 'student');
+      const startsAt = new Date(t.clock.now().getTime() + 5 * 60_000);
+      const row = await insertLesson(t, { tutorId: tutor.id, studentId: student.id, startsAt });
+      return { lessonId: row.id, member: isTutor || member.role === 'student' ? member : student };
+    })();
+    lessonsByMember.set(member.id, lesson);
+  }
+  return lesson;
+}
+
+/** The call of that lesson, opened by one of its members. */
+async function callOf(t: TestApp, member: Actor): Promise<number> {
+  const { lessonId, member: joiner } = await lessonOf(t, member);
+  const response = await t.app.inject({
+    method: 'GET',
+    url: `/api/v1/session/token?lessonId=${lessonId}`,
+    headers: { authorization: `Bearer ${joiner.token}` },
+  });
+  if (response.statusCode !== 200) throw new Error(`opening a call failed: ${response.statusCode} ${response.body}`);
+  return (response.json() as { sessionId: number }).sessionId;
+}
 
 /** Per-route examples and ownership, keyed by `METHOD /path` as in the contracts. */
 export const ACCESS_POLICY: Record<string, RoutePolicy> = {
@@ -192,10 +223,15 @@ export const ACCESS_POLICY: Record<string, RoutePolicy> = {
     ownership: [{ owner: 'student', reachedBy: [], code: 'not-room-member' }],
   },
 
-  // sessions: a call needs a booked lesson, which nothing seeds yet, so these reach only "not found"; another
-  // user's call (members and admins only) is to be checked once a lesson can be seeded.
-  'GET /api/v1/session/token': { example: () => ({ query: { lessonId: 1 } }) },
-  'GET /api/v1/session/:id': { example: () => ({ params: { id: 1 } }), ownership: [] },
+  // sessions: a lesson's call is its two members' (and readable by admins)
+  'GET /api/v1/session/token': {
+    example: async ({ t, target }) => ({ query: { lessonId: (await lessonOf(t, target)).lessonId } }),
+    ownership: [{ owner: 'student', reachedBy: [] }],
+  },
+  'GET /api/v1/session/:id': {
+    example: async ({ t, target }) => ({ params: { id: await callOf(t, target) } }),
+    ownership: [{ owner: 'student', reachedBy: ROLE_GROUPS.admins }],
+  },
 
   // verification
   'POST /api/v1/confirmation-code/phone/send': { example: () => ({ body: {} }) },

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { ChatMemberSchema } from '../chat/chat.schemas.ts';
 import { Id, IdParams } from '../common/ids.ts';
 import { defineRoute } from '../contract/define-route.ts';
+import { ROLE_GROUPS } from '../users/roles.ts';
 import { RoomTypeSchema, SessionJoinStateSchema, SessionStatusSchema } from './sessions.enums.ts';
 
 /** An RTCIceServer: STUN, or TURN with time-limited credentials (coturn REST scheme). */
@@ -59,12 +60,14 @@ export type SessionToken = z.infer<typeof SessionTokenSchema>;
 
 export const SessionTokenQuery = z.strictObject({ lessonId: Id });
 
-const common = { tags: ['session'], auth: 'signedIn' } as const;
+/** Lessons are between a tutor (or tutor manager) and a student; admins read calls for disputes. */
+const MEMBERS = ['student', 'tutor', 'tutorManager'] as const;
 
 /** SESSION calls of spec §7; joining, signalling and media toggles go over the socket (`session:*` events). */
 export const sessionsContract = {
   token: defineRoute({
-    ...common,
+    tags: ['session'],
+    auth: MEMBERS,
     method: 'GET',
     path: '/api/v1/session/token',
     summary: "A join token and ICE servers for a lesson's call (its members, inside its time window)",
@@ -73,7 +76,8 @@ export const sessionsContract = {
     errors: ['lesson-not-found', 'forbidden', 'session-not-open'],
   }),
   get: defineRoute({
-    ...common,
+    tags: ['session'],
+    auth: [...MEMBERS, ...ROLE_GROUPS.admins],
     method: 'GET',
     path: '/api/v1/session/:id',
     summary: 'A call with its members and timeline (members and admins)',

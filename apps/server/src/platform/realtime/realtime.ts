@@ -1,4 +1,4 @@
-import { AppError, ERROR_MESSAGES_AR, isAppError } from '@darsak/domain/errors';
+import { AppError, ERROR_MESSAGES_AR } from '@darsak/domain/errors';
 import {
   type Ack,
   CHANNELS,
@@ -14,6 +14,7 @@ import type { FastifyInstance } from 'fastify';
 import { Redis } from 'ioredis';
 import { Server, type Socket } from 'socket.io';
 import type { Authenticator, AuthUser } from '../http/auth-user.ts';
+import { toErrorBody } from '../http/error-handler.ts';
 
 export interface SocketData {
   user: AuthUser;
@@ -25,11 +26,9 @@ type Emit<E extends keyof ServerToClientEvents> = Parameters<ServerToClientEvent
 /** Who may follow a channel: the tutors cache is public to signed-in users, the others are staff's. */
 const mayFollow = (role: RoleId, channel: Channel) => channel === 'tutors' || isAdminRole(role);
 
-/** The ack body for an error, in the HTTP error shape. */
-export function toAck(error: unknown): Ack<never> {
-  const code = isAppError(error) ? error.code : 'unexpected';
-  const details = isAppError(error) ? error.details : undefined;
-  return { ok: false, code, message: ERROR_MESSAGES_AR[code], ...(details ? { details } : {}) };
+/** The ack body for an error: the same body, and code, as an HTTP error (named constraints included). */
+export function toAck(error: unknown): Ack<never> & { ok: false } {
+  return { ok: false, ...toErrorBody(error).body };
 }
 
 export type SocketHandlers = (io: AppIo, socket: AppSocket) => void;

@@ -1,0 +1,26 @@
+import type { ChatMessage, ReadPayload } from '@darsak/domain/chat';
+import { userRoom } from '@darsak/domain/realtime';
+import type { Realtime } from '../../platform/realtime/realtime.ts';
+
+/**
+ * Chat facts to the members' sockets, on every instance (through the Redis adapter when configured). The
+ * socket that caused a fact is left out: it has the result in its ack.
+ */
+export function createChatEvents(realtime: Pick<Realtime, 'io'>) {
+  const toMembers = (memberIds: number[], origin: string | undefined) => {
+    const to = realtime.io?.to(memberIds.map(userRoom));
+    return origin ? to?.except(origin) : to;
+  };
+  return {
+    message(message: ChatMessage, memberIds: number[], origin?: string) {
+      toMembers(memberIds, origin)?.emit('chat:message', message);
+    },
+    updated(message: ChatMessage, memberIds: number[], origin?: string) {
+      toMembers(memberIds, origin)?.emit('chat:updated', message);
+    },
+    read(payload: ReadPayload, memberIds: number[], origin?: string) {
+      toMembers(memberIds, origin)?.emit('chat:read', payload);
+    },
+  };
+}
+export type ChatEvents = ReturnType<typeof createChatEvents>;

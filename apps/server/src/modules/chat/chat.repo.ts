@@ -1,0 +1,250 @@
+import { and, asc, count, desc, eq, ilike, inArray, lt, ne, or, type SQL, sql } from 'drizzle-orm';
+import type { Db } from '../../platform/db/client.ts';
+import { users } from '../users/users.table.ts';
+import { chatRooms, type Message, messages, type NewMessage, roomMembers } from './chat.table.ts';
+
+export type RoomRow = typeof chatRooms.$inferSelect;
+export type MessageRow = Message;
+
+/** The room key that keeps one general room per pair of people. */
+export const directKeyOf = (a: number, b: number) => `${Math.min(a, b)}:${Math.max(a, b)}`;
+
+export async function findRoom(db: Db, id: number): Promise<RoomRow | undefined> {
+  const [row] = await db.select().from(chatRooms).where(eq(chatRooms.id, id)).limit(1);
+  return row;
+}
+
+export async function findRoomByDirectKey(db: Db, directKey: string): Promise<RoomRow | undefined> {
+  const [row] = await db.select().from(chatRooms).where(eq(chatRooms.directKey, directKey)).limit(1);
+  return row;
+}
+
+/** A general room for two people; a concurrent creator's room wins and is returned instead. */
+export async function insertDirectRoom(db: Db, directKey: string, createdBy: number, at: Date): Promise<RoomRow> {
+  const [created] = await db
+    .insert(chatRooms)
+    .values({ type: 'general', directKey, createdBy, createdAt: at, updatedAt: at })
+    .onConflictDoNothing({ target: chatRooms.directKey })
+    .returning();
+  const row = created ?? (await findRoomByDirectKey(db, directKey));
+  if (!row) throw new Error('direct room neither inserted nor found');
+  return row;
+}
+
+/** The chat room of a lesson, created once. */
+export async function upsertLessonRoom(db: Db, lessonId: number, at: Date): Promise<RoomRow> {
+  const [created] = await db
+    .insert(chatRooms)
+    .values({ type: 'lesson', lessonId, createdAt: at, updatedAt: at })
+    .onConflictDoNothing({ target: chatRooms.lessonId })
+    .returning();
+  if (created) return created;
+  const [row] = await db.select().from(chatRooms).where(eq(chatRooms.lessonId, lessonId)).limit(1);
+  if (!row) throw new Error('lesson room neither inserted nor found');
+  return row;
+}
+
+export async function insertMembers(db: Db, roomId: number, userIds: number[], at: Date) {
+  await db
+    .insert(roomMembers)
+    .values(userIds.map((userId) => ({ roomId, userId, joinedAt: at })))
+    .onConflictDoNothing();
+}
+
+export async function memberIdsOf(db: Db, roomId: number): Promise<number[]> {
+  const rows = await db
+    .select({ userId: roomMembers.userId })
+    .from(roomMembers)
+    .where(eq(roomMembers.roomId, roomId))
+    .orderBy(asc(roomMembers.userId));
+  return rows.map((r) => r.userId);
+}
+
+export async function updateMember(
+  db: Db,
+  roomId: number,
+  userId: number,
+  values: { pinned?: boolean | undefined; muted?: boolean | undefined },
+) {
+  await db
+    .update(roomMembers)
+    .set(values)
+    .where(and(eq(roomMembers.roomId, roomId), eq(roomMembers.userId, userId)));
+}
+
+/** Moves a member's read mark forward only: a late, older mark never makes messages unread again. */
+export async function markRead(db: Db, roomId: number, userId: number, messageId: number, at: Date) {
+  await db
+    .update(roomMembers)
+    .set({ lastReadMessageId: messageId, lastReadAt: at })
+    .where(
+      and(
+        eq(roomMembers.roomId, roomId),
+        eq(roomMembers.userId, userId),
+        sql`coalesce(${roomMembers.lastReadMessageId}, 0) < ${messageId}`,
+      ),
+    );
+}
+
+export interface UserSummaryRow {
+  id: number;
+  name: string;
+  image: string | null;
+  role: number;
+}
+
+const userSummary = { id: users.id, name: users.name, image: users.image, role: users.role };
+
+export async function findUserSummary(db: Db, id: number): Promise<UserSummaryRow | undefined> {
+  const [row] = await db.select(userSummary).from(users).where(eq(users.id, id)).limit(1);
+  return row;
+}
+
+export async function findUserSummaries(db: Db, ids: number[]): Promise<UserSummaryRow[]> {
+  if (ids.length === 0) return [];
+  return db.select(userSummary).from(users).where(inArray(users.id, ids)).orderBy(asc(users.id));
+}
+
+/** Members of several rooms, each with its room id. */
+export async function memberSummariesOf(db: Db, roomIds: number[]) {
+  if (roomIds.length === 0) return [];
+  return db
+    .select({ roomId: roomMembers.roomId, ...userSummary })
+    .from(roomMembers)
+    .innerJoin(users, eq(users.id, roomMembers.userId))
+    .where(inArray(roomMembers.roomId, roomIds))
+    .orderBy(asc(roomMembers.roomId), asc(users.id));
+}
+
+/** Stores a message once per (sender, client message id); a retry returns undefined. */
+export async function insertMessage(db: Db, values: NewMessage): Promise<MessageRow | undefined> {
+  const [row] = await db
+    .insert(messages)
+    .values(values)
+    .onConflictDoNothing({ target: [messages.senderId, messages.clientMessageId] })
+    .returning();
+  return row;
+}
+
+export async function findMessageByClientId(db: Db, senderId: number, clientMessageId: string) {
+  const [row] = await db
+    .select()
+    .from(messages)
+    .where(and(eq(messages.senderId, senderId), eq(messages.clientMessageId, clientMessageId)))
+    .limit(1);
+  return row;
+}
+
+export async function findMessageForUpdate(db: Db, id: number): Promise<MessageRow | undefined> {
+  const [row] = await db.select().from(messages).where(eq(messages.id, id)).limit(1).for('update');
+  return row;
+}
+
+export async function isMessageInRoom(db: Db, roomId: number, messageId: number): Promise<boolean> {
+  const [row] = await db
+    .select({ id: messages.id })
+    .from(messages)
+    .where(and(eq(messages.id, messageId), eq(messages.roomId, roomId)))
+    .limit(1);
+  return row !== undefined;
+}
+
+export async function updateMessage(db: Db, id: number, values: Partial<NewMessage>): Promise<MessageRow> {
+  const [row] = await db.update(messages).set(values).where(eq(messages.id, id)).returning();
+  if (!row) throw new Error('message update matched nothing');
+  return row;
+}
+
+export async function touchRoom(db: Db, roomId: number, at: Date) {
+  await db.update(chatRooms).set({ lastMessageAt: at, updatedAt: at }).where(eq(chatRooms.id, roomId));
+}
+
+export async function listMessages(
+  db: Db,
+  filter: { roomId: number; before?: number | undefined; pinned?: boolean | undefined; limit: number; offset: number },
+) {
+  const conditions: SQL[] = [eq(messages.roomId, filter.roomId)];
+  if (filter.before !== undefined) conditions.push(lt(messages.id, filter.before));
+  if (filter.pinned !== undefined) conditions.push(eq(messages.pinned, filter.pinned));
+  const where = and(...conditions);
+  const [rows, totals] = await Promise.all([
+    db.select().from(messages).where(where).orderBy(desc(messages.id)).limit(filter.limit).offset(filter.offset),
+    db.select({ total: count() }).from(messages).where(where),
+  ]);
+  return { rows, total: totals[0]?.total ?? 0 };
+}
+
+/** Messages of other members after the member's read mark (deleted ones do not count). */
+const unreadCount = (userId: number) => sql<number>`(
+  select count(*)::int from ${messages}
+  where ${messages.roomId} = ${roomMembers.roomId}
+    and ${messages.id} > coalesce(${roomMembers.lastReadMessageId}, 0)
+    and ${messages.senderId} is distinct from ${userId}
+    and ${messages.deletedAt} is null
+)`;
+
+/** A user's rooms with their own pin, mute and unread count: pinned first, then the latest conversation. */
+export async function listRooms(
+  db: Db,
+  filter: {
+    userId: number;
+    roomId?: number | undefined;
+    q?: string | undefined;
+    pinned?: boolean | undefined;
+    limit: number;
+    offset: number;
+  },
+) {
+  const conditions: SQL[] = [eq(roomMembers.userId, filter.userId)];
+  if (filter.roomId !== undefined) conditions.push(eq(chatRooms.id, filter.roomId));
+  if (filter.pinned !== undefined) conditions.push(eq(roomMembers.pinned, filter.pinned));
+  if (filter.q) {
+    const pattern = `%${filter.q.replace(/[%_\\]/g, '\\$&')}%`;
+    const other = db
+      .select({ one: sql`1` })
+      .from(roomMembers)
+      .innerJoin(users, eq(users.id, roomMembers.userId))
+      .where(
+        and(eq(roomMembers.roomId, chatRooms.id), ne(roomMembers.userId, filter.userId), ilike(users.name, pattern)),
+      );
+    const match = or(ilike(chatRooms.name, pattern), sql`exists (${other})`);
+    if (match) conditions.push(match);
+  }
+  const where = and(...conditions);
+  const [rows, totals] = await Promise.all([
+    db
+      .select({
+        room: chatRooms,
+        pinned: roomMembers.pinned,
+        muted: roomMembers.muted,
+        lastReadMessageId: roomMembers.lastReadMessageId,
+        unreadCount: unreadCount(filter.userId),
+      })
+      .from(roomMembers)
+      .innerJoin(chatRooms, eq(chatRooms.id, roomMembers.roomId))
+      .where(where)
+      .orderBy(
+        desc(roomMembers.pinned),
+        desc(sql`coalesce(${chatRooms.lastMessageAt}, ${chatRooms.createdAt})`),
+        desc(chatRooms.id),
+      )
+      .limit(filter.limit)
+      .offset(filter.offset),
+    db
+      .select({ total: count() })
+      .from(roomMembers)
+      .innerJoin(chatRooms, eq(chatRooms.id, roomMembers.roomId))
+      .where(where),
+  ]);
+  return { rows, total: totals[0]?.total ?? 0 };
+}
+
+/** The latest message of each room. */
+export async function lastMessagesOf(db: Db, roomIds: number[]): Promise<MessageRow[]> {
+  if (roomIds.length === 0) return [];
+  return db
+    .selectDistinctOn([messages.roomId])
+    .from(messages)
+    .where(inArray(messages.roomId, roomIds))
+    .orderBy(messages.roomId, desc(messages.id));
+}

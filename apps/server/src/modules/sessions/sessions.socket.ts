@@ -1,0 +1,83 @@
+import { AppError } from '@darsak/domain/errors';
+import { sessionRoom, userRoom } from '@darsak/domain/realtime';
+import { JoinSessionInput, MediaInput, SessionRef, SignalInput } from '@darsak/domain/sessions';
+import type { FastifyBaseLogger } from 'fastify';
+import type { AppIo, AppSocket } from '../../platform/realtime/realtime.ts';
+import { onEvent } from '../../platform/realtime/socket-events.ts';
+import type { SessionsService } from './sessions.service.ts';
+
+/**
+ * The live call over the socket: joining with a join token, signalling and media toggles relayed only to the
+ * call's other member, and presence. Every arrival and departure is recorded by the service as the timeline.
+ */
+export function registerSessionSocketHandlers(
+  io: AppIo,
+  socket: AppSocket,
+  deps: { sessions: SessionsService; log: FastifyBaseLogger },
+) {
+  const { sessions, log } = deps;
+  const user = socket.data.user;
+  const joined = new Set<number>();
+  /** Everyone in the call but this user, on any instance. */
+  const others = (sessionId: number) => io.to(sessionRoom(sessionId)).except(userRoom(user.id));
+
+  const socketsInCall = (sessionId: number) => io.in(sessionRoom(sessionId)).fetchSockets();
+
+  function requireJoined(sessionId: number) {
+    if (!joined.has(sessionId)) throw new AppError('forbidden');
+  }
+
+  /** A member leaves the call only when none of their sockets (another tab, a rejoined connection) remains. */
+  async function departed(sessionId: number, kind: 'leave' | 'drop') {
+    const stillIn = (await socketsInCall(sessionId)).some((s) => s.data.user.id === user.id && s.id !== socket.id);
+    if (stillIn) return;
+    const left = await sessions.depart(user, sessionId, kind);
+    if (!left) return;
+    others(sessionId).emit('session:peer-left', { sessionId, userId: user.id, kind });
+    others(sessionId).emit('session:state', { sessionId, joinState: left.joinState });
+  }
+
+  onEvent(socket, log, 'session:join', JoinSessionInput, async ({ token }) => {
+    const call = await sessions.join(user, token);
+    await socket.join(sessionRoom(call.sessionId));
+    joined.add(call.sessionId);
+    others(call.sessionId).emit('session:peer-joined', { sessionId: call.sessionId, userId: user.id, kind: call.kind });
+    others(call.sessionId).emit('session:state', { sessionId: call.sessionId, joinState: call.joinState });
+    const peers = new Set((await socketsInCall(call.sessionId)).map((s) => s.data.user.id));
+    peers.delete(user.id);
+    return {
+      sessionId: call.sessionId,
+      lessonId: call.lessonId,
+      roomId: call.roomId,
+      joinState: call.joinState,
+      peers: [...peers],
+    };
+  });
+
+  onEvent(socket, log, 'session:leave', SessionRef, async ({ sessionId }) => {
+    if (!joined.delete(sessionId)) return null;
+    await socket.leave(sessionRoom(sessionId));
+    await departed(sessionId, 'leave');
+    return null;
+  });
+
+  onEvent(socket, log, 'session:signal', SignalInput, async ({ sessionId, signal }) => {
+    requireJoined(sessionId);
+    others(sessionId).emit('session:signal', { sessionId, from: user.id, signal });
+    return null;
+  });
+
+  onEvent(socket, log, 'session:media', MediaInput, async ({ sessionId, camera, microphone }) => {
+    requireJoined(sessionId);
+    others(sessionId).emit('session:media', { sessionId, userId: user.id, camera, microphone });
+    return null;
+  });
+
+  socket.on('disconnecting', (reason) => {
+    // An instance shutting down records nothing: the member's rejoin elsewhere is recorded as a reconnect.
+    if (reason === 'server shutting down') return;
+    for (const sessionId of joined) {
+      departed(sessionId, 'drop').catch((error) => log.error({ err: error, sessionId }, 'recording a drop failed'));
+    }
+  });
+}

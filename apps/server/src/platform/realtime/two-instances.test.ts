@@ -1,0 +1,137 @@
+import type { NewChat } from '@darsak/domain/chat';
+import { MS_PER_MINUTE } from '@darsak/domain/common';
+import type { Ack } from '@darsak/domain/realtime';
+import type { SessionToken } from '@darsak/domain/sessions';
+import type { SignedIn } from '@darsak/domain/users';
+import { describe, expect, it } from 'vitest';
+import { buildTestApp, injectAs, TEST_GOOGLE_CLIENT_ID, type TestApp } from '../../../test/build-test-app.ts';
+import { registerUser } from '../../../test/factories.ts';
+import { insertLesson } from '../../../test/lesson-rows.ts';
+import { type ClientSocket, connectAs, listen, nextEvent } from '../../../test/sockets.ts';
+import { buildApp } from '../../app.ts';
+import { createGoogleVerifier } from '../../providers/google/id-token-verifier.ts';
+import { openDatabase } from '../db/client.ts';
+
+// Two API instances on one PostgreSQL database and one Redis, as in production: sockets on either instance
+// reach each other through the socket.io Redis adapter.
+const noCluster = !process.env.REDIS_URL || !process.env.DATABASE_URL;
+
+async function twoInstances() {
+  const first = await buildTestApp({ env: { REDIS_URL: process.env.REDIS_URL ?? '' } });
+  const database = await openDatabase({ url: first.database.url, dataDir: '' });
+  const second = await buildApp({
+    config: first.config,
+    database,
+    clock: first.clock,
+    google: createGoogleVerifier({ clientId: TEST_GOOGLE_CLIENT_ID, keys: first.google.keys }),
+    logger: false,
+    runJobs: false,
+  });
+  await second.ready();
+  const urls = [await listen(first.app), await listen(second)] as const;
+  const sockets: ClientSocket[] = [];
+  return {
+    t: first as TestApp,
+    async connect(instance: 0 | 1, who: SignedIn) {
+      const socket = await connectAs(urls[instance], who.token);
+      sockets.push(socket);
+      return socket;
+    },
+    async close() {
+      for (const socket of sockets) socket.close();
+      await second.close();
+      await database.close();
+      await first.close();
+    },
+  };
+}
+
+const ok = <T>(ack: Ack<T>): T => {
+  if (!ack.ok) throw new Error(`refused: ${ack.code}`);
+  return ack.data;
+};
+const nothing = (socket: ClientSocket, event: Parameters<typeof nextEvent>[1]) =>
+  nextEvent(socket, event, 600).then(
+    (payload) => ({ unexpected: payload }),
+    () => 'nothing',
+  );
+
+describe('two instances through Redis', () => {
+  it.skipIf(noCluster)('pass a chat message from a socket on one instance to a socket on the other', async () => {
+    const cluster = await twoInstances();
+    try {
+      const student = await registerUser(cluster.t.app);
+      const tutor = await registerUser(cluster.t.app, { role: 'tutor' });
+      const started = await injectAs(cluster.t.app, student.token, {
+        method: 'POST',
+        url: '/api/v1/chat/new',
+        payload: { userId: tutor.user.id, message: 'Hello' },
+      });
+      const { room } = started.json() as NewChat;
+      const onA = await cluster.connect(0, student);
+      const onB = await cluster.connect(1, tutor);
+
+      const delivered = nextEvent(onB, 'chat:message');
+      const sent = ok(await onA.emitWithAck('chat:send', { roomId: room.id, clientMessageId: 'x-1', body: 'across' }));
+      expect(await delivered).toEqual(sent);
+
+      const typing = nextEvent(onA, 'chat:typing');
+      onB.emit('chat:typing', { roomId: room.id, typing: true });
+      expect(await typing).toEqual({ roomId: room.id, userId: tutor.user.id, typing: true });
+
+      const reply = nextEvent(onA, 'chat:message');
+      const answered = ok(
+        await onB.emitWithAck('chat:send', { roomId: room.id, clientMessageId: 'y-1', body: 'back' }),
+      );
+      expect(await reply).toEqual(answered);
+    } finally {
+      await cluster.close();
+    }
+  });
+
+  it.skipIf(noCluster)('relay signalling between members joined on different instances, and only to them', async () => {
+    const cluster = await twoInstances();
+    try {
+      const { t } = cluster;
+      const student = await registerUser(t.app);
+      const tutor = await registerUser(t.app, { role: 'tutor' });
+      const outsider = await registerUser(t.app);
+      const lesson = await insertLesson(t, {
+        tutorId: tutor.user.id,
+        studentId: student.user.id,
+        startsAt: new Date(t.clock.now().getTime() + 2 * MS_PER_MINUTE),
+      });
+      const tokenOf = async (who: SignedIn) =>
+        (
+          (
+            await injectAs(t.app, who.token, { method: 'GET', url: `/api/v1/session/token?lessonId=${lesson.id}` })
+          ).json() as SessionToken
+        ).token;
+
+      const tutorOnA = await cluster.connect(0, tutor);
+      const studentOnB = await cluster.connect(1, student);
+      const outsiderOnB = await cluster.connect(1, outsider);
+      const { sessionId } = ok(await tutorOnA.emitWithAck('session:join', { token: await tokenOf(tutor) }));
+      const arrived = nextEvent(tutorOnA, 'session:peer-joined');
+      const joined = ok(await studentOnB.emitWithAck('session:join', { token: await tokenOf(student) }));
+      expect(joined).toMatchObject({ sessionId, peers: [tutor.user.id] });
+      expect(await arrived).toEqual({ sessionId, userId: student.user.id, kind: 'join' });
+
+      const leak = nothing(outsiderOnB, 'session:signal');
+      const offer = nextEvent(studentOnB, 'session:signal');
+      tutorOnA.emit('session:signal', { sessionId, signal: { type: 'offer', sdp: 'v=0 offer' } });
+      expect(await offer).toEqual({ sessionId, from: tutor.user.id, signal: { type: 'offer', sdp: 'v=0 offer' } });
+      const answer = nextEvent(tutorOnA, 'session:signal');
+      studentOnB.emit('session:signal', { sessionId, signal: { type: 'answer', sdp: 'v=0 answer' } });
+      expect((await answer).from).toBe(student.user.id);
+      expect(await leak).toBe('nothing');
+
+      const dropped = nextEvent(tutorOnA, 'session:peer-left');
+      studentOnB.close();
+      expect(await dropped).toEqual({ sessionId, userId: student.user.id, kind: 'drop' });
+      expect(await tutorOnA.emitWithAck('session:leave', { sessionId })).toEqual({ ok: true, data: null });
+    } finally {
+      await cluster.close();
+    }
+  });
+});
