@@ -26,6 +26,7 @@ export {
   type SessionState,
   type SessionStore,
   type SessionStoreOptions,
+  type SignOutReason,
   type TokenPayload,
 } from './session-store.ts';
 export { myTopicsQuery, topicsKeys, topicsQuery } from './topics/topics.queries.ts';

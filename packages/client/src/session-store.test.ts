@@ -26,7 +26,7 @@ describe('session store', () => {
     expect(JSON.parse(storage.map.get('darsak.user') ?? '{}')).toEqual({ user: { id: 5 }, meta: { x: 1 } });
     store.signOut();
     expect(storage.map.size).toBe(0);
-    expect(store.getState()).toMatchObject({ token: null, user: null, meta: null });
+    expect(store.getState()).toMatchObject({ token: null, user: null, meta: null, endedBy: 'user' });
   });
 
   it('refreshes a stored token once at start and marks the session refreshed', async () => {
@@ -63,7 +63,7 @@ describe('session store', () => {
     };
     const refused = seed();
     await refused.restore(async () => Promise.reject(new ApiError('unauthenticated', 401)));
-    expect(refused.getState().token).toBeNull();
+    expect(refused.getState()).toMatchObject({ token: null, endedBy: 'expired' });
 
     const offline = seed();
     await offline.restore(async () => Promise.reject(new ApiError('network-error', 0)));

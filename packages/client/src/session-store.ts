@@ -40,7 +40,11 @@ export interface SessionState<User, Meta> {
   refreshed: boolean;
   /** `restoring` while the start-up refresh runs; the app waits for `ready`. */
   status: 'restoring' | 'ready';
+  /** Why the last session ended: the user logged out, or the token expired or was refused. */
+  endedBy: SignOutReason | null;
 }
+
+export type SignOutReason = 'user' | 'expired';
 
 export interface SessionStoreOptions {
   storage?: Pick<Storage, 'getItem' | 'setItem' | 'removeItem'> | undefined;
@@ -61,8 +65,10 @@ export interface SessionStore<User, Meta> {
   signIn(session: { token: string; user: User; meta?: Meta | null }): void;
   /** Replaces the user (and meta) after a profile change, keeping the token. */
   updateUser(user: User, meta?: Meta | null): void;
-  /** Clears user, meta and token (spec §4 logout). */
-  signOut(): void;
+  /** Clears user, meta and token (spec §4 logout); `expired` when the server ended the session. */
+  signOut(reason?: SignOutReason): void;
+  /** Back to the state of a fresh page with no session (no end reason); used between tests. */
+  reset(): void;
   /**
    * Start-up: with a stored, unexpired token, calls `refresh` once, stores the new token and marks the
    * session refreshed; an expired token or a refused refresh (4xx) signs out. Later calls return the same promise.
@@ -98,7 +104,12 @@ export function createSessionStore<User, Meta = unknown>(options: SessionStoreOp
   };
 
   const initial = read();
-  let state: SessionState<User, Meta> = { ...initial, refreshed: false, status: initial.token ? 'restoring' : 'ready' };
+  let state: SessionState<User, Meta> = {
+    ...initial,
+    refreshed: false,
+    status: initial.token ? 'restoring' : 'ready',
+    endedBy: null,
+  };
   const listeners = new Set<() => void>();
   let restoring: Promise<void> | undefined;
 
@@ -128,15 +139,19 @@ export function createSessionStore<User, Meta = unknown>(options: SessionStoreOp
       return () => listeners.delete(listener);
     },
     signIn({ token, user, meta = null }) {
-      set({ token, user, meta, refreshed: true, status: 'ready' });
+      set({ token, user, meta, refreshed: true, status: 'ready', endedBy: null });
       persist();
     },
     updateUser(user, meta) {
       set({ user, meta: meta === undefined ? state.meta : meta });
       persist();
     },
-    signOut() {
-      set({ token: null, user: null, meta: null, refreshed: false, status: 'ready' });
+    signOut(reason = 'user') {
+      set({ token: null, user: null, meta: null, refreshed: false, status: 'ready', endedBy: reason });
+      persist();
+    },
+    reset() {
+      set({ token: null, user: null, meta: null, refreshed: false, status: 'ready', endedBy: null });
       persist();
     },
     restore(refresh) {
@@ -144,7 +159,7 @@ export function createSessionStore<User, Meta = unknown>(options: SessionStoreOp
       restoring = (async () => {
         const token = state.token;
         if (!token) return set({ status: 'ready' });
-        if (isTokenExpired(token, now())) return store.signOut();
+        if (isTokenExpired(token, now())) return store.signOut('expired');
         try {
           const result = await refresh(token);
           set({
@@ -159,7 +174,7 @@ export function createSessionStore<User, Meta = unknown>(options: SessionStoreOp
           // The server refused the token: sign out. No answer (offline, server restarting): keep the
           // unexpired session; the next private call will tell.
           const status = statusOf(error);
-          if (status !== undefined && status >= 400 && status < 500) store.signOut();
+          if (status !== undefined && status >= 400 && status < 500) store.signOut('expired');
           else set({ status: 'ready' });
         }
       })();

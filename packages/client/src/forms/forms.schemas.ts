@@ -35,8 +35,12 @@ const numberOrNull = <T extends z.ZodType>(schema: T) =>
     return typeof value === 'string' ? Number(value) : value;
   }, schema.nullable());
 
+/**
+ * Sign-in checks presence only: accounts made before a rule changed (or local demo accounts) must still
+ * get in; the server answers wrong-password for anything unknown.
+ */
 export const SignInForm = z.object({
-  email: required().pipe(Email),
+  email: required().toLowerCase(),
   password: z.string().min(1, 'required'),
 });
 export type SignInFormInput = z.input<typeof SignInForm>;
