@@ -163,6 +163,7 @@ export const ar = {
   'page.resetPassword.title': 'تعيين كلمة مرور جديدة',
   'page.resetPassword.intro': 'اكتب الكود الذي وصلك على بريدك الإلكتروني ثم اختر كلمة مرور جديدة.',
   'auth.or': 'أو',
+  'auth.google': 'المتابعة باستخدام جوجل',
   'auth.login.submit': 'دخول',
   'auth.login.forgot': 'نسيت كلمة المرور؟',
   'auth.login.noAccount': 'ليس لديك حساب؟',

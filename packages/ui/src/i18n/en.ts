@@ -152,6 +152,7 @@ export const en: Record<MessageKey, string> = {
   'page.resetPassword.title': 'Set a new password',
   'page.resetPassword.intro': 'Type the code you received by e-mail, then choose a new password.',
   'auth.or': 'or',
+  'auth.google': 'Continue with Google',
   'auth.login.submit': 'Sign in',
   'auth.login.forgot': 'Forgot your password?',
   'auth.login.noAccount': 'No account yet?',
