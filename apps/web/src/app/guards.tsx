@@ -13,10 +13,14 @@ function Restoring() {
 
 /** Private routes: signed-out visitors go to /login?next=<where they were going>. */
 export function RequireAuth() {
-  const { user, status } = useAuth();
+  const { user, status, endedBy } = useAuth();
   const location = useLocation();
   if (status === 'restoring') return <Restoring />;
-  if (!user) return <Navigate to={paths.login.href(`${location.pathname}${location.search}`)} replace />;
+  if (!user) {
+    // after a deliberate logout there is nothing to come back to
+    const next = endedBy === 'user' ? undefined : `${location.pathname}${location.search}`;
+    return <Navigate to={paths.login.href(next)} replace />;
+  }
   return <Outlet />;
 }
 

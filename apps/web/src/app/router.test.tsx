@@ -4,7 +4,7 @@ import { authStore } from '../lib/auth-store.ts';
 import { makeUser, renderApp, stubApi } from '../testing/test-utils.tsx';
 
 afterEach(() => {
-  authStore.signOut();
+  authStore.reset();
   vi.unstubAllGlobals();
 });
 
@@ -59,5 +59,20 @@ describe('main app routes', () => {
     renderApp('/chat', { user });
     expect(await screen.findByRole('heading', { name: 'قريبًا: المحادثات مع المعلّمين والطلاب' })).toBeTruthy();
     await waitFor(() => expect(document.title).toBe('المحادثات | درسك'));
+  });
+});
+
+describe('logout', () => {
+  it('clears user, meta and token and lands on the plain sign-in page', async () => {
+    const user = makeUser();
+    const { calls } = stubApi({}, user);
+    const { router } = renderApp('/s/dashboard', { user });
+    const [logout] = await screen.findAllByRole('button', { name: 'تسجيل الخروج' });
+    logout?.click();
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+    expect(router.state.location.search).toBe('');
+    expect(window.localStorage.getItem('darsak.token')).toBeNull();
+    expect(window.localStorage.getItem('darsak.user')).toBeNull();
+    expect(calls.some((c) => c.method === 'POST' && c.path === '/api/v1/auth/logout')).toBe(true);
   });
 });

@@ -6,7 +6,7 @@ import { makeTutorMeta, makeUser, renderApp, stubApi } from '../../testing/test-
 import { sidebarEntriesFor } from './sidebar-entries.ts';
 
 afterEach(() => {
-  authStore.signOut();
+  authStore.reset();
   vi.unstubAllGlobals();
 });
 

@@ -7,7 +7,7 @@ import { authStore } from '../../lib/auth-store.ts';
 import { fakeToken, makeUser, renderApp, stubApi } from '../../testing/test-utils.tsx';
 
 afterEach(() => {
-  authStore.signOut();
+  authStore.reset();
   vi.unstubAllGlobals();
 });
 

@@ -1,15 +1,11 @@
-import { Alert, useToast } from '@darsak/ui';
 import { useT } from '@darsak/ui/i18n';
 import { Link, useParams } from 'react-router';
 import { NotFound } from '../../../components/errors/not-found.tsx';
 import { SITE_URL } from '../../../config/env.ts';
 import { paths } from '../../../config/paths.ts';
-import { AuthCard, OrDivider } from '../../../features/auth/components/auth-card.tsx';
-import { GoogleSignInButton } from '../../../features/auth/components/google-sign-in-button.tsx';
+import { AuthCard } from '../../../features/auth/components/auth-card.tsx';
+import { GoogleSection } from '../../../features/auth/components/google-section.tsx';
 import { RegisterForm } from '../../../features/auth/components/register-form.tsx';
-import { useGoogleSignIn } from '../../../features/auth/hooks/use-auth-mutations.ts';
-import { useErrorText } from '../../../lib/forms.ts';
-import { usePublicConfig } from '../../../lib/use-public-config.ts';
 
 const isRegisterRole = (value: string | undefined): value is 'student' | 'tutor' =>
   value === 'student' || value === 'tutor';
@@ -18,10 +14,6 @@ const isRegisterRole = (value: string | undefined): value is 'student' | 'tutor'
 export function RegisterPage() {
   const t = useT();
   const { role } = useParams();
-  const { googleClientId } = usePublicConfig();
-  const google = useGoogleSignIn(isRegisterRole(role) ? role : undefined);
-  const errorText = useErrorText();
-  const { toast } = useToast();
   if (!isRegisterRole(role)) return <NotFound />;
   const tutor = role === 'tutor';
 
@@ -59,24 +51,7 @@ export function RegisterPage() {
       }
     >
       <RegisterForm key={role} role={role} />
-      {googleClientId && (
-        <>
-          <OrDivider label={t('auth.or')} />
-          {google.error && (
-            <Alert tone="error" className="mb-3">
-              {errorText(google.error)}
-            </Alert>
-          )}
-          <GoogleSignInButton
-            clientId={googleClientId}
-            onCredential={(credential) =>
-              google.mutate(credential, {
-                onSuccess: () => toast({ type: 'success', title: t('auth.register.success') }),
-              })
-            }
-          />
-        </>
-      )}
+      <GoogleSection role={role} successMessage={() => t('auth.register.success')} />
     </AuthCard>
   );
 }

@@ -29,7 +29,7 @@ function Row({
       <div className="min-w-0 flex-1 space-y-2">
         <div>
           <p className="text-sm text-muted">{label}</p>
-          <div className="font-semibold break-words">{value}</div>
+          <div className="font-semibold wrap-anywhere">{value}</div>
         </div>
         <div className="flex flex-wrap items-center gap-2">
           <Badge tone={verified ? 'success' : 'warning'}>
