@@ -10,10 +10,13 @@ import { useAuth } from '../lib/auth-store.ts';
 /** Staff only: signed-out visitors go to /login?next=…; students and tutors see why they cannot enter. */
 export function RequireStaff() {
   const t = useT();
-  const { user, status } = useAuth();
+  const { user, status, endedBy } = useAuth();
   const location = useLocation();
   if (status === 'restoring') return <LoadingAnimation label={t('page.session.restoring')} />;
-  if (!user) return <Navigate to={paths.login.href(`${location.pathname}${location.search}`)} replace />;
+  if (!user) {
+    const next = endedBy === 'user' ? undefined : `${location.pathname}${location.search}`;
+    return <Navigate to={paths.login.href(next)} replace />;
+  }
   if (!isStaff(user.role)) return <StaffOnly user={user} />;
   return <Outlet />;
 }

@@ -60,7 +60,7 @@ function renderAdmin(path: string, user?: User) {
 }
 
 afterEach(() => {
-  authStore.signOut();
+  authStore.reset();
   vi.unstubAllGlobals();
 });
 

@@ -7,6 +7,6 @@ export const api = createHttpClient({
   baseUrl: API_URL,
   getToken: () => authStore.getState().token,
   onUnauthenticated: () => {
-    if (authStore.getState().token) authStore.signOut();
+    if (authStore.getState().token) authStore.signOut('expired');
   },
 });
