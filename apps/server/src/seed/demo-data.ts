@@ -51,7 +51,7 @@ const weekdayEvenings: WeeklySpan[] = [0, 1, 2, 3, 4].map((d): WeeklySpan => [d,
 const earlyBird: WeeklySpan[] = [...[6, 0, 2, 3].map((d): WeeklySpan => [d, '07:30', '11:00']), [5, '14:00', '18:00']];
 
 /** The tutor account printed among the demo sign-ins. */
-export const DEMO_TUTOR_EMAIL = 'tutor@darsak.local';
+export const DEMO_TUTOR_EMAIL = 'tutor@darsak.test';
 
 export const DEMO_TUTORS: DemoTutor[] = [
   {
@@ -68,7 +68,7 @@ export const DEMO_TUTORS: DemoTutor[] = [
   },
   {
     name: 'ياسمين فؤاد',
-    email: 'tutor2@darsak.local',
+    email: 'tutor2@darsak.test',
     gender: 'female',
     governorate: 3,
     birthYear: 1993,
@@ -80,7 +80,7 @@ export const DEMO_TUTORS: DemoTutor[] = [
   },
   {
     name: 'محمود الشريف',
-    email: 'tutor3@darsak.local',
+    email: 'tutor3@darsak.test',
     gender: 'male',
     governorate: 2,
     birthYear: 1987,
@@ -92,7 +92,7 @@ export const DEMO_TUTORS: DemoTutor[] = [
   },
   {
     name: 'نورهان عادل',
-    email: 'tutor4@darsak.local',
+    email: 'tutor4@darsak.test',
     gender: 'female',
     governorate: 4,
     birthYear: 1995,
@@ -104,7 +104,7 @@ export const DEMO_TUTORS: DemoTutor[] = [
   },
   {
     name: 'عمر الفاروق',
-    email: 'tutor5@darsak.local',
+    email: 'tutor5@darsak.test',
     gender: 'male',
     governorate: 5,
     birthYear: 1991,
@@ -116,7 +116,7 @@ export const DEMO_TUTORS: DemoTutor[] = [
   },
   {
     name: 'سلمى إبراهيم',
-    email: 'tutor6@darsak.local',
+    email: 'tutor6@darsak.test',
     gender: 'female',
     governorate: 1,
     birthYear: 1989,
@@ -128,7 +128,7 @@ export const DEMO_TUTORS: DemoTutor[] = [
   },
   {
     name: 'يوسف منصور',
-    email: 'tutor7@darsak.local',
+    email: 'tutor7@darsak.test',
     gender: 'male',
     governorate: 10,
     birthYear: 1992,
@@ -140,7 +140,7 @@ export const DEMO_TUTORS: DemoTutor[] = [
   },
   {
     name: 'هبة مصطفى',
-    email: 'tutor8@darsak.local',
+    email: 'tutor8@darsak.test',
     gender: 'female',
     governorate: 12,
     birthYear: 1996,
@@ -152,7 +152,7 @@ export const DEMO_TUTORS: DemoTutor[] = [
   },
   {
     name: 'خالد عبد العزيز',
-    email: 'tutor9@darsak.local',
+    email: 'tutor9@darsak.test',
     gender: 'male',
     governorate: 16,
     birthYear: 1985,
@@ -164,7 +164,7 @@ export const DEMO_TUTORS: DemoTutor[] = [
   },
   {
     name: 'مريم صلاح',
-    email: 'tutor10@darsak.local',
+    email: 'tutor10@darsak.test',
     gender: 'female',
     governorate: 20,
     birthYear: 1994,
@@ -176,7 +176,7 @@ export const DEMO_TUTORS: DemoTutor[] = [
   },
   {
     name: 'طارق رمضان',
-    email: 'tutor11@darsak.local',
+    email: 'tutor11@darsak.test',
     gender: 'male',
     governorate: 14,
     birthYear: 1988,
@@ -188,7 +188,7 @@ export const DEMO_TUTORS: DemoTutor[] = [
   },
   {
     name: 'دينا الجمال',
-    email: 'tutor12@darsak.local',
+    email: 'tutor12@darsak.test',
     gender: 'female',
     governorate: 24,
     birthYear: 1997,
@@ -202,17 +202,17 @@ export const DEMO_TUTORS: DemoTutor[] = [
 
 /** Learners besides the demo student, with their level (1-6) and goal. */
 export const DEMO_STUDENTS = [
-  { name: 'ليلى حسام', email: 'student2@darsak.local', gender: 'female', englishLevel: 1, goal: 'أبدأ من الصفر' },
+  { name: 'ليلى حسام', email: 'student2@darsak.test', gender: 'female', englishLevel: 1, goal: 'أبدأ من الصفر' },
   {
     name: 'مصطفى كمال',
-    email: 'student3@darsak.local',
+    email: 'student3@darsak.test',
     gender: 'male',
     englishLevel: 3,
     goal: 'مقابلة عمل في شركة دولية',
   },
   {
     name: 'جنى وليد',
-    email: 'student4@darsak.local',
+    email: 'student4@darsak.test',
     gender: 'female',
     englishLevel: 4,
     goal: 'اختبار الآيلتس بدرجة 7',

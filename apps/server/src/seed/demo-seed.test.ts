@@ -57,7 +57,7 @@ describe('demo seed', () => {
       .where(sql`${tutors.activated} and ${users.role} = ${Role.tutor} and ${users.profileCompletedAt} is not null`);
     expect(activeTutors[0]?.count).toBe(12);
 
-    const token = await signIn('tutor@darsak.local');
+    const token = await signIn('tutor@darsak.test');
     const meta = await injectAs(t.app, token, { method: 'GET', url: '/api/v1/user/tutor/meta' });
     expect(meta.json()).toMatchObject({ activated: true, noticePeriodMinutes: 30, missingData: [] });
     const favourites = await injectAs(t.app, token, { method: 'GET', url: '/api/v1/topic/of/user' });

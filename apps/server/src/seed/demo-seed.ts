@@ -31,13 +31,13 @@ export interface DemoSignIn {
   password: string;
 }
 
-/** One account per role besides tutors (the first demo tutor is tutor@darsak.local). */
+/** One account per role besides tutors (the first demo tutor is tutor@darsak.test). */
 const DEMO_STAFF: { role: RoleName; name: string; email: string; gender: Gender }[] = [
-  { role: 'superAdmin', name: 'مدير النظام', email: 'superadmin@darsak.local', gender: 'male' },
-  { role: 'admin', name: 'مشرف المنصة', email: 'admin@darsak.local', gender: 'male' },
-  { role: 'tutorManager', name: 'منى عبد الرحمن', email: 'manager@darsak.local', gender: 'female' },
-  { role: 'studio', name: 'استوديو درسك', email: 'studio@darsak.local', gender: 'female' },
-  { role: 'student', name: 'سارة علي', email: 'student@darsak.local', gender: 'female' },
+  { role: 'superAdmin', name: 'مدير النظام', email: 'superadmin@darsak.test', gender: 'male' },
+  { role: 'admin', name: 'مشرف المنصة', email: 'admin@darsak.test', gender: 'male' },
+  { role: 'tutorManager', name: 'منى عبد الرحمن', email: 'manager@darsak.test', gender: 'female' },
+  { role: 'studio', name: 'استوديو درسك', email: 'studio@darsak.test', gender: 'female' },
+  { role: 'student', name: 'سارة علي', email: 'student@darsak.test', gender: 'female' },
 ];
 
 /** Staff first, as the start banner lists them. */
