@@ -16,11 +16,10 @@ export async function serveSpa(app: FastifyInstance, root: string): Promise<void
     app.log.warn({ root }, 'front end not built; run npm run build');
     return;
   }
-  await app.register(fastifyStatic, { root, wildcard: false, index: false, maxAge: '1h', immutable: false });
+  // Files are looked up per request (wildcard), so a rebuilt front end is served without a restart.
+  await app.register(fastifyStatic, { root, wildcard: true, index: false, maxAge: '1h' });
   app.addHook('onRequest', async (request, reply) => {
     if (request.method !== 'GET' || isServerPath(request.url) || isFilePath(request.url)) return;
-    const route = app.findRoute({ method: 'GET', url: request.url.split('?')[0] ?? '/' });
-    if (route) return;
     return reply.header('cache-control', 'no-cache').sendFile('index.html');
   });
 }
@@ -32,6 +31,8 @@ export async function serveStaticSite(app: FastifyInstance, root: string): Promi
     return;
   }
   await app.register(fastifyStatic, { root, index: ['index.html'], redirect: true });
+  // Short links (/url/<name>) are resolved by one client-side page.
+  app.get('/url/*', (_request, reply) => reply.sendFile('url/index.html'));
   app.setNotFoundHandler((_request, reply) =>
     existsSync(`${root}/404.html`) ? reply.code(404).sendFile('404.html') : reply.code(404).send('Not found'),
   );
