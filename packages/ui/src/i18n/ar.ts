@@ -1,3 +1,7 @@
+import { bookingAr } from './features/booking.ar.ts';
+import { paymentsAr } from './features/payments.ar.ts';
+import { realtimeAr } from './features/realtime.ar.ts';
+
 /**
  * Arabic (ar-EG) catalogue: the default locale and the source of truth for message keys.
  * Keys are dotted; `{name}` placeholders are filled by `t(key, { name })`.
@@ -336,6 +340,10 @@ export const ar = {
   'admin.welcome': 'مرحبًا {name}',
   'admin.login.title': 'دخول فريق العمل',
   'admin.login.subtitle': 'سجّل الدخول بحساب فريق عمل درسك.',
+  // feature catalogues, one file per feature area so features are edited apart
+  ...bookingAr,
+  ...paymentsAr,
+  ...realtimeAr,
 } as const;
 
 export type MessageKey = keyof typeof ar;

@@ -1,4 +1,7 @@
 import type { MessageKey } from './ar.ts';
+import { bookingEn } from './features/booking.en.ts';
+import { paymentsEn } from './features/payments.en.ts';
+import { realtimeEn } from './features/realtime.en.ts';
 
 /** English catalogue: every key of the Arabic catalogue, checked by the type. */
 export const en: Record<MessageKey, string> = {
@@ -321,4 +324,7 @@ export const en: Record<MessageKey, string> = {
   'admin.welcome': 'Welcome {name}',
   'admin.login.title': 'Staff sign-in',
   'admin.login.subtitle': 'Sign in with your Darsak staff account.',
+  ...bookingEn,
+  ...paymentsEn,
+  ...realtimeEn,
 };
