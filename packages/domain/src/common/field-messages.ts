@@ -39,6 +39,15 @@ export const FIELD_MESSAGES_AR = {
   'google-client-id-invalid': 'معرّف عميل جوجل غير صالح.',
   'analytics-id-invalid': 'معرّف التحليلات غير صالح.',
   'session-recording-id-invalid': 'معرّف تسجيل الجلسات غير صالح.',
+  'plan-weekly-minutes-range': 'الدقائق الأسبوعية للباقة من 1 إلى 10080 دقيقة.',
+  'plan-price-range': 'السعر غير صحيح.',
+  'plan-discount-range': 'الخصم نسبة من 0 إلى 100.',
+  'coupon-code-format': 'كود الخصم من 3 إلى 32 حرفًا إنجليزيًا أو رقمًا أو - أو _.',
+  'coupon-zero-discount': 'حدّد خصمًا واحدًا أكبر من صفر: نسبة أو مبلغ.',
+  'coupon-max-discount': 'الحد الأقصى للخصم يُستخدم مع الخصم بالنسبة فقط ويجب أن يكون أكبر من صفر.',
+  'coupon-expiry-past': 'تاريخ انتهاء الكود يجب أن يكون في المستقبل.',
+  'idempotency-key-format': 'مفتاح العملية من 8 إلى 200 حرف إنجليزي أو رقم أو - _ . :',
+  'cvv-format': 'رمز التحقق من البطاقة (CVV) 3 أو 4 أرقام.',
 } as const;
 
 export type FieldMessageKey = keyof typeof FIELD_MESSAGES_AR;
@@ -80,6 +89,15 @@ export const FIELD_MESSAGES_EN: Record<FieldMessageKey, string> = {
   'google-client-id-invalid': 'The Google client id is not valid.',
   'analytics-id-invalid': 'The analytics id is not valid.',
   'session-recording-id-invalid': 'The session-recording id is not valid.',
+  'plan-weekly-minutes-range': 'A plan has 1 to 10,080 weekly minutes.',
+  'plan-price-range': 'The price is not valid.',
+  'plan-discount-range': 'A discount is a percentage from 0 to 100.',
+  'coupon-code-format': 'A coupon code is 3 to 32 Latin letters, digits, - or _.',
+  'coupon-zero-discount': 'Give exactly one discount above zero: a percentage or an amount.',
+  'coupon-max-discount': 'The maximum discount goes with a percentage discount only and must be above zero.',
+  'coupon-expiry-past': 'The expiry must be in the future.',
+  'idempotency-key-format': 'The payment key is 8 to 200 Latin letters, digits, - _ . or :',
+  'cvv-format': 'The card verification number (CVV) is 3 or 4 digits.',
 };
 
 export const FIELD_MESSAGE_KEYS = Object.keys(FIELD_MESSAGES_AR) as FieldMessageKey[];

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { egpToPiastres, formatEgp, isWholePiastres, Piastres, piastresToEgp } from './money.ts';
+import { egpToPiastres, formatEgp, isWholePiastres, Piastres, piastresToDecimal, piastresToEgp } from './money.ts';
 
 describe('money', () => {
   it('converts EGP to whole piastres, rounding binary noise correctly', () => {
@@ -22,6 +22,15 @@ describe('money', () => {
     expect(piastresToEgp(1)).toBe(0.01);
     expect(piastresToEgp(250)).toBe(2.5);
     expect(piastresToEgp(egpToPiastres(1234.56))).toBe(1234.56);
+  });
+
+  it('writes piastres as exact two-decimal EGP strings', () => {
+    expect(piastresToDecimal(2_050)).toBe('20.50');
+    expect(piastresToDecimal(15_000)).toBe('150.00');
+    expect(piastresToDecimal(5)).toBe('0.05');
+    expect(piastresToDecimal(0)).toBe('0.00');
+    expect(piastresToDecimal(123_456_789)).toBe('1234567.89');
+    expect(piastresToDecimal(-101)).toBe('-1.01');
   });
 
   it('knows amounts with at most two decimals', () => {

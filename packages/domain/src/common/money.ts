@@ -15,6 +15,12 @@ export function egpToPiastres(egp: number): number {
 
 export const piastresToEgp = (piastres: number): number => piastres / PIASTRES_PER_EGP;
 
+/** An amount in piastres as a two-decimal EGP string, exactly ("%.2f" of providers: 12345 → "123.45"). */
+export function piastresToDecimal(piastres: number): string {
+  const abs = Math.abs(piastres);
+  return `${piastres < 0 ? '-' : ''}${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, '0')}`;
+}
+
 /** True when an EGP amount has at most two decimals, i.e. maps exactly to piastres. */
 export const isWholePiastres = (egp: number): boolean =>
   Number.isFinite(egp) && Math.abs(egp * PIASTRES_PER_EGP - egpToPiastres(egp)) < 1e-6;

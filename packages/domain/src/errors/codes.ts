@@ -86,6 +86,21 @@ export const ERROR_STATUS = {
   'api-invalid-user-name': 422,
   'phone-required': 422,
   'week-boundaries-violation': 422,
+  // plans, coupons, subscriptions and payments
+  'plan-invite-not-found': 404,
+  'card-not-found': 404,
+  'plan-invite-exists': 409,
+  'coupon-exists': 409,
+  'free-trial-used': 409,
+  'payment-in-progress': 409,
+  'plan-not-offered': 422,
+  'coupon-expired': 422,
+  'invalid-coupon': 422,
+  'installments-unavailable': 422,
+  'idempotency-key-reused': 422,
+  'payment-not-cancellable': 422,
+  'payment-not-refundable': 422,
+  'invalid-signature': 400,
 } as const satisfies Record<string, number>;
 
 export type ErrorCode = keyof typeof ERROR_STATUS;

@@ -1,1 +1,3 @@
+export * from './payments.contract.ts';
 export * from './payments.enums.ts';
+export * from './payments.machine.ts';

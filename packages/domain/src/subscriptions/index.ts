@@ -1,0 +1,2 @@
+export * from './subscriptions.contract.ts';
+export * from './subscriptions.rules.ts';

@@ -1,0 +1,126 @@
+import { z } from 'zod';
+import { Id, IdParams } from '../common/ids.ts';
+import { PageQuery, pageOf } from '../common/paging.ts';
+import { defineRoute } from '../contract/define-route.ts';
+import { TransactionStatusSchema } from '../payments/payments.enums.ts';
+import { PlanPeriodSchema } from '../plans/plans.enums.ts';
+import { ROLE_GROUPS } from '../users/roles.ts';
+
+export const SubscriptionStatusSchema = z.enum(['active', 'ended', 'cancelled']);
+export type SubscriptionStatus = z.infer<typeof SubscriptionStatusSchema>;
+
+/** A subscription with its current week; `remainingWeeklyMinutes` is derived from that week's lessons. */
+export const SubscriptionSchema = z.object({
+  id: z.number().int(),
+  studentId: z.number().int(),
+  planId: z.number().int(),
+  period: PlanPeriodSchema,
+  weeklyMinutes: z.number().int(),
+  remainingWeeklyMinutes: z.number().int(),
+  status: SubscriptionStatusSchema,
+  startsAt: z.string(),
+  endsAt: z.string(),
+  /** The current week's bounds while active; its end is the next renewal. */
+  weekStartsAt: z.string().nullable(),
+  weekEndsAt: z.string().nullable(),
+  pricePiastres: z.number().int(),
+  transactionId: z.number().int().nullable(),
+  cancelledAt: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type Subscription = z.infer<typeof SubscriptionSchema>;
+
+/** Spec §3: id -1 is the placeholder the client shows when there is no real subscription. */
+export const NoSubscriptionSchema = z.object({
+  id: z.literal(-1),
+  status: z.literal('none'),
+  weeklyMinutes: z.literal(0),
+  remainingWeeklyMinutes: z.literal(0),
+});
+export type NoSubscription = z.infer<typeof NoSubscriptionSchema>;
+export const NO_SUBSCRIPTION: NoSubscription = { id: -1, status: 'none', weeklyMinutes: 0, remainingWeeklyMinutes: 0 };
+
+export const CurrentSubscriptionSchema = z.union([SubscriptionSchema, NoSubscriptionSchema]);
+export type CurrentSubscription = z.infer<typeof CurrentSubscriptionSchema>;
+
+export const SubscriptionListQuery = PageQuery.extend({
+  /** Admins only; a student always lists their own. */
+  studentId: Id.optional(),
+  status: SubscriptionStatusSchema.optional(),
+}).strict();
+
+export const CancelSubscriptionInput = z.strictObject({ reason: z.string().trim().max(500).optional() });
+
+export const RefundSchema = z.object({
+  transactionId: z.number().int(),
+  amountPiastres: z.number().int(),
+  /** The transaction's status now: refunded or partial refunded once the provider confirmed, else still paid. */
+  status: TransactionStatusSchema,
+  /** The provider did not confirm yet; a job retries until it does. */
+  pending: z.boolean(),
+});
+
+export const CancelledSubscriptionSchema = z.object({
+  subscription: SubscriptionSchema,
+  /** Null for a free trial, which was never paid for. */
+  refund: RefundSchema.nullable(),
+});
+export type CancelledSubscription = z.infer<typeof CancelledSubscriptionSchema>;
+
+export const FreeTrialInput = z.strictObject({ planId: Id });
+
+const sub = { tags: ['subscription'] } as const;
+
+/** SUBSCRIPTION of spec §7 (subscriptions are fetched for students only), plus starting a free trial. */
+export const subscriptionsContract = {
+  current: defineRoute({
+    ...sub,
+    method: 'GET',
+    path: '/api/v1/sub/user',
+    summary: "The student's active subscription with this week's remaining minutes, or the id -1 placeholder",
+    auth: ['student'],
+    response: CurrentSubscriptionSchema,
+    errors: [],
+  }),
+  list: defineRoute({
+    ...sub,
+    method: 'GET',
+    path: '/api/v1/sub/list',
+    summary: "The student's subscriptions, newest first (admins: anyone's)",
+    auth: ['student', ...ROLE_GROUPS.admins],
+    query: SubscriptionListQuery,
+    response: pageOf(SubscriptionSchema),
+    errors: [],
+  }),
+  cancel: defineRoute({
+    ...sub,
+    method: 'PATCH',
+    path: '/api/v1/sub/cancel',
+    summary: 'Cancel the active subscription, refunding what was not used while the lesson rule allows',
+    auth: ['student'],
+    body: CancelSubscriptionInput,
+    response: CancelledSubscriptionSchema,
+    errors: ['subscription-not-found', 'subscription-uncancellable'],
+  }),
+  freeTrial: defineRoute({
+    ...sub,
+    method: 'POST',
+    path: '/api/v1/sub/free-trial',
+    summary: "Start a plan's free trial (students invited to the plan, once)",
+    auth: ['student'],
+    body: FreeTrialInput,
+    response: SubscriptionSchema,
+    status: 201,
+    errors: ['plan-not-found', 'plan-not-offered', 'subscription-exists', 'free-trial-used'],
+  }),
+  get: defineRoute({
+    ...sub,
+    method: 'GET',
+    path: '/api/v1/sub/:id',
+    summary: 'A subscription (its student or admins)',
+    auth: ['student', ...ROLE_GROUPS.admins],
+    params: IdParams,
+    response: SubscriptionSchema,
+    errors: ['subscription-not-found', 'forbidden'],
+  }),
+} as const;
