@@ -83,6 +83,25 @@ const EnvSchema = z.object({
   SESSION_RECORDING_ID: SessionRecordingProjectId,
   ERROR_REPORTING_URL: ErrorReportingUrl,
   CARD_PROVIDER_ACCOUNT_NUMBER: optional,
+  FAWRY_BASE_URL: z.string().url().default('https://atfawry.fawrystaging.com'),
+  FAWRY_MERCHANT_CODE: optional,
+  FAWRY_SECURE_KEY: optional,
+  FAWRY_REFERENCE_EXPIRY_HOURS: z.coerce.number().int().min(1).max(720).default(48),
+  PAYMOB_BASE_URL: z.string().url().default('https://accept.paymob.com'),
+  PAYMOB_SECRET_KEY: optional,
+  PAYMOB_PUBLIC_KEY: optional,
+  PAYMOB_HMAC_SECRET: optional,
+  PAYMOB_INTEGRATION_IDS: z
+    .string()
+    .optional()
+    .transform((v) =>
+      (v ?? '')
+        .split(',')
+        .map((id) => id.trim())
+        .filter(Boolean)
+        .map(Number),
+    )
+    .refine((ids) => ids.every((id) => Number.isInteger(id) && id > 0), 'comma-separated integration ids'),
   SUPPORT_TELEGRAM_NOTIFICATIONS_URL: optional,
   SUPPORT_TELEGRAM_TUTORS_URL: optional,
   SUPPORT_CHAT_URL: optional,
