@@ -72,6 +72,8 @@ export interface RoutePolicy {
   example?: (ctx: ExampleContext) => ExampleRequest | Promise<ExampleRequest>;
   /** Required for routes with path parameters: the "another user's object" checks, or [] when not user-owned. */
   ownership?: readonly OwnershipCase[];
+  /** Instead of `ownership`, while the owned object cannot be seeded yet: why (printed with the matrix). */
+  ownershipPending?: string;
   /** The call signs the caller out, so the matrix signs it in again afterwards. */
   endsSession?: true;
   /** Roles the contract lets in that a business rule refuses in the example's situation, and why. */
@@ -232,6 +234,26 @@ export const ACCESS_POLICY: Record<string, RoutePolicy> = {
     example: async ({ t, target }) => ({ params: { id: await callOf(t, target) } }),
     ownership: [{ owner: 'student', reachedBy: ROLE_GROUPS.admins }],
   },
+
+  // plans, invites and coupons: the catalogue, managed by admins, owned by no user
+  'POST /api/v1/coupon': { example: () => ({ body: { code: unique.couponCode(), discountPercent: 10 } }) },
+  'PUT /api/v1/coupon/:id': {
+    example: () => ({ params: { id: 1 }, body: { code: unique.couponCode(), discountPercent: 10 } }),
+    ownership: [],
+  },
+  'GET /api/v1/coupon/:id': { ownership: [] },
+  'DELETE /api/v1/coupon/:id': { ownership: [] },
+  'GET /api/v1/coupon/code/:code': { ownership: [] },
+  'GET /api/v1/plan/:id': { ownership: [] },
+  'PATCH /api/v1/plan/:id': { ownership: [] },
+  'DELETE /api/v1/plan/:id': { ownership: [] },
+  'DELETE /api/v1/plan-invite/:id': { ownership: [] },
+
+  // subscriptions and payments: the buyer's and admins'
+  'GET /api/v1/sub/:id': {
+    ownershipPending: 'a subscription needs a paid plan or a free trial, which nothing seeds yet',
+  },
+  'GET /api/v1/tx/:id': { ownershipPending: 'a transaction needs a payment, which nothing seeds yet' },
 
   // verification
   'POST /api/v1/confirmation-code/phone/send': { example: () => ({ body: {} }) },

@@ -5,8 +5,11 @@ import { authContract } from '@darsak/domain/auth';
 import { chatContract } from '@darsak/domain/chat';
 import { configContract } from '@darsak/domain/config';
 import { defineRoute, type RouteContract } from '@darsak/domain/contract';
+import { paymentsContract, transactionsContract } from '@darsak/domain/payments';
+import { couponsContract, planInvitesContract, plansContract } from '@darsak/domain/plans';
 import { sessionsContract } from '@darsak/domain/sessions';
 import { studentsContract } from '@darsak/domain/students';
+import { subscriptionsContract } from '@darsak/domain/subscriptions';
 import { topicsContract } from '@darsak/domain/topics';
 import { usersContract } from '@darsak/domain/users';
 import { verificationContract } from '@darsak/domain/verification';
@@ -49,10 +52,16 @@ export const CONTRACTS: Record<string, Record<string, RouteContract>> = {
   auth: authContract,
   chat: chatContract,
   config: configContract,
+  coupons: couponsContract,
   files: filesRoutes,
+  payments: paymentsContract,
+  planInvites: planInvitesContract,
+  plans: plansContract,
   sessions: sessionsContract,
   students: studentsContract,
+  subscriptions: subscriptionsContract,
   topics: topicsContract,
+  transactions: transactionsContract,
   users: usersContract,
   verification: verificationContract,
 };

@@ -12,8 +12,12 @@ export interface JsonSchema {
   nullable?: boolean;
   minLength?: number;
   maxLength?: number;
+  pattern?: string;
+  format?: string;
   minimum?: number;
   maximum?: number;
+  multipleOf?: number;
+  minItems?: number;
   maxItems?: number;
   anyOf?: JsonSchema[];
   allOf?: JsonSchema[];

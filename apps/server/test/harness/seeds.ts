@@ -13,6 +13,7 @@ const next = () => {
 /** Unique values for examples that create things with unique keys. */
 export const unique = {
   email: () => `someone-${next()}-${Date.now()}@example.com`,
+  couponCode: () => `SAVE${next()}X${Date.now() % 100_000}`,
   topicNames: () => {
     const n = next();
     return { nameAr: `موضوع ${n}`, nameEn: `Topic ${n}` };

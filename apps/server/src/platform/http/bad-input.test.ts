@@ -1,7 +1,6 @@
 import type { RouteContract } from '@darsak/domain/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp } from '../../../test/build-test-app.ts';
-import { ACCESS_POLICY } from '../../../test/harness/access-policy.ts';
 import type { Actor } from '../../../test/harness/actors.ts';
 import { HUGE_TEXT, type InputCase, inputCases } from '../../../test/harness/bad-inputs.ts';
 import { codedClientErrorProblem, codedErrorProblem } from '../../../test/harness/coded-answer.ts';
@@ -50,7 +49,7 @@ describe('bad input gets a coded 4xx and changes nothing; hostile input never a 
     const route = registeredRoute(operation.key);
     if (!route) throw new Error(`${operation.key} is missing from test/harness/contracts.ts`);
     const caller = allowedCaller(route.contract);
-    const base = await exampleFor(t, ACCESS_POLICY[operation.key], people, caller);
+    const base = await exampleFor(t, route, operation, people, caller);
     const cases = inputCases(route.contract, operation, base);
     const statuses = new Map<number, number>();
     const problems: string[] = [];
