@@ -1,3 +1,5 @@
 export * from './lessons.constants.ts';
+export * from './lessons.contract.ts';
 export * from './lessons.enums.ts';
+export * from './lessons.rules.ts';
 export * from './lessons.schemas.ts';

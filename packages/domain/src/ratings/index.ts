@@ -1,1 +1,2 @@
 export * from './ratings.constants.ts';
+export * from './ratings.contract.ts';

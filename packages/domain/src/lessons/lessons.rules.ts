@@ -1,0 +1,105 @@
+import { type BookableWeek, isInsideSlots, overlaps, type Span } from '../availability/availability.rules.ts';
+import type { WeeklySlot } from '../availability/availability.schemas.ts';
+import { MS_PER_HOUR, MS_PER_MINUTE } from '../common/time.ts';
+import type { ErrorCode } from '../errors/codes.ts';
+import { isLessonCancelled, LessonStatus } from './lessons.enums.ts';
+
+/** A lesson's price, fixed at booking: the tutor's per-minute rate times its length (DESIGN §4). */
+export const lessonPricePiastres = (ratePerMinutePiastres: number, durationMinutes: number): number =>
+  ratePerMinutePiastres * durationMinutes;
+
+/** Pending and happening lessons hold their time: the tutor's and the student's. */
+export const holdsTime = (status: LessonStatus): boolean =>
+  status === LessonStatus.pending || status === LessonStatus.happening;
+
+export interface BookingFacts {
+  now: Date;
+  lesson: Span;
+  durationMinutes: number;
+  /** The student's current subscription week, cut at the subscription's end. */
+  week: BookableWeek;
+  remainingMinutes: number;
+  hasPendingLesson: boolean;
+  tutor: {
+    bookable: boolean;
+    noticePeriodMinutes: number;
+    slots: readonly WeeklySlot[];
+    /** The tutor's held lessons. */
+    busy: readonly Span[];
+  };
+  /** The student's own held lessons. */
+  studentBusy: readonly Span[];
+}
+
+export interface BookingViolation {
+  code: ErrorCode;
+  /** Which tutor rule refused it, for `busy-tutor`. */
+  reason?: 'inactive' | 'notice-period' | 'outside-slots' | 'taken';
+}
+
+function tutorProblem(f: BookingFacts): BookingViolation['reason'] | undefined {
+  if (!f.tutor.bookable) return 'inactive';
+  if (f.lesson.start < f.now.getTime() + f.tutor.noticePeriodMinutes * MS_PER_MINUTE) return 'notice-period';
+  if (!isInsideSlots(f.tutor.slots, f.lesson)) return 'outside-slots';
+  if (f.tutor.busy.some((b) => overlaps(b, f.lesson))) return 'taken';
+  return undefined;
+}
+
+/** The first booking rule of spec §5 / DESIGN §4 that a lesson breaks, or null when it may be booked. */
+export function bookingViolation(f: BookingFacts): BookingViolation | null {
+  if (f.lesson.start < f.now.getTime()) return { code: 'lesson-time-passed' };
+  if (f.lesson.start < f.week.start.getTime() || f.lesson.start >= f.week.end.getTime()) {
+    return { code: 'week-boundaries-violation' };
+  }
+  if (f.hasPendingLesson) return { code: 'reached-booking-limit' };
+  if (f.remainingMinutes < f.durationMinutes) return { code: 'no-enough-minutes' };
+  const reason = tutorProblem(f);
+  if (reason) return { code: 'busy-tutor', reason };
+  if (f.studentBusy.some((b) => overlaps(b, f.lesson))) return { code: 'conflicting-lessons' };
+  return null;
+}
+
+/** Last moment a lesson can be cancelled or moved: the cancellation window before its start. */
+export const cancellableUntil = (startsAt: Date, cancellationWindowHours: number): Date =>
+  new Date(startsAt.getTime() - cancellationWindowHours * MS_PER_HOUR);
+
+/** Why a lesson can no longer be cancelled or moved, or null while it can. */
+export function cancellationViolation(input: {
+  now: Date;
+  startsAt: Date;
+  status: LessonStatus;
+  cancellationWindowHours: number;
+}): ErrorCode | null {
+  if (isLessonCancelled(input.status)) return 'illegal';
+  if (input.status !== LessonStatus.pending || input.now >= input.startsAt) return 'lesson-time-passed';
+  if (input.now > cancellableUntil(input.startsAt, input.cancellationWindowHours)) return 'cancellation-window-passed';
+  return null;
+}
+
+/**
+ * Why the student may not (yet) end a lesson as "tutor did not attend": only a held lesson the tutor never
+ * joined, once the grace minutes after its start have passed.
+ */
+export function tutorAbsenceViolation(input: {
+  now: Date;
+  startsAt: Date;
+  status: LessonStatus;
+  tutorJoinedAt: Date | null;
+  noShowGraceMinutes: number;
+}): ErrorCode | null {
+  if (!holdsTime(input.status) || input.tutorJoinedAt) return 'illegal';
+  if (input.now.getTime() < input.startsAt.getTime() + input.noShowGraceMinutes * MS_PER_MINUTE) {
+    return 'tutor-may-still-join';
+  }
+  return null;
+}
+
+/** How a held lesson ends at its end time: fulfilled when the tutor came, otherwise cancelled by the tutor. */
+export const endedStatusOf = (tutorJoinedAt: Date | null): LessonStatus =>
+  tutorJoinedAt ? LessonStatus.fulfilled : LessonStatus.cancelledByTutor;
+
+/** Why the cancellation happened, besides a plain cancel. */
+export const CancelReason = {
+  rebooked: 'rebooked',
+  tutorDidNotAttend: 'tutorDidNotAttend',
+} as const;

@@ -1,0 +1,1 @@
+export * from './tutors.contract.ts';
