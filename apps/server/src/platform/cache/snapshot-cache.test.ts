@@ -1,0 +1,83 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, describe, expect, it } from 'vitest';
+import { createSnapshotCache, memorySnapshotStore, redisSnapshotStore, type SnapshotStore } from './snapshot-cache.ts';
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/** A build that takes a while and counts its runs, like a rebuild from the database. */
+function slowBuild(ms = 30) {
+  const counter = { builds: 0 };
+  const build = async () => {
+    counter.builds += 1;
+    const n = counter.builds;
+    await sleep(ms);
+    return { n };
+  };
+  return { counter, build };
+}
+
+const stores: SnapshotStore[] = [];
+afterAll(async () => {
+  await Promise.all(stores.map((s) => s.close()));
+});
+
+const REDIS_URL = process.env.REDIS_URL;
+const kinds: [string, () => SnapshotStore][] = [['memory', () => memorySnapshotStore()]];
+if (REDIS_URL) kinds.push(['redis', () => redisSnapshotStore(REDIS_URL, `darsak:test:${randomUUID()}`)]);
+
+describe.each(kinds)('snapshot cache (%s)', (_name, makeStore) => {
+  it('50 requests on a cold cache cause one rebuild; the others wait for it', async () => {
+    const store = makeStore();
+    stores.push(store);
+    const { counter, build } = slowBuild();
+    const cache = createSnapshotCache({ store, ttlMs: 60_000, build });
+    const results = await Promise.all(Array.from({ length: 50 }, () => cache.get()));
+    expect(counter.builds).toBe(1);
+    expect(new Set(results.map((r) => r.n))).toEqual(new Set([1]));
+    await cache.get();
+    expect(counter.builds).toBe(1);
+  });
+
+  it('rebuilds after an invalidation, and never keeps a build that started before it', async () => {
+    const store = makeStore();
+    stores.push(store);
+    const { counter, build } = slowBuild(50);
+    const cache = createSnapshotCache({ store, ttlMs: 60_000, build });
+    const stale = cache.get();
+    await sleep(10);
+    await cache.invalidate();
+    expect((await stale).n).toBe(1);
+    expect((await cache.get()).n).toBe(2);
+    expect((await cache.get()).n).toBe(2);
+    expect(counter.builds).toBe(2);
+  });
+
+  it('rebuilds once the snapshot has aged out', async () => {
+    const store = makeStore();
+    stores.push(store);
+    const { counter, build } = slowBuild(1);
+    const cache = createSnapshotCache({ store, ttlMs: 40, build });
+    await cache.get();
+    await sleep(60);
+    await cache.get();
+    expect(counter.builds).toBe(2);
+  });
+});
+
+describe.runIf(REDIS_URL)('snapshot cache shared through Redis', () => {
+  it('lets a second instance read the first one’s snapshot and see its invalidation', async () => {
+    const prefix = `darsak:test:${randomUUID()}`;
+    const [a, b] = [redisSnapshotStore(REDIS_URL ?? '', prefix), redisSnapshotStore(REDIS_URL ?? '', prefix)];
+    stores.push(a, b);
+    const first = slowBuild();
+    const second = slowBuild();
+    const one = createSnapshotCache({ store: a, ttlMs: 60_000, build: first.build });
+    const two = createSnapshotCache({ store: b, ttlMs: 60_000, build: second.build });
+    await one.get();
+    await two.get();
+    expect([first.counter.builds, second.counter.builds]).toEqual([1, 0]);
+    await one.invalidate();
+    await two.get();
+    expect(second.counter.builds).toBe(1);
+  });
+});
