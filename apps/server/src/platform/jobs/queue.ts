@@ -48,6 +48,9 @@ export function createJobQueue(database: Database, options: { poolSize?: number 
       await boss.start();
       for (const { name, handler, cron, retryLimit, policy } of definitions) {
         await boss.createQueue(name, { retryLimit: retryLimit ?? 3, retryBackoff: true, policy: policy ?? 'standard' });
+        // An empty insert loads the queue into pg-boss's cache now. Otherwise the first send looks it up on
+        // pg-boss's own connection, which on PGlite (one connection) waits forever behind the caller's transaction.
+        await boss.insert(name, []);
         if (!work) continue;
         await boss.work<Record<string, unknown>>(name, async (jobs) => {
           for (const job of jobs) await handler(job.data as never);
