@@ -13,6 +13,8 @@ import { createChatEvents } from './modules/chat/chat.events.ts';
 import { chatRoutes } from './modules/chat/chat.routes.ts';
 import { createChatService } from './modules/chat/chat.service.ts';
 import { registerChatSocketHandlers } from './modules/chat/chat.socket.ts';
+import { contactRoutes } from './modules/contact/contact.routes.ts';
+import { createContactService } from './modules/contact/contact.service.ts';
 import { devRoutes } from './modules/dev/dev.routes.ts';
 import { createOutboxDispatcher } from './modules/outbox/outbox.dispatcher.ts';
 import { createOutbox } from './modules/outbox/outbox.ts';
@@ -171,6 +173,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     registerChatSocketHandlers(socket, { chat, log: app.log });
     registerSessionSocketHandlers(io, socket, { sessions, log: app.log });
   });
+  const contact = createContactService({ db, clock, outbox, inboxEmail: config.CONTACT_INBOX_EMAIL });
+  await app.register(contactRoutes, { contact, publicPerMinute: config.RATE_LIMIT_SIGN_IN_PER_MINUTE });
   // modules: more modules register here
   return app;
 }

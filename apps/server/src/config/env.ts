@@ -8,6 +8,7 @@ import {
   GoogleClientId,
   SessionRecordingProjectId,
 } from '@darsak/domain/config';
+import { Email } from '@darsak/domain/users';
 import { z } from 'zod';
 
 const optional = z
@@ -106,6 +107,10 @@ const EnvSchema = z.object({
   SUPPORT_TELEGRAM_TUTORS_URL: optional,
   SUPPORT_CHAT_URL: optional,
   SUPPORT_WHATSAPP_URL: optional,
+  CONTACT_INBOX_EMAIL: optional.refine(
+    (v) => v === undefined || Email.safeParse(v).success,
+    'must be an e-mail address',
+  ),
   STUN_URLS: iceUrls('stun'),
   TURN_URLS: iceUrls('turn'),
   TURN_SECRET: optional,

@@ -126,6 +126,10 @@ export const ACCESS_POLICY: Record<string, RoutePolicy> = {
     },
   },
   'POST /api/v1/auth/logout': { endsSession: true },
+  // The same password again: the caller keeps signing in with it, and only its other sessions end.
+  'POST /api/v1/auth/change-password': {
+    example: () => ({ body: { currentPassword: validPassword, newPassword: validPassword } }),
+  },
 
   // users
   'POST /api/v1/user/': {
@@ -255,12 +259,20 @@ export const ACCESS_POLICY: Record<string, RoutePolicy> = {
   },
   'GET /api/v1/tx/:id': { ownershipPending: 'a transaction needs a payment, which nothing seeds yet' },
 
+  // contact requests: the site's public form
+  'POST /api/v1/contact-request/': {
+    example: () => ({ body: { title: 'سؤال عن الباقات', message: 'هل يمكن تغيير الباقة في منتصف الشهر؟' } }),
+  },
+
   // verification
   'POST /api/v1/confirmation-code/phone/send': { example: () => ({ body: {} }) },
   'POST /api/v1/confirmation-code/phone/verify': { example: () => ({ body: { code: someCode } }) },
   'POST /api/v1/confirmation-code/email/send': { example: () => ({ body: {} }) },
   'POST /api/v1/confirmation-code/email/confirm': { example: () => ({ body: { code: someCode } }) },
   'POST /api/v1/confirmation-code/password/send': { example: ({ target }) => ({ body: { email: target.email } }) },
+  'POST /api/v1/confirmation-code/password/check': {
+    example: ({ target }) => ({ body: { email: target.email, code: someCode } }),
+  },
   'POST /api/v1/confirmation-code/password/confirm': {
     example: ({ target }) => ({ body: { email: target.email, code: someCode, password: validPassword } }),
   },

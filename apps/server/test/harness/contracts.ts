@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { authContract } from '@darsak/domain/auth';
 import { chatContract } from '@darsak/domain/chat';
 import { configContract } from '@darsak/domain/config';
+import { contactContract } from '@darsak/domain/contact';
 import { defineRoute, type RouteContract } from '@darsak/domain/contract';
 import { paymentsContract, transactionsContract } from '@darsak/domain/payments';
 import { couponsContract, planInvitesContract, plansContract } from '@darsak/domain/plans';
@@ -52,6 +53,7 @@ export const CONTRACTS: Record<string, Record<string, RouteContract>> = {
   auth: authContract,
   chat: chatContract,
   config: configContract,
+  contact: contactContract,
   coupons: couponsContract,
   files: filesRoutes,
   payments: paymentsContract,

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { Ok } from '../common/ids.ts';
 import { defineRoute } from '../contract/define-route.ts';
 import { RegisterRole, SignedInSchema } from '../users/users.contract.ts';
+import { Password } from '../users/users.schemas.ts';
 
 export const PasswordSignInInput = z.strictObject({
   email: z.string().trim().toLowerCase().min(3).max(254),
@@ -15,6 +16,13 @@ export const GoogleSignInInput = z.strictObject({
   role: RegisterRole.optional(),
 });
 export type GoogleSignInInput = z.infer<typeof GoogleSignInInput>;
+
+/** The current password is only checked for presence: accounts made before a rule changed must still change it. */
+export const ChangePasswordInput = z.strictObject({
+  currentPassword: z.string().min(1).max(200),
+  newPassword: Password,
+});
+export type ChangePasswordInput = z.infer<typeof ChangePasswordInput>;
 
 export const TokenSchema = z.object({ token: z.string() });
 
@@ -56,5 +64,15 @@ export const authContract = {
     auth: 'signedIn',
     response: Ok,
     errors: ['unauthenticated'],
+  }),
+  changePassword: defineRoute({
+    method: 'POST',
+    path: '/api/v1/auth/change-password',
+    summary: "Change the signed-in user's password with the current one; signs out every other device",
+    tags: ['auth'],
+    auth: 'signedIn',
+    body: ChangePasswordInput,
+    response: Ok,
+    errors: ['unauthenticated', 'wrong-password', 'no-password', 'too-many-requests'],
   }),
 } as const;

@@ -10,7 +10,7 @@ export const CONTACT_MESSAGE_MAX_LENGTH = 2000;
  * A contact request from the site. Signed-in users are known by their token; visitors may leave
  * a name and a way to reach them back.
  */
-export const ContactRequest = z.object({
+export const ContactRequest = z.strictObject({
   title: z
     .string()
     .trim()

@@ -1,1 +1,2 @@
+export * from './contact.contract.ts';
 export * from './contact.schemas.ts';

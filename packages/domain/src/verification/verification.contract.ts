@@ -17,6 +17,7 @@ export type CodeSent = z.infer<typeof CodeSentSchema>;
 export const PhoneCodeInput = z.strictObject({ method: z.enum(['whatsapp', 'telegram']).optional() });
 export const CodeInput = z.strictObject({ code: VerificationCode });
 export const PasswordCodeInput = z.strictObject({ email: Email });
+export const PasswordCodeCheckInput = z.strictObject({ email: Email, code: VerificationCode });
 export const PasswordResetInput = z.strictObject({ email: Email, code: VerificationCode, password: Password });
 
 const common = { tags: ['confirmation-code'] } as const;
@@ -77,6 +78,16 @@ export const verificationContract = {
     body: PasswordCodeInput,
     response: Ok,
     errors: ['verification-code-cooldown', 'too-many-requests'],
+  }),
+  passwordCheck: defineRoute({
+    ...common,
+    method: 'POST',
+    path: '/api/v1/confirmation-code/password/check',
+    summary: 'Check a password-reset code before asking for the new password; the code stays usable',
+    auth: 'public',
+    body: PasswordCodeCheckInput,
+    response: Ok,
+    errors: ['expired-verification-code', 'invalid-verification-code', 'too-many-requests'],
   }),
   passwordConfirm: defineRoute({
     ...common,

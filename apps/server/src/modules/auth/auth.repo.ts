@@ -1,4 +1,4 @@
-import { and, eq, gt, isNull } from 'drizzle-orm';
+import { and, eq, gt, isNull, ne } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.ts';
 import { users } from '../users/users.table.ts';
 import { authSessions } from './auth.table.ts';
@@ -45,9 +45,16 @@ export async function revokeSession(db: Db, sessionId: string, now: Date) {
     .where(and(eq(authSessions.id, sessionId), isNull(authSessions.revokedAt)));
 }
 
-export async function revokeUserSessions(db: Db, userId: number, now: Date) {
+/** Revokes every live session of the user, except `keepSessionId` when given. */
+export async function revokeUserSessions(db: Db, userId: number, now: Date, keepSessionId?: string) {
   await db
     .update(authSessions)
     .set({ revokedAt: now })
-    .where(and(eq(authSessions.userId, userId), isNull(authSessions.revokedAt)));
+    .where(
+      and(
+        eq(authSessions.userId, userId),
+        isNull(authSessions.revokedAt),
+        keepSessionId ? ne(authSessions.id, keepSessionId) : undefined,
+      ),
+    );
 }

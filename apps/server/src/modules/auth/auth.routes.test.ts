@@ -118,3 +118,87 @@ describe('registration and sign-in', () => {
     expect(response.json().code).toBe('invalid-google-token');
   });
 });
+
+describe('change password', () => {
+  const signIn = (email: string, password: string) =>
+    t.app.inject({ method: 'POST', url: '/api/v1/auth/password', payload: { email, password } });
+  const change = (token: string | undefined, payload: object) =>
+    injectAs(t.app, token, { method: 'POST', url: '/api/v1/auth/change-password', payload });
+  const current = (token: string) => injectAs(t.app, token, { method: 'GET', url: '/api/v1/user/current' });
+
+  it('sets the new password, keeps this device signed in and signs out the others', async () => {
+    const { token, user } = await registerUser(t.app);
+    const otherDevice = (await signIn(user.email, validPassword)).json().token as string;
+    const changed = await change(token, { currentPassword: validPassword, newPassword: 'fresh-pass9' });
+    expect(changed.statusCode).toBe(200);
+    expect(changed.json()).toEqual({ ok: true });
+    expect((await current(token)).statusCode).toBe(200);
+    expect((await current(otherDevice)).json().code).toBe('unauthenticated');
+    expect((await signIn(user.email, validPassword)).json().code).toBe('wrong-password');
+    expect((await signIn(user.email, 'fresh-pass9')).statusCode).toBe(200);
+  });
+
+  it('[401 wrong-password] for a wrong current password, changing nothing', async () => {
+    const { token, user } = await registerUser(t.app);
+    const otherDevice = (await signIn(user.email, validPassword)).json().token as string;
+    const wrong = await change(token, { currentPassword: 'not-mine-1', newPassword: 'fresh-pass9' });
+    expect(wrong.statusCode).toBe(401);
+    expect(wrong.json().code).toBe('wrong-password');
+    expect((await current(token)).statusCode).toBe(200);
+    expect((await current(otherDevice)).statusCode).toBe(200);
+    expect((await signIn(user.email, validPassword)).statusCode).toBe(200);
+  });
+
+  it('[422 no-password] for an account made with Google', async () => {
+    const credential = await t.google.issue({ sub: 'g-change', email: 'gpw@example.com', name: 'Gina Adel' });
+    const { token } = (
+      await t.app.inject({ method: 'POST', url: '/api/v1/auth/google', payload: { credential } })
+    ).json();
+    const answer = await change(token, { currentPassword: 'anything1', newPassword: 'fresh-pass9' });
+    expect(answer.statusCode).toBe(422);
+    expect(answer.json().code).toBe('no-password');
+  });
+
+  it('[400 bad-request] for a weak new password, a missing current one or extra fields', async () => {
+    const { token } = await registerUser(t.app);
+    for (const payload of [
+      { currentPassword: validPassword, newPassword: 'short' },
+      { currentPassword: validPassword, newPassword: 'no digits here' },
+      { newPassword: 'fresh-pass9' },
+      { currentPassword: validPassword, newPassword: 'fresh-pass9', userId: 1 },
+    ]) {
+      const answer = await change(token, payload);
+      expect({ status: answer.statusCode, code: answer.json().code }).toEqual({ status: 400, code: 'bad-request' });
+    }
+    expect((await signIn((await current(token)).json().email, validPassword)).statusCode).toBe(200);
+  });
+
+  it('[401 unauthenticated] without a token or with a revoked one', async () => {
+    const { token } = await registerUser(t.app);
+    await injectAs(t.app, token, { method: 'POST', url: '/api/v1/auth/logout' });
+    for (const bearer of [undefined, token]) {
+      const answer = await change(bearer, { currentPassword: validPassword, newPassword: 'fresh-pass9' });
+      expect(answer.statusCode).toBe(401);
+      expect(answer.json().code).toBe('unauthenticated');
+    }
+  });
+
+  it('[429 too-many-requests] past the per-minute limit', async () => {
+    const limited = await buildTestApp({ env: { RATE_LIMIT_SIGN_IN_PER_MINUTE: '2' } });
+    try {
+      const { token } = await registerUser(limited.app);
+      const codes = [];
+      for (let i = 0; i < 3; i++) {
+        const answer = await injectAs(limited.app, token, {
+          method: 'POST',
+          url: '/api/v1/auth/change-password',
+          payload: { currentPassword: 'not-mine-1', newPassword: 'fresh-pass9' },
+        });
+        codes.push(answer.json().code);
+      }
+      expect(codes).toEqual(['wrong-password', 'wrong-password', 'too-many-requests']);
+    } finally {
+      await limited.close();
+    }
+  });
+});

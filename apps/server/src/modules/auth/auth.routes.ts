@@ -24,4 +24,5 @@ export const authRoutes: FastifyPluginAsync<{ auth: AuthService; signInPerMinute
   );
   bindContract(app, authContract.refreshToken, ({ user }) => auth.refresh(user));
   bindContract(app, authContract.logout, ({ user }) => auth.logout(user));
+  bindContract(app, authContract.changePassword, ({ user, body }) => auth.changePassword(user, body), limited);
 };

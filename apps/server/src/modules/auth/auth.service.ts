@@ -46,6 +46,13 @@ export function createAuthService(deps: AuthDeps) {
     return signer.sign({ id: userId, sid }, now, deps.tokenTtlSeconds);
   }
 
+  /** Sets a new password and signs out every device but `keepSessionId` (password reset and change). */
+  async function replacePassword(tx: Db, userId: number, password: string, keepSessionId?: string) {
+    Password.parse(password);
+    await users.setPasswordHash(tx, userId, await hashPassword(password));
+    await repo.revokeUserSessions(tx, userId, clock.now(), keepSessionId);
+  }
+
   const authenticator: Authenticator = {
     async authenticate(token: string): Promise<AuthUser> {
       const now = clock.now();
@@ -117,11 +124,19 @@ export function createAuthService(deps: AuthDeps) {
       return { ok: true as const };
     },
 
-    /** Sets a new password and signs out every device (password reset and change). */
-    async replacePassword(tx: Db, userId: number, password: string) {
-      Password.parse(password);
-      await users.setPasswordHash(tx, userId, await hashPassword(password));
-      await repo.revokeUserSessions(tx, userId, clock.now());
+    replacePassword,
+
+    /**
+     * A signed-in user's new password, proven by the current one. The device that asks stays signed in; every
+     * other device is signed out. An account made with Google has no password to change (`no-password`).
+     */
+    async changePassword(actor: AuthUser, input: { currentPassword: string; newPassword: string }) {
+      const row = await users.findById(db, actor.id);
+      if (!row) throw new AppError('unauthenticated');
+      if (!row.passwordHash) throw new AppError('no-password');
+      if (!(await verifyPassword(row.passwordHash, input.currentPassword))) throw new AppError('wrong-password');
+      await db.transaction((tx) => replacePassword(tx, actor.id, input.newPassword, actor.sessionId));
+      return { ok: true as const };
     },
   };
 }

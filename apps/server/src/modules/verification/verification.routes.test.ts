@@ -344,6 +344,77 @@ describe('password reset', () => {
     expect(ok.statusCode).toBe(200);
   });
 
+  it('checks a reset code without using it up, then the same code sets the password', async () => {
+    const { user } = await registerUser(t.app);
+    await codeCall(undefined, 'password/send', { email: user.email });
+    const code = await latestCode(user.email);
+    for (let i = 0; i < 2; i++) {
+      const check = await codeCall(undefined, 'password/check', { email: user.email.toUpperCase(), code });
+      expect(check.statusCode).toBe(200);
+      expect(check.json()).toEqual({ ok: true });
+    }
+    const reset = await codeCall(undefined, 'password/confirm', { email: user.email, code, password: 'fresh-pass9' });
+    expect(reset.statusCode).toBe(200);
+    await expectError(
+      await codeCall(undefined, 'password/check', { email: user.email, code }),
+      422,
+      'expired-verification-code',
+    );
+  });
+
+  it('[422 invalid-verification-code] from the check for a wrong code, costing a try, or an unknown address', async () => {
+    const { user } = await registerUser(t.app);
+    await codeCall(undefined, 'password/send', { email: user.email });
+    const code = await latestCode(user.email);
+    for (let i = 0; i < 5; i++) {
+      await expectError(
+        await codeCall(undefined, 'password/check', { email: user.email, code: otherThan(code) }),
+        422,
+        'invalid-verification-code',
+      );
+    }
+    // Five wrong checks used the code's tries: the right code no longer works, not even to set the password.
+    await expectError(
+      await codeCall(undefined, 'password/check', { email: user.email, code }),
+      422,
+      'expired-verification-code',
+    );
+    await expectError(
+      await codeCall(undefined, 'password/confirm', { email: user.email, code, password: 'fresh-pass9' }),
+      422,
+      'expired-verification-code',
+    );
+    // An unknown address answers as a wrong code does, whatever the code.
+    await expectError(
+      await codeCall(undefined, 'password/check', { email: `ghost-check-${user.id}@example.com`, code }),
+      422,
+      'invalid-verification-code',
+    );
+  });
+
+  it('[422 expired-verification-code] from the check for a reset code older than 10 minutes', async () => {
+    const { user } = await registerUser(t.app);
+    await codeCall(undefined, 'password/send', { email: user.email });
+    const code = await latestCode(user.email);
+    t.clock.advance(10 * MINUTE);
+    await expectError(
+      await codeCall(undefined, 'password/check', { email: user.email, code }),
+      422,
+      'expired-verification-code',
+    );
+  });
+
+  it('[400 bad-request] from the check for a malformed code or address or extra fields', async () => {
+    for (const payload of [
+      { email: 'a@example.com', code: '1234' },
+      { email: 'not-an-email', code: '12345' },
+      { email: 'a@example.com', code: '12345', password: 'fresh-pass9' },
+      { email: 'a@example.com' },
+    ]) {
+      await expectError(await codeCall(undefined, 'password/check', payload), 400, 'bad-request');
+    }
+  });
+
   it('[429 too-many-requests] for a sixth reset code to one address within the hour', async () => {
     for (const email of [(await registerUser(t.app)).user.email, 'nobody-cap@example.com']) {
       for (let i = 0; i < 5; i++) {
@@ -388,6 +459,7 @@ describe('rate limits of the public calls', () => {
   it('[429 too-many-requests] past the per-minute limit of each password call', async () => {
     const calls = {
       'password/send': (i: number) => ({ email: `limit-${i}@example.com` }),
+      'password/check': (i: number) => ({ email: `limit-${i}@example.com`, code: '12345' }),
       'password/confirm': (i: number) => ({ email: `limit-${i}@example.com`, code: '12345', password: 'fresh-pass9' }),
     };
     for (const [path, payload] of Object.entries(calls)) {

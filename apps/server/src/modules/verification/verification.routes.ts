@@ -19,5 +19,6 @@ export const verificationRoutes: FastifyPluginAsync<{
     ({ body }) => verification.sendPasswordCode(body.email),
     limited,
   );
+  bindContract(app, verificationContract.passwordCheck, ({ body }) => verification.checkPasswordCode(body), limited);
   bindContract(app, verificationContract.passwordConfirm, ({ body }) => verification.resetPassword(body), limited);
 };

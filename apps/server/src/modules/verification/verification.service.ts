@@ -119,10 +119,29 @@ export function createVerificationService(deps: VerificationDeps) {
   });
 
   /**
-   * Checks `code` against the user's latest code of this purpose and, if it is right and alive, consumes it and
-   * runs `onValid` in the same transaction. A wrong code costs the live code one of its tries, and that count
-   * commits even though the call fails. A right code that is no longer alive (expired, used, out of tries, or
-   * for an address that has changed since) is `expired-verification-code`.
+   * Checks `code` against the user's latest code of this purpose, in the caller's transaction: the live code
+   * row when it is right, else the failure. A wrong code costs the live code one of its tries. A right code that
+   * is no longer alive (expired, used, out of tries, or for an address that has changed since) is
+   * `expired-verification-code`.
+   */
+  async function match(
+    tx: Db,
+    p: { userId: number; purpose: Purpose; target: string; code: string },
+  ): Promise<{ failure: CodeFailure } | { row: repo.CodeRow }> {
+    const row = await repo.findLatestForUpdate(tx, p.userId, p.purpose);
+    if (!row) return { failure: 'invalid-verification-code' };
+    const alive =
+      !row.consumedAt && clock.now() < row.expiresAt && !isCodeLocked(row.wrongTries) && row.target === p.target;
+    if (!timingSafeEqual(Buffer.from(row.codeHash, 'hex'), hashCode(p.userId, p.purpose, p.code))) {
+      if (alive) await repo.addWrongTry(tx, row.id);
+      return { failure: 'invalid-verification-code' };
+    }
+    return alive ? { row } : { failure: 'expired-verification-code' };
+  }
+
+  /**
+   * Matches the code and, if it is right and alive, consumes it and runs `onValid` in the same transaction. A
+   * wrong try commits even though the call fails.
    */
   async function redeem<T>(
     userId: number,
@@ -132,20 +151,20 @@ export function createVerificationService(deps: VerificationDeps) {
     onValid: (tx: Db) => Promise<T>,
   ): Promise<T> {
     const outcome = await db.transaction(async (tx): Promise<{ failure: CodeFailure } | { value: T }> => {
-      const now = clock.now();
-      const row = await repo.findLatestForUpdate(tx, userId, purpose);
-      if (!row) return { failure: 'invalid-verification-code' };
-      const alive = !row.consumedAt && now < row.expiresAt && !isCodeLocked(row.wrongTries) && row.target === target;
-      if (!timingSafeEqual(Buffer.from(row.codeHash, 'hex'), hashCode(userId, purpose, code))) {
-        if (alive) await repo.addWrongTry(tx, row.id);
-        return { failure: 'invalid-verification-code' };
-      }
-      if (!alive) return { failure: 'expired-verification-code' };
-      await repo.consume(tx, row.id, now);
+      const matched = await match(tx, { userId, purpose, target, code });
+      if ('failure' in matched) return matched;
+      await repo.consume(tx, matched.row.id, clock.now());
       return { value: await onValid(tx) };
     });
     if ('failure' in outcome) throw new AppError(outcome.failure);
     return outcome.value;
+  }
+
+  /** The account a reset code was sent to; an unknown or disabled address answers like a wrong code. */
+  async function resetAccount(email: string): Promise<UserRow> {
+    const user = await users.findByEmail(db, email);
+    if (!user || user.disabledAt) throw new AppError('invalid-verification-code');
+    return user;
   }
 
   function phoneDelivery(user: UserRow, phone: string, method?: 'whatsapp' | 'telegram'): Delivery {
@@ -208,10 +227,22 @@ export function createVerificationService(deps: VerificationDeps) {
       return { ok: true };
     },
 
+    /**
+     * Whether a reset code is right and alive, leaving it usable for `resetPassword`. It answers as that call
+     * does (an unknown address gets `invalid-verification-code`), and a wrong code costs a try there too.
+     */
+    async checkPasswordCode(input: { email: string; code: string }): Promise<{ ok: true }> {
+      const user = await resetAccount(input.email);
+      const matched = await db.transaction((tx) =>
+        match(tx, { userId: user.id, purpose: CodePurpose.resetPassword, target: user.email, code: input.code }),
+      );
+      if ('failure' in matched) throw new AppError(matched.failure);
+      return { ok: true };
+    },
+
     /** Sets the new password, signs out every device and, as the code came by e-mail, verifies the e-mail. */
     async resetPassword(input: { email: string; code: string; password: string }): Promise<{ ok: true }> {
-      const user = await users.findByEmail(db, input.email);
-      if (!user || user.disabledAt) throw new AppError('invalid-verification-code');
+      const user = await resetAccount(input.email);
       await redeem(user.id, CodePurpose.resetPassword, user.email, input.code, async (tx) => {
         await deps.auth.replacePassword(tx, user.id, input.password);
         if (!user.emailVerifiedAt) await users.markEmailVerified(tx, user.id);
