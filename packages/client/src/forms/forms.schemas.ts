@@ -4,6 +4,7 @@
  * Issue messages are field-message keys (FIELD_MESSAGES_AR/EN in @darsak/domain/common).
  */
 
+import { ContactRequest } from '@darsak/domain/contact';
 import { NoticePeriodMinutes } from '@darsak/domain/lessons';
 import {
   ArabicTwoPartName,
@@ -29,6 +30,10 @@ const required = () => z.string().trim().min(1, 'required');
 const blankAsNull = <T extends z.ZodType>(schema: T) =>
   z.preprocess((value) => (typeof value === 'string' && value.trim() === '' ? null : value), schema.nullable());
 
+/** A blank optional field is left out; otherwise it must pass `schema`. */
+const blankAsAbsent = <T extends z.ZodType>(schema: T) =>
+  z.preprocess((value) => (typeof value === 'string' && value.trim() === '' ? undefined : value), schema.optional());
+
 const numberOrNull = <T extends z.ZodType>(schema: T) =>
   z.preprocess((value) => {
     if (value === '' || value === null || value === undefined) return null;
@@ -52,10 +57,7 @@ export const registerForm = (role: 'student' | 'tutor') =>
       email: required().pipe(Email),
       password: required().pipe(Password),
       confirmPassword: required(),
-      phone: z.preprocess(
-        (value) => (typeof value === 'string' && value.trim() === '' ? undefined : value),
-        EgyptianMobile.optional(),
-      ),
+      phone: blankAsAbsent(EgyptianMobile),
     })
     .superRefine(passwordsMatch);
 export type RegisterFormInput = z.input<ReturnType<typeof registerForm>>;
@@ -70,6 +72,16 @@ export const NewPasswordForm = z
   .object({ password: required().pipe(Password), confirmPassword: required() })
   .superRefine(passwordsMatch);
 export type NewPasswordFormInput = z.input<typeof NewPasswordForm>;
+
+/** A signed-in password change: the current password (presence only, as at sign-in), then the new one twice. */
+export const ChangePasswordForm = z
+  .object({
+    currentPassword: z.string().min(1, 'required'),
+    password: required().pipe(Password),
+    confirmPassword: required(),
+  })
+  .superRefine(passwordsMatch);
+export type ChangePasswordFormInput = z.input<typeof ChangePasswordForm>;
 
 /** The profile's main information (complete-profile step 1 and the profile page). */
 export const mainInfoForm = (role: 'student' | 'tutor') =>
@@ -104,3 +116,13 @@ export const NoticePeriodForm = z.object({
   ),
 });
 export type NoticePeriodFormInput = z.input<typeof NoticePeriodForm>;
+
+/** The site's contact form: a title and a message, and optionally who to answer and how. */
+export const ContactForm = z.object({
+  title: required().pipe(ContactRequest.shape.title),
+  message: required().pipe(ContactRequest.shape.message),
+  name: blankAsAbsent(PersonName),
+  email: blankAsAbsent(Email),
+  phone: blankAsAbsent(EgyptianMobile),
+});
+export type ContactFormInput = z.input<typeof ContactForm>;

@@ -205,6 +205,7 @@ export const ar = {
   'field.passwordHint': 'من 8 إلى 50 حرفًا، تحتوي على حرف ورقم على الأقل، بدون مسافات.',
   'field.confirmPassword': 'تأكيد كلمة المرور',
   'field.newPassword': 'كلمة المرور الجديدة',
+  'field.currentPassword': 'كلمة المرور الحالية',
   'field.name': 'الاسم',
   'field.nameArabic': 'الاسم بالعربية',
   'field.nameTutorHint': 'اسمك بالعربية من مقطعين على الأقل، مثل: محمد أحمد.',
@@ -286,8 +287,13 @@ export const ar = {
   'settings.language.title': 'اللغة',
   'settings.language.body': 'لغة واجهة درسك على هذا الجهاز.',
   'settings.password.title': 'كلمة المرور',
-  'settings.password.body': 'لتغيير كلمة المرور سنرسل كودًا إلى بريدك الإلكتروني.',
+  'settings.password.body': 'اكتب كلمة مرورك الحالية ثم الجديدة. يبقى هذا الجهاز متصلًا، ونسجّل خروجك من الأجهزة الأخرى.',
   'settings.password.action': 'تغيير كلمة المرور',
+  'settings.password.success': 'تم تغيير كلمة المرور، وسجّلنا خروجك من الأجهزة الأخرى.',
+  'settings.password.forgot': 'نسيت كلمة المرور الحالية؟',
+  'settings.password.google':
+    'تدخل إلى حسابك بجوجل، فليس لحسابك كلمة مرور. يمكنك إنشاء واحدة بكود نرسله إلى بريدك الإلكتروني.',
+  'settings.password.create': 'إنشاء كلمة مرور',
 
   // dashboards
   'dashboard.profile.incomplete.title': 'ملفك الشخصي غير مكتمل',

@@ -192,6 +192,7 @@ export const en: Record<MessageKey, string> = {
   'field.passwordHint': '8 to 50 characters with at least one letter and one digit, no spaces.',
   'field.confirmPassword': 'Confirm password',
   'field.newPassword': 'New password',
+  'field.currentPassword': 'Current password',
   'field.name': 'Name',
   'field.nameArabic': 'Name in Arabic',
   'field.nameTutorHint': 'Your name in Arabic, at least two parts, e.g. محمد أحمد.',
@@ -271,8 +272,14 @@ export const en: Record<MessageKey, string> = {
   'settings.language.title': 'Language',
   'settings.language.body': 'The language of Darsak on this device.',
   'settings.password.title': 'Password',
-  'settings.password.body': 'To change your password we send a code to your e-mail.',
+  'settings.password.body':
+    'Enter your current password, then the new one. This device stays signed in; we sign you out everywhere else.',
   'settings.password.action': 'Change password',
+  'settings.password.success': 'Your password was changed and your other devices were signed out.',
+  'settings.password.forgot': 'Forgot your current password?',
+  'settings.password.google':
+    'You sign in with Google, so your account has no password. You can create one with a code we send to your e-mail.',
+  'settings.password.create': 'Create a password',
 
   'dashboard.profile.incomplete.title': 'Your profile is incomplete',
   'dashboard.profile.incomplete.body': 'Complete your details and verify your e-mail and mobile to book lessons.',

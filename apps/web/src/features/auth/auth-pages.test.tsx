@@ -68,32 +68,66 @@ describe('register', () => {
 });
 
 describe('forgot password dialog', () => {
-  it('goes from e-mail to code to new password and back to the code on a wrong code', async () => {
-    const { calls } = stubApi({
-      'POST /api/v1/confirmation-code/password/send': () => ({ body: { ok: true } }),
-      'POST /api/v1/confirmation-code/password/confirm': () => ({
-        status: 422,
-        body: { code: 'invalid-verification-code', message: 'x' },
-      }),
-    });
-    const user = userEvent.setup();
+  async function openAtCodeStep(user: ReturnType<typeof userEvent.setup>) {
     renderApp('/login');
     await user.click(await screen.findByRole('button', { name: 'نسيت كلمة المرور؟' }));
-    const dialog = await screen.findByRole('dialog', { name: 'استعادة كلمة المرور' });
-    expect(dialog).toBeTruthy();
+    expect(await screen.findByRole('dialog', { name: 'استعادة كلمة المرور' })).toBeTruthy();
     await user.type(screen.getByRole('textbox', { name: /البريد الإلكتروني/ }), 'sara@example.com');
     await user.click(screen.getByRole('button', { name: 'أرسل الكود' }));
-    await user.type(await screen.findByLabelText(/كود التحقق/), '12345');
+    return screen.findByLabelText(/كود التحقق/);
+  }
+
+  it('checks the code before asking for the new password, and keeps a wrong code on the code step', async () => {
+    let right = false;
+    const { calls } = stubApi({
+      'POST /api/v1/confirmation-code/password/send': () => ({ body: { ok: true } }),
+      'POST /api/v1/confirmation-code/password/check': () =>
+        right ? { body: { ok: true } } : { status: 422, body: { code: 'invalid-verification-code', message: 'x' } },
+      'POST /api/v1/confirmation-code/password/confirm': () => ({ body: { ok: true } }),
+    });
+    const user = userEvent.setup();
+    const code = await openAtCodeStep(user);
+    await user.type(code, '11111');
+    await user.click(screen.getByRole('button', { name: 'التالي' }));
+    expect((await screen.findByRole('alert')).textContent).toContain(ERROR_MESSAGES_AR['invalid-verification-code']);
+    expect(screen.queryByLabelText(/^كلمة المرور الجديدة/)).toBeNull();
+
+    right = true;
+    await user.clear(screen.getByLabelText(/كود التحقق/));
+    await user.type(screen.getByLabelText(/كود التحقق/), '12345');
     await user.click(screen.getByRole('button', { name: 'التالي' }));
     await user.type(await screen.findByLabelText(/^كلمة المرور الجديدة/), 'newpass123');
     await user.type(screen.getByLabelText(/^تأكيد كلمة المرور/), 'newpass123');
     await user.click(screen.getByRole('button', { name: 'حفظ كلمة المرور' }));
-    expect((await screen.findByRole('alert')).textContent).toContain(ERROR_MESSAGES_AR['invalid-verification-code']);
-    expect(screen.getByLabelText(/كود التحقق/)).toBeTruthy();
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(await screen.findByText('تم تغيير كلمة المرور، سجّل الدخول بكلمة المرور الجديدة.')).toBeTruthy();
+    expect(calls.filter((c) => c.path.endsWith('/password/check')).map((c) => c.body)).toEqual([
+      { email: 'sara@example.com', code: '11111' },
+      { email: 'sara@example.com', code: '12345' },
+    ]);
     expect(calls.find((c) => c.path.endsWith('/password/confirm'))?.body).toEqual({
       email: 'sara@example.com',
       code: '12345',
       password: 'newpass123',
     });
+  });
+
+  it('returns to the code step when the code died between the check and saving', async () => {
+    stubApi({
+      'POST /api/v1/confirmation-code/password/send': () => ({ body: { ok: true } }),
+      'POST /api/v1/confirmation-code/password/check': () => ({ body: { ok: true } }),
+      'POST /api/v1/confirmation-code/password/confirm': () => ({
+        status: 422,
+        body: { code: 'expired-verification-code', message: 'x' },
+      }),
+    });
+    const user = userEvent.setup();
+    await user.type(await openAtCodeStep(user), '12345');
+    await user.click(screen.getByRole('button', { name: 'التالي' }));
+    await user.type(await screen.findByLabelText(/^كلمة المرور الجديدة/), 'newpass123');
+    await user.type(screen.getByLabelText(/^تأكيد كلمة المرور/), 'newpass123');
+    await user.click(screen.getByRole('button', { name: 'حفظ كلمة المرور' }));
+    expect((await screen.findByRole('alert')).textContent).toContain(ERROR_MESSAGES_AR['expired-verification-code']);
+    expect(screen.getByLabelText(/كود التحقق/)).toBeTruthy();
   });
 });

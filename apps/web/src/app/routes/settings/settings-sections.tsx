@@ -1,7 +1,9 @@
+import type { User } from '@darsak/domain/users';
 import { buttonClasses, Card, SelectField } from '@darsak/ui';
 import { isLocale, useI18n } from '@darsak/ui/i18n';
 import { Link } from 'react-router';
 import { paths } from '../../../config/paths.ts';
+import { ChangePasswordFormCard } from '../../../features/auth/components/change-password-form.tsx';
 
 export function LanguageCard() {
   const { t, locale, setLocale } = useI18n();
@@ -23,12 +25,26 @@ export function LanguageCard() {
   );
 }
 
-export function PasswordCard() {
+/** Changes the password with the current one; an account made with Google creates one through the reset code. */
+export function PasswordCard({ user }: { user: User }) {
   const { t } = useI18n();
+  if (!user.hasPassword) {
+    return (
+      <Card title={t('settings.password.title')} description={t('settings.password.google')}>
+        <Link to={paths.forgetPassword.href()} className={buttonClasses({ variant: 'secondary' })}>
+          {t('settings.password.create')}
+        </Link>
+      </Card>
+    );
+  }
   return (
     <Card title={t('settings.password.title')} description={t('settings.password.body')}>
-      <Link to={paths.forgetPassword.href()} className={buttonClasses({ variant: 'secondary' })}>
-        {t('settings.password.action')}
+      <ChangePasswordFormCard />
+      <Link
+        to={paths.forgetPassword.href()}
+        className="mt-3 inline-block text-sm font-semibold text-primary-700 hover:underline"
+      >
+        {t('settings.password.forgot')}
       </Link>
     </Card>
   );

@@ -20,7 +20,7 @@ export function StudentSettingsPage() {
         </Card>
         <ContactVerificationCard user={user} />
         <LanguageCard />
-        <PasswordCard />
+        <PasswordCard user={user} />
       </div>
     </div>
   );

@@ -26,7 +26,7 @@ export function TutorAccountSettingsPage() {
         </Card>
         <ContactVerificationCard user={user} />
         <LanguageCard />
-        <PasswordCard />
+        <PasswordCard user={user} />
       </div>
     </div>
   );

@@ -15,7 +15,7 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useErrorText, useFieldErrorText } from '../../../lib/forms.ts';
 import { useCountdown } from '../../../lib/use-countdown.ts';
-import { useResetPassword, useSendPasswordCode } from '../hooks/use-auth-mutations.ts';
+import { useCheckPasswordCode, useResetPassword, useSendPasswordCode } from '../hooks/use-auth-mutations.ts';
 
 type Step = 0 | 1 | 2;
 
@@ -28,7 +28,8 @@ export interface PasswordResetFlowProps {
 
 /**
  * The password reset of spec §2: e-mail, then the 5-digit code, then the new password. The code is checked
- * together with the new password (the API has one call for both); a wrong code returns to the code step.
+ * before the new password is asked for (without using it up); should it die meanwhile, saving the password
+ * returns to the code step.
  */
 export function PasswordResetFlow({ initialEmail = '', initialCode = '', onDone }: PasswordResetFlowProps) {
   const { t, format } = useI18n();
@@ -40,6 +41,7 @@ export function PasswordResetFlow({ initialEmail = '', initialCode = '', onDone 
   const [codeError, setCodeError] = useState<string>();
   const countdown = useCountdown();
   const sendCode = useSendPasswordCode();
+  const checkCode = useCheckPasswordCode();
   const reset = useResetPassword();
 
   const emailForm = useForm<EmailFormInput>({
@@ -56,6 +58,7 @@ export function PasswordResetFlow({ initialEmail = '', initialCode = '', onDone 
     sendCode.mutate(address, {
       onSuccess: () => {
         setEmail(address);
+        setCodeError(undefined);
         setStep(1);
         countdown.start(RESEND_COOLDOWN_SECONDS);
       },
@@ -90,9 +93,18 @@ export function PasswordResetFlow({ initialEmail = '', initialCode = '', onDone 
       {step === 1 && (
         <Form
           onSubmit={codeForm.handleSubmit((values) => {
-            setCode(CodeForm.parse(values).code);
+            const checked = CodeForm.parse(values).code;
             setCodeError(undefined);
-            setStep(2);
+            checkCode.mutate(
+              { email, code: checked },
+              {
+                onSuccess: () => {
+                  setCode(checked);
+                  setStep(2);
+                },
+                onError: (error) => setCodeError(errorText(error)),
+              },
+            );
           })}
         >
           <p className="text-muted">
@@ -111,7 +123,9 @@ export function PasswordResetFlow({ initialEmail = '', initialCode = '', onDone 
           />
           <FormError message={sendCode.error ? errorText(sendCode.error) : undefined} />
           <FormActions className="justify-between">
-            <Button type="submit">{t('common.next')}</Button>
+            <Button type="submit" loading={checkCode.isPending}>
+              {t('common.next')}
+            </Button>
             <div className="flex flex-wrap gap-2">
               <Button
                 variant="ghost"

@@ -1,4 +1,4 @@
-import type { PasswordSignInInput } from '@darsak/domain/auth';
+import type { ChangePasswordInput, PasswordSignInInput } from '@darsak/domain/auth';
 import { authContract } from '@darsak/domain/auth';
 import { type RegisterInput, usersContract } from '@darsak/domain/users';
 import { verificationContract } from '@darsak/domain/verification';
@@ -35,9 +35,23 @@ export function useSendPasswordCode() {
   });
 }
 
+/** Checks a reset code before the new password is asked for; the code stays usable. */
+export function useCheckPasswordCode() {
+  return useMutation({
+    mutationFn: (body: { email: string; code: string }) => api.callRoute(verificationContract.passwordCheck, { body }),
+  });
+}
+
 export function useResetPassword() {
   return useMutation({
     mutationFn: (body: { email: string; code: string; password: string }) =>
       api.callRoute(verificationContract.passwordConfirm, { body }),
+  });
+}
+
+/** The signed-in user's new password, proven by the current one; the other devices are signed out. */
+export function useChangePassword() {
+  return useMutation({
+    mutationFn: (body: ChangePasswordInput) => api.callRoute(authContract.changePassword, { body }),
   });
 }

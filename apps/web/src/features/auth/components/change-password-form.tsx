@@ -1,0 +1,67 @@
+import { ChangePasswordForm, type ChangePasswordFormInput } from '@darsak/client';
+import { Button, Form, FormActions, FormError, PasswordField, useToast } from '@darsak/ui';
+import { useI18n } from '@darsak/ui/i18n';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useForm } from 'react-hook-form';
+import { useErrorText, useFieldErrorText } from '../../../lib/forms.ts';
+import { useChangePassword } from '../hooks/use-auth-mutations.ts';
+
+const empty: ChangePasswordFormInput = { currentPassword: '', password: '', confirmPassword: '' };
+
+/** A signed-in password change with the current password; this device stays signed in, the others are not. */
+export function ChangePasswordFormCard() {
+  const { t } = useI18n();
+  const fieldText = useFieldErrorText();
+  const errorText = useErrorText();
+  const { toast } = useToast();
+  const change = useChangePassword();
+  const form = useForm<ChangePasswordFormInput>({ resolver: zodResolver(ChangePasswordForm), defaultValues: empty });
+  const { errors } = form.formState;
+
+  return (
+    <Form
+      onSubmit={form.handleSubmit((values) => {
+        const { currentPassword, password } = ChangePasswordForm.parse(values);
+        change.mutate(
+          { currentPassword, newPassword: password },
+          {
+            onSuccess: () => {
+              form.reset(empty);
+              toast({ type: 'success', title: t('settings.password.success') });
+            },
+            onError: () => form.setFocus('currentPassword'),
+          },
+        );
+      })}
+    >
+      <FormError message={change.error ? errorText(change.error) : undefined} />
+      <PasswordField
+        label={t('field.currentPassword')}
+        autoComplete="current-password"
+        required
+        error={fieldText(errors.currentPassword)}
+        {...form.register('currentPassword')}
+      />
+      <PasswordField
+        label={t('field.newPassword')}
+        autoComplete="new-password"
+        required
+        hint={t('field.passwordHint')}
+        error={fieldText(errors.password)}
+        {...form.register('password')}
+      />
+      <PasswordField
+        label={t('field.confirmPassword')}
+        autoComplete="new-password"
+        required
+        error={fieldText(errors.confirmPassword)}
+        {...form.register('confirmPassword')}
+      />
+      <FormActions>
+        <Button type="submit" loading={change.isPending}>
+          {t('settings.password.action')}
+        </Button>
+      </FormActions>
+    </Form>
+  );
+}
