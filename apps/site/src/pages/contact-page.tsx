@@ -1,7 +1,8 @@
 import { configContract, PublicConfigResponse } from '@darsak/domain/config';
-import { Alert, buttonClasses, Card, ComingSoon, Spinner } from '@darsak/ui';
+import { Alert, buttonClasses, Card, Spinner } from '@darsak/ui';
 import { useEffect, useState } from 'react';
 import { AppLink } from '../components/app-url.tsx';
+import { ContactRequestForm } from '../components/contact-form.tsx';
 import { PageHero, Section } from '../components/layout.tsx';
 import { ar } from '../content/ar.ts';
 import { apiUrl } from '../site-env.ts';
@@ -68,7 +69,7 @@ export function ContactPage() {
           </Card>
         </div>
         <div className="mt-6">
-          <ComingSoon feature={c.formTitle} description={c.formSoon} />
+          <ContactRequestForm />
         </div>
       </Section>
     </>
