@@ -18,13 +18,23 @@ import { createContactService } from './modules/contact/contact.service.ts';
 import { devRoutes } from './modules/dev/dev.routes.ts';
 import { createOutboxDispatcher } from './modules/outbox/outbox.dispatcher.ts';
 import { createOutbox } from './modules/outbox/outbox.ts';
+import { definePaymentJobs } from './modules/payments/payments.jobs.ts';
+import { createRefundRequester } from './modules/payments/payments.refunds.ts';
+import { paymentsRoutes } from './modules/payments/payments.routes.ts';
+import { createPaymentsService } from './modules/payments/payments.service.ts';
+import { plansRoutes } from './modules/plans/plans.routes.ts';
+import { createPlansService } from './modules/plans/plans.service.ts';
 import { haveLessonTogether } from './modules/sessions/sessions.repo.ts';
 import { sessionsRoutes } from './modules/sessions/sessions.routes.ts';
 import { createSessionsService } from './modules/sessions/sessions.service.ts';
 import { registerSessionSocketHandlers } from './modules/sessions/sessions.socket.ts';
 import { createJoinTokenSigner } from './modules/sessions/sessions.tokens.ts';
+import { createSettingsService } from './modules/settings/settings.service.ts';
 import { studentsRoutes } from './modules/students/students.routes.ts';
 import { createStudentsService } from './modules/students/students.service.ts';
+import { defineSubscriptionJobs } from './modules/subscriptions/subscriptions.jobs.ts';
+import { subscriptionsRoutes } from './modules/subscriptions/subscriptions.routes.ts';
+import { createSubscriptionsService } from './modules/subscriptions/subscriptions.service.ts';
 import { systemRoutes } from './modules/system/system.routes.ts';
 import { topicsRoutes } from './modules/topics/topics.routes.ts';
 import { countFavouriteTopics, createTopicsService } from './modules/topics/topics.service.ts';
@@ -42,6 +52,8 @@ import { loggerOptions } from './platform/logger.ts';
 import { createRealtime } from './platform/realtime/realtime.ts';
 import type { LocalGoogleIssuer } from './providers/google/id-token-verifier.ts';
 import { createMessengers } from './providers/messaging/messengers.ts';
+import { createPaymentGateways } from './providers/payments/payment-gateways.ts';
+import { gatewaySimulatorRoutes } from './providers/payments/simulator/simulator.routes.ts';
 import { createDiskStorage, filesDirOf } from './providers/storage/disk.adapter.ts';
 import type { Storage } from './providers/storage/storage.ts';
 
@@ -80,6 +92,8 @@ registerConstraintCodes({
   invoices_method_fields_check: 'invalid-invoice-method',
   topics_name_en_key: 'topic-exists',
   topics_name_ar_key: 'topic-exists',
+  plan_invites_user_plan_key: 'plan-invite-exists',
+  coupons_code_key: 'coupon-exists',
 });
 
 /** Builds the HTTP API with every module; never listens (main.ts and tests decide). */
@@ -175,6 +189,48 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   const contact = createContactService({ db, clock, outbox, inboxEmail: config.CONTACT_INBOX_EMAIL });
   await app.register(contactRoutes, { contact, publicPerMinute: config.RATE_LIMIT_SIGN_IN_PER_MINUTE });
+  const settings = createSettingsService({ db });
+  // plans, subscriptions and payments (the simulator stands in for providers without credentials in local mode)
+  app.decorate('jobs', queue);
+  const plans = createPlansService({ db, clock, users });
+  const requestRefund = createRefundRequester(queue);
+  const subscriptions = createSubscriptionsService({
+    db,
+    clock,
+    settings,
+    plans,
+    users,
+    outbox,
+    queue,
+    requestRefund,
+    appUrl: config.PUBLIC_APP_URL,
+  });
+  const gateways = createPaymentGateways(config, {
+    clock,
+    deliver: ({ url, query, payload }) => app.inject({ method: 'POST', url, query, payload: payload as object }),
+  });
+  const payments = createPaymentsService({
+    db,
+    clock,
+    log: app.log,
+    fawry: gateways.fawry,
+    paymob: gateways.paymob,
+    plans,
+    subscriptions,
+    users,
+    requestRefund,
+    realtime,
+    appUrl: config.PUBLIC_APP_URL,
+    referenceExpiryHours: config.FAWRY_REFERENCE_EXPIRY_HOURS,
+  });
+  defineSubscriptionJobs(queue, subscriptions);
+  definePaymentJobs(queue, payments);
+  await app.register(plansRoutes, { plans });
+  await app.register(subscriptionsRoutes, { subscriptions });
+  await app.register(paymentsRoutes, { payments });
+  if (gateways.simulator) {
+    await app.register(gatewaySimulatorRoutes, { simulator: gateways.simulator, appUrl: config.PUBLIC_APP_URL });
+  }
   // modules: more modules register here
   return app;
 }

@@ -68,6 +68,13 @@ export function createJobQueue(database: Database, options: { poolSize?: number 
       });
     },
 
+    /** Runs a defined job's handler now, in this process (tests with a fixed clock; this is not the worker). */
+    async run<T>(name: string, data: T): Promise<void> {
+      const definition = definitions.find((d) => d.name === name);
+      if (!definition) throw new Error(`no job named ${name}`);
+      await (definition.handler as (data: T) => Promise<void>)(data);
+    },
+
     async stop() {
       if (started) await boss.stop({ graceful: true, timeout: 10_000 });
       started = false;
@@ -75,3 +82,10 @@ export function createJobQueue(database: Database, options: { poolSize?: number 
   };
 }
 export type JobQueue = ReturnType<typeof createJobQueue>;
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The app's job queue: modules define their jobs on it; tests run them with `run`. */
+    jobs: JobQueue;
+  }
+}

@@ -1,0 +1,212 @@
+import { and, asc, count, desc, eq, inArray, lte, notInArray, sql } from 'drizzle-orm';
+import type { Db } from '../../platform/db/client.ts';
+import {
+  type CardToken,
+  cardTokens,
+  type IdempotencyKey,
+  idempotencyKeys,
+  type NewTransaction,
+  type NewTransactionEvent,
+  type Transaction,
+  transactionEvents,
+  transactions,
+} from './payments.table.ts';
+
+async function one<T>(rows: Promise<T[]>, what: string): Promise<T> {
+  const [row] = await rows;
+  if (!row) throw new Error(`${what} returned nothing`);
+  return row;
+}
+
+// transactions
+
+export const insertTransaction = (db: Db, values: NewTransaction): Promise<Transaction> =>
+  one(db.insert(transactions).values(values).returning(), 'transaction insert');
+
+export async function findTransaction(db: Db, id: number): Promise<Transaction | undefined> {
+  const [row] = await db.select().from(transactions).where(eq(transactions.id, id)).limit(1);
+  return row;
+}
+
+/** The transaction locked until the caller's transaction ends: status changes queue behind each other. */
+export async function lockTransaction(db: Db, id: number): Promise<Transaction | undefined> {
+  const [row] = await db.select().from(transactions).where(eq(transactions.id, id)).limit(1).for('update');
+  return row;
+}
+
+export async function lockByMerchantRef(db: Db, merchantRefNum: string): Promise<Transaction | undefined> {
+  const [row] = await db
+    .select()
+    .from(transactions)
+    .where(eq(transactions.merchantRefNum, merchantRefNum))
+    .limit(1)
+    .for('update');
+  return row;
+}
+
+export async function updateTransaction(db: Db, id: number, values: Partial<NewTransaction>): Promise<Transaction> {
+  return one(
+    db
+      .update(transactions)
+      .set({ ...values, updatedAt: sql`now()` })
+      .where(eq(transactions.id, id))
+      .returning(),
+    'transaction update',
+  );
+}
+
+export async function insertEvent(db: Db, values: NewTransactionEvent): Promise<void> {
+  await db.insert(transactionEvents).values(values);
+}
+
+export async function listTransactions(
+  db: Db,
+  filter: { userId?: number | undefined; status?: number | undefined; limit: number; offset: number },
+) {
+  const where = and(
+    filter.userId ? eq(transactions.userId, filter.userId) : undefined,
+    filter.status !== undefined ? eq(transactions.status, filter.status) : undefined,
+  );
+  const [rows, totals] = await Promise.all([
+    db
+      .select()
+      .from(transactions)
+      .where(where)
+      .orderBy(desc(transactions.createdAt), desc(transactions.id))
+      .limit(filter.limit)
+      .offset(filter.offset),
+    db.select({ total: count() }).from(transactions).where(where),
+  ]);
+  return { rows, total: totals[0]?.total ?? 0 };
+}
+
+export async function lastTransaction(db: Db, userId: number): Promise<Transaction | undefined> {
+  const [row] = await db
+    .select()
+    .from(transactions)
+    .where(eq(transactions.userId, userId))
+    .orderBy(desc(transactions.createdAt), desc(transactions.id))
+    .limit(1);
+  return row;
+}
+
+/** Pending transactions created before `createdBefore`, oldest first: what the status sync asks about. */
+export async function pendingTransactions(db: Db, createdBefore: Date, limit: number) {
+  return db
+    .select({ id: transactions.id })
+    .from(transactions)
+    .where(and(eq(transactions.status, 0), lte(transactions.createdAt, createdBefore)))
+    .orderBy(asc(transactions.createdAt))
+    .limit(limit);
+}
+
+/** Pending transactions whose time to pay is over. */
+export async function overdueTransactions(db: Db, now: Date, limit: number) {
+  return db
+    .select({ id: transactions.id })
+    .from(transactions)
+    .where(and(eq(transactions.status, 0), lte(transactions.expiresAt, now)))
+    .orderBy(asc(transactions.expiresAt))
+    .limit(limit);
+}
+
+/** The provider's payload that reported the payment (Paymob refunds need its transaction id). */
+export async function paidPayload(db: Db, transactionId: number): Promise<unknown> {
+  const [row] = await db
+    .select({ payload: transactionEvents.payload })
+    .from(transactionEvents)
+    .where(
+      and(
+        eq(transactionEvents.transactionId, transactionId),
+        eq(transactionEvents.toStatus, 1),
+        inArray(transactionEvents.source, ['provider', 'sync']),
+      ),
+    )
+    .orderBy(desc(transactionEvents.id))
+    .limit(1);
+  return row?.payload;
+}
+
+export async function listEvents(db: Db, transactionId: number) {
+  return db
+    .select()
+    .from(transactionEvents)
+    .where(eq(transactionEvents.transactionId, transactionId))
+    .orderBy(asc(transactionEvents.id));
+}
+
+// idempotency keys
+
+/**
+ * Claims a key for this request: `fresh` when this call inserted it (the unique index decides between racing
+ * requests), otherwise the row of the request that got there first.
+ */
+export async function claimKey(
+  db: Db,
+  values: { userId: number; key: string; requestHash: string },
+): Promise<{ fresh: boolean; row: IdempotencyKey }> {
+  const [inserted] = await db.insert(idempotencyKeys).values(values).onConflictDoNothing().returning();
+  if (inserted) return { fresh: true, row: inserted };
+  const existing = await findKey(db, values.userId, values.key);
+  if (!existing) throw new Error('idempotency key vanished');
+  return { fresh: false, row: existing };
+}
+
+export async function findKey(db: Db, userId: number, key: string): Promise<IdempotencyKey | undefined> {
+  const [row] = await db
+    .select()
+    .from(idempotencyKeys)
+    .where(and(eq(idempotencyKeys.userId, userId), eq(idempotencyKeys.key, key)))
+    .limit(1);
+  return row;
+}
+
+export async function updateKey(db: Db, id: number, values: Partial<typeof idempotencyKeys.$inferInsert>) {
+  await db.update(idempotencyKeys).set(values).where(eq(idempotencyKeys.id, id));
+}
+
+// card tokens
+
+export async function listCards(db: Db, userId: number, provider: CardToken['provider']): Promise<CardToken[]> {
+  return db
+    .select()
+    .from(cardTokens)
+    .where(and(eq(cardTokens.userId, userId), eq(cardTokens.provider, provider)))
+    .orderBy(asc(cardTokens.id));
+}
+
+export async function findCard(db: Db, id: number): Promise<CardToken | undefined> {
+  const [row] = await db.select().from(cardTokens).where(eq(cardTokens.id, id)).limit(1);
+  return row;
+}
+
+/** Makes our copy of the saved cards match the provider's list. */
+export async function replaceCards(
+  db: Db,
+  userId: number,
+  provider: CardToken['provider'],
+  cards: { token: string; lastFour: string | null; brand: string | null }[],
+): Promise<void> {
+  const tokens = cards.map((c) => c.token);
+  await db
+    .delete(cardTokens)
+    .where(
+      and(
+        eq(cardTokens.userId, userId),
+        eq(cardTokens.provider, provider),
+        tokens.length > 0 ? notInArray(cardTokens.token, tokens) : undefined,
+      ),
+    );
+  if (cards.length === 0) return;
+  await db
+    .insert(cardTokens)
+    .values(cards.map((c) => ({ userId, provider, token: c.token, lastFour: c.lastFour, brand: c.brand })))
+    .onConflictDoUpdate({
+      target: [cardTokens.provider, cardTokens.token],
+      set: { lastFour: sql`excluded.last_four`, brand: sql`excluded.brand` },
+    });
+}
+
+export async function deleteCard(db: Db, id: number): Promise<void> {
+  await db.delete(cardTokens).where(eq(cardTokens.id, id));
+}

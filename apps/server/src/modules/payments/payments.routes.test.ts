@@ -1,0 +1,409 @@
+import type { PaymentResult, Transaction } from '@darsak/domain/payments';
+import type { Plan } from '@darsak/domain/plans';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { buildTestApp, injectAs, type TestApp } from '../../../test/build-test-app.ts';
+import { FAKE_FAWRY, type FakeProviders, fakeProvidersEnv, startFakeProviders } from '../../../test/fake-providers.ts';
+import { type Actor, createActor } from '../../../test/harness/actors.ts';
+import { changedTables, dbFingerprint } from '../../../test/harness/db-fingerprint.ts';
+import { queuedJobs } from '../../../test/queued-jobs.ts';
+import { notificationSignature } from '../../providers/payments/fawry.signatures.ts';
+import { subscriptions } from '../subscriptions/subscriptions.table.ts';
+import { transactionEvents, transactions } from './payments.table.ts';
+
+// The real Fawry and Paymob adapters against a local server answering in their documented formats: the test
+// knows the merchant's secure key, so it can sign (and mis-sign) notifications itself.
+let fake: FakeProviders;
+let t: TestApp;
+let admin: Actor;
+let plan: Plan;
+let keys = 0;
+
+beforeAll(async () => {
+  fake = await startFakeProviders();
+  t = await buildTestApp({ now: '2025-03-06T10:00:00Z', env: fakeProvidersEnv(fake) });
+  admin = await createActor(t, 'admin');
+  plan = (
+    await injectAs(t.app, admin.token, {
+      method: 'POST',
+      url: '/api/v1/plan',
+      payload: { weeklyMinutes: 120, baseMonthPricePiastres: 80_000, quarterDiscountPercent: 10 },
+    })
+  ).json();
+});
+afterAll(async () => {
+  await t.close();
+  await fake.close();
+});
+beforeEach(() => {
+  fake.state.charge = 'pending';
+  t.clock.set('2025-03-06T10:00:00Z');
+});
+
+const newKey = () => {
+  keys += 1;
+  return `checkout-${keys}-${Date.now()}`;
+};
+const payByReference = (student: Actor, key = newKey(), body: object = {}) =>
+  injectAs(t.app, student.token, {
+    method: 'POST',
+    url: '/api/v1/fawry/pay/ref-num',
+    payload: { planId: plan.id, period: 'month', ...body },
+    headers: { 'idempotency-key': key },
+  });
+const callback = (body: object) => t.app.inject({ method: 'POST', url: '/api/v1/fawry/callback', payload: body });
+const transactionOf = async (id: number) => {
+  const [row] = await t.database.db.select().from(transactions).where(eq(transactions.id, id));
+  if (!row) throw new Error('no transaction');
+  return row;
+};
+const eventsOf = (id: number) =>
+  t.database.db
+    .select()
+    .from(transactionEvents)
+    .where(eq(transactionEvents.transactionId, id))
+    .orderBy(transactionEvents.id);
+const activeSubscriptions = async (userId: number) =>
+  (await t.database.db.select().from(subscriptions).where(eq(subscriptions.studentId, userId))).filter(
+    (s) => s.status === 'active',
+  );
+const queuedRefunds = async () =>
+  (await queuedJobs<{ transactionId: number; targetRefundedPiastres: number }>(t, 'payments.refund')).map(
+    (j) => j.data,
+  );
+
+async function pendingPayment(student: Actor): Promise<PaymentResult> {
+  const answer = await payByReference(student);
+  expect(answer.statusCode).toBe(201);
+  return answer.json();
+}
+
+describe('callbacks (Fawry server notification V2)', () => {
+  it('pays once: the same notification again or a stale one afterwards changes nothing, and history is kept', async () => {
+    const student = await createActor(t, 'student');
+    const { transaction } = await pendingPayment(student);
+    const paid = fake.notify(transaction.merchantRefNum, 'PAID');
+    for (let i = 0; i < 3; i++) expect((await callback(paid)).json()).toEqual({ ok: true });
+    const stale = fake.notify(transaction.merchantRefNum, 'EXPIRED');
+    expect((await callback(stale)).statusCode).toBe(200);
+    expect((await callback(fake.notify(transaction.merchantRefNum, 'NEW'))).statusCode).toBe(200);
+
+    const row = await transactionOf(transaction.id);
+    expect(row.status).toBe(1);
+    expect(row.paidAt?.toISOString()).toBe('2025-03-06T10:00:00.000Z');
+    const events = await eventsOf(transaction.id);
+    expect(events.map((e) => [e.fromStatus, e.toStatus, e.source])).toEqual([
+      [null, 0, 'user'],
+      [0, 1, 'provider'],
+    ]);
+    expect(events[1]?.payload).toMatchObject({ orderStatus: 'PAID', messageSignature: paid.messageSignature });
+    expect(await activeSubscriptions(student.id)).toHaveLength(1);
+  });
+
+  it('[400 invalid-signature] for a wrong signature or a tampered amount, and nothing changes', async () => {
+    const student = await createActor(t, 'student');
+    const { transaction } = await pendingPayment(student);
+    const paid = fake.notify(transaction.merchantRefNum, 'PAID');
+    const before = await dbFingerprint(t.database.db);
+    for (const forged of [
+      { ...paid, messageSignature: 'f'.repeat(64) },
+      { ...paid, orderAmount: 1, paymentAmount: 1 },
+      { ...paid, merchantRefNumber: `${transaction.merchantRefNum}X` },
+    ]) {
+      const answer = await callback(forged);
+      expect(answer.statusCode).toBe(400);
+      expect(answer.json().code).toBe('invalid-signature');
+    }
+    expect(changedTables(before, await dbFingerprint(t.database.db))).toEqual([]);
+    expect((await transactionOf(transaction.id)).status).toBe(0);
+  });
+
+  it('[404 transaction-not-found] for a well-signed notification of an order we do not have', async () => {
+    const fields = {
+      fawryRefNumber: '123',
+      merchantRefNumber: 'NOT-OURS',
+      paymentAmount: 10,
+      orderAmount: 10,
+      orderStatus: 'PAID',
+      paymentMethod: 'PAYATFAWRY',
+    };
+    const answer = await callback({ ...fields, messageSignature: notificationSignature(FAKE_FAWRY.secureKey, fields) });
+    expect(answer.statusCode).toBe(404);
+    expect(answer.json().code).toBe('transaction-not-found');
+  });
+
+  it('refuses to mark paid a signed notification whose amount is not the one we charged', async () => {
+    const student = await createActor(t, 'student');
+    const { transaction } = await pendingPayment(student);
+    const order = fake.order(transaction.merchantRefNum);
+    if (!order) throw new Error('no order');
+    order.amount = 1;
+    const answer = await callback(fake.notify(transaction.merchantRefNum, 'PAID'));
+    expect(answer.statusCode).toBe(400);
+    expect((await transactionOf(transaction.id)).status).toBe(0);
+  });
+});
+
+describe('paying twice for one checkout', () => {
+  it('20 concurrent requests with one key make one transaction and answer alike', async () => {
+    const student = await createActor(t, 'student');
+    const key = newKey();
+    const answers = await Promise.all(Array.from({ length: 20 }, () => payByReference(student, key)));
+    expect(answers.map((a) => a.statusCode)).toEqual(Array(20).fill(201));
+    const ids = new Set(answers.map((a) => (a.json() as PaymentResult).transaction.id));
+    expect(ids.size).toBe(1);
+    const rows = await t.database.db.select().from(transactions).where(eq(transactions.userId, student.id));
+    expect(rows).toHaveLength(1);
+    expect(
+      fake.requests.filter(
+        (r) => r.body && (r.body as { merchantRefNum?: string }).merchantRefNum === rows[0]?.merchantRefNum,
+      ),
+    ).toHaveLength(1);
+  });
+
+  it('20 concurrent card payments that the bank approves at once give one paid transaction and one subscription', async () => {
+    const student = await createActor(t, 'student');
+    fake.addCard(String(student.id));
+    const cards = await injectAs(t.app, student.token, { method: 'GET', url: '/api/v1/fawry/card-token/list' });
+    const cardTokenId = cards.json().list[0].id;
+    fake.state.charge = 'paid';
+    const key = newKey();
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, () =>
+        injectAs(t.app, student.token, {
+          method: 'POST',
+          url: '/api/v1/fawry/pay/card',
+          payload: { planId: plan.id, period: 'month', cardTokenId, cvv: '123', idempotencyKey: key },
+        }),
+      ),
+    );
+    expect(answers.map((a) => a.statusCode)).toEqual(Array(20).fill(201));
+    expect(new Set(answers.map((a) => (a.json() as PaymentResult).transaction.id)).size).toBe(1);
+    const rows = await t.database.db.select().from(transactions).where(eq(transactions.userId, student.id));
+    expect(rows.map((r) => r.status)).toEqual([1]);
+    expect(await activeSubscriptions(student.id)).toHaveLength(1);
+  });
+
+  it('two tabs with their own keys: the second payment is refunded, never a second subscription', async () => {
+    const student = await createActor(t, 'student');
+    const [first, second] = await Promise.all([pendingPayment(student), pendingPayment(student)]);
+    await callback(fake.notify(first.transaction.merchantRefNum, 'PAID'));
+    await callback(fake.notify(second.transaction.merchantRefNum, 'PAID'));
+    expect(await activeSubscriptions(student.id)).toHaveLength(1);
+    const refund = (await queuedRefunds()).find((r) => r.transactionId === second.transaction.id);
+    expect(refund).toMatchObject({ targetRefundedPiastres: 80_000, source: 'system' });
+    await t.app.jobs.run('payments.refund', refund);
+    await t.app.jobs.run('payments.refund', refund); // a retried job changes nothing
+    expect(await transactionOf(second.transaction.id)).toMatchObject({ status: 3, refundedPiastres: 80_000 });
+    expect(fake.order(second.transaction.merchantRefNum)?.orderStatus).toBe('REFUNDED');
+    expect(await activeSubscriptions(student.id)).toHaveLength(1);
+  });
+
+  it('[409 subscription-exists] for a new checkout once a subscription is active', async () => {
+    const student = await createActor(t, 'student');
+    const { transaction } = await pendingPayment(student);
+    await callback(fake.notify(transaction.merchantRefNum, 'PAID'));
+    const answer = await payByReference(student);
+    expect(answer.statusCode).toBe(409);
+    expect(answer.json().code).toBe('subscription-exists');
+  });
+
+  it('[422 idempotency-key-reused] for the same key with another checkout; [400] without a key', async () => {
+    const student = await createActor(t, 'student');
+    const key = newKey();
+    expect((await payByReference(student, key)).statusCode).toBe(201);
+    const other = await payByReference(student, key, { period: 'quarter' });
+    expect(other.statusCode).toBe(422);
+    expect(other.json().code).toBe('idempotency-key-reused');
+    const keyless = await injectAs(t.app, student.token, {
+      method: 'POST',
+      url: '/api/v1/fawry/pay/ref-num',
+      payload: { planId: plan.id, period: 'month' },
+    });
+    expect(keyless.statusCode).toBe(400);
+    expect(keyless.json().details.fields.idempotencyKey).toBe('required');
+    const badHeader = await payByReference(student, 'short');
+    expect(badHeader.json().details.fields.idempotencyKey).toBe('idempotency-key-format');
+  });
+});
+
+describe('provider failures', () => {
+  it('[502 fawry-error] when Fawry refuses: the transaction fails, never paid, and a retry works', async () => {
+    const student = await createActor(t, 'student');
+    fake.state.charge = 'decline';
+    const key = newKey();
+    const refused = await payByReference(student, key);
+    expect(refused.statusCode).toBe(502);
+    expect(refused.json().code).toBe('fawry-error');
+    const [row] = await t.database.db.select().from(transactions).where(eq(transactions.userId, student.id));
+    expect(row?.status).toBe(6);
+    expect((await payByReference(student, key)).json().code).toBe('fawry-error'); // the same key, the same answer
+    fake.state.charge = 'pending';
+    expect((await payByReference(student)).statusCode).toBe(201);
+  });
+
+  it('[503 service-unavailable] when Fawry does not answer: left pending for the sync, never paid', async () => {
+    const student = await createActor(t, 'student');
+    fake.state.charge = 'error500';
+    const answer = await payByReference(student);
+    expect(answer.statusCode).toBe(503);
+    expect(answer.json().code).toBe('service-unavailable');
+    const [row] = await t.database.db.select().from(transactions).where(eq(transactions.userId, student.id));
+    expect(row?.status).toBe(0);
+    // Fawry never took the order: the sync cannot find it, and the expiry ends it.
+    t.clock.set('2025-03-06T10:05:00Z');
+    await t.app.jobs.run('payments.sync-pending', {});
+    expect((await transactionOf(row?.id ?? 0)).status).toBe(0);
+    t.clock.set('2025-03-08T10:00:01Z');
+    await t.app.jobs.run('payments.expire-overdue', {});
+    expect((await transactionOf(row?.id ?? 0)).status).toBe(4);
+  });
+});
+
+describe('status sync and expiry jobs', () => {
+  it('the sync applies what Fawry reports for pending payments older than two minutes', async () => {
+    const student = await createActor(t, 'student');
+    const { transaction } = await pendingPayment(student);
+    fake.notify(transaction.merchantRefNum, 'PAID');
+    await t.app.jobs.run('payments.sync-pending', {});
+    expect((await transactionOf(transaction.id)).status).toBe(0); // too young: its callback may still come
+    t.clock.set('2025-03-06T10:03:00Z');
+    await t.app.jobs.run('payments.sync-pending', {});
+    expect((await transactionOf(transaction.id)).status).toBe(1);
+    expect((await eventsOf(transaction.id)).at(-1)?.source).toBe('sync');
+    expect(await activeSubscriptions(student.id)).toHaveLength(1);
+  });
+
+  it('expires overdue cash references, unless Fawry says they were paid at the last minute', async () => {
+    const [late, gone] = [await createActor(t, 'student'), await createActor(t, 'student')];
+    const paidLate = await pendingPayment(late);
+    const unpaid = await pendingPayment(gone);
+    fake.notify(paidLate.transaction.merchantRefNum, 'PAID');
+    t.clock.set('2025-03-08T10:00:00Z');
+    await t.app.jobs.run('payments.expire-overdue', {});
+    expect((await transactionOf(paidLate.transaction.id)).status).toBe(1);
+    expect((await transactionOf(unpaid.transaction.id)).status).toBe(4);
+    // A payment reported after we expired it still counts: the money was taken.
+    await callback(fake.notify(unpaid.transaction.merchantRefNum, 'PAID'));
+    expect((await transactionOf(unpaid.transaction.id)).status).toBe(1);
+  });
+
+  it('GET payment-status reads, POST payment-status/sync asks Fawry', async () => {
+    const student = await createActor(t, 'student');
+    const { transaction } = await pendingPayment(student);
+    fake.notify(transaction.merchantRefNum, 'PAID');
+    const read = await injectAs(t.app, student.token, {
+      method: 'GET',
+      url: `/api/v1/fawry/payment-status?transactionId=${transaction.id}`,
+    });
+    expect(read.json().status).toBe(0);
+    const synced = await injectAs(t.app, student.token, {
+      method: 'POST',
+      url: '/api/v1/fawry/payment-status/sync',
+      payload: { transactionId: transaction.id },
+    });
+    expect(synced.json()).toMatchObject({ status: 1, state: 'done' });
+  });
+});
+
+describe('cancelling and refunding', () => {
+  it('cancels a pending payment at Fawry; [422 payment-not-cancellable] once it is not pending', async () => {
+    const student = await createActor(t, 'student');
+    const { transaction } = await pendingPayment(student);
+    const cancel = () =>
+      injectAs(t.app, student.token, {
+        method: 'POST',
+        url: '/api/v1/fawry/cancel-unpaid-order',
+        payload: { transactionId: transaction.id },
+      });
+    expect((await cancel()).json()).toMatchObject({ status: 2, state: 'cancelled', canRetry: true });
+    expect(fake.order(transaction.merchantRefNum)?.orderStatus).toBe('CANCELED');
+    const again = await cancel();
+    expect(again.statusCode).toBe(422);
+    expect(again.json().code).toBe('payment-not-cancellable');
+  });
+
+  it('learns that a payment it tries to cancel was paid meanwhile', async () => {
+    const student = await createActor(t, 'student');
+    const { transaction } = await pendingPayment(student);
+    fake.notify(transaction.merchantRefNum, 'PAID');
+    const answer = await injectAs(t.app, student.token, {
+      method: 'POST',
+      url: '/api/v1/fawry/cancel-unpaid-order',
+      payload: { transactionId: transaction.id },
+    });
+    expect(answer.json().code).toBe('payment-not-cancellable');
+    expect((await transactionOf(transaction.id)).status).toBe(1);
+  });
+
+  it('staff refund in part, then the rest, which ends the subscription; more is refused', async () => {
+    const student = await createActor(t, 'student');
+    const { transaction } = await pendingPayment(student);
+    await callback(fake.notify(transaction.merchantRefNum, 'PAID'));
+    const refund = (payload: object) =>
+      injectAs(t.app, admin.token, { method: 'POST', url: '/api/v1/fawry/refund', payload });
+    const part = await refund({ transactionId: transaction.id, amountPiastres: 30_000, reason: 'goodwill' });
+    expect(part.json()).toMatchObject({ status: 5, refundedPiastres: 30_000, state: 'done' });
+    expect(await activeSubscriptions(student.id)).toHaveLength(1);
+    const tooMuch = await refund({ transactionId: transaction.id, amountPiastres: 60_000 });
+    expect(tooMuch.statusCode).toBe(422);
+    expect(tooMuch.json().code).toBe('payment-not-refundable');
+    const rest = await refund({ transactionId: transaction.id });
+    expect(rest.json()).toMatchObject({ status: 3, refundedPiastres: 80_000, state: 'cancelled' });
+    expect(await activeSubscriptions(student.id)).toHaveLength(0);
+    expect((await eventsOf(transaction.id)).slice(-2).map((e) => [e.toStatus, e.source, e.actorId])).toEqual([
+      [5, 'admin', admin.id],
+      [3, 'admin', admin.id],
+    ]);
+    const unpaid = await pendingPayment(await createActor(t, 'student'));
+    expect((await refund({ transactionId: unpaid.transaction.id })).json().code).toBe('payment-not-refundable');
+    expect((await refund({ transactionId: 999_999 })).json().code).toBe('transaction-not-found');
+  });
+});
+
+describe('Paymob through its adapter', () => {
+  it('creates the checkout and applies an HMAC-checked callback', async () => {
+    const student = await createActor(t, 'student');
+    const answer = await injectAs(t.app, student.token, {
+      method: 'POST',
+      url: '/api/v1/paymob/create-checkout-url',
+      payload: { planId: plan.id, period: 'quarter', idempotencyKey: newKey() },
+    });
+    expect(answer.statusCode).toBe(201);
+    const result: PaymentResult = answer.json();
+    expect(result.redirectUrl).toContain('/paymob/unifiedcheckout/?publicKey=');
+    expect(result.transaction).toMatchObject({ provider: 'paymob', amountPiastres: 216_000 });
+    const intention = fake.requests.find(
+      (r) =>
+        r.path === '/paymob/v1/intention/' &&
+        (r.body as { special_reference?: string }).special_reference === result.transaction.merchantRefNum,
+    );
+    expect(intention?.body).toMatchObject({
+      amount: 216_000,
+      notification_url: `${t.config.PUBLIC_APP_URL}/api/v1/paymob/callback`,
+    });
+  });
+});
+
+describe('transactions (TRANSACTION)', () => {
+  it('lists the student’s own, the last one, and one by id; others get 403, staff see all', async () => {
+    const student = await createActor(t, 'student');
+    const stranger = await createActor(t, 'student');
+    const first = await pendingPayment(student);
+    t.clock.set('2025-03-06T10:01:00Z');
+    const second = await pendingPayment(student);
+    const list = await injectAs(t.app, student.token, { method: 'GET', url: '/api/v1/tx/list' });
+    expect(list.json().total).toBe(2);
+    expect(list.json().list.map((x: Transaction) => x.id)).toEqual([second.transaction.id, first.transaction.id]);
+    const last = await injectAs(t.app, student.token, { method: 'GET', url: '/api/v1/tx/last' });
+    expect(last.json().id).toBe(second.transaction.id);
+    const foreign = await injectAs(t.app, stranger.token, { method: 'GET', url: `/api/v1/tx/${first.transaction.id}` });
+    expect(foreign.statusCode).toBe(403);
+    expect((await injectAs(t.app, stranger.token, { method: 'GET', url: '/api/v1/tx/last' })).json().code).toBe(
+      'transaction-not-found',
+    );
+    const staff = await injectAs(t.app, admin.token, { method: 'GET', url: `/api/v1/tx/list?userId=${student.id}` });
+    expect(staff.json().total).toBe(2);
+    expect((await injectAs(t.app, admin.token, { method: 'GET', url: '/api/v1/tx/999999' })).statusCode).toBe(404);
+  });
+});

@@ -1,0 +1,323 @@
+import { AppError } from '@darsak/domain/errors';
+import {
+  type Coupon,
+  type CouponCheck,
+  type CouponInput,
+  fullPeriodPricePiastres,
+  installmentOptions,
+  type PaidPeriod,
+  PERIOD_MONTHS,
+  PERIOD_WEEKS,
+  type Plan,
+  type PlanInput,
+  type PlanInvite,
+  type PlanPatch,
+  type PlanPeriod,
+  type PriceQuote,
+  periodDiscountPercent,
+  periodPricePiastres,
+  priceQuote,
+  type Removal,
+} from '@darsak/domain/plans';
+import { isAdminRole, Role } from '@darsak/domain/users';
+import type { Clock } from '../../platform/clock.ts';
+import type { Db } from '../../platform/db/client.ts';
+import type { AuthUser } from '../../platform/http/auth-user.ts';
+import type { UsersService } from '../users/users.service.ts';
+import * as repo from './plans.repo.ts';
+import type { Coupon as CouponRow, Plan as PlanRow } from './plans.table.ts';
+
+export interface PlansDeps {
+  db: Db;
+  clock: Clock;
+  users: Pick<UsersService, 'findById'>;
+}
+
+export interface PageInput {
+  page: number;
+  size: number;
+}
+const paging = ({ page, size }: PageInput) => ({ limit: size, offset: (page - 1) * size });
+
+export type { PlanRow };
+
+/** What a checkout charges: the plan, the priced period and the coupon that was applied. */
+export interface CheckoutQuote {
+  plan: PlanRow;
+  quote: PriceQuote;
+  couponId: number | null;
+}
+
+function toPlan(row: PlanRow): Plan {
+  const price = (period: PaidPeriod) => ({
+    months: PERIOD_MONTHS[period],
+    weeks: PERIOD_WEEKS[period],
+    fullPricePiastres: fullPeriodPricePiastres(row, period),
+    discountPercent: periodDiscountPercent(row, period),
+    pricePiastres: periodPricePiastres(row, period),
+    installmentOptions: installmentOptions(row.installments),
+  });
+  return {
+    id: row.id,
+    nameAr: row.nameAr,
+    nameEn: row.nameEn,
+    weeklyMinutes: row.weeklyMinutes,
+    baseMonthPricePiastres: row.baseMonthPricePiastres,
+    monthDiscountPercent: row.monthDiscountPercent,
+    quarterDiscountPercent: row.quarterDiscountPercent,
+    yearDiscountPercent: row.yearDiscountPercent,
+    prices: { month: price('month'), quarter: price('quarter'), year: price('year') },
+    state: row.state,
+    forInvitesOnly: row.forInvitesOnly,
+    installments: row.installments,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+const toInvite = (row: repo.PlanInviteRow): PlanInvite => ({
+  id: row.id,
+  planId: row.planId,
+  userId: row.userId,
+  userName: row.userName,
+  userEmail: row.userEmail,
+  createdBy: row.createdBy,
+  createdAt: row.createdAt.toISOString(),
+});
+
+const toCoupon = (row: CouponRow): Coupon => ({
+  id: row.id,
+  code: row.code,
+  discountPercent: row.discountPercent,
+  discountPiastres: row.discountPiastres,
+  maxDiscountPiastres: row.maxDiscountPiastres,
+  planId: row.planId,
+  expiresAt: row.expiresAt?.toISOString() ?? null,
+  usageLimit: row.usageLimit,
+  usedCount: row.usedCount,
+  status: row.status as Coupon['status'],
+  createdAt: row.createdAt.toISOString(),
+});
+
+/** Plans, plan invites and coupons (spec PLAN, PLAN INVITE, COUPON); prices come from the domain's pricing. */
+export function createPlansService(deps: PlansDeps) {
+  const { db, clock } = deps;
+  const isStaff = (actor: AuthUser | null) => actor !== null && isAdminRole(actor.role);
+
+  async function requirePlan(tx: Db, id: number): Promise<PlanRow> {
+    const plan = await repo.findPlan(tx, id);
+    if (!plan) throw new AppError('plan-not-found');
+    return plan;
+  }
+
+  /** Whether the caller may see the plan: staff always; others when active and open to all or invited. */
+  async function isVisible(tx: Db, actor: AuthUser | null, plan: PlanRow): Promise<boolean> {
+    if (isStaff(actor)) return true;
+    if (plan.state !== 'active') return false;
+    return !plan.forInvitesOnly || (actor !== null && (await repo.hasInvite(tx, actor.id, plan.id)));
+  }
+
+  async function requireStudent(tx: Db, userId: number) {
+    const user = await deps.users.findById(tx, userId);
+    if (!user || user.role !== Role.student) throw new AppError('student-not-found');
+  }
+
+  async function requireInvite(tx: Db, id: number) {
+    const invite = await repo.findInvite(tx, id);
+    if (!invite) throw new AppError('plan-invite-not-found');
+    return invite;
+  }
+
+  /** The coupon behind a code if a checkout of this plan may use it now, else its refusal. */
+  async function usableCoupon(tx: Db, code: string, planId: number | null): Promise<CouponRow> {
+    const coupon = await repo.findCouponByCode(tx, code);
+    if (!coupon) throw new AppError('coupon-not-found');
+    if (coupon.expiresAt && coupon.expiresAt <= clock.now()) throw new AppError('coupon-expired');
+    const exhausted = coupon.usageLimit !== null && coupon.usedCount >= coupon.usageLimit;
+    const otherPlan = planId !== null && coupon.planId !== null && coupon.planId !== planId;
+    if (coupon.status !== 3 || exhausted || otherPlan) throw new AppError('invalid-coupon');
+    return coupon;
+  }
+
+  function assertExpiryAhead(expiresAt: string | null | undefined) {
+    if (expiresAt && new Date(expiresAt) <= clock.now()) {
+      throw new AppError('bad-request', { fields: { expiresAt: 'coupon-expiry-past' } });
+    }
+  }
+
+  const couponValues = (input: CouponInput) => ({
+    code: input.code,
+    discountPercent: input.discountPercent ?? null,
+    discountPiastres: input.discountPiastres ?? null,
+    maxDiscountPiastres: input.maxDiscountPiastres ?? null,
+    planId: input.planId ?? null,
+    expiresAt: input.expiresAt ? new Date(input.expiresAt) : null,
+    usageLimit: input.usageLimit ?? null,
+    status: input.status ?? 3,
+  });
+
+  /** The plan a student may buy: unknown is `plan-not-found`, hidden or inactive is `plan-not-offered`. */
+  async function offeredPlan(tx: Db, actor: AuthUser, planId: number): Promise<PlanRow> {
+    const plan = await requirePlan(tx, planId);
+    if (!(await isVisible(tx, actor, plan))) throw new AppError('plan-not-offered');
+    return plan;
+  }
+
+  async function quoteFor(tx: Db, plan: PlanRow, period: PlanPeriod, code: string | undefined) {
+    if (!code) return { quote: priceQuote(plan, period), couponId: null };
+    const coupon = await usableCoupon(tx, code, plan.id);
+    const quote = priceQuote(plan, period, coupon);
+    // A coupon that takes nothing off this price is refused rather than silently ignored.
+    if (quote.couponDiscountPiastres === 0) throw new AppError('invalid-coupon');
+    return { quote, couponId: coupon.id };
+  }
+
+  return {
+    toPlan,
+    offeredPlan,
+
+    /** Prices a checkout on the server (the client never sends an amount), inside the caller's transaction. */
+    async checkoutQuote(
+      tx: Db,
+      actor: AuthUser,
+      input: { planId: number; period: PlanPeriod; couponCode?: string | undefined },
+    ): Promise<CheckoutQuote> {
+      const plan = await offeredPlan(tx, actor, input.planId);
+      return { plan, ...(await quoteFor(tx, plan, input.period, input.couponCode)) };
+    },
+
+    hasInvite: (tx: Db, userId: number, planId: number) => repo.hasInvite(tx, userId, planId),
+    findPlan: (tx: Db, planId: number) => repo.findPlan(tx, planId),
+    countCouponUse: (tx: Db, couponId: number) => repo.countCouponUse(tx, couponId),
+
+    async list(actor: AuthUser | null, query: PageInput & { state?: 'active' | 'inactive' | undefined }) {
+      const everything = isStaff(actor);
+      const { rows, total } = await repo.listPlans(db, {
+        ...paging(query),
+        everything,
+        viewerId: actor?.id ?? null,
+        state: everything ? query.state : undefined,
+      });
+      return { total, list: rows.map(toPlan) };
+    },
+
+    async get(actor: AuthUser | null, id: number): Promise<Plan> {
+      const plan = await repo.findPlan(db, id);
+      if (!plan || !(await isVisible(db, actor, plan))) throw new AppError('plan-not-found');
+      return toPlan(plan);
+    },
+
+    async create(input: PlanInput): Promise<Plan> {
+      return toPlan(await repo.insertPlan(db, input));
+    },
+
+    async update(id: number, patch: PlanPatch): Promise<Plan> {
+      if (Object.keys(patch).length === 0) throw new AppError('empty-request');
+      const plan = await repo.updatePlan(db, id, patch);
+      if (!plan) throw new AppError('plan-not-found');
+      return toPlan(plan);
+    },
+
+    async remove(id: number): Promise<Removal> {
+      return db.transaction(async (tx) => {
+        await requirePlan(tx, id);
+        return { id, outcome: await repo.deleteOrDeactivatePlan(tx, id) };
+      });
+    },
+
+    async listInvites(query: PageInput & { planId?: number | undefined; userId?: number | undefined }) {
+      const { rows, total } = await repo.listInvites(db, {
+        ...paging(query),
+        planId: query.planId,
+        userId: query.userId,
+      });
+      return { total, list: rows.map(toInvite) };
+    },
+
+    async createInvite(actor: AuthUser, input: { planId: number; userId: number }): Promise<PlanInvite> {
+      return db.transaction(async (tx) => {
+        await requirePlan(tx, input.planId);
+        await requireStudent(tx, input.userId);
+        const id = await repo.insertInvite(tx, { ...input, createdBy: actor.id });
+        return toInvite(await requireInvite(tx, id));
+      });
+    },
+
+    async updateInvite(input: { id: number; planId?: number | undefined; userId?: number | undefined }) {
+      const { id, ...changes } = input;
+      if (changes.planId === undefined && changes.userId === undefined) throw new AppError('empty-request');
+      return db.transaction(async (tx) => {
+        await requireInvite(tx, id);
+        if (changes.planId !== undefined) await requirePlan(tx, changes.planId);
+        if (changes.userId !== undefined) await requireStudent(tx, changes.userId);
+        await repo.updateInvite(tx, id, {
+          ...(changes.planId !== undefined ? { planId: changes.planId } : {}),
+          ...(changes.userId !== undefined ? { userId: changes.userId } : {}),
+        });
+        return toInvite(await requireInvite(tx, id));
+      });
+    },
+
+    async removeInvite(id: number) {
+      if (!(await repo.deleteInvite(db, id))) throw new AppError('plan-invite-not-found');
+      return { ok: true as const };
+    },
+
+    async listCoupons(query: PageInput & { code?: string | undefined }) {
+      const { rows, total } = await repo.listCoupons(db, { ...paging(query), code: query.code });
+      return { total, list: rows.map(toCoupon) };
+    },
+
+    async getCoupon(id: number): Promise<Coupon> {
+      const coupon = await repo.findCoupon(db, id);
+      if (!coupon) throw new AppError('coupon-not-found');
+      return toCoupon(coupon);
+    },
+
+    async createCoupon(actor: AuthUser, input: CouponInput): Promise<Coupon> {
+      assertExpiryAhead(input.expiresAt);
+      return db.transaction(async (tx) => {
+        if (input.planId) await requirePlan(tx, input.planId);
+        return toCoupon(await repo.insertCoupon(tx, { ...couponValues(input), createdBy: actor.id }));
+      });
+    },
+
+    async updateCoupon(id: number, input: CouponInput): Promise<Coupon> {
+      assertExpiryAhead(input.expiresAt);
+      return db.transaction(async (tx) => {
+        if (input.planId) await requirePlan(tx, input.planId);
+        const coupon = await repo.updateCoupon(tx, id, couponValues(input));
+        if (!coupon) throw new AppError('coupon-not-found');
+        return toCoupon(coupon);
+      });
+    },
+
+    async removeCoupon(id: number): Promise<Removal> {
+      return db.transaction(async (tx) => {
+        if (!(await repo.findCoupon(tx, id))) throw new AppError('coupon-not-found');
+        return { id, outcome: await repo.deleteOrDeactivateCoupon(tx, id) };
+      });
+    },
+
+    /** The checkout's coupon check; with a plan and period it prices the checkout too. */
+    async checkCoupon(
+      actor: AuthUser,
+      code: string,
+      query: { planId?: number | undefined; period?: PaidPeriod | undefined },
+    ): Promise<CouponCheck> {
+      const plan = query.planId ? await offeredPlan(db, actor, query.planId) : null;
+      const coupon = await usableCoupon(db, code, plan?.id ?? null);
+      const quote = plan && query.period ? (await quoteFor(db, plan, query.period, code)).quote : null;
+      return {
+        code: coupon.code,
+        discountPercent: coupon.discountPercent,
+        discountPiastres: coupon.discountPiastres,
+        maxDiscountPiastres: coupon.maxDiscountPiastres,
+        planId: coupon.planId,
+        expiresAt: coupon.expiresAt?.toISOString() ?? null,
+        quote,
+      };
+    },
+  };
+}
+
+export type PlansService = ReturnType<typeof createPlansService>;

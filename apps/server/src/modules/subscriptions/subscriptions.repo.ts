@@ -1,0 +1,126 @@
+import { and, count, desc, eq, gt, gte, inArray, lt, lte, notInArray, type SQL, sql } from 'drizzle-orm';
+import type { Db } from '../../platform/db/client.ts';
+import { lessons } from '../lessons/lessons.table.ts';
+import { type NewSubscription, type Subscription, subscriptions } from './subscriptions.table.ts';
+
+const CANCELLED_LESSONS = ['cancelledByStudent', 'cancelledByTutor'] as const;
+
+/** Active and not past its end: the end job may lag behind the clock, the rules never do. */
+const activeOf = (studentId: number, now: Date): SQL | undefined =>
+  and(eq(subscriptions.studentId, studentId), eq(subscriptions.status, 'active'), gt(subscriptions.endsAt, now));
+
+export async function insertSubscription(db: Db, values: NewSubscription): Promise<Subscription> {
+  const [row] = await db.insert(subscriptions).values(values).returning();
+  if (!row) throw new Error('subscription insert returned nothing');
+  return row;
+}
+
+export async function findSubscription(db: Db, id: number): Promise<Subscription | undefined> {
+  const [row] = await db.select().from(subscriptions).where(eq(subscriptions.id, id)).limit(1);
+  return row;
+}
+
+export async function findActive(db: Db, studentId: number, now: Date): Promise<Subscription | undefined> {
+  const [row] = await db.select().from(subscriptions).where(activeOf(studentId, now)).limit(1);
+  return row;
+}
+
+/** The active subscription, locked until the caller's transaction ends (bookings and cancellation queue on it). */
+export async function lockActive(db: Db, studentId: number, now: Date): Promise<Subscription | undefined> {
+  const [row] = await db.select().from(subscriptions).where(activeOf(studentId, now)).limit(1).for('update');
+  return row;
+}
+
+export async function lockActiveOfTransaction(db: Db, transactionId: number): Promise<Subscription | undefined> {
+  const [row] = await db
+    .select()
+    .from(subscriptions)
+    .where(and(eq(subscriptions.transactionId, transactionId), eq(subscriptions.status, 'active')))
+    .limit(1)
+    .for('update');
+  return row;
+}
+
+export async function listSubscriptions(
+  db: Db,
+  filter: {
+    studentId?: number | undefined;
+    status?: Subscription['status'] | undefined;
+    limit: number;
+    offset: number;
+  },
+) {
+  const where = and(
+    filter.studentId ? eq(subscriptions.studentId, filter.studentId) : undefined,
+    filter.status ? eq(subscriptions.status, filter.status) : undefined,
+  );
+  const [rows, totals] = await Promise.all([
+    db
+      .select()
+      .from(subscriptions)
+      .where(where)
+      .orderBy(desc(subscriptions.startsAt), desc(subscriptions.id))
+      .limit(filter.limit)
+      .offset(filter.offset),
+    db.select({ total: count() }).from(subscriptions).where(where),
+  ]);
+  return { rows, total: totals[0]?.total ?? 0 };
+}
+
+/**
+ * The student's lessons that start in [from, to) and were not cancelled: how many and their minutes. Remaining
+ * weekly minutes and the cancellation rule are derived from them, never from a counter (DESIGN §4).
+ */
+export async function lessonsBetween(db: Db, studentId: number, from: Date, to: Date) {
+  const [row] = await db
+    .select({ lessons: count(), minutes: sql<number>`coalesce(sum(${lessons.durationMinutes}), 0)::int` })
+    .from(lessons)
+    .where(
+      and(
+        eq(lessons.studentId, studentId),
+        gte(lessons.startsAt, from),
+        lt(lessons.startsAt, to),
+        notInArray(lessons.status, [...CANCELLED_LESSONS]),
+      ),
+    );
+  return { lessons: row?.lessons ?? 0, minutes: Number(row?.minutes ?? 0) };
+}
+
+export async function markCancelled(db: Db, id: number, at: Date): Promise<Subscription> {
+  const [row] = await db
+    .update(subscriptions)
+    .set({ status: 'cancelled', cancelledAt: at, updatedAt: sql`now()` })
+    .where(eq(subscriptions.id, id))
+    .returning();
+  if (!row) throw new Error('subscription update matched nothing');
+  return row;
+}
+
+/** Ends every active subscription whose period is over; returns how many. */
+export async function endOverdue(db: Db, now: Date): Promise<number> {
+  const rows = await db
+    .update(subscriptions)
+    .set({ status: 'ended', updatedAt: sql`now()` })
+    .where(and(eq(subscriptions.status, 'active'), lte(subscriptions.endsAt, now)))
+    .returning({ id: subscriptions.id });
+  return rows.length;
+}
+
+export async function hasFreeTrial(db: Db, studentId: number): Promise<boolean> {
+  const [row] = await db
+    .select({ id: subscriptions.id })
+    .from(subscriptions)
+    .where(and(eq(subscriptions.studentId, studentId), eq(subscriptions.period, 'freeTrial')))
+    .limit(1);
+  return row !== undefined;
+}
+
+/** transaction id → subscription id, for the payments list. */
+export async function idsForTransactions(db: Db, transactionIds: number[]): Promise<Map<number, number>> {
+  if (transactionIds.length === 0) return new Map();
+  const rows = await db
+    .select({ id: subscriptions.id, transactionId: subscriptions.transactionId })
+    .from(subscriptions)
+    .where(inArray(subscriptions.transactionId, transactionIds));
+  return new Map(rows.flatMap((r) => (r.transactionId === null ? [] : [[r.transactionId, r.id] as const])));
+}

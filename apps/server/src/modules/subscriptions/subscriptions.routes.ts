@@ -1,0 +1,15 @@
+import { subscriptionsContract } from '@darsak/domain/subscriptions';
+import type { FastifyPluginAsync } from 'fastify';
+import { bindContract } from '../../platform/http/bind-contract.ts';
+import type { SubscriptionsService } from './subscriptions.service.ts';
+
+export const subscriptionsRoutes: FastifyPluginAsync<{ subscriptions: SubscriptionsService }> = async (
+  app,
+  { subscriptions },
+) => {
+  bindContract(app, subscriptionsContract.current, ({ user }) => subscriptions.current(user));
+  bindContract(app, subscriptionsContract.list, ({ user, query }) => subscriptions.list(user, query));
+  bindContract(app, subscriptionsContract.cancel, ({ user, body }) => subscriptions.cancel(user, body));
+  bindContract(app, subscriptionsContract.freeTrial, ({ user, body }) => subscriptions.startFreeTrial(user, body));
+  bindContract(app, subscriptionsContract.get, ({ user, params }) => subscriptions.get(user, params.id));
+};

@@ -1,0 +1,311 @@
+import { AppError } from '@darsak/domain/errors';
+import { TransactionStatus } from '@darsak/domain/payments';
+import type { PlanPeriod } from '@darsak/domain/plans';
+import type { PlatformSettings } from '@darsak/domain/settings';
+import {
+  type CancelledSubscription,
+  type CurrentSubscription,
+  cancellationRefundPiastres,
+  endNoticeAt,
+  isRefundableCancel,
+  NO_SUBSCRIPTION,
+  remainingMinutes,
+  type Subscription,
+  type SubscriptionStatus,
+  type SubscriptionWeek,
+  subscriptionEndsAt,
+  subscriptionWeekAt,
+  weekAnchorFor,
+} from '@darsak/domain/subscriptions';
+import { isAdminRole } from '@darsak/domain/users';
+import type { Clock } from '../../platform/clock.ts';
+import type { Db } from '../../platform/db/client.ts';
+import type { AuthUser } from '../../platform/http/auth-user.ts';
+import type { JobQueue } from '../../platform/jobs/queue.ts';
+import type { Outbox } from '../outbox/outbox.ts';
+import type { PlansService } from '../plans/plans.service.ts';
+import type { UsersService } from '../users/users.service.ts';
+import { subscriptionEndingMessage } from './subscriptions.messages.ts';
+import * as repo from './subscriptions.repo.ts';
+import type { Subscription as SubscriptionRow } from './subscriptions.table.ts';
+
+export const END_NOTICE_JOB = 'subscriptions.end-notice';
+
+/** A paid transaction, as far as starting its subscription needs it. */
+export interface PaidTransaction {
+  id: number;
+  userId: number;
+  planId: number;
+  period: PlanPeriod;
+  amountPiastres: number;
+}
+
+/** What a refund request carries to the payments module (which calls the provider, and retries). */
+export interface RefundRequest {
+  transactionId: number;
+  amountPiastres: number;
+  reason: string;
+  /** Who asked (the student cancelling, staff), or null for the system itself. */
+  actorId: number | null;
+  source: 'user' | 'admin' | 'system';
+}
+
+/** The student's active subscription with its current week, as booking needs it. */
+export interface ActiveSubscription {
+  id: number;
+  studentId: number;
+  planId: number;
+  weeklyMinutes: number;
+  startsAt: Date;
+  endsAt: Date;
+  weekAnchorAt: Date;
+  week: SubscriptionWeek;
+}
+
+export interface SubscriptionsDeps {
+  db: Db;
+  clock: Clock;
+  /** Platform settings (renewal hour, refund rule, notice days), read inside the caller's transaction. */
+  settings: { current(tx?: Db): Promise<PlatformSettings> };
+  plans: Pick<PlansService, 'offeredPlan' | 'hasInvite' | 'findPlan'>;
+  users: Pick<UsersService, 'findById'>;
+  outbox: Pick<Outbox, 'enqueue' | 'kick'>;
+  queue: Pick<JobQueue, 'send'>;
+  /** Enlists a refund in the caller's transaction; the payments module carries it out after commit. */
+  requestRefund: (tx: Db, refund: RefundRequest) => Promise<void>;
+  appUrl: string;
+}
+
+/**
+ * Subscriptions (DESIGN §4): one active per student, created when its payment is paid, each with its own week;
+ * the remaining weekly minutes are derived from that week's lessons.
+ */
+export function createSubscriptionsService(deps: SubscriptionsDeps) {
+  const { db, clock } = deps;
+
+  function toActive(row: SubscriptionRow, now: Date): ActiveSubscription | null {
+    const week = subscriptionWeekAt(row, now);
+    if (!week) return null;
+    const { id, studentId, planId, weeklyMinutes, startsAt, endsAt, weekAnchorAt } = row;
+    return { id, studentId, planId, weeklyMinutes, startsAt, endsAt, weekAnchorAt, week };
+  }
+
+  async function weekRemaining(tx: Db, sub: Pick<ActiveSubscription, 'studentId' | 'weeklyMinutes' | 'week'>) {
+    const booked = await repo.lessonsBetween(tx, sub.studentId, sub.week.startsAt, sub.week.endsAt);
+    return remainingMinutes(sub.weeklyMinutes, booked.minutes);
+  }
+
+  async function view(tx: Db, row: SubscriptionRow): Promise<Subscription> {
+    const active = row.status === 'active' ? toActive(row, clock.now()) : null;
+    return {
+      id: row.id,
+      studentId: row.studentId,
+      planId: row.planId,
+      period: row.period,
+      weeklyMinutes: row.weeklyMinutes,
+      remainingWeeklyMinutes: active ? await weekRemaining(tx, active) : 0,
+      status: row.status,
+      startsAt: row.startsAt.toISOString(),
+      endsAt: row.endsAt.toISOString(),
+      weekStartsAt: active?.week.startsAt.toISOString() ?? null,
+      weekEndsAt: active?.week.endsAt.toISOString() ?? null,
+      pricePiastres: row.pricePiastres,
+      transactionId: row.transactionId,
+      cancelledAt: row.cancelledAt?.toISOString() ?? null,
+      createdAt: row.createdAt.toISOString(),
+    };
+  }
+
+  /** Starts a subscription now and books the notice before its end, inside the caller's transaction. */
+  async function start(
+    tx: Db,
+    values: {
+      studentId: number;
+      planId: number;
+      period: PlanPeriod;
+      pricePiastres: number;
+      transactionId: number | null;
+    },
+  ): Promise<SubscriptionRow> {
+    const plan = await deps.plans.findPlan(tx, values.planId);
+    if (!plan) throw new AppError('plan-not-found');
+    const settings = await deps.settings.current(tx);
+    const startsAt = clock.now();
+    const weekAnchorAt = weekAnchorFor(startsAt, settings.weekRenewalHourCairo);
+    const endsAt = subscriptionEndsAt(weekAnchorAt, values.period);
+    const row = await repo.insertSubscription(tx, {
+      ...values,
+      weeklyMinutes: plan.weeklyMinutes,
+      startsAt,
+      endsAt,
+      weekAnchorAt,
+    });
+    await deps.queue.send(
+      END_NOTICE_JOB,
+      { subscriptionId: row.id },
+      { tx, startAfter: endNoticeAt(endsAt, settings.subscriptionEndNoticeDays), singletonKey: `sub-end:${row.id}` },
+    );
+    return row;
+  }
+
+  async function requireOwn(actor: AuthUser, id: number): Promise<SubscriptionRow> {
+    const row = await repo.findSubscription(db, id);
+    if (!row) throw new AppError('subscription-not-found');
+    if (row.studentId !== actor.id && !isAdminRole(actor.role)) throw new AppError('forbidden');
+    return row;
+  }
+
+  return {
+    /**
+     * Booking's entry point: the student's active subscription locked `FOR UPDATE` until the caller's transaction
+     * ends, so concurrent bookings cannot overdraw the week; `subscription-required` when there is none.
+     */
+    async lockActiveForStudent(tx: Db, studentId: number): Promise<ActiveSubscription> {
+      const now = clock.now();
+      const row = await repo.lockActive(tx, studentId, now);
+      const active = row ? toActive(row, now) : null;
+      if (!active) throw new AppError('subscription-required');
+      return active;
+    },
+
+    /** The week's minutes less its lessons that were not cancelled (call inside the booking's transaction). */
+    remainingWeeklyMinutes: (tx: Db, sub: ActiveSubscription) => weekRemaining(tx, sub),
+
+    hasActive: async (tx: Db, studentId: number) => (await repo.findActive(tx, studentId, clock.now())) !== undefined,
+
+    async current(actor: AuthUser): Promise<CurrentSubscription> {
+      const row = await repo.findActive(db, actor.id, clock.now());
+      return row ? view(db, row) : NO_SUBSCRIPTION;
+    },
+
+    async get(actor: AuthUser, id: number): Promise<Subscription> {
+      return view(db, await requireOwn(actor, id));
+    },
+
+    async list(
+      actor: AuthUser,
+      query: { page: number; size: number; studentId?: number | undefined; status?: SubscriptionStatus | undefined },
+    ) {
+      const studentId = isAdminRole(actor.role) ? query.studentId : actor.id;
+      const { rows, total } = await repo.listSubscriptions(db, {
+        studentId,
+        status: query.status,
+        limit: query.size,
+        offset: (query.page - 1) * query.size,
+      });
+      return { total, list: await Promise.all(rows.map((row) => view(db, row))) };
+    },
+
+    /**
+     * Cancels the active subscription. While the lessons taken under it do not exceed the setting, the price less
+     * the minutes used is refunded through the provider (by the payments module, after commit, with retries).
+     */
+    async cancel(actor: AuthUser, input: { reason?: string | undefined }): Promise<CancelledSubscription> {
+      const result = await db.transaction(async (tx) => {
+        const now = clock.now();
+        const row = await repo.lockActive(tx, actor.id, now);
+        if (!row) throw new AppError('subscription-not-found');
+        const settings = await deps.settings.current(tx);
+        const used = await repo.lessonsBetween(tx, row.studentId, row.startsAt, row.endsAt);
+        if (!isRefundableCancel(used.lessons, settings.maxLessonsForRefundableCancel)) {
+          throw new AppError('subscription-uncancellable', {
+            lessonsTaken: used.lessons,
+            maxLessons: settings.maxLessonsForRefundableCancel,
+          });
+        }
+        const cancelled = await repo.markCancelled(tx, row.id, now);
+        const amountPiastres = cancellationRefundPiastres({ ...row, usedMinutes: used.minutes });
+        const refund =
+          row.transactionId !== null && amountPiastres > 0
+            ? { transactionId: row.transactionId, amountPiastres, status: TransactionStatus.paid, pending: true }
+            : null;
+        if (refund) {
+          await deps.requestRefund(tx, {
+            transactionId: refund.transactionId,
+            amountPiastres,
+            reason: input.reason ?? 'subscription cancelled',
+            actorId: actor.id,
+            source: 'user',
+          });
+        }
+        return { subscription: await view(tx, cancelled), refund };
+      });
+      return result;
+    },
+
+    /** A plan's free trial: for students invited to the plan, once per student, while no subscription is active. */
+    async startFreeTrial(actor: AuthUser, input: { planId: number }): Promise<Subscription> {
+      return db.transaction(async (tx) => {
+        const plan = await deps.plans.offeredPlan(tx, actor, input.planId);
+        if (!(await deps.plans.hasInvite(tx, actor.id, plan.id))) throw new AppError('plan-not-offered');
+        if (await repo.findActive(tx, actor.id, clock.now())) throw new AppError('subscription-exists');
+        if (await repo.hasFreeTrial(tx, actor.id)) throw new AppError('free-trial-used');
+        const row = await start(tx, {
+          studentId: actor.id,
+          planId: plan.id,
+          period: 'freeTrial',
+          pricePiastres: 0,
+          transactionId: null,
+        });
+        return view(tx, row);
+      });
+    },
+
+    /**
+     * Payments' hook when a transaction becomes paid (same database transaction). Null when the student already
+     * has an active subscription: the payment is then refunded rather than giving a second one.
+     */
+    async startForPayment(tx: Db, payment: PaidTransaction): Promise<number | null> {
+      if (await repo.lockActive(tx, payment.userId, clock.now())) return null;
+      const row = await start(tx, {
+        studentId: payment.userId,
+        planId: payment.planId,
+        period: payment.period,
+        pricePiastres: payment.amountPiastres,
+        transactionId: payment.id,
+      });
+      return row.id;
+    },
+
+    /** A payment refunded in full takes its subscription with it. */
+    async endForRefund(tx: Db, transactionId: number): Promise<void> {
+      const row = await repo.lockActiveOfTransaction(tx, transactionId);
+      if (row) await repo.markCancelled(tx, row.id, clock.now());
+    },
+
+    idsForTransactions: (tx: Db, transactionIds: number[]) => repo.idsForTransactions(tx, transactionIds),
+
+    /** Job: ends the subscriptions whose period is over. */
+    async endOverdue(): Promise<number> {
+      return repo.endOverdue(db, clock.now());
+    },
+
+    /** Job: tells the student, days before the end, that the subscription is about to end. */
+    async noticeEnding({ subscriptionId }: { subscriptionId: number }): Promise<boolean> {
+      const sent = await db.transaction(async (tx) => {
+        const row = await repo.findSubscription(tx, subscriptionId);
+        const now = clock.now();
+        if (row?.status !== 'active' || row.endsAt <= now) return false;
+        const student = await deps.users.findById(tx, row.studentId);
+        if (!student) return false;
+        await deps.outbox.enqueue(tx, {
+          channel: 'email',
+          to: student.email,
+          userId: student.id,
+          template: 'subscription-ending',
+          ...subscriptionEndingMessage({
+            name: student.name,
+            endsAt: row.endsAt,
+            weeklyMinutes: row.weeklyMinutes,
+            plansUrl: `${deps.appUrl}/plans`,
+          }),
+        });
+        return true;
+      });
+      if (sent) deps.outbox.kick();
+      return sent;
+    },
+  };
+}
+
+export type SubscriptionsService = ReturnType<typeof createSubscriptionsService>;
