@@ -113,6 +113,54 @@ async function callOf(t: TestApp, member: Actor): Promise<number> {
   return (response.json() as { sessionId: number }).sessionId;
 }
 
+/**
+ * A month of a plan bought by a student through the local gateway simulator (a cash reference paid at its
+ * "kiosk"): the transaction and the subscription it started. One per student; staff get a new student's.
+ */
+const purchasesByStudent = new Map<number, Promise<{ transactionId: number; subscriptionId: number }>>();
+function purchaseOf(t: TestApp, student: Actor, admin: Actor) {
+  let purchase = purchasesByStudent.get(student.id);
+  if (!purchase) {
+    purchase = (async () => {
+      const as = async (actor: Actor, url: string, payload: object) => {
+        const response = await t.app.inject({
+          method: 'POST',
+          url,
+          payload,
+          headers: { authorization: `Bearer ${actor.token}` },
+        });
+        if (response.statusCode !== 201) throw new Error(`${url} failed: ${response.statusCode} ${response.body}`);
+        return response.json();
+      };
+      const plan = await as(admin, '/api/v1/plan', { weeklyMinutes: 60, baseMonthPricePiastres: 50_000 });
+      const { transaction } = await as(student, '/api/v1/fawry/pay/ref-num', {
+        planId: plan.id,
+        period: 'month',
+        idempotencyKey: `access-matrix-${student.id}`,
+      });
+      await t.app.inject({
+        method: 'POST',
+        url: `/dev/gateway/pay/${transaction.merchantRefNum}`,
+        payload: 'action=pay',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      });
+      const current = await t.app.inject({
+        method: 'GET',
+        url: '/api/v1/sub/user',
+        headers: { authorization: `Bearer ${student.token}` },
+      });
+      const subscriptionId = (current.json() as { id: number }).id;
+      if (subscriptionId < 0) throw new Error(`buying a plan failed: ${current.body}`);
+      return { transactionId: transaction.id as number, subscriptionId };
+    })();
+    purchasesByStudent.set(student.id, purchase);
+  }
+  return purchase;
+}
+
+/** The student whose purchase a request addresses: the target when a student, else another student. */
+const buyerOf = ({ target, others }: ExampleContext) => (target.role === 'student' ? target : others.student);
+
 /** Per-route examples and ownership, keyed by `METHOD /path` as in the contracts. */
 export const ACCESS_POLICY: Record<string, RoutePolicy> = {
   // auth
@@ -255,9 +303,17 @@ export const ACCESS_POLICY: Record<string, RoutePolicy> = {
 
   // subscriptions and payments: the buyer's and admins'
   'GET /api/v1/sub/:id': {
-    ownershipPending: 'a subscription needs a paid plan or a free trial, which nothing seeds yet',
+    example: async (ctx) => ({
+      params: { id: (await purchaseOf(ctx.t, buyerOf(ctx), ctx.others.superAdmin)).subscriptionId },
+    }),
+    ownership: [{ owner: 'student', reachedBy: ROLE_GROUPS.admins }],
   },
-  'GET /api/v1/tx/:id': { ownershipPending: 'a transaction needs a payment, which nothing seeds yet' },
+  'GET /api/v1/tx/:id': {
+    example: async (ctx) => ({
+      params: { id: (await purchaseOf(ctx.t, buyerOf(ctx), ctx.others.superAdmin)).transactionId },
+    }),
+    ownership: [{ owner: 'student', reachedBy: ROLE_GROUPS.admins }],
+  },
 
   // contact requests: the site's public form
   'POST /api/v1/contact-request/': {
