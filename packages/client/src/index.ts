@@ -18,6 +18,16 @@ export {
   type HttpClient,
   type HttpClientOptions,
 } from './http.ts';
+export { paymentsKeys, savedCardsQuery, transactionQuery, transactionsQuery } from './payments/payments.queries.ts';
+export {
+  couponCheckQuery,
+  couponsQuery,
+  type PlansListInput,
+  planInvitesQuery,
+  planQuery,
+  plansKeys,
+  plansQuery,
+} from './plans/plans.queries.ts';
 export { createQueryClient, shouldRetry } from './query-client.ts';
 export {
   createSessionStore,
@@ -29,5 +39,6 @@ export {
   type SignOutReason,
   type TokenPayload,
 } from './session-store.ts';
+export { currentSubscriptionQuery, subscriptionsKeys } from './subscriptions/subscriptions.queries.ts';
 export { myTopicsQuery, topicsKeys, topicsQuery } from './topics/topics.queries.ts';
 export { currentUserQuery, tutorMetaQuery, usersKeys } from './users/users.queries.ts';
