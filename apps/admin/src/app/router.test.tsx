@@ -104,8 +104,8 @@ describe('admin access', () => {
   it('shows an honest ComingSoon naming the feature of an admin page', async () => {
     const admin = userWith(Role.admin);
     stubFetch(admin);
-    renderAdmin('/plan-invites', admin);
-    expect(await screen.findByRole('heading', { name: 'قريبًا: دعوات الباقات الخاصة' })).toBeTruthy();
+    renderAdmin('/invoices', admin);
+    expect(await screen.findByRole('heading', { name: 'قريبًا: مراجعة طلبات السحب' })).toBeTruthy();
   });
 
   it('signs staff in and opens the page they asked for', async () => {

@@ -60,8 +60,22 @@ export const routes: RouteObject[] = [
               ]),
               area('interviews', [['interviews', 'admin.sidebar.interviews', 'admin.feature.interviews']]),
               area('lessons', [['lessons', 'admin.sidebar.lessons', 'admin.feature.lessons']]),
-              area('plans', [['plans', 'admin.sidebar.plans', 'admin.feature.plans']]),
-              area('planInvites', [['plan-invites', 'admin.sidebar.planInvites', 'admin.feature.planInvites']]),
+              {
+                element: <RequireArea area="plans" />,
+                children: [
+                  page('plans', 'admin.sidebar.plans', async () => (await import('./routes/plans.tsx')).PlansPage),
+                ],
+              },
+              {
+                element: <RequireArea area="planInvites" />,
+                children: [
+                  page(
+                    'plan-invites',
+                    'admin.sidebar.planInvites',
+                    async () => (await import('./routes/plan-invites.tsx')).PlanInvitesPage,
+                  ),
+                ],
+              },
               area('invoices', [['invoices', 'admin.sidebar.invoices', 'admin.feature.invoices']]),
               area('topics', [['topics', 'admin.sidebar.topics', 'admin.feature.topics']]),
               area('photoSessions', [

@@ -1,0 +1,179 @@
+import { errorCodeOf } from '@darsak/client';
+import type { Coupon } from '@darsak/domain/plans';
+import { Badge, Button, Card, Spinner, Table, type TableColumn, TextField, useToast } from '@darsak/ui';
+import { useI18n } from '@darsak/ui/i18n';
+import { useState } from 'react';
+import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
+import { hasNextPage, usePlanText } from '../../../lib/plan-text.ts';
+import { COUPONS_PAGE_SIZE, useAllPlans, useCoupons, useRemoveCoupon } from '../hooks/use-coupons.ts';
+import { CouponFormDialog } from './coupon-form-dialog.tsx';
+
+const STATUS_TONES = { 1: 'warning', 2: 'neutral', 3: 'success' } as const;
+
+function RemoveCoupon({ coupon }: { coupon: Coupon }) {
+  const { t, errorMessage } = useI18n();
+  const { toast } = useToast();
+  const remove = useRemoveCoupon();
+  return (
+    <ConfirmDialog
+      trigger={
+        <Button size="sm" variant="ghost" aria-label={t('payments.admin.coupons.delete', { code: coupon.code })}>
+          {t('payments.admin.plans.deleteConfirm')}
+        </Button>
+      }
+      title={t('payments.admin.coupons.deleteTitle')}
+      description={t('payments.admin.coupons.deleteBody')}
+      confirm={t('payments.admin.plans.deleteConfirm')}
+      busy={remove.isPending}
+      onConfirm={() =>
+        remove.mutateAsync(coupon.id).then(
+          ({ outcome }) =>
+            toast({
+              type: 'success',
+              title:
+                outcome === 'deleted' ? t('payments.admin.coupons.deleted') : t('payments.admin.coupons.deactivated'),
+            }),
+          (error: unknown) => toast({ type: 'error', title: errorMessage(errorCodeOf(error)) }),
+        )
+      }
+    />
+  );
+}
+
+/** Coupons: code, discount, plan, expiry, use, status; create, edit, delete or stop. */
+export function CouponsTable() {
+  const { t, format } = useI18n();
+  const text = usePlanText();
+  const [page, setPage] = useState(1);
+  const [code, setCode] = useState('');
+  const coupons = useCoupons(page, code.trim());
+  const plans = useAllPlans();
+  const planName = (id: number | null) => {
+    if (id === null) return t('payments.admin.coupons.anyPlan');
+    const plan = plans.data?.find((p) => p.id === id);
+    return plan ? text.planName(plan) : `#${format.number(id)}`;
+  };
+
+  const columns: TableColumn<Coupon>[] = [
+    {
+      key: 'code',
+      header: t('payments.admin.coupons.code'),
+      cell: (c) => (
+        <bdi className="font-mono font-semibold" dir="ltr">
+          {c.code}
+        </bdi>
+      ),
+    },
+    {
+      key: 'discount',
+      header: t('payments.admin.coupons.discount'),
+      cell: (c) =>
+        c.discountPercent !== null
+          ? c.maxDiscountPiastres !== null
+            ? t('payments.admin.coupons.upTo', {
+                percent: text.percent(c.discountPercent),
+                max: text.money(c.maxDiscountPiastres),
+              })
+            : text.percent(c.discountPercent)
+          : text.money(c.discountPiastres ?? 0),
+    },
+    { key: 'plan', header: t('payments.admin.coupons.plan'), cell: (c) => planName(c.planId) },
+    {
+      key: 'expires',
+      header: t('payments.admin.coupons.expiresAt'),
+      cell: (c) => (c.expiresAt ? format.date(c.expiresAt) : t('payments.admin.coupons.noExpiry')),
+    },
+    {
+      key: 'used',
+      header: t('payments.admin.coupons.used'),
+      cell: (c) =>
+        c.usageLimit !== null
+          ? t('payments.admin.coupons.usedOf', { used: format.number(c.usedCount), limit: format.number(c.usageLimit) })
+          : format.number(c.usedCount),
+    },
+    {
+      key: 'status',
+      header: t('payments.admin.coupons.status'),
+      cell: (c) => <Badge tone={STATUS_TONES[c.status]}>{t(`payments.admin.coupons.status.${c.status}`)}</Badge>,
+    },
+    {
+      key: 'actions',
+      header: t('payments.admin.plans.actions'),
+      cell: (c) => (
+        <div className="flex flex-wrap gap-1">
+          <CouponFormDialog
+            coupon={c}
+            trigger={
+              <Button size="sm" variant="secondary" aria-label={`${t('payments.admin.coupons.edit')}: ${c.code}`}>
+                {t('common.edit')}
+              </Button>
+            }
+          />
+          <RemoveCoupon coupon={c} />
+        </div>
+      ),
+    },
+  ];
+
+  const total = coupons.data?.total ?? 0;
+  const pages = Math.max(1, Math.ceil(total / COUPONS_PAGE_SIZE));
+  return (
+    <Card
+      title={t('payments.admin.coupons.title')}
+      actions={
+        <CouponFormDialog coupon={null} trigger={<Button size="sm">{t('payments.admin.coupons.new')}</Button>} />
+      }
+    >
+      <div className="mb-4 max-w-xs">
+        <TextField
+          label={t('payments.admin.coupons.search')}
+          dir="ltr"
+          type="search"
+          value={code}
+          onChange={(event) => {
+            setCode(event.target.value);
+            setPage(1);
+          }}
+        />
+      </div>
+      {coupons.isPending ? (
+        <Spinner className="size-6 text-primary-600" label={t('common.loading')} />
+      ) : coupons.isError ? (
+        <div className="flex flex-wrap items-center gap-3">
+          <p role="alert" className="text-red-800">
+            {t('payments.admin.coupons.loadError')}
+          </p>
+          <Button size="sm" variant="secondary" onClick={() => void coupons.refetch()}>
+            {t('common.retry')}
+          </Button>
+        </div>
+      ) : (
+        <>
+          <Table
+            caption={t('payments.admin.coupons.title')}
+            columns={columns}
+            rows={coupons.data.list}
+            rowKey={(c) => c.id}
+            empty={t('payments.admin.coupons.empty')}
+          />
+          {pages > 1 && (
+            <div className="mt-3 flex items-center justify-between gap-3 text-sm">
+              <Button size="sm" variant="secondary" disabled={page <= 1} onClick={() => setPage((p) => p - 1)}>
+                {t('payments.admin.previous')}
+              </Button>
+              <span>{t('payments.admin.page', { page: format.number(page), pages: format.number(pages) })}</span>
+              <Button
+                size="sm"
+                variant="secondary"
+                disabled={!hasNextPage(page, COUPONS_PAGE_SIZE, total)}
+                onClick={() => setPage((p) => p + 1)}
+              >
+                {t('payments.admin.next')}
+              </Button>
+            </div>
+          )}
+        </>
+      )}
+    </Card>
+  );
+}

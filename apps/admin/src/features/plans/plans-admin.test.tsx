@@ -1,0 +1,266 @@
+import { FIELD_MESSAGES_AR } from '@darsak/domain/common';
+import { ERROR_MESSAGES_AR } from '@darsak/domain/errors';
+import type { Plan } from '@darsak/domain/plans';
+import { Role, type User } from '@darsak/domain/users';
+import { QueryClient } from '@tanstack/react-query';
+import { render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { AppProvider } from '../../app/provider.tsx';
+import { routes } from '../../app/router.tsx';
+import { authStore } from '../../lib/auth-store.ts';
+
+const now = Math.floor(Date.now() / 1000);
+const token = `h.${btoa(JSON.stringify({ id: 1, iat: now, exp: now + 3600 })).replace(/=+$/, '')}.s`;
+const admin: User = {
+  id: 1,
+  role: Role.admin,
+  name: 'هالة حسن',
+  email: 'hala@example.com',
+  phone: null,
+  governorate: null,
+  birthYear: null,
+  gender: null,
+  image: null,
+  job: null,
+  creditScore: 0,
+  notificationMethod: 'none',
+  emailVerified: true,
+  phoneVerified: true,
+  hasPassword: true,
+  profileCompleted: true,
+  createdAt: '2025-01-01T00:00:00.000Z',
+};
+
+const price = (months: number, weeks: number, full: number, discount: number, options: number[]) => ({
+  months,
+  weeks,
+  fullPricePiastres: full,
+  discountPercent: discount,
+  pricePiastres: Math.round((full * (100 - discount)) / 100),
+  installmentOptions: options,
+});
+const plan: Plan = {
+  id: 2,
+  nameAr: 'الباقة المتقدمة',
+  nameEn: 'Standard',
+  weeklyMinutes: 120,
+  baseMonthPricePiastres: 110_000,
+  monthDiscountPercent: 0,
+  quarterDiscountPercent: 10,
+  yearDiscountPercent: 20,
+  prices: {
+    month: price(1, 4, 110_000, 0, [2]),
+    quarter: price(3, 12, 330_000, 10, [2]),
+    year: price(12, 52, 1_320_000, 20, [2]),
+  },
+  state: 'active',
+  forInvitesOnly: false,
+  installments: 2,
+  createdAt: '2025-01-01T00:00:00.000Z',
+};
+
+type Answer = { status?: number; body: unknown };
+function stubApi(handlers: Record<string, (body: unknown, url: URL) => Answer>) {
+  const calls: Array<{ method: string; path: string; body: unknown }> = [];
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+      const url = new URL(String(input));
+      const method = init?.method ?? 'GET';
+      const body = typeof init?.body === 'string' ? JSON.parse(init.body) : undefined;
+      calls.push({ method, path: url.pathname, body });
+      const table: Record<string, (body: unknown, url: URL) => Answer> = {
+        'POST /api/v1/auth/refresh-token': () => ({ body: { token } }),
+        'GET /api/v1/user/current': () => ({ body: admin }),
+        ...handlers,
+      };
+      const answer = table[`${method} ${url.pathname}`]?.(body, url) ?? {
+        status: 404,
+        body: { code: 'route-not-found' },
+      };
+      return new Response(JSON.stringify(answer.body), {
+        status: answer.status ?? 200,
+        headers: { 'content-type': 'application/json' },
+      });
+    }),
+  );
+  return calls;
+}
+
+function renderAdmin(path: string) {
+  authStore.signIn({ token, user: admin, meta: null });
+  const router = createMemoryRouter(routes, { initialEntries: [path] });
+  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
+  render(
+    <AppProvider queryClient={queryClient}>
+      <RouterProvider router={router} />
+    </AppProvider>,
+  );
+}
+
+afterEach(() => {
+  authStore.reset();
+  vi.unstubAllGlobals();
+});
+
+const emptyCoupons = () => ({ body: { total: 0, list: [] } });
+
+describe('admin /plans', { timeout: 20_000 }, () => {
+  it('lists the plans with their prices and creates one in piastres after checking the fields', async () => {
+    let plans = [plan];
+    const calls = stubApi({
+      'GET /api/v1/plan/list': () => ({ body: { total: plans.length, list: plans } }),
+      'GET /api/v1/coupon/list': emptyCoupons,
+      'POST /api/v1/plan': (body) => {
+        const created = { ...plan, id: 4, ...(body as object) } as Plan;
+        plans = [...plans, created];
+        return { status: 201, body: created };
+      },
+    });
+    const user = userEvent.setup();
+    renderAdmin('/plans');
+    const table = await screen.findByRole('table', { name: 'الباقات' }, { timeout: 5000 });
+    const row = within(table).getByRole('row', { name: /الباقة المتقدمة/ });
+    expect(row.textContent).toContain('١٢٠ دقيقة');
+    expect(row.textContent).toContain('اشتراك ربع سنوي: ‏٢٬٩٧٠');
+    expect(row.textContent).toContain('فعّالة');
+
+    await user.click(screen.getByRole('button', { name: 'باقة جديدة' }));
+    const dialog = await screen.findByRole('dialog', { name: 'باقة جديدة' });
+    await user.clear(within(dialog).getByLabelText(/الدقائق الأسبوعية/));
+    await user.clear(within(dialog).getByLabelText(/خصم السنة/));
+    await user.type(within(dialog).getByLabelText(/خصم السنة/), '120');
+    await user.click(within(dialog).getByRole('button', { name: 'حفظ' }));
+    expect(await within(dialog).findByText(FIELD_MESSAGES_AR['plan-weekly-minutes-range'])).toBeTruthy();
+    expect(within(dialog).getByText(FIELD_MESSAGES_AR['plan-discount-range'])).toBeTruthy();
+
+    await user.type(within(dialog).getByLabelText(/الدقائق الأسبوعية/), '90');
+    await user.clear(within(dialog).getByLabelText(/خصم السنة/));
+    await user.type(within(dialog).getByLabelText(/خصم السنة/), '25');
+    await user.clear(within(dialog).getByLabelText(/سعر الشهر الأساسي/));
+    await user.type(within(dialog).getByLabelText(/سعر الشهر الأساسي/), '850.5');
+    await user.type(within(dialog).getByLabelText(/الاسم بالعربية/), 'باقة الشركات');
+    await user.click(within(dialog).getByRole('checkbox', { name: 'للمدعوين فقط' }));
+    await user.click(within(dialog).getByRole('button', { name: 'حفظ' }));
+    expect(await screen.findByText('حُفظت الباقة.')).toBeTruthy();
+    expect(calls.find((c) => c.method === 'POST' && c.path === '/api/v1/plan')?.body).toEqual({
+      nameAr: 'باقة الشركات',
+      nameEn: null,
+      weeklyMinutes: 90,
+      baseMonthPricePiastres: 85_050,
+      monthDiscountPercent: 0,
+      quarterDiscountPercent: 10,
+      yearDiscountPercent: 25,
+      installments: 1,
+      state: 'active',
+      forInvitesOnly: true,
+    });
+    expect(await within(table).findByRole('row', { name: /باقة الشركات/ })).toBeTruthy();
+  });
+
+  it('says when deleting a sold plan deactivated it instead', async () => {
+    stubApi({
+      'GET /api/v1/plan/list': () => ({ body: { total: 1, list: [plan] } }),
+      'GET /api/v1/coupon/list': emptyCoupons,
+      'DELETE /api/v1/plan/2': () => ({ body: { id: 2, outcome: 'deactivated' } }),
+    });
+    const user = userEvent.setup();
+    renderAdmin('/plans');
+    await user.click(await screen.findByRole('button', { name: 'حذف الباقة المتقدمة' }, { timeout: 5000 }));
+    const dialog = await screen.findByRole('dialog', { name: 'حذف الباقة؟' });
+    await user.click(within(dialog).getByRole('button', { name: 'حذف' }));
+    expect(await screen.findByText('أُوقفت الباقة لأنها بيعت من قبل.')).toBeTruthy();
+  });
+
+  it('creates a coupon: one discount is required, an existing code is refused on its field', async () => {
+    const calls = stubApi({
+      'GET /api/v1/plan/list': () => ({ body: { total: 1, list: [plan] } }),
+      'GET /api/v1/coupon/list': emptyCoupons,
+      'POST /api/v1/coupon': () => ({ status: 409, body: { code: 'coupon-exists', message: '' } }),
+    });
+    const user = userEvent.setup();
+    renderAdmin('/plans');
+    await user.click(await screen.findByRole('button', { name: 'كود جديد' }, { timeout: 5000 }));
+    const dialog = await screen.findByRole('dialog', { name: 'كود جديد' });
+    await user.type(within(dialog).getByLabelText(/^الكود/), 'RAMADAN');
+    await user.click(within(dialog).getByRole('button', { name: 'حفظ' }));
+    expect(await within(dialog).findByText(FIELD_MESSAGES_AR['coupon-zero-discount'])).toBeTruthy();
+
+    await user.type(within(dialog).getByLabelText(/نسبة الخصم/), '15');
+    await user.type(within(dialog).getByLabelText(/الحد الأقصى للخصم/), '100');
+    await user.selectOptions(within(dialog).getByLabelText(/^الباقة/), '2');
+    await user.click(within(dialog).getByRole('button', { name: 'حفظ' }));
+    expect(await within(dialog).findByText(ERROR_MESSAGES_AR['coupon-exists'])).toBeTruthy();
+    expect(calls.find((c) => c.method === 'POST' && c.path === '/api/v1/coupon')?.body).toEqual({
+      code: 'RAMADAN',
+      discountPercent: 15,
+      discountPiastres: null,
+      maxDiscountPiastres: 10_000,
+      planId: 2,
+      expiresAt: null,
+      usageLimit: null,
+      status: 3,
+    });
+  });
+});
+
+describe('admin /plan-invites', { timeout: 20_000 }, () => {
+  it('finds a student, invites them to a plan and shows plan-invite-exists inline', async () => {
+    const student = { ...admin, id: 9, role: Role.student, name: 'سارة علي', email: 'sara@darsak.test' };
+    let invited = false;
+    const calls = stubApi({
+      'GET /api/v1/plan/list': () => ({ body: { total: 1, list: [{ ...plan, forInvitesOnly: true }] } }),
+      'GET /api/v1/plan-invite/list': () => ({
+        body: invited
+          ? {
+              total: 1,
+              list: [
+                {
+                  id: 1,
+                  planId: 2,
+                  userId: 9,
+                  userName: 'سارة علي',
+                  userEmail: 'sara@darsak.test',
+                  createdBy: 1,
+                  createdAt: '2025-01-02T00:00:00.000Z',
+                },
+              ],
+            }
+          : { total: 0, list: [] },
+      }),
+      'GET /api/v1/user/list': (_body, url) => {
+        expect(url.searchParams.get('role')).toBe('4');
+        return { body: { total: 1, list: [student] } };
+      },
+      'POST /api/v1/plan-invite': () => {
+        if (invited) return { status: 409, body: { code: 'plan-invite-exists', message: '' } };
+        invited = true;
+        return { status: 201, body: { id: 1 } };
+      },
+    });
+    const user = userEvent.setup();
+    renderAdmin('/plan-invites');
+    expect(await screen.findByText('لا توجد دعوات بعد.', {}, { timeout: 5000 })).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'أرسل الدعوة' }));
+    expect(screen.getByText('اختر الباقة.')).toBeTruthy();
+    expect(screen.getByText('اختر طالبًا من نتائج البحث.')).toBeTruthy();
+
+    await user.selectOptions(screen.getByLabelText(/^الباقة/), '2');
+    await user.type(screen.getByLabelText(/ابحث عن طالب/), 'sara');
+    await user.click(await screen.findByRole('button', { name: 'اختيار سارة علي' }, { timeout: 3000 }));
+    await user.click(screen.getByRole('button', { name: 'أرسل الدعوة' }));
+    expect(await screen.findByText('دُعي سارة علي إلى الباقة.')).toBeTruthy();
+    expect(calls.find((c) => c.path === '/api/v1/plan-invite')?.body).toEqual({ planId: 2, userId: 9 });
+    const table = await screen.findByRole('table', { name: 'الدعوات' });
+    expect(await within(table).findByText('sara@darsak.test')).toBeTruthy();
+
+    await user.type(screen.getByLabelText(/ابحث عن طالب/), 'sara');
+    await user.click(await screen.findByRole('button', { name: 'اختيار سارة علي' }, { timeout: 3000 }));
+    await user.click(screen.getByRole('button', { name: 'أرسل الدعوة' }));
+    await waitFor(() =>
+      expect(screen.getByRole('alert').textContent).toContain(ERROR_MESSAGES_AR['plan-invite-exists']),
+    );
+  });
+});
