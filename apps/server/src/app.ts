@@ -9,6 +9,8 @@ import { createAssetsService } from './modules/assets/assets.service.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { createAuthService, type GoogleVerifier } from './modules/auth/auth.service.ts';
 import { createTokenSigner } from './modules/auth/auth.tokens.ts';
+import { availabilityRoutes } from './modules/availability/availability.routes.ts';
+import { createAvailabilityService, slotsOf, slotsOfTutors } from './modules/availability/availability.service.ts';
 import { createChatEvents } from './modules/chat/chat.events.ts';
 import { chatRoutes } from './modules/chat/chat.routes.ts';
 import { createChatService } from './modules/chat/chat.service.ts';
@@ -24,6 +26,8 @@ import { paymentsRoutes } from './modules/payments/payments.routes.ts';
 import { createPaymentsService } from './modules/payments/payments.service.ts';
 import { plansRoutes } from './modules/plans/plans.routes.ts';
 import { createPlansService } from './modules/plans/plans.service.ts';
+import { ratingsRoutes } from './modules/ratings/ratings.routes.ts';
+import { createRatingsService } from './modules/ratings/ratings.service.ts';
 import { haveLessonTogether } from './modules/sessions/sessions.repo.ts';
 import { sessionsRoutes } from './modules/sessions/sessions.routes.ts';
 import { createSessionsService } from './modules/sessions/sessions.service.ts';
@@ -38,10 +42,13 @@ import { createSubscriptionsService } from './modules/subscriptions/subscription
 import { systemRoutes } from './modules/system/system.routes.ts';
 import { topicsRoutes } from './modules/topics/topics.routes.ts';
 import { countFavouriteTopics, createTopicsService } from './modules/topics/topics.service.ts';
+import { tutorsRoutes } from './modules/tutors/tutors.routes.ts';
+import { bookingTutor, createTutorsService } from './modules/tutors/tutors.service.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
 import { createUsersService } from './modules/users/users.service.ts';
 import { verificationRoutes } from './modules/verification/verification.routes.ts';
 import { createVerificationService } from './modules/verification/verification.service.ts';
+import { memorySnapshotStore, redisSnapshotStore } from './platform/cache/snapshot-cache.ts';
 import type { Clock } from './platform/clock.ts';
 import type { Database } from './platform/db/client.ts';
 import { registerConstraintCodes } from './platform/http/db-errors.ts';
@@ -231,6 +238,38 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   if (gateways.simulator) {
     await app.register(gatewaySimulatorRoutes, { simulator: gateways.simulator, appUrl: config.PUBLIC_APP_URL });
   }
+  const lessons = createLessonsService({
+    db,
+    clock,
+    settings,
+    users,
+    subscriptions,
+    bookingTutor,
+    slotsOf,
+    queue,
+    outbox,
+    realtime,
+    uploadUrl,
+    calendar: { secret: config.JWT_SECRET, appUrl: config.PUBLIC_APP_URL },
+  });
+  defineLessonJobs(queue, lessons);
+  const tutors = createTutorsService({
+    db,
+    clock,
+    store: config.REDIS_URL ? redisSnapshotStore(config.REDIS_URL, 'darsak:cache:tutors') : memorySnapshotStore(),
+    uploadUrl,
+    slotsOfTutors,
+    lessons,
+    figures: createLessonFigures({ db, clock, lessons }),
+    users,
+    realtime,
+  });
+  app.addHook('onClose', () => tutors.close());
+  const availability = createAvailabilityService({ db, clock, lessons, tutors });
+  await app.register(lessonsRoutes, { lessons });
+  await app.register(availabilityRoutes, { availability, lessons });
+  await app.register(tutorsRoutes, { tutors });
+  await app.register(ratingsRoutes, { ratings: createRatingsService({ db, lessons, tutors, uploadUrl }) });
   // modules: more modules register here
   return app;
 }

@@ -83,6 +83,14 @@ export interface RoutePolicy {
 const ownId = ({ target }: ExampleContext) => ({ params: { id: target.id } });
 const someCode = '12345';
 
+/** A lesson start on the 15-minute grid, tomorrow at 10:00 UTC. */
+function tomorrowAtTen(): string {
+  const start = new Date();
+  start.setUTCDate(start.getUTCDate() + 1);
+  start.setUTCHours(10, 0, 0, 0);
+  return start.toISOString();
+}
+
 /** One lesson starting in five minutes (its call open) per member; staff get one between two new people. */
 const lessonsByMember = new Map<number, Promise<{ lessonId: number; member: Actor }>>();
 function lessonOf(t: TestApp, member: Actor) {
@@ -99,6 +107,34 @@ function lessonOf(t: TestApp, member: Actor) {
     lessonsByMember.set(member.id, lesson);
   }
   return lesson;
+}
+
+/** A rating by a student (a new one for staff) of the tutor of a fulfilled lesson, given through the API. */
+async function ratingOf(t: TestApp, user: Actor): Promise<number> {
+  const student = user.role === 'student' ? user : await createActor(t, 'student');
+  const tutor = await createActor(t, 'tutor');
+  const startsAt = new Date(t.clock.now().getTime() - 60 * 60_000);
+  const lesson = await insertLesson(t, { tutorId: tutor.id, studentId: student.id, startsAt, status: 'fulfilled' });
+  const response = await t.app.inject({
+    method: 'POST',
+    url: '/api/v1/rating/',
+    payload: { lessonId: lesson.id, value: 5 },
+    headers: { authorization: `Bearer ${student.token}` },
+  });
+  if (response.statusCode !== 201) throw new Error(`rating failed: ${response.statusCode} ${response.body}`);
+  return (response.json() as { id: number }).id;
+}
+
+/** The secret of a user's calendar feed, from the link the API gives them. */
+async function calendarTokenOf(t: TestApp, user: Actor): Promise<string> {
+  const response = await t.app.inject({
+    method: 'GET',
+    url: '/api/v1/lesson/calendar/link',
+    headers: { authorization: `Bearer ${user.token}` },
+  });
+  const match = /\/calendar\/([^/]+)\.ics$/.exec((response.json() as { url?: string }).url ?? '');
+  if (!match?.[1]) throw new Error(`calendar link failed: ${response.statusCode} ${response.body}`);
+  return match[1];
 }
 
 /** The call of that lesson, opened by one of its members. */
@@ -301,6 +337,61 @@ export const ACCESS_POLICY: Record<string, RoutePolicy> = {
   'DELETE /api/v1/plan/:id': { ownership: [] },
   'DELETE /api/v1/plan-invite/:id': { ownership: [] },
 
+  // lessons: a lesson is its student's and tutor's; admins read any
+  'POST /api/v1/lesson/': {
+    example: ({ others }) => ({ body: { tutorId: others.tutor.id, startsAt: tomorrowAtTen(), durationMinutes: 30 } }),
+  },
+  'PATCH /api/v1/lesson/': {
+    example: async ({ t, target }) => ({
+      body: { id: (await lessonOf(t, target)).lessonId, startsAt: tomorrowAtTen(), durationMinutes: 30 },
+    }),
+    // Another's lesson is refused before any booking rule; the caller's own meets the rules (unverified here).
+    ownership: [{ owner: 'student', reachedBy: [] }],
+  },
+  // The feed's token is its secret: whoever holds it reads that user's lessons.
+  'GET /api/v1/lesson/calendar/:token.ics': {
+    example: async ({ t, others }) => ({ params: { token: await calendarTokenOf(t, others.student) } }),
+    ownership: [],
+  },
+  'GET /api/v1/lesson/:id': {
+    example: async ({ t, target }) => ({ params: { id: (await lessonOf(t, target)).lessonId } }),
+    ownership: [{ owner: 'student', reachedBy: ROLE_GROUPS.admins }],
+    refusedByRule: {
+      callers: ['studio'],
+      code: 'forbidden',
+      reason: "the studio has no lessons of its own and reads no one else's",
+    },
+  },
+  // The lesson starts in five minutes: its members are refused by the cancellation window, nothing changes.
+  'DELETE /api/v1/lesson/:id': {
+    example: async ({ t, target }) => ({ params: { id: (await lessonOf(t, target)).lessonId } }),
+    ownership: [{ owner: 'student', reachedBy: [] }],
+  },
+  'POST /api/v1/lesson/:id/tutor-did-not-attend': {
+    example: async ({ t, target }) => ({ params: { id: (await lessonOf(t, target)).lessonId } }),
+    ownership: [{ owner: 'student', reachedBy: [] }],
+  },
+
+  // ratings: lists by person are their own and admins'; one rating is its author's
+  'GET /api/v1/rating/:id': { ownership: [] },
+  'PUT /api/v1/rating/:id': {
+    example: async ({ t, target }) => ({ params: { id: await ratingOf(t, target) }, body: { value: 4 } }),
+    ownership: [{ owner: 'student', reachedBy: [] }],
+  },
+  'DELETE /api/v1/rating/:id': {
+    example: async ({ t, target }) => ({ params: { id: await ratingOf(t, target) } }),
+    ownership: [{ owner: 'student', reachedBy: ROLE_GROUPS.admins }],
+  },
+  'GET /api/v1/rating/list/rater/:id': {
+    example: ownId,
+    ownership: [{ owner: 'student', reachedBy: ROLE_GROUPS.admins }],
+  },
+  'GET /api/v1/rating/list/ratee/:id': {
+    example: ownId,
+    ownership: [{ owner: 'tutor', reachedBy: ROLE_GROUPS.admins }],
+  },
+  'GET /api/v1/rating/list/tutor/:id': { ownership: [] },
+
   // subscriptions and payments: the buyer's and admins'
   'GET /api/v1/sub/:id': {
     example: async (ctx) => ({
@@ -312,6 +403,21 @@ export const ACCESS_POLICY: Record<string, RoutePolicy> = {
     example: async (ctx) => ({
       params: { id: (await purchaseOf(ctx.t, buyerOf(ctx), ctx.others.superAdmin)).transactionId },
     }),
+    ownership: [{ owner: 'student', reachedBy: ROLE_GROUPS.admins }],
+  },
+
+  // tutors: public profiles; stats and activity are the person's own, admins' and (tutors) tutor managers'
+  'GET /api/v1/user/tutor/info/:id': { ownership: [] },
+  'GET /api/v1/user/tutor/stats/:id': {
+    example: ownId,
+    ownership: [{ owner: 'tutor', reachedBy: ['superAdmin', 'admin', 'tutorManager'] }],
+  },
+  'GET /api/v1/user/tutor/activity/:id': {
+    example: ownId,
+    ownership: [{ owner: 'tutor', reachedBy: ['superAdmin', 'admin', 'tutorManager'] }],
+  },
+  'GET /api/v1/user/student/stats/:id': {
+    example: ownId,
     ownership: [{ owner: 'student', reachedBy: ROLE_GROUPS.admins }],
   },
 

@@ -2,16 +2,20 @@ import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { authContract } from '@darsak/domain/auth';
+import { availabilityContract } from '@darsak/domain/availability';
 import { chatContract } from '@darsak/domain/chat';
 import { configContract } from '@darsak/domain/config';
 import { contactContract } from '@darsak/domain/contact';
 import { defineRoute, type RouteContract } from '@darsak/domain/contract';
+import { lessonsContract } from '@darsak/domain/lessons';
 import { paymentsContract, transactionsContract } from '@darsak/domain/payments';
 import { couponsContract, planInvitesContract, plansContract } from '@darsak/domain/plans';
+import { ratingsContract } from '@darsak/domain/ratings';
 import { sessionsContract } from '@darsak/domain/sessions';
 import { studentsContract } from '@darsak/domain/students';
 import { subscriptionsContract } from '@darsak/domain/subscriptions';
 import { topicsContract } from '@darsak/domain/topics';
+import { tutorsContract } from '@darsak/domain/tutors';
 import { usersContract } from '@darsak/domain/users';
 import { verificationContract } from '@darsak/domain/verification';
 import { z } from 'zod';
@@ -51,19 +55,23 @@ const filesRoutes = {
  */
 export const CONTRACTS: Record<string, Record<string, RouteContract>> = {
   auth: authContract,
+  availability: availabilityContract,
   chat: chatContract,
   config: configContract,
   contact: contactContract,
   coupons: couponsContract,
   files: filesRoutes,
+  lessons: lessonsContract,
   payments: paymentsContract,
   planInvites: planInvitesContract,
   plans: plansContract,
+  ratings: ratingsContract,
   sessions: sessionsContract,
   students: studentsContract,
   subscriptions: subscriptionsContract,
   topics: topicsContract,
   transactions: transactionsContract,
+  tutors: tutorsContract,
   users: usersContract,
   verification: verificationContract,
 };

@@ -1,0 +1,74 @@
+import { isInsideSlots, type ReplaceSlotsInput, type WeeklySlot } from '@darsak/domain/availability';
+import { AppError } from '@darsak/domain/errors';
+import { isTutorLike } from '@darsak/domain/users';
+import type { Clock } from '../../platform/clock.ts';
+import type { Db } from '../../platform/db/client.ts';
+import type { AuthUser } from '../../platform/http/auth-user.ts';
+import type { LessonsService } from '../lessons/lessons.service.ts';
+import type { TutorsService } from '../tutors/tutors.service.ts';
+import * as repo from './availability.repo.ts';
+
+/** Weekly slots of several tutors, by tutor (for booking and the tutor list). */
+export async function slotsOfTutors(db: Db, tutorIds: number[]): Promise<Map<number, WeeklySlot[]>> {
+  const byTutor = new Map<number, WeeklySlot[]>(tutorIds.map((id) => [id, []]));
+  for (const { tutorId, weekday, startMinute, endMinute } of await repo.listSlots(db, tutorIds)) {
+    byTutor.get(tutorId)?.push({ weekday, startMinute, endMinute });
+  }
+  return byTutor;
+}
+
+export const slotsOf = async (db: Db, tutorId: number): Promise<WeeklySlot[]> =>
+  (await slotsOfTutors(db, [tutorId])).get(tutorId) ?? [];
+
+export interface AvailabilityDeps {
+  db: Db;
+  clock: Clock;
+  lessons: Pick<LessonsService, 'heldLessonsOfTutor'>;
+  tutors: Pick<TutorsService, 'lockForChange' | 'changed'>;
+}
+
+const toList = (rows: repo.SlotRow[]) => ({
+  total: rows.length,
+  list: rows.map(({ id, weekday, startMinute, endMinute }) => ({ id, weekday, startMinute, endMinute })),
+});
+
+export function createAvailabilityService(deps: AvailabilityDeps) {
+  const { db, clock } = deps;
+
+  return {
+    async list(viewer: AuthUser | null, tutorId: number | undefined) {
+      const id = tutorId ?? (viewer && isTutorLike(viewer.role) ? viewer.id : undefined);
+      if (id === undefined) throw new AppError('bad-request', { fields: { tutorId: 'required' } });
+      return toList(await repo.listSlots(db, [id]));
+    },
+
+    /**
+     * Replaces the tutor's week. Booked lessons must still fit: a change that would leave one outside the new
+     * slots is refused with the list of those lessons, so the tutor can cancel them first or keep the time.
+     */
+    async replace(actor: AuthUser, input: ReplaceSlotsInput) {
+      const rows = await db.transaction(async (tx) => {
+        await deps.tutors.lockForChange(tx, actor.id);
+        const held = await deps.lessons.heldLessonsOfTutor(tx, actor.id, clock.now());
+        const orphaned = held.filter(
+          (l) => !isInsideSlots(input.slots, { start: l.startsAt.getTime(), end: l.endsAt.getTime() }),
+        );
+        if (orphaned.length > 0) {
+          throw new AppError('conflicting-schedule', {
+            lessons: orphaned.map((l) => ({
+              id: l.id,
+              studentId: l.studentId,
+              startsAt: l.startsAt.toISOString(),
+              endsAt: l.endsAt.toISOString(),
+            })),
+          });
+        }
+        return repo.replaceSlots(tx, actor.id, input.slots);
+      });
+      await deps.tutors.changed(actor.id);
+      return toList(rows);
+    },
+  };
+}
+
+export type AvailabilityService = ReturnType<typeof createAvailabilityService>;

@@ -1,0 +1,72 @@
+import { and, eq, inArray } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ALL_WEEK, createStudentWithMinutes, createTutor } from '../../../test/booking-fixtures.ts';
+import { buildTestApp, injectAs, type TestApp } from '../../../test/build-test-app.ts';
+import type { Actor } from '../../../test/harness/actors.ts';
+import { lessons } from './lessons.table.ts';
+
+// The database is the last line of defence: whatever the timing, one tutor time holds one lesson and one
+// student holds one pending lesson, and nobody else's minutes move.
+let t: TestApp;
+beforeAll(async () => {
+  t = await buildTestApp({ now: '2025-01-06T07:00:00Z' });
+});
+afterAll(() => t.close());
+
+const book = (student: Actor, tutorId: number, startsAt: string) =>
+  injectAs(t.app, student.token, {
+    method: 'POST',
+    url: '/api/v1/lesson/',
+    payload: { tutorId, startsAt, durationMinutes: 30 },
+  });
+
+const remaining = async (student: Actor) =>
+  (await injectAs(t.app, student.token, { method: 'GET', url: '/api/v1/user/student/stats/personalized' })).json()
+    .remainingWeeklyMinutes as number;
+
+const tally = (codes: string[]) =>
+  Object.fromEntries([...new Set(codes)].map((c) => [c, codes.filter((x) => x === c).length]));
+
+describe('concurrent bookings', () => {
+  it('50 students booking the same tutor time at once: exactly one lesson, 49 refused, no one else charged', async () => {
+    const tutor = await createTutor(t, { slots: ALL_WEEK });
+    const students: Actor[] = [];
+    for (let i = 0; i < 50; i++) students.push(await createStudentWithMinutes(t, { weeklyMinutes: 60 }));
+
+    const answers = await Promise.all(students.map((s) => book(s, tutor.id, '2025-01-08T10:00:00Z')));
+
+    const created = answers.filter((a) => a.statusCode === 201);
+    const refused = answers.filter((a) => a.statusCode !== 201);
+    expect(created).toHaveLength(1);
+    expect(refused.every((a) => a.statusCode === 409)).toBe(true);
+    const codes = refused.map((a) => a.json().code as string);
+    expect(codes.every((c) => c === 'busy-tutor' || c === 'conflicting-lessons')).toBe(true);
+    console.info(`50 concurrent bookings of one time (${t.database.kind}): 1 × 201, ${JSON.stringify(tally(codes))}`);
+
+    const held = await t.database.db
+      .select()
+      .from(lessons)
+      .where(and(eq(lessons.tutorId, tutor.id), inArray(lessons.status, ['pending', 'happening'])));
+    expect(held).toHaveLength(1);
+    const winner = held[0]?.studentId;
+    for (const student of students) expect(await remaining(student)).toBe(student.id === winner ? 30 : 60);
+  });
+
+  it('one student firing 20 bookings at once gets one lesson', async () => {
+    const tutor = await createTutor(t, { slots: ALL_WEEK });
+    const student = await createStudentWithMinutes(t, { weeklyMinutes: 230 });
+    const times = Array.from({ length: 20 }, (_, i) => new Date(Date.parse('2025-01-09T06:00:00Z') + i * 3_600_000));
+
+    const answers = await Promise.all(times.map((at) => book(student, tutor.id, at.toISOString())));
+
+    expect(answers.filter((a) => a.statusCode === 201)).toHaveLength(1);
+    const codes = answers.filter((a) => a.statusCode !== 201).map((a) => a.json().code as string);
+    expect(codes).toEqual(Array(19).fill('reached-booking-limit'));
+    console.info(
+      `20 concurrent bookings of one student (${t.database.kind}): 1 × 201, ${JSON.stringify(tally(codes))}`,
+    );
+    const own = await t.database.db.select().from(lessons).where(eq(lessons.studentId, student.id));
+    expect(own).toHaveLength(1);
+    expect(await remaining(student)).toBe(200);
+  });
+});

@@ -1,0 +1,238 @@
+import { LessonStatus } from '@darsak/domain/lessons';
+import { and, asc, desc, eq, gt, gte, inArray, lt, lte, notInArray, or, type SQL, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { Db } from '../../platform/db/client.ts';
+import { earningsEntries } from '../invoices/invoices.table.ts';
+import { users } from '../users/users.table.ts';
+import { type Lesson, lessons, type NewLesson } from './lessons.table.ts';
+
+// Besides its own table this repository writes the one fact fulfilment adds: the tutor's earnings entry
+// (DESIGN §4), once per lesson; the invoices module reads the balance from those entries.
+
+export type LessonRow = Lesson;
+
+const HELD: LessonStatus[] = [LessonStatus.pending, LessonStatus.happening];
+const CANCELLED: LessonStatus[] = [LessonStatus.cancelledByStudent, LessonStatus.cancelledByTutor];
+const held = inArray(lessons.status, HELD);
+
+export async function hasPendingLesson(db: Db, studentId: number): Promise<boolean> {
+  const [row] = await db
+    .select({ id: lessons.id })
+    .from(lessons)
+    .where(and(eq(lessons.studentId, studentId), eq(lessons.status, LessonStatus.pending)))
+    .limit(1);
+  return row !== undefined;
+}
+
+export interface HeldLesson {
+  id: number;
+  tutorId: number;
+  studentId: number;
+  startsAt: Date;
+  endsAt: Date;
+}
+
+const heldLesson = {
+  id: lessons.id,
+  tutorId: lessons.tutorId,
+  studentId: lessons.studentId,
+  startsAt: lessons.startsAt,
+  endsAt: lessons.endsAt,
+};
+
+/** Held lessons of some tutors or one student that overlap [from, to) (to: open-ended when absent). */
+export async function heldLessons(
+  db: Db,
+  who: { tutorIds: number[] } | { studentId: number },
+  from: Date,
+  to?: Date,
+): Promise<HeldLesson[]> {
+  if ('tutorIds' in who && who.tutorIds.length === 0) return [];
+  const member = 'tutorIds' in who ? inArray(lessons.tutorId, who.tutorIds) : eq(lessons.studentId, who.studentId);
+  return db
+    .select(heldLesson)
+    .from(lessons)
+    .where(and(member, held, gt(lessons.endsAt, from), to ? lt(lessons.startsAt, to) : undefined))
+    .orderBy(asc(lessons.startsAt));
+}
+
+export async function insertLesson(tx: Db, values: NewLesson): Promise<LessonRow> {
+  const [row] = await tx.insert(lessons).values(values).returning();
+  if (!row) throw new Error('lesson insert returned nothing');
+  return row;
+}
+
+export async function findLesson(db: Db, id: number): Promise<LessonRow | undefined> {
+  const [row] = await db.select().from(lessons).where(eq(lessons.id, id)).limit(1);
+  return row;
+}
+
+export async function findLessonForUpdate(tx: Db, id: number): Promise<LessonRow | undefined> {
+  const [row] = await tx.select().from(lessons).where(eq(lessons.id, id)).limit(1).for('update');
+  return row;
+}
+
+/** Updates a lesson only while it is in one of `from` (so a job and a person never both move it). */
+export async function moveLesson(
+  tx: Db,
+  id: number,
+  from: LessonStatus[],
+  values: Partial<NewLesson>,
+): Promise<LessonRow | undefined> {
+  const [row] = await tx
+    .update(lessons)
+    .set({ ...values, updatedAt: sql`now()` })
+    .where(and(eq(lessons.id, id), inArray(lessons.status, from)))
+    .returning();
+  return row;
+}
+
+/** Ids of held lessons whose start (`starting`) or end has come. */
+export async function dueLessonIds(db: Db, now: Date, what: 'starting' | 'ending'): Promise<number[]> {
+  const where =
+    what === 'starting'
+      ? and(eq(lessons.status, LessonStatus.pending), lte(lessons.startsAt, now))
+      : and(held, lte(lessons.endsAt, now));
+  const rows = await db.select({ id: lessons.id }).from(lessons).where(where).orderBy(asc(lessons.startsAt)).limit(500);
+  return rows.map((r) => r.id);
+}
+
+/** Credits a fulfilled lesson's price once (the unique lesson key makes a second run a no-op). */
+export async function creditLesson(tx: Db, lesson: Pick<LessonRow, 'id' | 'tutorId' | 'pricePiastres'>) {
+  await tx
+    .insert(earningsEntries)
+    .values({ tutorId: lesson.tutorId, kind: 'lesson', lessonId: lesson.id, amountPiastres: lesson.pricePiastres })
+    .onConflictDoNothing({ target: earningsEntries.lessonId });
+}
+
+// ---- views ----
+
+const student = alias(users, 'student');
+const tutor = alias(users, 'tutor');
+
+const lessonView = {
+  lesson: lessons,
+  studentName: student.name,
+  studentImage: student.image,
+  tutorName: tutor.name,
+  tutorImage: tutor.image,
+};
+
+export type LessonViewRow = {
+  lesson: LessonRow;
+  studentName: string;
+  studentImage: string | null;
+  tutorName: string;
+  tutorImage: string | null;
+};
+
+const viewQuery = (db: Db) =>
+  db
+    .select(lessonView)
+    .from(lessons)
+    .innerJoin(student, eq(student.id, lessons.studentId))
+    .innerJoin(tutor, eq(tutor.id, lessons.tutorId));
+
+export async function findLessonView(db: Db, id: number): Promise<LessonViewRow | undefined> {
+  const [row] = await viewQuery(db).where(eq(lessons.id, id)).limit(1);
+  return row;
+}
+
+export interface LessonFilter {
+  /** Lessons where this user is the student or the tutor; all lessons when absent. */
+  memberId?: number | undefined;
+  when?: 'upcoming' | 'past' | undefined;
+  status?: LessonStatus | undefined;
+  limit: number;
+  offset: number;
+}
+
+export async function listLessonViews(db: Db, filter: LessonFilter) {
+  const conditions: (SQL | undefined)[] = [];
+  if (filter.memberId !== undefined) {
+    conditions.push(or(eq(lessons.studentId, filter.memberId), eq(lessons.tutorId, filter.memberId)));
+  }
+  if (filter.when === 'upcoming') conditions.push(held);
+  if (filter.when === 'past') conditions.push(notInArray(lessons.status, HELD));
+  if (filter.status) conditions.push(eq(lessons.status, filter.status));
+  const where = and(...conditions);
+  const order = filter.when === 'upcoming' ? asc(lessons.startsAt) : desc(lessons.startsAt);
+  const [rows, totals] = await Promise.all([
+    viewQuery(db).where(where).orderBy(order, desc(lessons.id)).limit(filter.limit).offset(filter.offset),
+    db.select({ total: sql<number>`count(*)::int` }).from(lessons).where(where),
+  ]);
+  return { rows: rows as LessonViewRow[], total: totals[0]?.total ?? 0 };
+}
+
+/** A user's lessons for the calendar feed: held ones and the recent past, cancelled ones left out. */
+export async function calendarLessonViews(db: Db, memberId: number, since: Date): Promise<LessonViewRow[]> {
+  const rows = await viewQuery(db)
+    .where(
+      and(
+        or(eq(lessons.studentId, memberId), eq(lessons.tutorId, memberId)),
+        notInArray(lessons.status, CANCELLED),
+        gte(lessons.startsAt, since),
+      ),
+    )
+    .orderBy(asc(lessons.startsAt))
+    .limit(1000);
+  return rows as LessonViewRow[];
+}
+
+// ---- figures ----
+
+const fulfilled = sql`${lessons.status} = ${LessonStatus.fulfilled}`;
+const int = (expression: SQL) => sql<number>`coalesce(${expression}, 0)::int`;
+
+/** Counts over one member's lessons; `counterpart` is the other member's column (distinct people met). */
+export async function memberFigures(db: Db, member: 'student' | 'tutor', userId: number) {
+  const own = member === 'student' ? lessons.studentId : lessons.tutorId;
+  const counterpart = member === 'student' ? lessons.tutorId : lessons.studentId;
+  const [row] = await db
+    .select({
+      fulfilled: int(sql`count(*) filter (where ${fulfilled})`),
+      fulfilledMinutes: int(sql`sum(${lessons.durationMinutes}) filter (where ${fulfilled})`),
+      people: int(sql`count(distinct ${counterpart}) filter (where ${fulfilled})`),
+      upcoming: int(sql`count(*) filter (where ${held})`),
+      upcomingMinutes: int(sql`sum(${lessons.durationMinutes}) filter (where ${held})`),
+      cancelled: int(sql`count(*) filter (where ${inArray(lessons.status, CANCELLED)})`),
+      lastFulfilledAt: sql<Date | null>`max(${lessons.startsAt}) filter (where ${fulfilled})`.mapWith(lessons.startsAt),
+    })
+    .from(lessons)
+    .where(eq(own, userId));
+  return row;
+}
+
+/** Fulfilled lessons of a tutor that started in [from, to). */
+export async function fulfilledLessonsBetween(db: Db, tutorId: number, from: Date, to: Date) {
+  return db
+    .select({ startsAt: lessons.startsAt, durationMinutes: lessons.durationMinutes })
+    .from(lessons)
+    .where(
+      and(
+        eq(lessons.tutorId, tutorId),
+        eq(lessons.status, LessonStatus.fulfilled),
+        gte(lessons.startsAt, from),
+        lt(lessons.startsAt, to),
+      ),
+    )
+    .orderBy(asc(lessons.startsAt));
+}
+
+/** Everything credited to a tutor: lessons and staff adjustments. */
+export async function tutorIncome(db: Db, tutorId: number): Promise<number> {
+  const [row] = await db
+    .select({ total: int(sql`sum(${earningsEntries.amountPiastres})`) })
+    .from(earningsEntries)
+    .where(eq(earningsEntries.tutorId, tutorId));
+  return row?.total ?? 0;
+}
+
+/** Fulfilled lessons per tutor, for the public profiles. */
+export async function fulfilledCount(db: Db, tutorId: number): Promise<number> {
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(lessons)
+    .where(and(eq(lessons.tutorId, tutorId), eq(lessons.status, LessonStatus.fulfilled)));
+  return row?.n ?? 0;
+}

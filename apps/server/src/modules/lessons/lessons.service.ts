@@ -1,0 +1,566 @@
+import {
+  bookableWindow,
+  type FreeTimes,
+  type FreeTimesQuery,
+  freeTimes,
+  MAX_FREE_TIMES_RANGE_DAYS,
+  type Span,
+  type WeeklySlot,
+} from '@darsak/domain/availability';
+import { MS_PER_DAY, MS_PER_MINUTE, offsetOf } from '@darsak/domain/common';
+import { AppError } from '@darsak/domain/errors';
+import {
+  type BookLessonInput,
+  bookingViolation,
+  CancelReason,
+  cancellableUntil,
+  cancellationViolation,
+  endedStatusOf,
+  holdsTime,
+  type LessonListQuery,
+  LessonStatus,
+  type LessonView,
+  lessonPricePiastres,
+  REMINDERS,
+  type RebookLessonInput,
+  type ReminderKey,
+  tutorAbsenceViolation,
+} from '@darsak/domain/lessons';
+import type { PlatformSettings } from '@darsak/domain/settings';
+import { isAdminRole, Role } from '@darsak/domain/users';
+import type { Clock } from '../../platform/clock.ts';
+import type { Db } from '../../platform/db/client.ts';
+import type { AuthUser } from '../../platform/http/auth-user.ts';
+import { codeForDbError } from '../../platform/http/db-errors.ts';
+import type { JobQueue } from '../../platform/jobs/queue.ts';
+import type { Realtime } from '../../platform/realtime/realtime.ts';
+import type { Outbox } from '../outbox/outbox.ts';
+import type { SettingsService } from '../settings/settings.service.ts';
+import type { SubscriptionsService } from '../subscriptions/subscriptions.service.ts';
+import type { BookingTutorRow } from '../tutors/tutors.repo.ts';
+import type { UsersService } from '../users/users.service.ts';
+import { calendarToken, calendarUserOf, lessonsCalendar } from './lessons.calendar.ts';
+import { deliveryOf, type LessonNoticeKind, lessonNotice } from './lessons.messages.ts';
+import type { HeldLesson, LessonRow, LessonViewRow } from './lessons.repo.ts';
+import * as repo from './lessons.repo.ts';
+
+/** Job names of the lesson lifecycle (lessons.jobs.ts runs them). */
+export const LESSON_JOBS = {
+  start: 'lesson-start',
+  end: 'lesson-end',
+  reminder: 'lesson-reminder',
+  catchUp: 'lessons-catch-up',
+} as const;
+
+export interface LessonsDeps {
+  db: Db;
+  clock: Clock;
+  settings: Pick<SettingsService, 'current'>;
+  users: Pick<UsersService, 'findById'>;
+  /** The student's subscription week and its remaining minutes (locked inside a booking). */
+  subscriptions: Pick<SubscriptionsService, 'lockActiveForStudent' | 'remainingWeeklyMinutes'>;
+  /** The tutor's booking facts (tutors module), share-locked inside a booking. */
+  bookingTutor: (db: Db, tutorId: number, lock?: 'share') => Promise<BookingTutorRow | undefined>;
+  /** The tutor's weekly slots (availability module). */
+  slotsOf: (db: Db, tutorId: number) => Promise<WeeklySlot[]>;
+  queue: Pick<JobQueue, 'send'>;
+  outbox: Pick<Outbox, 'enqueue' | 'kick'>;
+  realtime: Pick<Realtime, 'toUser'>;
+  uploadUrl: (name: string) => string;
+  /** Signs the calendar links; the feed is served under the app's public URL. */
+  calendar: { secret: string; appUrl: string };
+}
+
+type Member = 'student' | 'tutor';
+
+const spansOf = (lessons: HeldLesson[]): Span[] =>
+  lessons.map((l) => ({ start: l.startsAt.getTime(), end: l.endsAt.getTime() }));
+
+const CALENDAR_PAST_DAYS = 30;
+
+export function createLessonsService(deps: LessonsDeps) {
+  const { db, clock } = deps;
+
+  const member = (name: string, image: string | null, id: number) => ({
+    id,
+    name,
+    image: image ? deps.uploadUrl(image) : null,
+  });
+
+  const toView = (row: LessonViewRow, settings: PlatformSettings): LessonView => {
+    const l = row.lesson;
+    return {
+      id: l.id,
+      status: l.status,
+      startsAt: l.startsAt.toISOString(),
+      endsAt: l.endsAt.toISOString(),
+      durationMinutes: l.durationMinutes,
+      pricePiastres: l.pricePiastres,
+      student: member(row.studentName, row.studentImage, l.studentId),
+      tutor: member(row.tutorName, row.tutorImage, l.tutorId),
+      rebookedFrom: l.rebookedFrom,
+      cancellableUntil: cancellableUntil(l.startsAt, settings.cancellationWindowHours).toISOString(),
+      cancelledAt: l.cancelledAt?.toISOString() ?? null,
+      cancelledBy: l.cancelledBy,
+      cancelReason: l.cancelReason,
+      tutorJoinedAt: l.tutorJoinedAt?.toISOString() ?? null,
+      createdAt: l.createdAt.toISOString(),
+    };
+  };
+
+  async function viewOf(id: number): Promise<LessonView> {
+    const row = await repo.findLessonView(db, id);
+    if (!row) throw new AppError('lesson-not-found');
+    return toView(row, await deps.settings.current());
+  }
+
+  /** A transaction whose named-constraint violations (the last line of defence) surface as their codes. */
+  async function inTransaction<T>(work: (tx: Db) => Promise<T>): Promise<T> {
+    try {
+      return await db.transaction(work);
+    } catch (error) {
+      const code = codeForDbError(error);
+      if (code && code !== 'bad-request') throw new AppError(code);
+      throw error;
+    }
+  }
+
+  async function assertVerified(userId: number) {
+    const user = await deps.users.findById(db, userId);
+    if (!user) throw new AppError('user-not-found');
+    if (!user.emailVerifiedAt) throw new AppError('unverified-email');
+    if (!user.phoneVerifiedAt) throw new AppError('unverified-phone');
+  }
+
+  /**
+   * The student's current week and what is left of it, or null without an active subscription. Read under the
+   * subscription's lock, briefly, since that is how the subscriptions module hands out its week.
+   */
+  async function currentWeekOf(studentId: number) {
+    return db
+      .transaction(async (tx) => {
+        const subscription = await deps.subscriptions.lockActiveForStudent(tx, studentId);
+        return { subscription, remaining: await deps.subscriptions.remainingWeeklyMinutes(tx, subscription) };
+      })
+      .catch((error: unknown) => {
+        if (error instanceof AppError && error.code === 'subscription-required') return null;
+        throw error;
+      });
+  }
+
+  /** A student's bookable stretch of their week, and its minutes with a moved lesson's given back. */
+  async function studentWeek(studentId: number, noticePeriodMinutes: number, movingLessonId: number | undefined) {
+    const current = await currentWeekOf(studentId);
+    if (!current) return null;
+    const { startsAt, endsAt } = current.subscription.week;
+    const moved = movingLessonId === undefined ? undefined : await repo.findLesson(db, movingLessonId);
+    const inWeek = moved !== undefined && moved.startsAt >= startsAt && moved.startsAt < endsAt;
+    const returned = moved?.studentId === studentId && holdsTime(moved.status) && inWeek ? moved.durationMinutes : 0;
+    return {
+      window: bookableWindow({ now: clock.now(), noticePeriodMinutes, week: { start: startsAt, end: endsAt } }),
+      view: {
+        startsAt: startsAt.toISOString(),
+        endsAt: endsAt.toISOString(),
+        remainingMinutes: current.remaining + returned,
+      },
+    };
+  }
+
+  async function scheduleJobs(tx: Db, lesson: LessonRow) {
+    const now = clock.now().getTime();
+    const once = (job: string, startAfter: Date, suffix = '') => ({
+      tx,
+      startAfter,
+      singletonKey: `${job}:${lesson.id}${suffix}`,
+    });
+    await deps.queue.send(LESSON_JOBS.start, { lessonId: lesson.id }, once(LESSON_JOBS.start, lesson.startsAt));
+    await deps.queue.send(LESSON_JOBS.end, { lessonId: lesson.id }, once(LESSON_JOBS.end, lesson.endsAt));
+    for (const { key, minutesBefore } of REMINDERS) {
+      const at = lesson.startsAt.getTime() - minutesBefore * MS_PER_MINUTE;
+      if (at <= now) continue;
+      const data = { lessonId: lesson.id, reminder: key };
+      await deps.queue.send(LESSON_JOBS.reminder, data, once(LESSON_JOBS.reminder, new Date(at), `:${key}`));
+    }
+  }
+
+  /** Writes the notice to the members named, each by their own notification method. */
+  async function notify(tx: Db, lesson: LessonRow, kind: LessonNoticeKind, to: Member[]) {
+    const student = await deps.users.findById(tx, lesson.studentId);
+    const tutor = await deps.users.findById(tx, lesson.tutorId);
+    if (!student || !tutor) return;
+    for (const who of to) {
+      const [recipient, other] = who === 'student' ? [student, tutor] : [tutor, student];
+      const notice = lessonNotice(kind, {
+        to: who,
+        other: other.name,
+        startsAt: lesson.startsAt,
+        durationMinutes: lesson.durationMinutes,
+      });
+      const { channel, to: address } = deliveryOf(recipient);
+      await deps.outbox.enqueue(tx, {
+        channel,
+        to: address,
+        userId: recipient.id,
+        subject: channel === 'email' ? notice.subject : undefined,
+        text: notice.text,
+        template: `lesson-${kind}`,
+      });
+    }
+  }
+
+  const eventOf = (lesson: LessonRow) => ({
+    lessonId: lesson.id,
+    tutorId: lesson.tutorId,
+    studentId: lesson.studentId,
+    startsAt: lesson.startsAt.toISOString(),
+    durationMinutes: lesson.durationMinutes,
+    status: lesson.status,
+  });
+
+  /** Realtime goes out only after the change committed, to both members. */
+  function announce(lesson: LessonRow, event: 'lesson:booked' | 'lesson:cancelled') {
+    for (const userId of [lesson.studentId, lesson.tutorId]) deps.realtime.toUser(userId, event, eventOf(lesson));
+    deps.outbox.kick();
+  }
+
+  /**
+   * Books one lesson inside the caller's transaction, every rule of spec §5 / DESIGN §4 checked against locked
+   * facts: the student's subscription row (so concurrent bookings cannot overdraw the week) and the tutor's
+   * row (shared, so a schedule change waits). The exclusion and unique constraints stop what slips past.
+   */
+  async function placeLesson(
+    tx: Db,
+    p: { studentId: number; tutorId: number; startsAt: Date; durationMinutes: number; rebookedFrom: number | null },
+  ): Promise<LessonRow> {
+    const now = clock.now();
+    const settings = await deps.settings.current(tx);
+    const subscription = await deps.subscriptions.lockActiveForStudent(tx, p.studentId);
+    const tutor = await deps.bookingTutor(tx, p.tutorId, 'share');
+    if (!tutor) throw new AppError('tutor-not-found');
+    const lesson = { start: p.startsAt.getTime(), end: p.startsAt.getTime() + p.durationMinutes * MS_PER_MINUTE };
+    const [from, to] = [new Date(lesson.start), new Date(lesson.end)];
+    const violation = bookingViolation({
+      now,
+      lesson,
+      durationMinutes: p.durationMinutes,
+      week: { start: subscription.week.startsAt, end: subscription.week.endsAt },
+      remainingMinutes: await deps.subscriptions.remainingWeeklyMinutes(tx, subscription),
+      hasPendingLesson: await repo.hasPendingLesson(tx, p.studentId),
+      tutor: {
+        bookable: tutor.bookable,
+        noticePeriodMinutes: tutor.noticePeriodMinutes,
+        slots: await deps.slotsOf(tx, p.tutorId),
+        busy: spansOf(await repo.heldLessons(tx, { tutorIds: [p.tutorId] }, from, to)),
+      },
+      studentBusy: spansOf(await repo.heldLessons(tx, { studentId: p.studentId }, from, to)),
+    });
+    if (violation) throw new AppError(violation.code, violation.reason ? { reason: violation.reason } : undefined);
+    const row = await repo.insertLesson(tx, {
+      studentId: p.studentId,
+      tutorId: p.tutorId,
+      subscriptionId: subscription.id,
+      startsAt: from,
+      endsAt: to,
+      durationMinutes: p.durationMinutes,
+      pricePiastres: lessonPricePiastres(
+        tutor.ratePerMinutePiastres ?? settings.tutorRatePerMinutePiastres,
+        p.durationMinutes,
+      ),
+      rebookedFrom: p.rebookedFrom,
+    });
+    await scheduleJobs(tx, row);
+    return row;
+  }
+
+  async function requireLessonForUpdate(tx: Db, id: number): Promise<LessonRow> {
+    const lesson = await repo.findLessonForUpdate(tx, id);
+    if (!lesson) throw new AppError('lesson-not-found');
+    return lesson;
+  }
+
+  const memberOf = (lesson: LessonRow, userId: number): Member | undefined =>
+    lesson.studentId === userId ? 'student' : lesson.tutorId === userId ? 'tutor' : undefined;
+
+  /** Ends a held lesson whose time is over: fulfilled (and credited) if the tutor came, else the tutor's no-show. */
+  async function endLesson(lessonId: number) {
+    const now = clock.now();
+    const ended = await db.transaction(async (tx) => {
+      const lesson = await repo.findLessonForUpdate(tx, lessonId);
+      if (!lesson || !holdsTime(lesson.status) || lesson.endsAt > now) return undefined;
+      const status = endedStatusOf(lesson.tutorJoinedAt);
+      if (status === LessonStatus.fulfilled) {
+        const row = await repo.moveLesson(tx, lesson.id, [lesson.status], { status, endedAt: now });
+        await repo.creditLesson(tx, lesson);
+        return row;
+      }
+      const row = await repo.moveLesson(tx, lesson.id, [lesson.status], {
+        status,
+        endedAt: now,
+        cancelledAt: now,
+        cancelReason: CancelReason.tutorDidNotAttend,
+      });
+      await notify(tx, lesson, 'tutorDidNotAttend', ['student', 'tutor']);
+      return row;
+    });
+    if (ended && ended.status !== LessonStatus.fulfilled) announce(ended, 'lesson:cancelled');
+  }
+
+  async function startLesson(lessonId: number) {
+    const now = clock.now();
+    await db.transaction(async (tx) => {
+      const lesson = await repo.findLessonForUpdate(tx, lessonId);
+      if (lesson?.status !== LessonStatus.pending || lesson.startsAt > now) return;
+      await repo.moveLesson(tx, lesson.id, [LessonStatus.pending], { status: LessonStatus.happening });
+    });
+  }
+
+  return {
+    async book(actor: AuthUser, input: BookLessonInput): Promise<LessonView> {
+      await assertVerified(actor.id);
+      const lesson = await inTransaction(async (tx) => {
+        const row = await placeLesson(tx, {
+          ...input,
+          studentId: actor.id,
+          startsAt: new Date(input.startsAt),
+          rebookedFrom: null,
+        });
+        await notify(tx, row, 'booked', ['tutor']);
+        return row;
+      });
+      announce(lesson, 'lesson:booked');
+      return viewOf(lesson.id);
+    },
+
+    /** Moves a pending lesson: the old one is cancelled and the new one must pass every booking rule. */
+    async rebook(actor: AuthUser, input: RebookLessonInput): Promise<LessonView> {
+      // Whose lesson it is never changes: answer a stranger before any rule of the booking.
+      const own = await repo.findLesson(db, input.id);
+      if (!own) throw new AppError('lesson-not-found');
+      if (own.studentId !== actor.id) throw new AppError('forbidden');
+      await assertVerified(actor.id);
+      const { previous, lesson } = await inTransaction(async (tx) => {
+        // The subscription first, as a booking locks it: the same order everywhere cannot deadlock.
+        await deps.subscriptions.lockActiveForStudent(tx, actor.id);
+        const previous = await requireLessonForUpdate(tx, input.id);
+        const settings = await deps.settings.current(tx);
+        const refused = cancellationViolation({
+          now: clock.now(),
+          startsAt: previous.startsAt,
+          status: previous.status,
+          cancellationWindowHours: settings.cancellationWindowHours,
+        });
+        if (refused) throw new AppError(refused);
+        await repo.moveLesson(tx, previous.id, [LessonStatus.pending], {
+          status: LessonStatus.cancelledByStudent,
+          cancelledAt: clock.now(),
+          cancelledBy: actor.id,
+          cancelReason: CancelReason.rebooked,
+        });
+        const lesson = await placeLesson(tx, {
+          studentId: actor.id,
+          tutorId: previous.tutorId,
+          startsAt: new Date(input.startsAt),
+          durationMinutes: input.durationMinutes,
+          rebookedFrom: previous.id,
+        });
+        await notify(tx, lesson, 'rebooked', ['tutor']);
+        return { previous, lesson };
+      });
+      const moved = { ...eventOf(lesson), previousLessonId: previous.id };
+      for (const userId of [lesson.studentId, lesson.tutorId]) deps.realtime.toUser(userId, 'lesson:rebooked', moved);
+      deps.outbox.kick();
+      return viewOf(lesson.id);
+    },
+
+    /** The student or the tutor cancels until the cancellation window; the minutes come back (derived). */
+    async cancel(actor: AuthUser, id: number): Promise<LessonView> {
+      const lesson = await inTransaction(async (tx) => {
+        const lesson = await requireLessonForUpdate(tx, id);
+        const who = memberOf(lesson, actor.id);
+        if (!who) throw new AppError('forbidden');
+        const settings = await deps.settings.current(tx);
+        const refused = cancellationViolation({
+          now: clock.now(),
+          startsAt: lesson.startsAt,
+          status: lesson.status,
+          cancellationWindowHours: settings.cancellationWindowHours,
+        });
+        if (refused) throw new AppError(refused);
+        const row = await repo.moveLesson(tx, lesson.id, [LessonStatus.pending], {
+          status: who === 'student' ? LessonStatus.cancelledByStudent : LessonStatus.cancelledByTutor,
+          cancelledAt: clock.now(),
+          cancelledBy: actor.id,
+        });
+        await notify(tx, lesson, 'cancelled', [who === 'student' ? 'tutor' : 'student']);
+        return row ?? lesson;
+      });
+      announce(lesson, 'lesson:cancelled');
+      return viewOf(lesson.id);
+    },
+
+    /** The student ends a lesson the tutor has not joined within the grace minutes: cancelled by the tutor. */
+    async endAsTutorAbsent(actor: AuthUser, id: number): Promise<LessonView> {
+      const lesson = await inTransaction(async (tx) => {
+        const lesson = await requireLessonForUpdate(tx, id);
+        if (lesson.studentId !== actor.id) throw new AppError('forbidden');
+        const settings = await deps.settings.current(tx);
+        const now = clock.now();
+        const refused = tutorAbsenceViolation({
+          now,
+          startsAt: lesson.startsAt,
+          status: lesson.status,
+          tutorJoinedAt: lesson.tutorJoinedAt,
+          noShowGraceMinutes: settings.noShowGraceMinutes,
+        });
+        if (refused) throw new AppError(refused);
+        const row = await repo.moveLesson(tx, lesson.id, [LessonStatus.pending, LessonStatus.happening], {
+          status: LessonStatus.cancelledByTutor,
+          cancelledAt: now,
+          endedAt: now,
+          cancelReason: CancelReason.tutorDidNotAttend,
+        });
+        await notify(tx, lesson, 'tutorDidNotAttend', ['student', 'tutor']);
+        return row ?? lesson;
+      });
+      announce(lesson, 'lesson:cancelled');
+      return viewOf(lesson.id);
+    },
+
+    async get(actor: AuthUser, id: number): Promise<LessonView> {
+      const view = await viewOf(id);
+      const members = [view.student.id, view.tutor.id];
+      if (!members.includes(actor.id) && !isAdminRole(actor.role)) throw new AppError('forbidden');
+      return view;
+    },
+
+    async list(actor: AuthUser, query: LessonListQuery) {
+      const admin = isAdminRole(actor.role);
+      if (query.userId !== undefined && query.userId !== actor.id && !admin) throw new AppError('forbidden');
+      const { rows, total } = await repo.listLessonViews(db, {
+        memberId: admin ? query.userId : actor.id,
+        when: query.when,
+        status: query.status,
+        limit: query.size,
+        offset: offsetOf(query),
+      });
+      const settings = await deps.settings.current();
+      return { total, list: rows.map((row) => toView(row, settings)) };
+    },
+
+    async attendedStats(actor: AuthUser) {
+      const figures = await repo.memberFigures(db, actor.role === Role.student ? 'student' : 'tutor', actor.id);
+      return {
+        lessons: figures?.fulfilled ?? 0,
+        minutes: figures?.fulfilledMinutes ?? 0,
+        people: figures?.people ?? 0,
+        lastLessonAt: figures?.lastFulfilledAt?.toISOString() ?? null,
+      };
+    },
+
+    /**
+     * The tutor's really free times for a length: inside the slots, past the notice period, not overlapping a
+     * held lesson, and for a signed-in student with a subscription, inside their current week.
+     */
+    async freeTimes(viewer: AuthUser | null, query: FreeTimesQuery): Promise<FreeTimes> {
+      const now = clock.now();
+      const tutor = await deps.bookingTutor(db, query.tutorId);
+      if (!tutor) throw new AppError('tutor-not-found');
+      const requestedFrom = query.from ? Date.parse(query.from) : now.getTime();
+      const requestedTo = query.to ? Date.parse(query.to) : undefined;
+      if (requestedTo !== undefined && requestedTo - requestedFrom > MAX_FREE_TIMES_RANGE_DAYS * MS_PER_DAY) {
+        throw new AppError('bad-request', { fields: { to: 'range' } });
+      }
+      const student = viewer?.role === Role.student ? viewer.id : undefined;
+      const moving = query.movingLessonId;
+      const isOwnMoving = (l: HeldLesson) => l.id === moving && l.studentId === student;
+
+      const week = student ? await studentWeek(student, tutor.noticePeriodMinutes, moving) : null;
+      const from = Math.max(
+        requestedFrom,
+        now.getTime() + tutor.noticePeriodMinutes * MS_PER_MINUTE,
+        week?.window.start ?? 0,
+      );
+      const to = Math.min(
+        requestedTo ?? week?.window.end ?? requestedFrom + 7 * MS_PER_DAY,
+        week?.window.end ?? Infinity,
+      );
+
+      const range: [Date, Date] = [new Date(from), new Date(to + query.durationMinutes * MS_PER_MINUTE)];
+      const tutorHeld = await repo.heldLessons(db, { tutorIds: [query.tutorId] }, ...range);
+      const studentHeld = student ? await repo.heldLessons(db, { studentId: student }, ...range) : [];
+      const busy = spansOf([...tutorHeld, ...studentHeld].filter((l) => !isOwnMoving(l)));
+      const slots = tutor.bookable ? await deps.slotsOf(db, query.tutorId) : [];
+      const list = [...freeTimes({ slots, busy, durationMinutes: query.durationMinutes, from, to })].map((t) => ({
+        startsAt: new Date(t.start).toISOString(),
+        endsAt: new Date(t.end).toISOString(),
+      }));
+      return {
+        tutorId: query.tutorId,
+        durationMinutes: query.durationMinutes,
+        week: week?.view ?? null,
+        total: list.length,
+        list,
+      };
+    },
+
+    /** The caller's private ICS link: paste it into Google Calendar ("From URL") or Outlook ("Subscribe"). */
+    calendarLink(actor: AuthUser) {
+      const base = deps.calendar.appUrl.replace(/\/+$/, '');
+      const url = `${base}/api/v1/lesson/calendar/${calendarToken(deps.calendar.secret, actor.id)}.ics`;
+      return { url, webcalUrl: url.replace(/^https?:/, 'webcal:') };
+    },
+
+    async calendarFeed(token: string): Promise<string> {
+      const userId = calendarUserOf(deps.calendar.secret, token);
+      if (userId === undefined) throw new AppError('forbidden');
+      const now = clock.now();
+      const rows = await repo.calendarLessonViews(
+        db,
+        userId,
+        new Date(now.getTime() - CALENDAR_PAST_DAYS * MS_PER_DAY),
+      );
+      const settings = await deps.settings.current();
+      const lessons = rows.map((row) => toView(row, settings));
+      return lessonsCalendar({ lessons, viewerId: userId, appUrl: deps.calendar.appUrl, now });
+    },
+
+    // ---- lifecycle (job handlers; idempotent, each checks the lesson's state and the clock) ----
+
+    startLesson,
+    endLesson,
+
+    /** A reminder is sent only while its lesson is still pending and ahead; cancelled or moved ones stay quiet. */
+    async remind(lessonId: number, reminder: ReminderKey) {
+      const now = clock.now();
+      const sent = await db.transaction(async (tx) => {
+        const lesson = await repo.findLesson(tx, lessonId);
+        if (lesson?.status !== LessonStatus.pending || lesson.startsAt <= now) return false;
+        await notify(tx, lesson, reminder, ['student', 'tutor']);
+        return true;
+      });
+      if (sent) deps.outbox.kick();
+    },
+
+    /** Moves every lesson whose start or end has come, in case its own job was lost. */
+    async catchUp() {
+      const now = clock.now();
+      for (const id of await repo.dueLessonIds(db, now, 'starting')) await startLesson(id);
+      for (const id of await repo.dueLessonIds(db, now, 'ending')) await endLesson(id);
+    },
+
+    // ---- for other modules ----
+
+    /** The tutor's held lessons that have not ended (a schedule change must keep them inside the slots). */
+    heldLessonsOfTutor: (tx: Db, tutorId: number, now: Date) => repo.heldLessons(tx, { tutorIds: [tutorId] }, now),
+
+    heldLessonsOfTutors: (tutorIds: number[], from: Date, to: Date) => repo.heldLessons(db, { tutorIds }, from, to),
+
+    /** The student's current week and its remaining minutes (null without a subscription), for the stats. */
+    currentWeekOf,
+
+    /** The lesson a rating is given after, read in the rating's transaction. */
+    lessonForRating: (tx: Db, lessonId: number) => repo.findLesson(tx, lessonId),
+  };
+}
+
+export type LessonsService = ReturnType<typeof createLessonsService>;

@@ -1,0 +1,187 @@
+import { firstFreeTime, slotsMatch, type WeeklySlot } from '@darsak/domain/availability';
+import { MS_PER_DAY, MS_PER_MINUTE, offsetOf, type Page } from '@darsak/domain/common';
+import { AppError } from '@darsak/domain/errors';
+import { ratingSummaryOf } from '@darsak/domain/ratings';
+import type { TutorCard, TutorListQuery, TutorProfile, TutorStats } from '@darsak/domain/tutors';
+import { isAdminRole, Role } from '@darsak/domain/users';
+import { createSnapshotCache, type SnapshotStore } from '../../platform/cache/snapshot-cache.ts';
+import type { Clock } from '../../platform/clock.ts';
+import type { Db } from '../../platform/db/client.ts';
+import type { AuthUser } from '../../platform/http/auth-user.ts';
+import type { Realtime } from '../../platform/realtime/realtime.ts';
+import type { LessonFigures } from '../lessons/lessons.figures.ts';
+import type { HeldLesson } from '../lessons/lessons.repo.ts';
+import type { LessonsService } from '../lessons/lessons.service.ts';
+import type { UsersService } from '../users/users.service.ts';
+import * as repo from './tutors.repo.ts';
+
+/** The tutor's booking facts for the lessons module (a booking share-locks the row). */
+export const bookingTutor = (db: Db, tutorId: number, lock?: 'share') => repo.findBookingTutor(db, tutorId, lock);
+
+/** How far ahead a tutor's next free time is looked for. */
+const NEXT_FREE_HORIZON_DAYS = 14;
+/** A snapshot also ages out, since free times pass and bookings (which do not invalidate it) take some. */
+export const TUTOR_LIST_TTL_MS = 60_000;
+
+/** One tutor of the cached list: the card plus what the filters need. */
+interface ListedTutor extends TutorCard {
+  slots: WeeklySlot[];
+}
+
+export interface TutorsDeps {
+  db: Db;
+  clock: Clock;
+  /** Where the tutor list snapshot is kept: in memory, or Redis when REDIS_URL is set. */
+  store: SnapshotStore;
+  uploadUrl: (name: string) => string;
+  slotsOfTutors: (db: Db, tutorIds: number[]) => Promise<Map<number, WeeklySlot[]>>;
+  lessons: Pick<LessonsService, 'heldLessonsOfTutors'>;
+  figures: Pick<LessonFigures, 'tutor' | 'student' | 'activity' | 'tutoringMinutes' | 'fulfilledCount'>;
+  users: Pick<UsersService, 'findById'>;
+  realtime: Pick<Realtime, 'toChannel'>;
+}
+
+/** Tutor stats and activity are the tutor's own, and staff's who manage tutors. */
+const readsTutor = (viewer: AuthUser, tutorId: number) =>
+  viewer.id === tutorId || isAdminRole(viewer.role) || viewer.role === Role.tutorManager;
+
+const byRating = (a: TutorCard, b: TutorCard) =>
+  (b.rating.average ?? -1) - (a.rating.average ?? -1) || b.rating.count - a.rating.count || a.id - b.id;
+
+const bySoonest = (a: TutorCard, b: TutorCard) =>
+  (a.nextFreeAt ?? '\uffff').localeCompare(b.nextFreeAt ?? '\uffff') || byRating(a, b);
+
+export function createTutorsService(deps: TutorsDeps) {
+  const { db, clock } = deps;
+
+  async function cardsOf(rows: repo.TutorCardRow[]): Promise<ListedTutor[]> {
+    const now = clock.now();
+    const ids = rows.map((r) => r.id);
+    const topics = await repo.topicsOfUsers(db, ids);
+    const slots = await deps.slotsOfTutors(db, ids);
+    const horizon = new Date(now.getTime() + NEXT_FREE_HORIZON_DAYS * MS_PER_DAY);
+    const held = new Map<number, HeldLesson[]>();
+    for (const lesson of await deps.lessons.heldLessonsOfTutors(ids, now, horizon)) {
+      held.set(lesson.tutorId, [...(held.get(lesson.tutorId) ?? []), lesson]);
+    }
+    return rows.map((row) => {
+      const tutorSlots = slots.get(row.id) ?? [];
+      const next = row.bookable
+        ? firstFreeTime({
+            slots: tutorSlots,
+            busy: (held.get(row.id) ?? []).map((l) => ({ start: l.startsAt.getTime(), end: l.endsAt.getTime() })),
+            durationMinutes: 15,
+            from: now.getTime() + row.noticePeriodMinutes * MS_PER_MINUTE,
+            to: horizon.getTime(),
+          })
+        : undefined;
+      return {
+        id: row.id,
+        name: row.name,
+        image: row.image ? deps.uploadUrl(row.image) : null,
+        gender: row.gender as TutorCard['gender'],
+        bio: row.bio,
+        topics: topics.filter((t) => t.userId === row.id).map(({ id, nameAr, nameEn }) => ({ id, nameAr, nameEn })),
+        rating: ratingSummaryOf(row.ratingSum, row.ratingCount),
+        nextFreeAt: next ? new Date(next.start).toISOString() : null,
+        slots: tutorSlots,
+      };
+    });
+  }
+
+  const list = createSnapshotCache<ListedTutor[]>({
+    store: deps.store,
+    ttlMs: TUTOR_LIST_TTL_MS,
+    build: async () => cardsOf(await repo.listOnboardedTutors(db)),
+  });
+
+  async function requireTutor(id: number): Promise<repo.TutorCardRow> {
+    const row = await repo.findTutorCard(db, id);
+    if (!row) throw new AppError('tutor-not-found');
+    return row;
+  }
+
+  return {
+    /** The public tutor list, served from the cached snapshot: filtered, sorted and paged in memory. */
+    async listOnboarded(query: TutorListQuery): Promise<Page<TutorCard>> {
+      const matching = (await list.get()).filter(
+        (tutor) =>
+          (query.topicId === undefined || tutor.topics.some((t) => t.id === query.topicId)) &&
+          (query.gender === undefined || tutor.gender === query.gender) &&
+          ((query.weekday === undefined && query.timeOfDay === undefined) ||
+            slotsMatch(tutor.slots, { weekday: query.weekday, timeOfDay: query.timeOfDay })),
+      );
+      matching.sort(query.sort === 'soonest' ? bySoonest : byRating);
+      const page = matching.slice(offsetOf(query), offsetOf(query) + query.size);
+      return { total: matching.length, list: page.map(({ slots: _slots, ...card }) => card) };
+    },
+
+    /** A profile: public for onboarded tutors, and for the tutor themself and admins while not yet onboarded. */
+    async info(viewer: AuthUser | null, id: number): Promise<TutorProfile> {
+      const row = await repo.findTutorCard(db, id);
+      const mayPreview = viewer !== null && (viewer.id === id || isAdminRole(viewer.role));
+      if (!row || (!row.bookable && !mayPreview)) throw new AppError('tutor-not-found');
+      const [card] = await cardsOf([row]);
+      if (!card) throw new AppError('tutor-not-found');
+      const { slots: _slots, ...profile } = card;
+      return {
+        ...profile,
+        about: row.about,
+        video: row.video ? deps.uploadUrl(row.video) : null,
+        thumbnail: row.thumbnail ? deps.uploadUrl(row.thumbnail) : null,
+        noticePeriodMinutes: row.noticePeriodMinutes,
+        lessons: await deps.figures.fulfilledCount(id),
+      };
+    },
+
+    async stats(viewer: AuthUser, id: number): Promise<TutorStats> {
+      if (!readsTutor(viewer, id)) throw new AppError('forbidden');
+      const row = await requireTutor(id);
+      return { ...(await deps.figures.tutor(id)), rating: ratingSummaryOf(row.ratingSum, row.ratingCount) };
+    },
+
+    async studentStats(viewer: AuthUser, id: number) {
+      if (viewer.id !== id && !isAdminRole(viewer.role)) throw new AppError('forbidden');
+      const user = await deps.users.findById(db, id);
+      if (user?.role !== Role.student) throw new AppError('student-not-found');
+      return deps.figures.student(id);
+    },
+
+    async activity(viewer: AuthUser, id: number, range: { from?: string | undefined; to?: string | undefined }) {
+      if (!readsTutor(viewer, id)) throw new AppError('forbidden');
+      await requireTutor(id);
+      return deps.figures.activity(id, range);
+    },
+
+    tutoringMinutes: (actor: AuthUser) => deps.figures.tutoringMinutes(actor.id),
+
+    /** Locks the tutor's row for a schedule change. */
+    async lockForChange(tx: Db, tutorId: number) {
+      if (!(await repo.findBookingTutor(tx, tutorId, 'update'))) throw new AppError('tutor-not-found');
+    },
+
+    async ratingSummary(tutorId: number) {
+      const row = await requireTutor(tutorId);
+      return ratingSummaryOf(row.ratingSum, row.ratingCount);
+    },
+
+    /** A rating changes the tutor's standing, in the rating's transaction. */
+    adjustRating: repo.adjustRating,
+
+    /** The tutor, their schedule or their rating changed: the list is rebuilt and followers of `tutors` told. */
+    async changed(tutorId: number) {
+      await list.invalidate();
+      deps.realtime.toChannel('tutors', 'tutors:changed', { tutorId });
+    },
+
+    /** Flushes the list snapshot (admin cache flush). */
+    async flush() {
+      await list.invalidate();
+      deps.realtime.toChannel('tutors', 'tutors:changed', { tutorId: null });
+    },
+
+    close: () => list.close(),
+  };
+}
+
+export type TutorsService = ReturnType<typeof createTutorsService>;
