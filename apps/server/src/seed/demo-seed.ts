@@ -1,11 +1,15 @@
 import { randomBytes } from 'node:crypto';
 import { egpToPiastres } from '@darsak/domain/common';
+import { periodPricePiastres } from '@darsak/domain/plans';
+import { PLATFORM_SETTINGS_DEFAULTS } from '@darsak/domain/settings';
+import { subscriptionEndsAt, weekAnchorFor } from '@darsak/domain/subscriptions';
 import { type Gender, Role, type RoleName } from '@darsak/domain/users';
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { assets } from '../modules/assets/assets.table.ts';
 import { availabilitySlots } from '../modules/availability/availability.table.ts';
 import { plans } from '../modules/plans/plans.table.ts';
+import { subscriptions } from '../modules/subscriptions/subscriptions.table.ts';
 import { countFavouriteTopics } from '../modules/topics/topics.service.ts';
 import { topics, userTopics } from '../modules/topics/topics.table.ts';
 import { createUsersService } from '../modules/users/users.service.ts';
@@ -186,6 +190,23 @@ export async function seedDemoData(db: Db, storage: Storage, now: Date): Promise
     );
 
     for (const id of seeded) await profiles.refreshCompletion(tx, id);
+
+    // The demo student holds a month of the 120-minute plan, so a lesson can be booked right away.
+    const demoStudent = seeded[DEMO_STAFF.findIndex((staff) => staff.role === 'student')];
+    const [standard] = await tx.select().from(plans).where(eq(plans.weeklyMinutes, 120)).limit(1);
+    if (demoStudent !== undefined && standard) {
+      const weekAnchorAt = weekAnchorFor(now, PLATFORM_SETTINGS_DEFAULTS.weekRenewalHourCairo);
+      await tx.insert(subscriptions).values({
+        studentId: demoStudent,
+        planId: standard.id,
+        period: 'month',
+        weeklyMinutes: standard.weeklyMinutes,
+        pricePiastres: periodPricePiastres(standard, 'month'),
+        startsAt: now,
+        endsAt: subscriptionEndsAt(weekAnchorAt, 'month'),
+        weekAnchorAt,
+      });
+    }
   });
   return signIns;
 }
