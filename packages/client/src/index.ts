@@ -1,3 +1,9 @@
+export {
+  availabilityKeys,
+  type FreeTimesFilter,
+  freeTimesQuery,
+  slotsQuery,
+} from './availability/availability.queries.ts';
 export { configKeys, publicConfigQuery } from './config/config.queries.ts';
 export {
   ApiError,
@@ -18,6 +24,15 @@ export {
   type HttpClient,
   type HttpClientOptions,
 } from './http.ts';
+export {
+  attendedStatsQuery,
+  calendarLinkQuery,
+  type LessonListFilter,
+  lessonQuery,
+  lessonsInfiniteQuery,
+  lessonsKeys,
+  lessonsQuery,
+} from './lessons/lessons.queries.ts';
 export { paymentsKeys, savedCardsQuery, transactionQuery, transactionsQuery } from './payments/payments.queries.ts';
 export {
   couponCheckQuery,
@@ -30,6 +45,12 @@ export {
 } from './plans/plans.queries.ts';
 export { createQueryClient, shouldRetry } from './query-client.ts';
 export {
+  REVIEWS_PAGE_SIZE,
+  ratingsByRaterQuery,
+  ratingsKeys,
+  tutorReviewsInfiniteQuery,
+} from './ratings/ratings.queries.ts';
+export {
   createSessionStore,
   decodeTokenPayload,
   isTokenExpired,
@@ -41,4 +62,14 @@ export {
 } from './session-store.ts';
 export { currentSubscriptionQuery, subscriptionsKeys } from './subscriptions/subscriptions.queries.ts';
 export { myTopicsQuery, topicsKeys, topicsQuery } from './topics/topics.queries.ts';
+export {
+  myStudentStatsQuery,
+  myTutorStatsQuery,
+  TUTOR_LIST_PAGE_SIZE,
+  type TutorListFilters,
+  tutorInfoQuery,
+  tutoringMinutesQuery,
+  tutorListInfiniteQuery,
+  tutorsKeys,
+} from './tutors/tutors.queries.ts';
 export { currentUserQuery, tutorMetaQuery, usersKeys } from './users/users.queries.ts';
