@@ -60,8 +60,12 @@ export const routes: RouteObject[] = [
             'page.resetPassword.title',
             async () => (await import('./routes/auth/reset-password.tsx')).ResetPasswordPage,
           ),
-          comingSoon('tutors', 'sidebar.tutors', 'feature.tutors'),
-          comingSoon('t/:id', 'feature.tutorProfile', 'feature.tutorProfile'),
+          page('tutors', 'sidebar.tutors', async () => (await import('./routes/tutors/tutors.tsx')).TutorsPage),
+          page(
+            't/:id',
+            'feature.tutorProfile',
+            async () => (await import('./routes/tutors/tutor-profile.tsx')).TutorProfilePage,
+          ),
           {
             element: <RequireAuth />,
             children: [
@@ -71,9 +75,21 @@ export const routes: RouteObject[] = [
                 async () => (await import('./routes/profile/profile.tsx')).ProfilePage,
               ),
               comingSoon('chat', 'sidebar.chat', 'feature.chat'),
-              comingSoon('upcoming-lessons', 'feature.upcomingLessons', 'feature.upcomingLessons'),
-              comingSoon('lessons-schedule', 'sidebar.lessonsSchedule', 'feature.lessonsSchedule'),
-              comingSoon('lesson/:id', 'feature.lesson', 'feature.lesson'),
+              page(
+                'upcoming-lessons',
+                'feature.upcomingLessons',
+                async () => (await import('./routes/lessons/upcoming-lessons.tsx')).UpcomingLessonsPage,
+              ),
+              page(
+                'lessons-schedule',
+                'sidebar.lessonsSchedule',
+                async () => (await import('./routes/lessons/lessons-schedule.tsx')).LessonsSchedulePage,
+              ),
+              page(
+                'lesson/:id',
+                'feature.lesson',
+                async () => (await import('./routes/lessons/lesson.tsx')).LessonPage,
+              ),
               comingSoon('session', 'feature.session', 'feature.session'),
               {
                 element: <RequireRole roles={STUDENT_ROLES} />,
@@ -124,7 +140,11 @@ export const routes: RouteObject[] = [
                   ),
                   comingSoon('t/onboarding', 'sidebar.onboarding', 'feature.onboarding'),
                   comingSoon('invoices', 'sidebar.invoices', 'feature.invoices'),
-                  comingSoon('schedule-management', 'sidebar.scheduleManagement', 'feature.scheduleManagement'),
+                  page(
+                    'schedule-management',
+                    'sidebar.scheduleManagement',
+                    async () => (await import('./routes/tutor/schedule-management.tsx')).ScheduleManagementPage,
+                  ),
                   comingSoon('interviews', 'sidebar.interviews', 'feature.interviews'),
                   comingSoon('interview/:id', 'feature.interview', 'feature.interview'),
                   comingSoon('demo-session/:id', 'feature.demoSession', 'feature.demoSession'),

@@ -1,10 +1,14 @@
-import { ComingSoon } from '@darsak/ui';
+import { buttonClasses, Card } from '@darsak/ui';
 import { useT } from '@darsak/ui/i18n';
+import { Link } from 'react-router';
 import { PageHeader } from '../../../components/layouts/page-header.tsx';
 import { ProfileStatusAlert } from '../../../components/profile-status-alert.tsx';
+import { paths } from '../../../config/paths.ts';
+import { StudentOverview } from '../../../features/dashboards/components/student-overview.tsx';
+import { LessonsList } from '../../../features/lessons/components/lessons-list.tsx';
 import { useAuth } from '../../../lib/auth-store.ts';
 
-/** /s/dashboard: the greeting and profile state are real; lessons, stats and chats come with their features. */
+/** /s/dashboard: overview (weekly minutes, lessons, tutors, time learned), upcoming and past lessons. */
 export function StudentDashboardPage() {
   const t = useT();
   const { user } = useAuth();
@@ -14,9 +18,22 @@ export function StudentDashboardPage() {
       <PageHeader
         title={t('page.studentDashboard.title', { name: user.name })}
         subtitle={t('page.studentDashboard.subtitle')}
+        actions={
+          <Link to={paths.tutors.href()} className={buttonClasses()}>
+            {t('booking.lessons.findTutor')}
+          </Link>
+        }
       />
       <ProfileStatusAlert user={user} />
-      <ComingSoon feature={t('feature.studentDashboard')} />
+      <StudentOverview />
+      <div className="grid gap-6 lg:grid-cols-2">
+        <Card title={t('booking.lessons.upcoming')}>
+          <LessonsList when="upcoming" viewerId={user.id} limit={3} />
+        </Card>
+        <Card title={t('booking.lessons.past')}>
+          <LessonsList when="past" viewerId={user.id} limit={5} />
+        </Card>
+      </div>
     </div>
   );
 }

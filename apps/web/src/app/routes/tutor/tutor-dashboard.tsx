@@ -1,13 +1,15 @@
-import { Alert, buttonClasses, ComingSoon } from '@darsak/ui';
+import { Alert, buttonClasses, Card } from '@darsak/ui';
 import { useT } from '@darsak/ui/i18n';
 import { Link } from 'react-router';
 import { PageHeader } from '../../../components/layouts/page-header.tsx';
 import { ProfileStatusAlert } from '../../../components/profile-status-alert.tsx';
 import { paths } from '../../../config/paths.ts';
+import { TutorStats } from '../../../features/dashboards/components/tutor-stats.tsx';
+import { LessonsList } from '../../../features/lessons/components/lessons-list.tsx';
 import { useAuth } from '../../../lib/auth-store.ts';
 import { Role } from '../../../lib/roles.ts';
 
-/** /t/dashboard: greeting, profile and activation state; stats and lessons come with their features. */
+/** /t/dashboard: activation state, stats (lessons, students, teaching hours, income), upcoming and past lessons. */
 export function TutorDashboardPage() {
   const t = useT();
   const { user, meta } = useAuth();
@@ -17,6 +19,11 @@ export function TutorDashboardPage() {
       <PageHeader
         title={t('page.tutorDashboard.title', { name: user.name })}
         subtitle={t('page.tutorDashboard.subtitle')}
+        actions={
+          <Link to={paths.scheduleManagement.href()} className={buttonClasses({ variant: 'secondary' })}>
+            {t('sidebar.scheduleManagement')}
+          </Link>
+        }
       />
       <ProfileStatusAlert user={user} />
       {user.role === Role.tutor && meta && !meta.activated && (
@@ -32,7 +39,15 @@ export function TutorDashboardPage() {
           {t('dashboard.tutor.notActivated.body')}
         </Alert>
       )}
-      <ComingSoon feature={t('feature.tutorDashboard')} />
+      <TutorStats />
+      <div className="grid gap-6 lg:grid-cols-2">
+        <Card title={t('booking.lessons.upcoming')}>
+          <LessonsList when="upcoming" viewerId={user.id} limit={5} />
+        </Card>
+        <Card title={t('booking.lessons.past')}>
+          <LessonsList when="past" viewerId={user.id} limit={5} />
+        </Card>
+      </div>
     </div>
   );
 }

@@ -1,0 +1,72 @@
+import { LessonStatus, type LessonView } from '@darsak/domain/lessons';
+import { Button } from '@darsak/ui';
+import { useT } from '@darsak/ui/i18n';
+import { useState } from 'react';
+import { useNavigate, useParams } from 'react-router';
+import { NotFound } from '../../../components/errors/not-found.tsx';
+import { paths } from '../../../config/paths.ts';
+import { BookLessonDialog } from '../../../features/booking/components/book-lesson-dialog.tsx';
+import { LessonDetails } from '../../../features/lessons/components/lesson-details.tsx';
+import { RateLessonDialog } from '../../../features/ratings/components/rate-lesson-dialog.tsx';
+import { useAuth } from '../../../lib/auth-store.ts';
+
+/** The student's extra actions: move the lesson (same dialog as booking), rate its tutor after it. */
+function StudentActions({ lesson, canChange, viewerId }: { lesson: LessonView; canChange: boolean; viewerId: number }) {
+  const t = useT();
+  const navigate = useNavigate();
+  const [rebooking, setRebooking] = useState(false);
+  const [rating, setRating] = useState(false);
+  return (
+    <>
+      {canChange && (
+        <>
+          <Button variant="secondary" onClick={() => setRebooking(true)}>
+            {t('booking.rebook.open')}
+          </Button>
+          <BookLessonDialog
+            open={rebooking}
+            onOpenChange={setRebooking}
+            tutor={lesson.tutor}
+            moving={lesson}
+            onBooked={(moved) => {
+              setRebooking(false);
+              navigate(paths.lesson.href(moved.id), { replace: true });
+            }}
+          />
+        </>
+      )}
+      {lesson.status === LessonStatus.fulfilled && (
+        <>
+          <Button onClick={() => setRating(true)}>{t('booking.rate.open')}</Button>
+          <RateLessonDialog
+            open={rating}
+            onOpenChange={setRating}
+            lessonId={lesson.id}
+            tutor={lesson.tutor}
+            raterId={viewerId}
+          />
+        </>
+      )}
+    </>
+  );
+}
+
+/** /lesson/{id}. */
+export function LessonPage() {
+  const { user } = useAuth();
+  const id = Number(useParams().id);
+  if (!user) return null;
+  if (!Number.isInteger(id) || id <= 0) return <NotFound />;
+  return (
+    <LessonDetails
+      key={id}
+      lessonId={id}
+      viewerId={user.id}
+      actions={(lesson, state) =>
+        lesson.student.id === user.id ? (
+          <StudentActions lesson={lesson} canChange={state.canChange} viewerId={user.id} />
+        ) : null
+      }
+    />
+  );
+}

@@ -1,0 +1,21 @@
+import { useT } from '@darsak/ui/i18n';
+import { PageHeader } from '../../../components/layouts/page-header.tsx';
+import { LessonsWeek } from '../../../features/lessons/components/lessons-week.tsx';
+import { useAuth } from '../../../lib/auth-store.ts';
+import { isTutorLike } from '../../../lib/roles.ts';
+
+/** /lessons-schedule: booked lessons a week at a time. */
+export function LessonsSchedulePage() {
+  const t = useT();
+  const { user } = useAuth();
+  if (!user) return null;
+  return (
+    <div className="flex flex-col gap-6">
+      <PageHeader
+        title={t('sidebar.lessonsSchedule')}
+        subtitle={t(isTutorLike(user.role) ? 'booking.schedule.subtitleTutor' : 'booking.schedule.subtitleStudent')}
+      />
+      <LessonsWeek viewerId={user.id} />
+    </div>
+  );
+}

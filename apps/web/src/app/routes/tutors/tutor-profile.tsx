@@ -1,0 +1,36 @@
+import { buttonClasses, ChatIcon } from '@darsak/ui';
+import { useT } from '@darsak/ui/i18n';
+import { Link, useParams } from 'react-router';
+import { NotFound } from '../../../components/errors/not-found.tsx';
+import { paths } from '../../../config/paths.ts';
+import { BookLessonButton } from '../../../features/booking/components/book-lesson-button.tsx';
+import { TutorReviews } from '../../../features/ratings/components/tutor-reviews.tsx';
+import { TutorProfile } from '../../../features/tutors/components/tutor-profile.tsx';
+import { useAuth } from '../../../lib/auth-store.ts';
+import { isTutorLike } from '../../../lib/roles.ts';
+
+/** /t/{id}: a tutor's profile and reviews, with "book a lesson" and "message". */
+export function TutorProfilePage() {
+  const t = useT();
+  const { user } = useAuth();
+  const id = Number(useParams().id);
+  if (!Number.isInteger(id) || id <= 0) return <NotFound />;
+  const chatHref = `${paths.chat.href()}?with=${id}`;
+  return (
+    <TutorProfile
+      tutorId={id}
+      reviews={<TutorReviews tutorId={id} />}
+      actions={(tutor) => (
+        <>
+          <BookLessonButton tutor={tutor} />
+          {!(user && isTutorLike(user.role) && user.id === tutor.id) && (
+            <Link to={user ? chatHref : paths.login.href(chatHref)} className={buttonClasses({ variant: 'secondary' })}>
+              <ChatIcon />
+              {t('booking.tutor.message')}
+            </Link>
+          )}
+        </>
+      )}
+    />
+  );
+}

@@ -1,0 +1,161 @@
+import { ERROR_MESSAGES_AR } from '@darsak/domain/errors';
+import { configure, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { authStore } from '../../lib/auth-store.ts';
+import {
+  cairoAt,
+  makeFreeTimes,
+  makeLesson,
+  makeSubscription,
+  makeTutorProfile,
+} from '../../testing/booking-fixtures.ts';
+import { makeUser, renderApp, stubApi } from '../../testing/test-utils.tsx';
+
+// Whole-app renders with lazy routes: give them time on a busy machine.
+configure({ asyncUtilTimeout: 5000 });
+vi.setConfig({ testTimeout: 20_000 });
+
+afterEach(() => {
+  authStore.reset();
+  vi.unstubAllGlobals();
+});
+
+const student = makeUser();
+const tomorrowTen = cairoAt(1, 10);
+const tomorrowHalfTen = cairoAt(1, 10, 30);
+
+function stubBooking(overrides: Parameters<typeof stubApi>[0] = {}) {
+  return stubApi(
+    {
+      'GET /api/v1/user/tutor/info/21': () => ({ body: makeTutorProfile() }),
+      'GET /api/v1/rating/list/tutor/21': () => ({
+        body: { total: 0, summary: { average: null, count: 0 }, list: [] },
+      }),
+      'GET /api/v1/sub/user': () => ({ body: makeSubscription({ remainingWeeklyMinutes: 45 }) }),
+      'GET /api/v1/availability-slot/free': (_init, url) => {
+        const week = { startsAt: cairoAt(-1, 6), endsAt: cairoAt(5, 6), remainingMinutes: 45 };
+        return url.searchParams.get('durationMinutes') === '15'
+          ? { body: makeFreeTimes(15, [tomorrowTen, cairoAt(1, 10, 15), tomorrowHalfTen], week) }
+          : { body: makeFreeTimes(30, [tomorrowTen, tomorrowHalfTen], week) };
+      },
+      ...overrides,
+    },
+    student,
+  );
+}
+
+/** Opens the dialog and walks date → duration → time → confirmation. */
+async function walkToConfirmation(user: ReturnType<typeof userEvent.setup>) {
+  await user.click(await screen.findByRole('button', { name: 'احجز درسًا' }));
+  const dialog = await screen.findByRole('dialog', { name: 'احجز درسًا مع ياسمين فؤاد' });
+  expect(await within(dialog).findByText(/متبقٍ لك ٤٥ دقيقة هذا الأسبوع/)).toBeTruthy();
+  // date: only days with free times can be chosen
+  const days = within(dialog).getAllByRole('radio');
+  const open = days.filter((radio) => !(radio as HTMLInputElement).disabled);
+  expect(open).toHaveLength(1);
+  expect(days.length).toBeGreaterThan(1);
+  await user.click(open[0] as HTMLElement);
+  await user.click(within(dialog).getByRole('button', { name: 'التالي' }));
+  // duration: 15 or 30
+  await user.click(within(dialog).getByRole('radio', { name: /٣٠ دقيقة/ }));
+  await user.click(within(dialog).getByRole('button', { name: 'التالي' }));
+  // time: only the server's free times
+  const times = within(dialog).getAllByRole('radio');
+  expect(times).toHaveLength(2);
+  await user.click(within(dialog).getByRole('radio', { name: '١٠:٣٠ ص' }));
+  await user.click(within(dialog).getByRole('button', { name: 'التالي' }));
+  return dialog;
+}
+
+describe('book-lesson dialog', () => {
+  it('books a 30-minute lesson after showing the minutes left, and links to it', async () => {
+    const { calls } = stubBooking({
+      'POST /api/v1/lesson/': () => ({
+        status: 201,
+        body: makeLesson({ id: 777, startsAt: tomorrowHalfTen, durationMinutes: 30 }),
+      }),
+    });
+    const user = userEvent.setup();
+    renderApp('/t/21', { user: student });
+    const dialog = await walkToConfirmation(user);
+    expect(within(dialog).getByText('المتبقي بعد الحجز').nextElementSibling?.textContent).toBe('١٥ دقيقة');
+    expect(within(dialog).getByText('ياسمين فؤاد')).toBeTruthy();
+    await user.click(within(dialog).getByRole('button', { name: 'تأكيد الحجز' }));
+    expect(await within(dialog).findByText('تم حجز الدرس')).toBeTruthy();
+    expect(within(dialog).getByText(/متبقٍ لك ١٥ دقيقة هذا الأسبوع/)).toBeTruthy();
+    expect(within(dialog).getByRole('link', { name: 'عرض الدرس' }).getAttribute('href')).toBe('/lesson/777');
+    expect(calls.find((c) => c.method === 'POST' && c.path === '/api/v1/lesson/')?.body).toEqual({
+      tutorId: 21,
+      startsAt: tomorrowHalfTen,
+      durationMinutes: 30,
+    });
+  });
+
+  it('shows a taken time inline and goes back to fresh free times', async () => {
+    const { calls } = stubBooking({
+      'POST /api/v1/lesson/': () => ({ status: 409, body: { code: 'busy-tutor', message: 'x' } }),
+    });
+    const user = userEvent.setup();
+    renderApp('/t/21', { user: student });
+    const dialog = await walkToConfirmation(user);
+    const freeCallsBefore = calls.filter((c) => c.path === '/api/v1/availability-slot/free').length;
+    await user.click(within(dialog).getByRole('button', { name: 'تأكيد الحجز' }));
+    expect((await within(dialog).findByRole('alert')).textContent).toContain(ERROR_MESSAGES_AR['busy-tutor']);
+    await user.click(within(dialog).getByRole('button', { name: 'اختر موعدًا آخر' }));
+    expect(await within(dialog).findByRole('radio', { name: '١٠:٠٠ ص' })).toBeTruthy();
+    await waitFor(() =>
+      expect(calls.filter((c) => c.path === '/api/v1/availability-slot/free').length).toBeGreaterThan(freeCallsBefore),
+    );
+  });
+
+  it.each([
+    ['subscription-required', 'عرض الباقات', '/plans'],
+    ['no-enough-minutes', 'عرض الباقات', '/plans'],
+    ['unverified-phone', 'تأكيد بياناتي', '/profile'],
+    ['reached-booking-limit', 'دروسي القادمة', '/upcoming-lessons'],
+  ] as const)('shows %s inline with a way on', async (code, linkName, href) => {
+    stubBooking({ 'POST /api/v1/lesson/': () => ({ status: 422, body: { code, message: 'x' } }) });
+    const user = userEvent.setup();
+    renderApp('/t/21', { user: student });
+    const dialog = await walkToConfirmation(user);
+    await user.click(within(dialog).getByRole('button', { name: 'تأكيد الحجز' }));
+    expect((await within(dialog).findByRole('alert')).textContent).toContain(ERROR_MESSAGES_AR[code]);
+    expect(within(dialog).getByRole('link', { name: linkName }).getAttribute('href')).toBe(href);
+  });
+
+  it('asks for a plan first when there is no subscription (id -1)', async () => {
+    stubBooking({
+      'GET /api/v1/sub/user': () => ({
+        body: { id: -1, status: 'none', weeklyMinutes: 0, remainingWeeklyMinutes: 0 },
+      }),
+    });
+    const user = userEvent.setup();
+    renderApp('/t/21', { user: student });
+    await user.click(await screen.findByRole('button', { name: 'احجز درسًا' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(await within(dialog).findByText(ERROR_MESSAGES_AR['subscription-required'])).toBeTruthy();
+    expect(within(dialog).getByRole('link', { name: 'عرض الباقات' }).getAttribute('href')).toBe('/plans');
+    expect(within(dialog).queryByRole('radio')).toBeNull();
+  });
+
+  it('does not offer a length the remaining minutes cannot pay for', async () => {
+    stubBooking({
+      'GET /api/v1/availability-slot/free': (_init, url) => {
+        const week = { startsAt: cairoAt(-1, 6), endsAt: cairoAt(5, 6), remainingMinutes: 15 };
+        return url.searchParams.get('durationMinutes') === '15'
+          ? { body: makeFreeTimes(15, [tomorrowTen], week) }
+          : { body: makeFreeTimes(30, [tomorrowTen], week) };
+      },
+    });
+    const user = userEvent.setup();
+    renderApp('/t/21', { user: student });
+    await user.click(await screen.findByRole('button', { name: 'احجز درسًا' }));
+    const dialog = await screen.findByRole('dialog');
+    const open = (await within(dialog).findAllByRole('radio')).find((r) => !(r as HTMLInputElement).disabled);
+    await user.click(open as HTMLElement);
+    await user.click(within(dialog).getByRole('button', { name: 'التالي' }));
+    expect((within(dialog).getByRole('radio', { name: /٣٠ دقيقة/ }) as HTMLInputElement).disabled).toBe(true);
+    expect(within(dialog).getByText('دقائقك المتبقية لا تكفي')).toBeTruthy();
+  });
+});

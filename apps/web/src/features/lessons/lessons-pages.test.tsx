@@ -1,0 +1,247 @@
+import { ERROR_MESSAGES_AR } from '@darsak/domain/errors';
+import { configure, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { authStore } from '../../lib/auth-store.ts';
+import { cairoAt, makeFreeTimes, makeLesson, makeRating, makeSubscription } from '../../testing/booking-fixtures.ts';
+import { makeUser, renderApp, stubApi } from '../../testing/test-utils.tsx';
+
+// Whole-app renders with lazy routes: give them time on a busy machine.
+configure({ asyncUtilTimeout: 5000 });
+vi.setConfig({ testTimeout: 20_000 });
+
+afterEach(() => {
+  authStore.reset();
+  vi.unstubAllGlobals();
+});
+
+const student = makeUser();
+const tutor = makeUser({ id: 21, role: 3, name: 'ياسمين فؤاد' });
+
+describe('/lesson/{id}', () => {
+  it('cancels after a confirmation that states the window and the minutes coming back', async () => {
+    let lesson = makeLesson();
+    const { calls } = stubApi(
+      {
+        'GET /api/v1/lesson/501': () => ({ body: lesson }),
+        'DELETE /api/v1/lesson/501': () => {
+          lesson = { ...lesson, status: 'cancelledByStudent', cancelledAt: new Date().toISOString(), cancelledBy: 7 };
+          return { body: lesson };
+        },
+      },
+      student,
+    );
+    const user = userEvent.setup();
+    renderApp('/lesson/501', { user: student });
+    expect(await screen.findByRole('heading', { level: 1, name: 'درس مع ياسمين فؤاد' })).toBeTruthy();
+    expect(screen.getByText(/يمكن إلغاء الدرس أو تغيير موعده حتى/)).toBeTruthy();
+    expect(screen.getByText(/يُفتح رابط الدخول قبل بداية الدرس/)).toBeTruthy();
+
+    await user.click(screen.getByRole('button', { name: 'إلغاء الدرس' }));
+    const dialog = await screen.findByRole('dialog', { name: 'إلغاء الدرس؟' });
+    expect(within(dialog).getByText(/وتعود ٣٠ دقيقة إلى رصيدك/)).toBeTruthy();
+    await user.click(within(dialog).getByRole('button', { name: 'الإبقاء على الدرس' }));
+    expect(calls.some((c) => c.method === 'DELETE')).toBe(false);
+
+    await user.click(screen.getByRole('button', { name: 'إلغاء الدرس' }));
+    await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'نعم، ألغِ الدرس' }));
+    expect(await screen.findByText('ألغاه الطالب')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'إلغاء الدرس' })).toBeNull();
+    expect(calls.filter((c) => c.method === 'DELETE' && c.path === '/api/v1/lesson/501')).toHaveLength(1);
+  });
+
+  it('shows a refusal inside the confirmation', async () => {
+    stubApi(
+      {
+        'GET /api/v1/lesson/501': () => ({ body: makeLesson() }),
+        'DELETE /api/v1/lesson/501': () => ({
+          status: 422,
+          body: { code: 'cancellation-window-passed', message: 'x' },
+        }),
+      },
+      student,
+    );
+    const user = userEvent.setup();
+    renderApp('/lesson/501', { user: student });
+    await user.click(await screen.findByRole('button', { name: 'إلغاء الدرس' }));
+    const dialog = await screen.findByRole('dialog');
+    await user.click(within(dialog).getByRole('button', { name: 'نعم، ألغِ الدرس' }));
+    expect((await within(dialog).findByRole('alert')).textContent).toContain(
+      ERROR_MESSAGES_AR['cancellation-window-passed'],
+    );
+  });
+
+  it('inside the cancellation window offers neither cancel nor move, and says why', async () => {
+    const startsAt = new Date(Date.now() + 2 * 3_600_000).toISOString();
+    stubApi(
+      {
+        'GET /api/v1/lesson/501': () => ({
+          body: makeLesson({ startsAt, cancellableUntil: new Date(Date.now() - 3_600_000).toISOString() }),
+        }),
+      },
+      student,
+    );
+    renderApp('/lesson/501', { user: student });
+    expect(await screen.findByText(/انتهت مهلة الإلغاء وتغيير الموعد/)).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'إلغاء الدرس' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'تغيير الموعد' })).toBeNull();
+  });
+
+  it('offers the join link when the window opens', async () => {
+    const startsAt = new Date(Date.now() + 5 * 60_000).toISOString();
+    stubApi({ 'GET /api/v1/lesson/501': () => ({ body: makeLesson({ startsAt }) }) }, tutor);
+    renderApp('/lesson/501', { user: tutor });
+    expect((await screen.findByRole('link', { name: 'ادخل الدرس' })).getAttribute('href')).toBe(
+      '/session?lessonId=501',
+    );
+    // the tutor sees the student and the fee, and does not move lessons
+    expect(screen.getByRole('heading', { level: 1, name: 'درس مع الطالب سارة أحمد' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'تغيير الموعد' })).toBeNull();
+  });
+
+  it('moves a lesson through the booking dialog and opens the new one', async () => {
+    const lesson = makeLesson();
+    const moved = makeLesson({ id: 502, startsAt: cairoAt(1, 11), rebookedFrom: 501 });
+    const { calls } = stubApi(
+      {
+        'GET /api/v1/lesson/501': () => ({ body: lesson }),
+        'GET /api/v1/lesson/502': () => ({ body: moved }),
+        'GET /api/v1/sub/user': () => ({ body: makeSubscription({ remainingWeeklyMinutes: 90 }) }),
+        'GET /api/v1/availability-slot/free': (_init, url) => {
+          const week = { startsAt: cairoAt(-1, 6), endsAt: cairoAt(5, 6), remainingMinutes: 90 };
+          const length = url.searchParams.get('durationMinutes') === '15' ? 15 : 30;
+          return { body: makeFreeTimes(length, [cairoAt(1, 11)], week) };
+        },
+        'PATCH /api/v1/lesson/': () => ({ body: moved }),
+      },
+      student,
+    );
+    const user = userEvent.setup();
+    const { router } = renderApp('/lesson/501', { user: student });
+    await user.click(await screen.findByRole('button', { name: 'تغيير الموعد' }));
+    const dialog = await screen.findByRole('dialog', { name: 'تغيير موعد درسك مع ياسمين فؤاد' });
+    // the moved lesson's own minutes count as free again
+    expect(await within(dialog).findByText(/متبقٍ لك ١٢٠ دقيقة/)).toBeTruthy();
+    const day = within(dialog)
+      .getAllByRole('radio')
+      .find((r) => !(r as HTMLInputElement).disabled);
+    await user.click(day as HTMLElement);
+    await user.click(within(dialog).getByRole('button', { name: 'التالي' }));
+    // the current length is chosen already
+    expect((within(dialog).getByRole('radio', { name: /٣٠ دقيقة/ }) as HTMLInputElement).checked).toBe(true);
+    await user.click(within(dialog).getByRole('button', { name: 'التالي' }));
+    await user.click(within(dialog).getByRole('radio', { name: '١١:٠٠ ص' }));
+    await user.click(within(dialog).getByRole('button', { name: 'التالي' }));
+    await user.click(within(dialog).getByRole('button', { name: 'تأكيد الموعد الجديد' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/lesson/502'));
+    expect(calls.find((c) => c.method === 'PATCH')?.body).toEqual({
+      id: 501,
+      startsAt: cairoAt(1, 11),
+      durationMinutes: 30,
+    });
+    expect(calls.some((c) => c.path === '/api/v1/availability-slot/free' && c.method === 'GET')).toBe(true);
+  });
+
+  it('rates the tutor after a fulfilled lesson and edits when a rating exists', async () => {
+    const existing = makeRating({ id: 61, value: 3, text: 'جيد' });
+    let rated = false;
+    const { calls } = stubApi(
+      {
+        'GET /api/v1/lesson/501': () => ({ body: makeLesson({ status: 'fulfilled', startsAt: cairoAt(-1, 10) }) }),
+        'GET /api/v1/rating/list/rater/7': () => ({ body: { total: rated ? 1 : 0, list: rated ? [existing] : [] } }),
+        'POST /api/v1/rating/': () => {
+          rated = true; // rated this tutor from another lesson meanwhile
+          return { status: 409, body: { code: 'rating-exists', message: 'x' } };
+        },
+        'PUT /api/v1/rating/61': () => ({ body: { ...existing, value: 5, text: 'ممتازة جدًا' } }),
+      },
+      student,
+    );
+    const user = userEvent.setup();
+    renderApp('/lesson/501', { user: student });
+    await user.click(await screen.findByRole('button', { name: 'قيّم المعلّم' }));
+    const dialog = await screen.findByRole('dialog', { name: 'قيّم درسك' });
+    await user.click(within(dialog).getByRole('radio', { name: /ممتاز/ }));
+    await user.type(within(dialog).getByLabelText('رأيك في الدرس'), 'ممتازة جدًا');
+    await user.click(within(dialog).getByRole('button', { name: 'إرسال التقييم' }));
+    // rating-exists: the dialog turns into editing that rating
+    expect(await within(dialog).findByText(ERROR_MESSAGES_AR['rating-exists'])).toBeTruthy();
+    expect(await screen.findByRole('dialog', { name: 'عدّل تقييمك' })).toBeTruthy();
+    await user.click(within(dialog).getByRole('radio', { name: /ممتاز/ }));
+    const text = within(dialog).getByLabelText('رأيك في الدرس');
+    await user.clear(text);
+    await user.type(text, 'ممتازة جدًا');
+    await user.click(within(dialog).getByRole('button', { name: 'حفظ التعديل' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(calls.find((c) => c.method === 'PUT')?.body).toEqual({ value: 5, text: 'ممتازة جدًا' });
+  });
+});
+
+describe('/upcoming-lessons', () => {
+  it('lists upcoming and past lessons and offers the calendar link with copying', async () => {
+    stubApi(
+      {
+        'GET /api/v1/lesson/list/': (_init, url) =>
+          url.searchParams.get('when') === 'past'
+            ? { body: { total: 1, list: [makeLesson({ id: 400, status: 'fulfilled', startsAt: cairoAt(-2, 9) })] } }
+            : { body: { total: 1, list: [makeLesson()] } },
+        'GET /api/v1/lesson/calendar/link': () => ({
+          body: { url: 'http://localhost/api/v1/lesson/calendar/7-abc.ics', webcalUrl: 'webcal://localhost/x.ics' },
+        }),
+      },
+      student,
+    );
+    const user = userEvent.setup(); // puts its own clipboard in place
+    const writeText = vi.spyOn(navigator.clipboard, 'writeText');
+    renderApp('/upcoming-lessons', { user: student });
+    const link = await screen.findByRole('link', { name: 'درس مع ياسمين فؤاد' });
+    expect(link.getAttribute('href')).toBe('/lesson/501');
+    expect(screen.getByText('محجوز')).toBeTruthy();
+    await user.click(screen.getByRole('tab', { name: 'السابقة والملغاة' }));
+    expect(await screen.findByText('تم')).toBeTruthy();
+
+    expect((screen.getByLabelText('رابط التقويم (ICS)') as HTMLInputElement).value).toContain('.ics');
+    await user.click(screen.getByRole('button', { name: 'نسخ الرابط' }));
+    expect(writeText).toHaveBeenCalledWith('http://localhost/api/v1/lesson/calendar/7-abc.ics');
+    expect(screen.getByRole('link', { name: 'فتح في التقويم' }).getAttribute('href')).toBe('webcal://localhost/x.ics');
+    expect(screen.getByText('الإضافة إلى تقويم جوجل')).toBeTruthy();
+    expect(screen.getByText('الإضافة إلى أوتلوك')).toBeTruthy();
+  });
+
+  it('says so when there are none, with a way to find a tutor', async () => {
+    stubApi(
+      {
+        'GET /api/v1/lesson/list/': () => ({ body: { total: 0, list: [] } }),
+        'GET /api/v1/lesson/calendar/link': () => ({ body: { url: 'u', webcalUrl: 'w' } }),
+      },
+      student,
+    );
+    renderApp('/upcoming-lessons', { user: student });
+    expect(await screen.findByRole('heading', { name: 'لا توجد دروس قادمة' })).toBeTruthy();
+    expect(screen.getAllByRole('link', { name: 'ابحث عن معلّم' })[0]?.getAttribute('href')).toBe('/tutors');
+  });
+});
+
+describe('/lessons-schedule', () => {
+  it("shows the week's booked lessons by day and moves between weeks", async () => {
+    const nextWeek = makeLesson({ id: 503, startsAt: cairoAt(7, 18) });
+    stubApi(
+      {
+        'GET /api/v1/lesson/list/': (_init, url) =>
+          url.searchParams.get('when') === 'past'
+            ? { body: { total: 0, list: [] } }
+            : { body: { total: 2, list: [makeLesson({ startsAt: cairoAt(0, 23, 45) }), nextWeek] } },
+      },
+      tutor,
+    );
+    const user = userEvent.setup();
+    renderApp('/lessons-schedule', { user: tutor });
+    expect(await screen.findByText('١ درس محجوز، ٣٠ دقيقة')).toBeTruthy();
+    expect(screen.getByText('سارة أحمد')).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'الأسبوع التالي' }));
+    expect(await screen.findByText('١ درس محجوز، ٣٠ دقيقة')).toBeTruthy();
+    expect(screen.getByRole('link', { name: /سارة أحمد/ }).getAttribute('href')).toBe('/lesson/503');
+    await user.click(screen.getByRole('button', { name: 'الأسبوع التالي' }));
+    expect(await screen.findByText('٠ درس محجوز، ٠ دقيقة')).toBeTruthy();
+  });
+});

@@ -1,0 +1,93 @@
+import { tutorReviewsInfiniteQuery } from '@darsak/client';
+import { RATING_LABELS, ratingLabelOf } from '@darsak/domain/ratings';
+import { Avatar, Button, Card, EmptyState, LoadingAnimation, SparkleIcon, Spinner } from '@darsak/ui';
+import { useI18n } from '@darsak/ui/i18n';
+import { useInfiniteQuery } from '@tanstack/react-query';
+import { LoadError } from '../../../components/load-error.tsx';
+import { RatingStars } from '../../../components/rating-stars.tsx';
+import { api } from '../../../lib/api.ts';
+import { useDateFormat } from '../../../lib/date-format.ts';
+
+/** The reviews tab of /t/{id}: the summary, then each rating with its label and text, latest first. */
+export function TutorReviews({ tutorId }: { tutorId: number }) {
+  const { t, format, locale } = useI18n();
+  const dates = useDateFormat();
+  const query = useInfiniteQuery(tutorReviewsInfiniteQuery(api, tutorId));
+  if (query.isPending) return <LoadingAnimation label={t('booking.reviews.loading')} />;
+  if (query.isError && !query.data) return <LoadError error={query.error} onRetry={() => void query.refetch()} />;
+  const pages = query.data?.pages ?? [];
+  const summary = pages[0]?.summary ?? { average: null, count: 0 };
+  const reviews = pages.flatMap((page) => page.list);
+  if (reviews.length === 0) {
+    return (
+      <EmptyState
+        level={3}
+        icon={<SparkleIcon />}
+        title={t('booking.reviews.empty')}
+        description={t('booking.reviews.emptyBody')}
+      />
+    );
+  }
+  const label = summary.average !== null ? ratingLabelOf(summary.average) : undefined;
+  return (
+    <div className="flex flex-col gap-4">
+      {summary.average !== null && (
+        <Card level={3}>
+          <div className="flex flex-wrap items-center gap-4">
+            <p className="text-4xl font-extrabold text-ink">
+              {format.number(summary.average, { maximumFractionDigits: 1 })}
+            </p>
+            <div className="space-y-1">
+              <RatingStars value={summary.average} />
+              <p className="text-sm text-muted">
+                {label && <span className="font-semibold text-ink">{locale === 'ar' ? label.ar : label.en} · </span>}
+                {t('booking.reviews.count', { count: format.number(summary.count) })}
+              </p>
+            </div>
+          </div>
+        </Card>
+      )}
+      <ul className="flex flex-col gap-3" aria-label={t('booking.tutor.tab.reviews')}>
+        {reviews.map((review) => {
+          const reviewLabel = RATING_LABELS.find((l) => l.value === review.value);
+          return (
+            <li key={review.id}>
+              <article className="flex gap-3 rounded-(--radius-card) border border-line bg-surface p-4">
+                <Avatar name={review.rater.name} src={review.rater.image} size="md" decorative />
+                <div className="min-w-0 flex-1 space-y-1.5">
+                  <div className="flex flex-wrap items-center justify-between gap-2">
+                    <h3 className="font-semibold text-ink">{review.rater.name}</h3>
+                    <time dateTime={review.updatedAt} className="text-xs text-muted">
+                      {dates.day(review.updatedAt)}
+                    </time>
+                  </div>
+                  <RatingStars value={review.value} showLabel />
+                  {review.text ? (
+                    <p className="whitespace-pre-line text-ink">{review.text}</p>
+                  ) : (
+                    <p className="text-sm text-muted">{reviewLabel ? t('booking.reviews.noText') : null}</p>
+                  )}
+                </div>
+              </article>
+            </li>
+          );
+        })}
+      </ul>
+      <div className="flex flex-col items-center gap-2">
+        <p className="text-sm text-muted" role="status">
+          {t('booking.reviews.shown', {
+            shown: format.number(reviews.length),
+            total: format.number(pages.at(-1)?.total ?? reviews.length),
+          })}
+        </p>
+        {query.isFetchNextPageError && <LoadError error={query.error} onRetry={() => void query.fetchNextPage()} />}
+        {query.isFetchingNextPage && <Spinner label={t('booking.tutors.loadingMore')} />}
+        {query.hasNextPage && !query.isFetchingNextPage && (
+          <Button variant="secondary" onClick={() => void query.fetchNextPage()}>
+            {t('booking.reviews.loadMore')}
+          </Button>
+        )}
+      </div>
+    </div>
+  );
+}

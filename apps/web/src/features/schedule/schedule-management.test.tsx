@@ -1,0 +1,101 @@
+import { FIELD_MESSAGES_AR } from '@darsak/domain/common';
+import { ERROR_MESSAGES_AR } from '@darsak/domain/errors';
+import { configure, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { authStore } from '../../lib/auth-store.ts';
+import { cairoAt } from '../../testing/booking-fixtures.ts';
+import { makeTutorMeta, makeUser, renderApp, stubApi } from '../../testing/test-utils.tsx';
+
+// Whole-app renders with lazy routes: give them time on a busy machine.
+configure({ asyncUtilTimeout: 5000 });
+vi.setConfig({ testTimeout: 20_000 });
+
+afterEach(() => {
+  authStore.reset();
+  vi.unstubAllGlobals();
+});
+
+const tutor = makeUser({ id: 21, role: 3, name: 'ياسمين فؤاد' });
+const meta = makeTutorMeta({ userId: 21, activated: true });
+const schedule = {
+  total: 2,
+  list: [
+    { id: 1, weekday: 6, startMinute: 600, endMinute: 780 },
+    { id: 2, weekday: 1, startMinute: 1140, endMinute: 1320 },
+  ],
+};
+
+describe('/schedule-management', () => {
+  it('adds a span and saves the whole week', async () => {
+    const { calls } = stubApi(
+      {
+        'GET /api/v1/availability-slot/': () => ({ body: schedule }),
+        'POST /api/v1/availability-slot/': (init) => {
+          const { slots } = JSON.parse(String(init?.body)) as { slots: object[] };
+          return { body: { total: slots.length, list: slots.map((s, i) => ({ id: 10 + i, ...s })) } };
+        },
+      },
+      tutor,
+      meta,
+    );
+    const user = userEvent.setup();
+    renderApp('/schedule-management', { user: tutor, meta });
+    expect(await screen.findByText(/مجموع أوقاتك: ٦ ساعة أسبوعيًا/)).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'إضافة فترة يوم الأحد' }));
+    const sunday = screen.getByRole('group', { name: 'فترات يوم الأحد' });
+    await user.selectOptions(within(sunday).getByLabelText(/^من/), '٩:٠٠ ص');
+    await user.selectOptions(within(sunday).getByLabelText(/^إلى/), '١١:٠٠ ص');
+    await user.click(screen.getByRole('button', { name: 'حفظ الجدول' }));
+    expect(await screen.findByText('تم حفظ جدولك الأسبوعي')).toBeTruthy();
+    const body = calls.find((c) => c.method === 'POST' && c.path === '/api/v1/availability-slot/')?.body as {
+      slots: unknown[];
+    };
+    expect(body.slots).toEqual([
+      { weekday: 6, startMinute: 600, endMinute: 780 },
+      { weekday: 1, startMinute: 1140, endMinute: 1320 },
+      { weekday: 0, startMinute: 540, endMinute: 660 },
+    ]);
+  });
+
+  it('checks each span before saving', async () => {
+    const { calls } = stubApi({ 'GET /api/v1/availability-slot/': () => ({ body: schedule }) }, tutor, meta);
+    const user = userEvent.setup();
+    renderApp('/schedule-management', { user: tutor, meta });
+    const saturday = await screen.findByRole('group', { name: 'فترات يوم السبت' });
+    await user.selectOptions(within(saturday).getByLabelText(/^إلى/), '٩:٠٠ ص');
+    await user.click(screen.getByRole('button', { name: 'حفظ الجدول' }));
+    expect(await within(saturday).findByText(FIELD_MESSAGES_AR['slot-range'])).toBeTruthy();
+    expect(calls.some((c) => c.path === '/api/v1/availability-slot/' && c.method === 'POST')).toBe(false);
+  });
+
+  it('is blocked by booked lessons and lists them', async () => {
+    const startsAt = cairoAt(3, 10);
+    stubApi(
+      {
+        'GET /api/v1/availability-slot/': () => ({ body: schedule }),
+        'POST /api/v1/availability-slot/': () => ({
+          status: 409,
+          body: {
+            code: 'conflicting-schedule',
+            message: 'x',
+            details: {
+              lessons: [
+                { id: 501, studentId: 7, startsAt, endsAt: new Date(Date.parse(startsAt) + 30 * 60_000).toISOString() },
+              ],
+            },
+          },
+        }),
+      },
+      tutor,
+      meta,
+    );
+    const user = userEvent.setup();
+    renderApp('/schedule-management', { user: tutor, meta });
+    await user.click(await screen.findByRole('button', { name: 'حذف الفترة ١ يوم السبت' }));
+    await user.click(screen.getByRole('button', { name: 'حفظ الجدول' }));
+    const notice = await screen.findByRole('alert');
+    expect(notice.textContent).toContain(ERROR_MESSAGES_AR['conflicting-schedule']);
+    await waitFor(() => expect(within(notice).getByRole('link').getAttribute('href')).toBe('/lesson/501'));
+  });
+});

@@ -1,0 +1,77 @@
+import type { TutorCard as TutorCardData } from '@darsak/domain/tutors';
+import { Avatar, Badge, buttonClasses } from '@darsak/ui';
+import { useI18n } from '@darsak/ui/i18n';
+import { Link } from 'react-router';
+import { RatingStars } from '../../../components/rating-stars.tsx';
+import { paths } from '../../../config/paths.ts';
+import { useDateFormat } from '../../../lib/date-format.ts';
+
+const MAX_TOPICS_SHOWN = 4;
+
+/** A tutor's rating: stars, the mean and how many rated, or "new" before the first rating. */
+export function TutorRating({ rating }: { rating: TutorCardData['rating'] }) {
+  const { t, format } = useI18n();
+  if (rating.average === null || rating.count === 0) return <Badge tone="info">{t('booking.tutors.newTutor')}</Badge>;
+  return (
+    <span className="inline-flex flex-wrap items-center gap-1.5 text-sm">
+      <RatingStars value={rating.average} />
+      <span className="font-semibold text-ink">{format.number(rating.average, { maximumFractionDigits: 1 })}</span>
+      <span className="text-muted">{t('booking.tutors.ratingCount', { count: format.number(rating.count) })}</span>
+    </span>
+  );
+}
+
+/** One tutor of the /tutors list: photo, Arabic name, topics, rating and next free time. */
+export function TutorCard({ tutor }: { tutor: TutorCardData }) {
+  const { t, locale, format } = useI18n();
+  const dates = useDateFormat();
+  const more = tutor.topics.length - MAX_TOPICS_SHOWN;
+  return (
+    <article className="flex h-full flex-col gap-4 rounded-(--radius-card) border border-line bg-surface p-5 shadow-(--shadow-card)">
+      <div className="flex items-start gap-4">
+        <Avatar name={tutor.name} src={tutor.image} size="lg" decorative />
+        <div className="min-w-0 flex-1 space-y-1">
+          <h2 className="text-lg font-bold text-ink">
+            <Link
+              to={paths.tutor.href(tutor.id)}
+              className="hover:text-primary-700 hover:underline focus-visible:outline-2 focus-visible:outline-primary-600"
+            >
+              {tutor.name}
+            </Link>
+          </h2>
+          <TutorRating rating={tutor.rating} />
+        </div>
+      </div>
+      {tutor.bio && <p className="line-clamp-2 text-sm text-muted">{tutor.bio}</p>}
+      {tutor.topics.length > 0 && (
+        <ul className="flex flex-wrap gap-1.5" aria-label={t('booking.tutor.topics')}>
+          {tutor.topics.slice(0, MAX_TOPICS_SHOWN).map((topic) => (
+            <li key={topic.id}>
+              <Badge tone="primary">{locale === 'ar' ? topic.nameAr : topic.nameEn}</Badge>
+            </li>
+          ))}
+          {more > 0 && (
+            <li>
+              <Badge>{t('booking.tutors.moreTopics', { count: format.number(more) })}</Badge>
+            </li>
+          )}
+        </ul>
+      )}
+      <div className="mt-auto flex flex-wrap items-center justify-between gap-3 border-t border-line pt-4">
+        <p className="flex flex-col text-sm">
+          <span className="text-muted">{t('booking.tutors.nextFree')}</span>
+          <span className="font-semibold text-ink">
+            {tutor.nextFreeAt ? dates.dayTime(tutor.nextFreeAt) : t('booking.tutors.noFreeTime')}
+          </span>
+        </p>
+        <Link
+          to={paths.tutor.href(tutor.id)}
+          className={buttonClasses({ size: 'sm', variant: 'secondary' })}
+          aria-label={t('booking.tutors.viewProfileOf', { name: tutor.name })}
+        >
+          {t('booking.tutors.viewProfile')}
+        </Link>
+      </div>
+    </article>
+  );
+}

@@ -1,0 +1,143 @@
+import { isApiError, tutorInfoQuery } from '@darsak/client';
+import type { TutorProfile as TutorProfileData } from '@darsak/domain/tutors';
+import { Avatar, Badge, Card, LoadingAnimation, Tabs, TabsContent, TabsList, TabsTrigger } from '@darsak/ui';
+import { useI18n } from '@darsak/ui/i18n';
+import { useQuery } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
+import { NotFound } from '../../../components/errors/not-found.tsx';
+import { LoadError } from '../../../components/load-error.tsx';
+import { api } from '../../../lib/api.ts';
+import { useDateFormat } from '../../../lib/date-format.ts';
+import { TutorRating } from './tutor-card.tsx';
+
+/** "٣٠ دقيقة", "ساعتان", "يوم" … a notice period in the largest fitting unit. */
+function useDuration() {
+  const { intlLocale } = useI18n();
+  return (minutes: number) => {
+    const unit = (value: number, u: 'minute' | 'hour' | 'day') =>
+      new Intl.NumberFormat(intlLocale, { style: 'unit', unit: u, unitDisplay: 'long' }).format(value);
+    if (minutes >= 1440 && minutes % 1440 === 0) return unit(minutes / 1440, 'day');
+    if (minutes >= 60 && minutes % 60 === 0) return unit(minutes / 60, 'hour');
+    return unit(minutes, 'minute');
+  };
+}
+
+function ProfileTab({ tutor }: { tutor: TutorProfileData }) {
+  const { t, locale } = useI18n();
+  const duration = useDuration();
+  return (
+    <div className="grid gap-6 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
+      <div className="flex flex-col gap-6">
+        {tutor.video && (
+          <Card title={t('booking.tutor.video')} level={3}>
+            {/* biome-ignore lint/a11y/useMediaCaption: tutors' intro videos come without caption files */}
+            <video
+              controls
+              preload="metadata"
+              poster={tutor.thumbnail ?? undefined}
+              src={tutor.video}
+              className="aspect-video w-full rounded-xl bg-ink"
+            />
+          </Card>
+        )}
+        <Card title={t('booking.tutor.about')} level={3}>
+          {tutor.about ? (
+            <p className="whitespace-pre-line leading-relaxed text-ink">{tutor.about}</p>
+          ) : (
+            <p className="text-muted">{t('booking.tutor.noAbout')}</p>
+          )}
+        </Card>
+      </div>
+      <div className="flex flex-col gap-6">
+        <Card title={t('booking.tutor.topics')} level={3}>
+          {tutor.topics.length > 0 ? (
+            <ul className="flex flex-wrap gap-2">
+              {tutor.topics.map((topic) => (
+                <li key={topic.id}>
+                  <Badge tone="primary">{locale === 'ar' ? topic.nameAr : topic.nameEn}</Badge>
+                </li>
+              ))}
+            </ul>
+          ) : (
+            <p className="text-muted">{t('booking.tutor.noTopics')}</p>
+          )}
+        </Card>
+        <Card title={t('booking.tutor.booking')} level={3}>
+          <dl className="space-y-3 text-sm">
+            <div className="flex justify-between gap-4">
+              <dt className="text-muted">{t('booking.tutor.noticePeriod')}</dt>
+              <dd className="font-semibold text-ink">{duration(tutor.noticePeriodMinutes)}</dd>
+            </div>
+            <div className="flex justify-between gap-4">
+              <dt className="text-muted">{t('booking.tutor.lengths')}</dt>
+              <dd className="font-semibold text-ink">{t('booking.tutor.lengthsValue')}</dd>
+            </div>
+          </dl>
+          <p className="mt-3 text-sm text-muted">
+            {t('booking.tutor.noticeExplained', { notice: duration(tutor.noticePeriodMinutes) })}
+          </p>
+        </Card>
+      </div>
+    </div>
+  );
+}
+
+/**
+ * /t/{id}: the header (photo, name, bio, rating, next free time), the profile tab and the reviews tab.
+ * The page passes the reviews (ratings feature) and the actions (book, message).
+ */
+export function TutorProfile({
+  tutorId,
+  reviews,
+  actions,
+}: {
+  tutorId: number;
+  reviews: ReactNode;
+  actions?: (tutor: TutorProfileData) => ReactNode;
+}) {
+  const { t, format } = useI18n();
+  const dates = useDateFormat();
+  const query = useQuery(tutorInfoQuery(api, tutorId));
+  if (query.isPending) return <LoadingAnimation />;
+  if (query.isError) {
+    if (isApiError(query.error, 'tutor-not-found')) return <NotFound />;
+    return <LoadError error={query.error} onRetry={() => void query.refetch()} />;
+  }
+  const tutor = query.data;
+  return (
+    <div className="flex flex-col gap-6">
+      <header className="flex flex-col gap-5 rounded-(--radius-card) border border-line bg-surface p-5 shadow-(--shadow-card) sm:flex-row sm:items-center sm:p-6">
+        <Avatar name={tutor.name} src={tutor.image} size="xl" />
+        <div className="min-w-0 flex-1 space-y-2">
+          <h1 className="text-2xl font-bold text-ink sm:text-3xl">{tutor.name}</h1>
+          {tutor.bio && <p className="text-muted">{tutor.bio}</p>}
+          <div className="flex flex-wrap items-center gap-x-4 gap-y-2 text-sm">
+            <TutorRating rating={tutor.rating} />
+            <span className="text-muted">
+              {t('booking.tutor.lessonsGiven', { count: format.number(tutor.lessons) })}
+            </span>
+          </div>
+          <p className="text-sm">
+            <span className="text-muted">{t('booking.tutors.nextFree')}: </span>
+            <span className="font-semibold text-ink">
+              {tutor.nextFreeAt ? dates.dayTime(tutor.nextFreeAt) : t('booking.tutors.noFreeTime')}
+            </span>
+          </p>
+        </div>
+        {actions && <div className="flex flex-wrap gap-2 sm:flex-col">{actions(tutor)}</div>}
+      </header>
+      <Tabs defaultValue="profile">
+        <TabsList aria-label={t('booking.tutor.tabs')} className="self-start">
+          <TabsTrigger value="profile">{t('booking.tutor.tab.profile')}</TabsTrigger>
+          <TabsTrigger value="reviews">
+            {t('booking.tutor.tab.reviews')} ({format.number(tutor.rating.count)})
+          </TabsTrigger>
+        </TabsList>
+        <TabsContent value="profile">
+          <ProfileTab tutor={tutor} />
+        </TabsContent>
+        <TabsContent value="reviews">{reviews}</TabsContent>
+      </Tabs>
+    </div>
+  );
+}

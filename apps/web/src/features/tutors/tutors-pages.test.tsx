@@ -1,0 +1,176 @@
+import { ERROR_MESSAGES_AR } from '@darsak/domain/errors';
+import { configure, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { authStore } from '../../lib/auth-store.ts';
+import { makeRating, makeTutorCard, makeTutorProfile } from '../../testing/booking-fixtures.ts';
+import { makeUser, renderApp, stubApi } from '../../testing/test-utils.tsx';
+
+// Whole-app renders with lazy routes: give them time on a busy machine.
+configure({ asyncUtilTimeout: 5000 });
+vi.setConfig({ testTimeout: 20_000 });
+
+afterEach(() => {
+  authStore.reset();
+  vi.unstubAllGlobals();
+});
+
+const topics = {
+  'GET /api/v1/topic/list': () => ({
+    body: {
+      total: 2,
+      list: [
+        { id: 1, nameAr: 'المحادثة', nameEn: 'Conversation' },
+        { id: 3, nameAr: 'اختبار الآيلتس', nameEn: 'IELTS' },
+      ],
+    },
+  }),
+};
+
+describe('/tutors', () => {
+  it('lists tutors with rating and next free time, then loads further pages until the total', async () => {
+    vi.stubGlobal('IntersectionObserver', undefined); // the button, not the scroll position, loads here
+    const first = Array.from({ length: 10 }, (_, i) => makeTutorCard({ id: 100 + i, name: `معلم رقم ${i + 1}` }));
+    const { calls } = stubApi({
+      ...topics,
+      'GET /api/v1/user/tutor/list/onboarded': (_init, url) =>
+        url.searchParams.get('page') === '2'
+          ? {
+              body: {
+                total: 11,
+                list: [makeTutorCard({ id: 200, name: 'ياسمين فؤاد', rating: { average: null, count: 0 } })],
+              },
+            }
+          : { body: { total: 11, list: first } },
+    });
+    const user = userEvent.setup();
+    renderApp('/tutors');
+    expect(await screen.findByText('يظهر ١٠ من ١١ معلّمًا')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'معلم رقم 1' }).getAttribute('href')).toBe('/t/100');
+    expect(screen.getAllByRole('img', { name: 'التقييم ٤٫٥ من ٥، ممتاز' }).length).toBeGreaterThan(0);
+    expect(screen.getAllByRole('article')).toHaveLength(10);
+
+    await user.click(screen.getByRole('button', { name: 'عرض المزيد من المعلّمين' }));
+    expect(await screen.findByText('يظهر ١١ من ١١ معلّمًا')).toBeTruthy();
+    expect(screen.getByText('معلّم جديد')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'عرض المزيد من المعلّمين' })).toBeNull();
+    const pages = calls.filter((c) => c.path === '/api/v1/user/tutor/list/onboarded');
+    expect(pages).toHaveLength(2);
+  });
+
+  it('loads the next page by itself when the end of the list comes into view', async () => {
+    class SeenAtOnce {
+      constructor(private readonly callback: (entries: Array<{ isIntersecting: boolean }>) => void) {}
+      observe() {
+        setTimeout(() => this.callback([{ isIntersecting: true }]), 0);
+      }
+      disconnect() {}
+    }
+    vi.stubGlobal('IntersectionObserver', SeenAtOnce);
+    stubApi({
+      ...topics,
+      'GET /api/v1/user/tutor/list/onboarded': (_init, url) => {
+        const page = Number(url.searchParams.get('page'));
+        return { body: { total: 3, list: [makeTutorCard({ id: page, name: `معلم رقم ${page}` })] } };
+      },
+    });
+    renderApp('/tutors');
+    expect(await screen.findByText('يظهر ٣ من ٣ معلّمًا')).toBeTruthy();
+    expect(screen.getAllByRole('article')).toHaveLength(3);
+  });
+
+  it('filters by topic, day and time, sorts by the soonest free time, and says when nothing matches', async () => {
+    const seen: URLSearchParams[] = [];
+    stubApi({
+      ...topics,
+      'GET /api/v1/user/tutor/list/onboarded': (_init, url) => {
+        seen.push(url.searchParams);
+        return url.searchParams.get('timeOfDay') === 'night'
+          ? { body: { total: 0, list: [] } }
+          : { body: { total: 1, list: [makeTutorCard()] } };
+      },
+    });
+    const user = userEvent.setup();
+    const { router } = renderApp('/tutors');
+    await screen.findByText('يظهر ١ من ١ معلّمًا');
+    await user.selectOptions(screen.getByLabelText('الموضوع'), 'اختبار الآيلتس');
+    await user.selectOptions(screen.getByLabelText('اليوم'), 'الاثنين');
+    await user.selectOptions(screen.getByLabelText('الترتيب'), 'أقرب موعد متاح');
+    await waitFor(() => expect(seen.at(-1)?.get('sort')).toBe('soonest'));
+    const last = seen.at(-1);
+    expect(last?.get('topicId')).toBe('3');
+    expect(last?.get('weekday')).toBe('1');
+    expect(router.state.location.search).toContain('topic=3');
+
+    await user.selectOptions(screen.getByLabelText('وقت اليوم'), 'الليل (٩ م – ٦ ص)');
+    expect(await screen.findByRole('heading', { name: 'لا يوجد معلّمون بهذه الاختيارات' })).toBeTruthy();
+    await user.click(screen.getAllByRole('button', { name: 'مسح التصفية' })[0] as HTMLElement);
+    await screen.findByText('يظهر ١ من ١ معلّمًا');
+    expect(router.state.location.search).toBe('');
+  });
+
+  it('shows a failed load with a retry', async () => {
+    let fail = true;
+    stubApi({
+      ...topics,
+      'GET /api/v1/user/tutor/list/onboarded': () =>
+        fail
+          ? { status: 503, body: { code: 'service-unavailable', message: '' } }
+          : { body: { total: 1, list: [makeTutorCard()] } },
+    });
+    const user = userEvent.setup();
+    renderApp('/tutors');
+    expect((await screen.findByRole('alert')).textContent).toContain(ERROR_MESSAGES_AR['service-unavailable']);
+    fail = false;
+    await user.click(screen.getByRole('button', { name: 'إعادة المحاولة' }));
+    expect(await screen.findByText('يظهر ١ من ١ معلّمًا')).toBeTruthy();
+  });
+});
+
+describe('/t/{id}', () => {
+  it('shows the profile tab and the reviews tab with rating labels and texts', async () => {
+    stubApi({
+      'GET /api/v1/user/tutor/info/21': () => ({ body: makeTutorProfile() }),
+      'GET /api/v1/rating/list/tutor/21': () => ({
+        body: {
+          total: 2,
+          summary: { average: 4, count: 2 },
+          list: [
+            makeRating(),
+            makeRating({ id: 62, value: 3, text: null, rater: { id: 8, name: 'ليلى حسام', image: null } }),
+          ],
+        },
+      }),
+    });
+    const user = userEvent.setup();
+    renderApp('/t/21');
+    expect(await screen.findByRole('heading', { level: 1, name: 'ياسمين فؤاد' })).toBeTruthy();
+    expect(screen.getByText('درست الأدب الإنجليزي في جامعة الإسكندرية.')).toBeTruthy();
+    expect(screen.getByText('٣٠ دقيقة')).toBeTruthy();
+    // visitors are asked to sign in before booking, and come back here
+    expect(screen.getByRole('link', { name: 'احجز درسًا' }).getAttribute('href')).toBe('/login?next=%2Ft%2F21');
+
+    await user.click(screen.getByRole('tab', { name: /التقييمات/ }));
+    const reviews = await screen.findByRole('list', { name: 'التقييمات' });
+    expect(within(reviews).getByText('شرح ممتاز وصبر جميل.')).toBeTruthy();
+    expect(within(reviews).getByText('ممتاز')).toBeTruthy();
+    expect(within(reviews).getByText('جيد')).toBeTruthy();
+    expect(screen.getByText('يظهر ٢ من ٢ تقييمًا')).toBeTruthy();
+  });
+
+  it('offers booking and a message link to a student', async () => {
+    const student = makeUser();
+    stubApi(
+      {
+        'GET /api/v1/user/tutor/info/21': () => ({ body: makeTutorProfile() }),
+        'GET /api/v1/rating/list/tutor/21': () => ({
+          body: { total: 0, summary: { average: null, count: 0 }, list: [] },
+        }),
+      },
+      student,
+    );
+    renderApp('/t/21', { user: student });
+    expect(await screen.findByRole('button', { name: 'احجز درسًا' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'مراسلة' }).getAttribute('href')).toBe('/chat?with=21');
+  });
+});
