@@ -1,6 +1,16 @@
-import { createTemplateDatabase } from './test-database.ts';
+import { rm } from 'node:fs/promises';
+import { createPgliteSnapshot, createTemplateDatabase, SNAPSHOT_ENV } from './test-database.ts';
 
-/** With DATABASE_URL set, migrate a template database once; each test file copies it. */
-export default async function setup(): Promise<void> {
-  if (process.env.DATABASE_URL) await createTemplateDatabase();
+/**
+ * Prepares the database every test file copies: with DATABASE_URL a migrated template database on the server,
+ * otherwise a migrated PGlite snapshot (loading it is several times faster than migrating in each file).
+ */
+export default async function setup(): Promise<() => Promise<void>> {
+  if (process.env.DATABASE_URL) {
+    await createTemplateDatabase();
+    return async () => undefined;
+  }
+  const file = await createPgliteSnapshot();
+  process.env[SNAPSHOT_ENV] = file;
+  return () => rm(file, { force: true });
 }

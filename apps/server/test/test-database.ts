@@ -1,7 +1,11 @@
 import { randomBytes } from 'node:crypto';
+import { readFile, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import pg from 'pg';
 import { type Database, openDatabase } from '../src/platform/db/client.ts';
 import { applyMigrations } from '../src/platform/db/migrate.ts';
+import { createJobQueue } from '../src/platform/jobs/queue.ts';
 
 export const TEMPLATE_DB = 'darsak_test_template';
 
@@ -29,8 +33,30 @@ export async function createTemplateDatabase(): Promise<void> {
     await c.query(`create database ${TEMPLATE_DB}`);
   });
   const database = await openDatabase({ url: urlFor(TEMPLATE_DB), dataDir: '' });
-  await applyMigrations(database);
+  await prepare(database);
   await database.close();
+}
+
+/** Migrations plus the job queue's own schema: what every test database starts from. */
+async function prepare(database: Database): Promise<void> {
+  await applyMigrations(database);
+  const queue = createJobQueue(database);
+  await queue.start({ work: false });
+  await queue.stop();
+}
+
+export const SNAPSHOT_ENV = 'DARSAK_PGLITE_SNAPSHOT';
+
+/** Migrates one in-memory PGlite and saves its data directory; test files load it instead of migrating. */
+export async function createPgliteSnapshot(): Promise<string> {
+  const database = await openDatabase({ dataDir: 'memory://' });
+  await prepare(database);
+  const dump = await database.pglite?.dumpDataDir('none');
+  await database.close();
+  if (!dump) throw new Error('PGlite dump failed');
+  const file = join(tmpdir(), `darsak-pglite-${process.pid}-${randomBytes(4).toString('hex')}.tar`);
+  await writeFile(file, Buffer.from(await dump.arrayBuffer()));
+  return file;
 }
 
 /**
@@ -39,8 +65,10 @@ export async function createTemplateDatabase(): Promise<void> {
  */
 export async function openTestDatabase(): Promise<Database> {
   if (!process.env.DATABASE_URL) {
+    const snapshotFile = process.env[SNAPSHOT_ENV];
+    if (snapshotFile) return openDatabase({ dataDir: 'memory://', snapshot: new Blob([await readFile(snapshotFile)]) });
     const database = await openDatabase({ dataDir: 'memory://' });
-    await applyMigrations(database);
+    await prepare(database);
     return database;
   }
   const name = `darsak_t_${randomBytes(6).toString('hex')}`;

@@ -30,16 +30,23 @@ export interface DatabaseOptions {
   /** Where PGlite keeps its files; `memory://` keeps them in memory (tests). */
   dataDir: string;
   poolSize?: number;
+  /** A PGlite data directory dump to start from (tests reuse one migrated snapshot). */
+  snapshot?: Blob;
 }
 
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
-  return options.url ? openPostgres(options.url, options.poolSize ?? 10) : openPglite(options.dataDir);
+  return options.url
+    ? openPostgres(options.url, options.poolSize ?? 10)
+    : openPglite(options.dataDir, options.snapshot);
 }
 
-async function openPglite(dataDir: string): Promise<Database> {
+async function openPglite(dataDir: string, snapshot?: Blob): Promise<Database> {
   if (!dataDir.startsWith('memory://')) mkdirSync(dirname(dataDir), { recursive: true });
   // btree_gist backs the exclusion constraints (no double-booked tutor); the migration creates the extension.
-  const client = await PGlite.create(dataDir, { extensions: { btree_gist } });
+  const client = await PGlite.create(dataDir, {
+    extensions: { btree_gist },
+    ...(snapshot ? { loadDataDir: snapshot } : {}),
+  });
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   return {
     db,
