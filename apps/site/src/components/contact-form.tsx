@@ -15,7 +15,8 @@ const FIELDS = ['title', 'message', 'name', 'email', 'phone'] as const;
 export function ContactRequestForm() {
   const c = ar.contact.form;
   const { errorMessage, fieldMessage } = useI18n();
-  const [sent, setSent] = useState(false);
+  /** Set once sent: whether the visitor left a way to answer them. */
+  const [sent, setSent] = useState<{ reachable: boolean }>();
   const [failure, setFailure] = useState<string>();
   const form = useForm<ContactFormInput>({ resolver: zodResolver(ContactForm), defaultValues: empty });
   const { errors, isSubmitting } = form.formState;
@@ -24,9 +25,10 @@ export function ContactRequestForm() {
     setFailure(undefined);
     try {
       const api = createHttpClient({ baseUrl: apiUrl() });
-      await api.callRoute(contactContract.create, { body: ContactForm.parse(values) });
+      const body = ContactForm.parse(values);
+      await api.callRoute(contactContract.create, { body });
       form.reset(empty);
-      setSent(true);
+      setSent({ reachable: Boolean(body.email || body.phone) });
     } catch (error) {
       // The schemas are shared, so the API rarely disagrees; when it does, its field messages go on the fields.
       const byField = fieldErrorsOf(error);
@@ -45,12 +47,12 @@ export function ContactRequestForm() {
           tone="success"
           title={c.sentTitle}
           action={
-            <Button variant="secondary" size="sm" onClick={() => setSent(false)}>
+            <Button variant="secondary" size="sm" onClick={() => setSent(undefined)}>
               {c.another}
             </Button>
           }
         >
-          {c.sentBody}
+          {sent.reachable ? c.sentBody : c.sentNoReply}
         </Alert>
       </Card>
     );

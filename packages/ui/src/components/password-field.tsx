@@ -11,10 +11,10 @@ export function PasswordField({ label, error, hint, required, className, id, ...
   return (
     <Field label={label} error={error} hint={hint} required={required} className={className} id={id}>
       {(control) => (
-        <div className="relative">
+        // One direction for the field and its button, so the text never runs under the button in RTL pages.
+        <div className="relative" dir="ltr">
           <input
             type={visible ? 'text' : 'password'}
-            dir="ltr"
             className={`${controlClasses(Boolean(error))} h-11 pe-12 text-start`}
             {...control}
             {...input}

@@ -6,7 +6,8 @@ export function SkipLink({ targetId = 'main' }: { targetId?: string }) {
   return (
     <a
       href={`#${targetId}`}
-      className="sr-only z-50 rounded-lg bg-primary-700 px-4 py-2 font-semibold text-white focus:not-sr-only focus:fixed focus:start-3 focus:top-3"
+      // Padded only when shown: padding on the hidden link widens it past the page edge (a sideways scroll).
+      className="sr-only z-50 rounded-lg bg-primary-700 font-semibold text-white focus:not-sr-only focus:fixed focus:start-3 focus:top-3 focus:px-4 focus:py-2"
     >
       {t('common.skipToContent')}
     </a>

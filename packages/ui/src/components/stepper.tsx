@@ -34,7 +34,10 @@ export function Stepper({ steps, current, className }: StepperProps) {
                 {done ? <CheckIcon className="size-4" /> : format.number(index + 1)}
               </span>
               <span
-                className={cn('text-sm', active ? 'font-semibold text-ink' : 'text-muted', !active && 'max-sm:sr-only')}
+                className={cn(
+                  'text-sm',
+                  active ? 'font-semibold text-ink max-sm:whitespace-nowrap' : 'text-muted max-sm:sr-only',
+                )}
               >
                 {step}
                 {done && <span className="sr-only"> ({t('stepper.done')})</span>}

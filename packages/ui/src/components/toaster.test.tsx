@@ -61,6 +61,17 @@ describe('Toaster', () => {
 
     renderAgainAndClose();
   });
+
+  it('names the region and announces each toast in Arabic, the hotkey filled in', () => {
+    renderToaster({ type: 'success', title: 'تم حفظ الملف الشخصي' });
+    expect(screen.getByRole('region', { name: 'الإشعارات (F8)' })).toBeTruthy();
+    act(() => {
+      vi.advanceTimersByTime(100);
+    });
+    const announced = screen.getAllByRole('status').map((node) => node.textContent ?? '');
+    expect(announced.some((text) => text.includes('تم حفظ الملف الشخصي'))).toBe(true);
+    expect(announced.join(' ')).not.toMatch(/\{hotkey\}|Notification/);
+  });
 });
 
 function renderAgainAndClose() {

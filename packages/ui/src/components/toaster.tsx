@@ -82,7 +82,7 @@ export function Toaster({ children }: { children: ReactNode }) {
       <RadixToast.Provider
         duration={TOAST_DURATION_MS}
         swipeDirection={dir === 'rtl' ? 'right' : 'left'}
-        label={t('toast.region')}
+        label={t('toast.label')}
       >
         {children}
         {toasts.map((item) => {
@@ -140,7 +140,10 @@ export function Toaster({ children }: { children: ReactNode }) {
             </RadixToast.Root>
           );
         })}
-        <RadixToast.Viewport className="fixed bottom-0 start-0 z-[100] m-0 flex max-h-dvh w-full list-none flex-col gap-2 p-4 outline-none sm:max-w-sm" />
+        <RadixToast.Viewport
+          label={t('toast.region')}
+          className="fixed bottom-0 start-0 z-[100] m-0 flex max-h-dvh w-full list-none flex-col gap-2 p-4 outline-none sm:max-w-sm"
+        />
       </RadixToast.Provider>
     </ToastContext.Provider>
   );

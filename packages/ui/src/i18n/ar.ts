@@ -43,6 +43,7 @@ export const ar = {
 
   // toasts
   'toast.region': 'الإشعارات ({hotkey})',
+  'toast.label': 'إشعار',
   'toast.close': 'إغلاق الإشعار',
   'toast.type.success': 'تم بنجاح',
   'toast.type.info': 'معلومة',

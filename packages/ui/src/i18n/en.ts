@@ -38,6 +38,7 @@ export const en: Record<MessageKey, string> = {
   'common.empty': 'Nothing here yet',
 
   'toast.region': 'Notifications ({hotkey})',
+  'toast.label': 'Notification',
   'toast.close': 'Close notification',
   'toast.type.success': 'Success',
   'toast.type.info': 'Information',

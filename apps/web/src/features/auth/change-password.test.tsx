@@ -12,7 +12,8 @@ afterEach(() => {
 });
 
 async function passwordCard() {
-  const heading = await screen.findByRole('heading', { name: 'كلمة المرور' });
+  // The settings page loads lazily: give it time on a busy machine.
+  const heading = await screen.findByRole('heading', { name: 'كلمة المرور' }, { timeout: 5000 });
   const card = heading.closest('section');
   if (!card) throw new Error('no password card');
   return within(card);

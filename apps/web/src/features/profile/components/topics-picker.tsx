@@ -47,10 +47,8 @@ export function TopicsPicker({ submitLabel, onSaved }: { submitLabel?: string; o
       onSubmit={(event) => {
         event.preventDefault();
         replace.mutate(selected, {
-          onSuccess: () => {
-            toast({ type: 'success', title: t('profile.topics.saved') });
-            onSaved?.();
-          },
+          // A caller that goes on (the stepper's last step) says what happened itself: one toast, not two.
+          onSuccess: () => (onSaved ? onSaved() : toast({ type: 'success', title: t('profile.topics.saved') })),
         });
       }}
     >

@@ -42,6 +42,18 @@ function Row({
   );
 }
 
+/** A long address breaks before its "@" on narrow screens rather than inside the domain. */
+function EmailAddress({ email }: { email: string }) {
+  const at = email.lastIndexOf('@');
+  return (
+    <bdi dir="ltr">
+      {email.slice(0, at)}
+      <wbr />
+      {email.slice(at)}
+    </bdi>
+  );
+}
+
 /** E-mail and phone with their verification state and a way to verify each (spec §5: needed to complete a profile). */
 export function ContactVerificationCard({ user }: { user: User }) {
   const t = useT();
@@ -51,7 +63,7 @@ export function ContactVerificationCard({ user }: { user: User }) {
         <Row
           icon={<MailIcon />}
           label={t('field.email')}
-          value={<bdi dir="ltr">{user.email}</bdi>}
+          value={<EmailAddress email={user.email} />}
           verified={user.emailVerified}
           action={
             !user.emailVerified && (
