@@ -231,10 +231,6 @@ export const ACCESS_POLICY: Record<string, RoutePolicy> = {
       {
         owner: 'admin',
         reachedBy: ['superAdmin'],
-        knownGap: {
-          callers: ['admin'],
-          reason: 'users.update lets any admin edit other admins; DESIGN §4 keeps managing admins to the super admin',
-        },
       },
     ],
   },

@@ -166,6 +166,8 @@ export function createUsersService(deps: UsersDeps) {
         const user = await repo.findUserByIdForUpdate(tx, id);
         if (!user) throw new AppError('user-not-found');
         const role = user.role as RoleId;
+        // Managing admins is the super admin's alone (DESIGN §4 permission table).
+        if (actor.id !== id && isAdminRole(role) && actor.role !== Role.superAdmin) throw new AppError('forbidden');
         const { bio, about, noticePeriodMinutes, englishLevel, ...account } = input;
         const tutorFields = { bio, about, noticePeriodMinutes };
         const hasTutorFields = Object.values(tutorFields).some((v) => v !== undefined);
