@@ -4,6 +4,15 @@ export {
   freeTimesQuery,
   slotsQuery,
 } from './availability/availability.queries.ts';
+export { chatKeys } from './chat/chat.keys.ts';
+export {
+  chatMembersQuery,
+  chatMessagesQuery,
+  chatPinnedQuery,
+  chatRoomsQuery,
+  MESSAGES_PAGE_SIZE,
+  ROOMS_PAGE_SIZE,
+} from './chat/chat.queries.ts';
 export { configKeys, publicConfigQuery } from './config/config.queries.ts';
 export {
   ApiError,
@@ -33,6 +42,7 @@ export {
   lessonsKeys,
   lessonsQuery,
 } from './lessons/lessons.queries.ts';
+export { type ClientLog, createClientLog, type LogEntry } from './log/client-log.ts';
 export { paymentsKeys, savedCardsQuery, transactionQuery, transactionsQuery } from './payments/payments.queries.ts';
 export {
   couponCheckQuery,
@@ -50,6 +60,29 @@ export {
   ratingsKeys,
   tutorReviewsInfiniteQuery,
 } from './ratings/ratings.queries.ts';
+export { createFakeRealtimeServer, type FakeRealtimeServer } from './realtime/fake-socket.ts';
+export {
+  ACK_TIMEOUT_MS,
+  type AckDataOf,
+  type AckResult,
+  type ClientEvent,
+  type ClientPayload,
+  type ConnectionQuality,
+  type ConnectionState,
+  type ConnectionStatus,
+  createRealtimeClient,
+  defaultSocketFactory,
+  LOST_AFTER_MS,
+  POOR_ROUND_TRIP_MS,
+  RECONNECT_OPTIONS,
+  type RealtimeClient,
+  type RealtimeClientOptions,
+  type RealtimeSocket,
+  type ServerEvent,
+  type ServerPayload,
+  type SocketFactory,
+} from './realtime/realtime-client.ts';
+export { createRealtimeHooks, type RealtimeHooks } from './realtime/realtime-hooks.ts';
 export {
   createSessionStore,
   decodeTokenPayload,
@@ -60,6 +93,7 @@ export {
   type SignOutReason,
   type TokenPayload,
 } from './session-store.ts';
+export { fetchSessionToken, sessionsKeys } from './sessions/sessions.queries.ts';
 export { currentSubscriptionQuery, subscriptionsKeys } from './subscriptions/subscriptions.queries.ts';
 export { myTopicsQuery, topicsKeys, topicsQuery } from './topics/topics.queries.ts';
 export {
