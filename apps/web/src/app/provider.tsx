@@ -6,6 +6,7 @@ import { type QueryClient, QueryClientProvider, useQuery } from '@tanstack/react
 import { type ReactNode, useEffect, useState } from 'react';
 import { api } from '../lib/api.ts';
 import { authStore, useAuth } from '../lib/auth-store.ts';
+import { logUncaughtErrors, realtime } from '../lib/realtime.ts';
 import { isTutorLike } from '../lib/roles.ts';
 
 /**
@@ -36,6 +37,14 @@ function SessionBootstrap() {
   return null;
 }
 
+/** The realtime connection follows the session: it opens with a token and a new token replaces it (spec §4). */
+function RealtimeBootstrap() {
+  const { token, status } = useAuth();
+  useEffect(() => logUncaughtErrors(), []);
+  useEffect(() => realtime.setToken(status === 'ready' ? token : null), [token, status]);
+  return null;
+}
+
 export function AppProvider({ children, queryClient }: { children: ReactNode; queryClient?: QueryClient }) {
   const [client] = useState(() => queryClient ?? createQueryClient());
   return (
@@ -43,6 +52,7 @@ export function AppProvider({ children, queryClient }: { children: ReactNode; qu
       <QueryClientProvider client={client}>
         <Toaster>
           <SessionBootstrap />
+          <RealtimeBootstrap />
           {children}
         </Toaster>
       </QueryClientProvider>

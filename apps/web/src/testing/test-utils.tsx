@@ -1,3 +1,4 @@
+import { createFakeRealtimeServer } from '@darsak/client';
 import type { TutorMeta, User } from '@darsak/domain/users';
 import { QueryClient } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
@@ -6,6 +7,7 @@ import { vi } from 'vitest';
 import { AppProvider } from '../app/provider.tsx';
 import { routes } from '../app/router.tsx';
 import { authStore } from '../lib/auth-store.ts';
+import { setSocketFactory } from '../lib/realtime.ts';
 
 export function makeUser(overrides: Partial<User> = {}): User {
   return {
@@ -89,8 +91,13 @@ export function stubApi(handlers: Record<string, Handler> = {}, user?: User, met
   return { fetchMock, calls };
 }
 
-/** Renders the whole app at `path` (memory router, real routes and providers), optionally signed in. */
+/**
+ * Renders the whole app at `path` (memory router, real routes and providers), optionally signed in. The realtime
+ * connection goes to an in-memory fake server (`realtime`: answer events with `handle`, send with `push`).
+ */
 export function renderApp(path: string, options: { user?: User; meta?: TutorMeta } = {}) {
+  const realtime = createFakeRealtimeServer();
+  setSocketFactory(realtime.factory);
   if (options.user)
     authStore.signIn({ token: fakeToken(options.user.id), user: options.user, meta: options.meta ?? null });
   const router = createMemoryRouter(routes, { initialEntries: [path] });
@@ -100,5 +107,5 @@ export function renderApp(path: string, options: { user?: User; meta?: TutorMeta
       <RouterProvider router={router} />
     </AppProvider>,
   );
-  return { ...utils, router, queryClient };
+  return { ...utils, router, queryClient, realtime };
 }

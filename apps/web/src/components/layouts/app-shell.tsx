@@ -3,6 +3,7 @@ import { useT } from '@darsak/ui/i18n';
 import { useState } from 'react';
 import { Outlet, useNavigation } from 'react-router';
 import { useAuth } from '../../lib/auth-store.ts';
+import { ConnectionBanner } from '../connection-banner.tsx';
 import { Navbar } from './navbar.tsx';
 import { SidebarNav } from './sidebar.tsx';
 
@@ -20,6 +21,7 @@ export function AppShell() {
   return (
     <div className="flex min-h-dvh flex-col">
       <Navbar onOpenSidebar={() => setDrawerOpen(true)} />
+      <ConnectionBanner />
       <div className="mx-auto flex w-full max-w-7xl flex-1">
         {user && (
           <aside className="sticky top-16 hidden h-[calc(100dvh-4rem)] w-64 shrink-0 overflow-y-auto border-e border-line p-4 md:block">

@@ -1,6 +1,7 @@
 import { Card } from '@darsak/ui';
 import { useT } from '@darsak/ui/i18n';
 import { PageHeader } from '../../../components/layouts/page-header.tsx';
+import { LogExportCard } from '../../../components/log-export-dialog.tsx';
 import { NotificationMethodForm } from '../../../features/profile/components/account-settings-forms.tsx';
 import { ContactVerificationCard } from '../../../features/verification/components/contact-verification-card.tsx';
 import { useAuth } from '../../../lib/auth-store.ts';
@@ -21,6 +22,7 @@ export function StudentSettingsPage() {
         <ContactVerificationCard user={user} />
         <LanguageCard />
         <PasswordCard user={user} />
+        <LogExportCard />
       </div>
     </div>
   );

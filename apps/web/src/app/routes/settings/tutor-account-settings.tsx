@@ -1,6 +1,7 @@
 import { Card } from '@darsak/ui';
 import { useT } from '@darsak/ui/i18n';
 import { PageHeader } from '../../../components/layouts/page-header.tsx';
+import { LogExportCard } from '../../../components/log-export-dialog.tsx';
 import {
   NoticePeriodSettingsForm,
   NotificationMethodForm,
@@ -27,6 +28,7 @@ export function TutorAccountSettingsPage() {
         <ContactVerificationCard user={user} />
         <LanguageCard />
         <PasswordCard user={user} />
+        <LogExportCard />
       </div>
     </div>
   );
