@@ -54,11 +54,11 @@ describe('main app routes', () => {
   });
 
   it('shows an honest ComingSoon state naming the feature for later pages', async () => {
-    const user = makeUser();
+    const user = makeUser({ role: 3 });
     stubApi({}, user);
-    renderApp('/chat', { user });
-    expect(await screen.findByRole('heading', { name: 'قريبًا: المحادثات مع المعلّمين والطلاب' })).toBeTruthy();
-    await waitFor(() => expect(document.title).toBe('المحادثات | درسك'));
+    renderApp('/interviews', { user });
+    expect(await screen.findByRole('heading', { name: 'قريبًا: المقابلات' }, { timeout: 5000 })).toBeTruthy();
+    await waitFor(() => expect(document.title).toBe('المقابلات | درسك'));
   });
 });
 

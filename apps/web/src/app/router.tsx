@@ -74,7 +74,7 @@ export const routes: RouteObject[] = [
                 'sidebar.profile',
                 async () => (await import('./routes/profile/profile.tsx')).ProfilePage,
               ),
-              comingSoon('chat', 'sidebar.chat', 'feature.chat'),
+              page('chat', 'sidebar.chat', async () => (await import('./routes/chat/chat.tsx')).ChatRoutePage),
               page(
                 'upcoming-lessons',
                 'feature.upcomingLessons',
