@@ -90,7 +90,11 @@ export const routes: RouteObject[] = [
                 'feature.lesson',
                 async () => (await import('./routes/lessons/lesson.tsx')).LessonPage,
               ),
-              comingSoon('session', 'feature.session', 'feature.session'),
+              page(
+                'session',
+                'feature.session',
+                async () => (await import('./routes/session/session.tsx')).SessionRoutePage,
+              ),
               {
                 element: <RequireRole roles={STUDENT_ROLES} />,
                 children: [

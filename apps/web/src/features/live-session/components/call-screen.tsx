@@ -1,0 +1,270 @@
+import { type SessionToken, sessionsContract } from '@darsak/domain/sessions';
+import { Avatar, Badge, Button, cn, Dialog, EmptyState, Spinner } from '@darsak/ui';
+import { useI18n } from '@darsak/ui/i18n';
+import { useQuery } from '@tanstack/react-query';
+import { type ReactNode, useEffect, useState, useSyncExternalStore } from 'react';
+import { api } from '../../../lib/api.ts';
+import { countdownText, useNow } from '../hooks/use-now.ts';
+import type { LiveCall } from '../lib/live-call.ts';
+import { CameraIcon, CameraOffIcon, ChatBubbleIcon, LeaveIcon, MicIcon, MicOffIcon } from './session-icons.tsx';
+import { VideoView } from './video-view.tsx';
+import { WaitingNotice, waitingKindOf } from './waiting-notice.tsx';
+
+/**
+ * The call: the other member's video (or what the lesson waits for), the user's own video, the camera,
+ * microphone, chat and leave controls, and the lesson's chat beside it (below on phones).
+ */
+export function CallScreen({
+  call,
+  token,
+  userId,
+  isStudent,
+  localStream,
+  renderChat,
+  toolbar,
+}: {
+  call: LiveCall;
+  token: SessionToken;
+  userId: number;
+  isStudent: boolean;
+  localStream: MediaStream | null;
+  renderChat: (roomId: number) => ReactNode;
+  /** Extra actions in the call's header (the log export). */
+  toolbar?: ReactNode;
+}) {
+  const { t, format } = useI18n();
+  const state = useSyncExternalStore(call.subscribe, call.getState, call.getState);
+  const now = useNow();
+  const [chatOpen, setChatOpen] = useState(true);
+  const [confirmLeave, setConfirmLeave] = useState(false);
+  const ended = now >= Date.parse(token.endsAt);
+
+  // Who the other member is, and (for a student waiting past the no-show time) whether the tutor never came.
+  const waitingForTutor = isStudent && state.presence === 'absent' && now >= Date.parse(token.noShowAt);
+  const session = useQuery({
+    queryKey: ['sessions', 'detail', state.sessionId],
+    queryFn: ({ signal }) => api.callRoute(sessionsContract.get, { params: { id: state.sessionId ?? 0 }, signal }),
+    enabled: state.sessionId !== null,
+    refetchInterval: waitingForTutor ? 15_000 : false,
+  });
+  const peer = session.data?.members.find((m) => m.id !== userId);
+  const peerName = peer?.name ?? t('realtime.chat.unknownUser');
+  const joinState =
+    waitingForTutor && session.data?.joinState === 'tutorDidNotAttend' ? 'tutorDidNotAttend' : state.joinState;
+
+  useEffect(() => {
+    if (ended && (state.phase === 'joined' || state.phase === 'rejoining')) call.leave();
+  }, [ended, state.phase, call]);
+
+  if (ended) {
+    return (
+      <EmptyState
+        title={t('realtime.session.ended.title')}
+        description={t('realtime.session.ended.body')}
+        icon={<CameraIcon />}
+      />
+    );
+  }
+
+  if (state.phase === 'left') {
+    return (
+      <EmptyState
+        title={t('realtime.session.left.title')}
+        description={t('realtime.session.left.body')}
+        icon={<LeaveIcon />}
+        action={<Button onClick={() => void call.comeBack()}>{t('realtime.session.rejoin')}</Button>}
+      />
+    );
+  }
+
+  const waiting = waitingKindOf({ now, token, joinState, isStudent, presence: state.presence });
+  const connecting = !waiting && state.presence === 'present' && state.link !== 'connected';
+  const cameraOn = state.media.camera;
+  const micOn = state.media.microphone;
+  const hasVideo = (localStream?.getVideoTracks().length ?? 0) > 0;
+  const hasAudio = (localStream?.getAudioTracks().length ?? 0) > 0;
+  const startsIn = Date.parse(token.startsAt) - now;
+
+  return (
+    <div className="-mx-4 -my-6 flex flex-col gap-3 sm:mx-0 sm:my-0 lg:h-[calc(100dvh-8rem)] lg:flex-row">
+      <section
+        aria-label={t('realtime.session.call')}
+        className="relative flex h-[70dvh] min-h-[22rem] flex-col overflow-hidden bg-stone-950 sm:rounded-2xl lg:h-auto lg:flex-1"
+      >
+        <header className="absolute inset-x-0 top-0 z-10 flex flex-wrap items-center gap-2 bg-gradient-to-b from-black/60 to-transparent p-3 text-sm text-white">
+          <span className="font-semibold">{peerName}</span>
+          {state.phase === 'rejoining' && <Badge tone="warning">{t('realtime.session.reconnecting')}</Badge>}
+          {startsIn > 0 && state.presence === 'present' && (
+            <Badge tone="info">
+              {t('realtime.session.waiting.start.title')} · {countdownText(startsIn, format.number)}
+            </Badge>
+          )}
+          <span className="ms-auto">
+            {t('realtime.session.endsIn', { countdown: countdownText(Date.parse(token.endsAt) - now, format.number) })}
+          </span>
+          {toolbar}
+        </header>
+
+        <div className="relative min-h-0 flex-1">
+          {state.remoteStream && !waiting ? (
+            <VideoView
+              stream={state.remoteStream}
+              label={t('realtime.session.remoteVideo', { name: peerName })}
+              className={cn('object-contain', state.peerMedia?.camera === false && 'invisible')}
+              testId="remote-video"
+            />
+          ) : null}
+          {!waiting && state.peerMedia?.camera === false && (
+            <div className="absolute inset-0 flex flex-col items-center justify-center gap-3 text-white">
+              <Avatar name={peerName} src={peer?.image} size="xl" decorative />
+              <p>{t('realtime.session.peerCameraOff')}</p>
+            </div>
+          )}
+          {waiting && (
+            <div className="absolute inset-0 flex items-center justify-center">
+              <WaitingNotice
+                token={token}
+                joinState={joinState}
+                isStudent={isStudent}
+                presence={state.presence}
+                peerName={peerName}
+              />
+            </div>
+          )}
+          {connecting && (
+            <div className="absolute inset-0 flex flex-col items-center justify-center gap-3 bg-black/40 text-white">
+              <Spinner className="size-8" />
+              <p role="status">
+                {state.phase === 'rejoining' || state.link === 'disconnected' || state.link === 'failed'
+                  ? t('realtime.session.reconnecting')
+                  : t('realtime.session.connecting', { name: peerName })}
+              </p>
+            </div>
+          )}
+          {!waiting && state.peerMedia && !state.peerMedia.microphone && (
+            <p
+              className="absolute start-3 bottom-3 flex items-center gap-1.5 rounded-full bg-black/60 px-3 py-1 text-sm text-white"
+              data-testid="peer-mic-off"
+            >
+              <MicOffIcon width={16} height={16} />
+              {t('realtime.session.peerMicOff')}
+            </p>
+          )}
+
+          <div className="absolute end-3 bottom-3 aspect-video w-28 overflow-hidden rounded-xl border border-white/30 bg-stone-800 shadow-lg sm:w-44">
+            {hasVideo && cameraOn ? (
+              <VideoView stream={localStream} muted mirrored label={t('realtime.session.localVideo')} />
+            ) : (
+              <div className="flex size-full items-center justify-center text-xs text-white/80">
+                <CameraOffIcon width={20} height={20} />
+                <span className="sr-only">{t('realtime.session.localVideo')}</span>
+              </div>
+            )}
+          </div>
+        </div>
+
+        <div className="flex items-center justify-center gap-3 bg-stone-950 p-3">
+          <ControlButton
+            active={micOn}
+            disabled={!hasAudio}
+            label={micOn ? t('realtime.session.micOn') : t('realtime.session.micOff')}
+            icon={micOn ? <MicIcon /> : <MicOffIcon />}
+            onClick={() => call.setMedia({ microphone: !micOn })}
+          />
+          <ControlButton
+            active={cameraOn}
+            disabled={!hasVideo}
+            label={cameraOn ? t('realtime.session.cameraOn') : t('realtime.session.cameraOff')}
+            icon={cameraOn ? <CameraIcon /> : <CameraOffIcon />}
+            onClick={() => call.setMedia({ camera: !cameraOn })}
+          />
+          <ControlButton
+            active={chatOpen}
+            neutral
+            label={chatOpen ? t('realtime.session.hideChat') : t('realtime.session.showChat')}
+            icon={<ChatBubbleIcon />}
+            onClick={() => setChatOpen((open) => !open)}
+          />
+          <button
+            type="button"
+            onClick={() => setConfirmLeave(true)}
+            aria-label={t('realtime.session.leave')}
+            className="flex h-12 items-center gap-2 rounded-full bg-red-600 px-5 font-semibold text-white hover:bg-red-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-white"
+          >
+            <LeaveIcon />
+            <span className="hidden sm:inline" aria-hidden="true">
+              {t('realtime.session.leave')}
+            </span>
+          </button>
+        </div>
+      </section>
+
+      {chatOpen && state.roomId !== null && (
+        <aside
+          aria-label={t('realtime.session.chat')}
+          className="flex h-[60dvh] min-h-[20rem] flex-col overflow-hidden border-line bg-surface sm:rounded-2xl sm:border lg:h-auto lg:w-96"
+        >
+          <h2 className="border-b border-line px-4 py-3 font-bold text-ink">{t('realtime.session.chat')}</h2>
+          {renderChat(state.roomId)}
+        </aside>
+      )}
+
+      <Dialog
+        open={confirmLeave}
+        onOpenChange={setConfirmLeave}
+        size="sm"
+        title={t('realtime.session.leaveTitle')}
+        description={t('realtime.session.leaveBody')}
+      >
+        <div className="flex flex-wrap justify-end gap-2">
+          <Button variant="secondary" onClick={() => setConfirmLeave(false)}>
+            {t('common.cancel')}
+          </Button>
+          <Button
+            variant="danger"
+            onClick={() => {
+              setConfirmLeave(false);
+              call.leave();
+            }}
+          >
+            {t('realtime.session.leave')}
+          </Button>
+        </div>
+      </Dialog>
+    </div>
+  );
+}
+
+function ControlButton({
+  active,
+  neutral = false,
+  disabled,
+  label,
+  icon,
+  onClick,
+}: {
+  active: boolean;
+  neutral?: boolean;
+  disabled?: boolean;
+  label: string;
+  icon: ReactNode;
+  onClick(): void;
+}) {
+  return (
+    <button
+      type="button"
+      onClick={onClick}
+      disabled={disabled}
+      aria-label={label}
+      aria-pressed={neutral ? active : undefined}
+      title={label}
+      className={cn(
+        'flex size-12 items-center justify-center rounded-full transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-white disabled:opacity-40',
+        active || neutral ? 'bg-white/15 text-white hover:bg-white/25' : 'bg-red-600 text-white hover:bg-red-700',
+        neutral && active && 'bg-primary-600 hover:bg-primary-700',
+      )}
+    >
+      {icon}
+    </button>
+  );
+}

@@ -1,0 +1,190 @@
+import { errorCodeOf, fetchSessionToken, isApiError, sessionsKeys } from '@darsak/client';
+import { Role } from '@darsak/domain/users';
+import { Alert, Button, buttonClasses, EmptyState, LoadingAnimation } from '@darsak/ui';
+import { useI18n } from '@darsak/ui/i18n';
+import { useQuery } from '@tanstack/react-query';
+import { type ReactNode, useEffect, useState } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import { NoWebRtcNotice } from '../../../components/unsupported-browser-notice.tsx';
+import { paths } from '../../../config/paths.ts';
+import { api } from '../../../lib/api.ts';
+import { useCurrentUser } from '../../../lib/auth-store.ts';
+import { clientLog, realtime } from '../../../lib/realtime.ts';
+import { useLocalMedia } from '../hooks/use-local-media.ts';
+import { countdownText, useNow } from '../hooks/use-now.ts';
+import { LiveCall, type MediaState } from '../lib/live-call.ts';
+import { CallScreen } from './call-screen.tsx';
+import { AskingForDevices, DeviceProblem } from './device-problem.tsx';
+import { ReadyScreen } from './ready-screen.tsx';
+
+const idParam = (value: string | null) => {
+  const id = Number(value);
+  return Number.isInteger(id) && id > 0 ? id : null;
+};
+
+export interface LiveSessionProps {
+  /** The lesson's chat (the page composes it from the chat feature). */
+  renderChat: (roomId: number) => ReactNode;
+  /** The log export, offered in the call and on the problem screens. */
+  logExport?: ReactNode;
+}
+
+/** /session?lessonId=…: checks the browser, then the ready-to-join screen, the waiting states and the call. */
+export function LiveSessionPage(props: LiveSessionProps) {
+  const { t } = useI18n();
+  const [params] = useSearchParams();
+  const lessonId = idParam(params.get('lessonId'));
+  if (typeof globalThis.RTCPeerConnection !== 'function') return <NoWebRtcNotice />;
+  if (!lessonId)
+    return (
+      <Alert
+        tone="error"
+        title={t('realtime.session.missingLesson')}
+        action={
+          <Link to={paths.upcomingLessons.href()} className={buttonClasses({ variant: 'secondary', size: 'sm' })}>
+            {t('realtime.session.backToLessons')}
+          </Link>
+        }
+      />
+    );
+  return <LiveSession key={lessonId} lessonId={lessonId} {...props} />;
+}
+
+function LiveSession({ lessonId, renderChat, logExport }: LiveSessionProps & { lessonId: number }) {
+  const { t } = useI18n();
+  const user = useCurrentUser();
+  const media = useLocalMedia();
+  const [call, setCall] = useState<LiveCall | null>(null);
+  const token = useQuery({
+    queryKey: sessionsKeys.token(lessonId),
+    queryFn: ({ signal }) => fetchSessionToken(api, lessonId, signal),
+    retry: false,
+    staleTime: Number.POSITIVE_INFINITY,
+  });
+
+  // Ask for the camera and microphone as soon as the session is open for this user.
+  const { acquire } = media;
+  useEffect(() => {
+    if (token.isSuccess) void acquire();
+  }, [token.isSuccess, acquire]);
+  useEffect(() => {
+    if (token.isError) clientLog.warn('call', 'session token refused', errorCodeOf(token.error));
+  }, [token.isError, token.error]);
+  useEffect(() => () => call?.close(), [call]);
+
+  if (!user) return null;
+  const isStudent = user.role === Role.student;
+
+  if (token.isPending) return <LoadingAnimation />;
+  if (token.isError) return <SessionUnavailable error={token.error} onRetry={() => void token.refetch()} />;
+
+  if (call) {
+    return (
+      <CallScreen
+        call={call}
+        token={token.data}
+        userId={user.id}
+        isStudent={isStudent}
+        localStream={media.stream}
+        renderChat={renderChat}
+        toolbar={logExport}
+      />
+    );
+  }
+
+  const join = (start: MediaState) => {
+    clientLog.info('call', 'join asked', start);
+    const created = new LiveCall({
+      userId: user.id,
+      realtime,
+      fetchToken: () => fetchSessionToken(api, lessonId),
+      localStream: media.stream,
+      media: start,
+      log: clientLog,
+    });
+    setCall(created);
+    void created.join();
+  };
+
+  return (
+    <div className="flex flex-col gap-6">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h1 className="text-2xl font-bold text-ink sm:text-3xl">{t('realtime.session.title')}</h1>
+        {logExport}
+      </div>
+      {media.status === 'problem' && media.problem ? (
+        <DeviceProblem problem={media.problem} onRetry={() => void media.acquire()} onSkip={media.skip} />
+      ) : media.status === 'idle' || (media.status === 'asking' && !media.stream) ? (
+        <AskingForDevices />
+      ) : (
+        <ReadyScreen media={media} token={token.data} isStudent={isStudent} joining={false} onJoin={join} />
+      )}
+    </div>
+  );
+}
+
+/** The session cannot be joined: not open yet (with a countdown, then it opens by itself), over, or not theirs. */
+function SessionUnavailable({ error, onRetry }: { error: unknown; onRetry(): void }) {
+  const { t, format, errorMessage } = useI18n();
+  const now = useNow();
+  const details = isApiError(error) ? (error.details as { opensAt?: string; endsAt?: string; joinState?: string }) : {};
+  const opensAt = details?.opensAt ? Date.parse(details.opensAt) : null;
+  const notYet = isApiError(error, 'session-not-open') && opensAt !== null && now < opensAt;
+
+  useEffect(() => {
+    if (!notYet || opensAt === null) return;
+    const timer = setTimeout(onRetry, Math.max(0, opensAt - Date.now()) + 500);
+    return () => clearTimeout(timer);
+  }, [notYet, opensAt, onRetry]);
+
+  const back = (
+    <Link to={paths.upcomingLessons.href()} className={buttonClasses({ variant: 'secondary' })}>
+      {t('realtime.session.backToLessons')}
+    </Link>
+  );
+  if (isApiError(error, 'session-not-open')) {
+    if (details?.joinState === 'tutorDidNotAttend')
+      return (
+        <EmptyState
+          title={t('realtime.session.noShow.title')}
+          description={t('realtime.session.noShow.body')}
+          action={back}
+        />
+      );
+    return (
+      <EmptyState
+        title={t('realtime.session.notOpen.title')}
+        description={
+          notYet && opensAt !== null
+            ? `${t('realtime.session.notOpen.body')} ${t('realtime.session.notOpen.opensAt', { time: format.dateTime(opensAt) })} (${countdownText(opensAt - now, format.number)})`
+            : t('realtime.session.notOpen.ended')
+        }
+        action={back}
+      />
+    );
+  }
+  const code = errorCodeOf(error);
+  const title =
+    code === 'forbidden'
+      ? t('realtime.session.forbidden')
+      : code === 'lesson-not-found'
+        ? t('realtime.session.lessonNotFound')
+        : errorMessage(code);
+  return (
+    <Alert
+      tone="error"
+      title={t('realtime.session.joinFailed')}
+      action={
+        code === 'forbidden' || code === 'lesson-not-found' ? (
+          back
+        ) : (
+          <Button size="sm" variant="secondary" onClick={onRetry}>
+            {t('common.retry')}
+          </Button>
+        )
+      }
+    >
+      {title}
+    </Alert>
+  );
+}

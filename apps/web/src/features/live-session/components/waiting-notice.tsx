@@ -1,0 +1,91 @@
+import type { SessionJoinState, SessionToken } from '@darsak/domain/sessions';
+import { Alert, ClockIcon, cn } from '@darsak/ui';
+import { useI18n } from '@darsak/ui/i18n';
+import { countdownText, useNow } from '../hooks/use-now.ts';
+import type { PeerPresence } from '../lib/live-call.ts';
+
+export type WaitingKind = 'start' | 'tutor' | 'student' | 'noShow' | 'dropped' | 'left';
+
+/**
+ * What the join screen waits for (spec §4 session join): the start, then (for the student) the tutor until the
+ * no-show time, or (for the tutor) the student; null when the call can go on.
+ */
+export function waitingKindOf(input: {
+  now: number;
+  token: Pick<SessionToken, 'startsAt' | 'noShowAt'>;
+  joinState: SessionJoinState | null;
+  isStudent: boolean;
+  presence?: PeerPresence | undefined;
+}): WaitingKind | null {
+  const { now, token, joinState, isStudent, presence } = input;
+  if (presence === 'present') return null;
+  if (isStudent && joinState === 'tutorDidNotAttend') return 'noShow';
+  if (presence === 'dropped') return 'dropped';
+  if (presence === 'left') return 'left';
+  if (now < Date.parse(token.startsAt)) return 'start';
+  if (presence === undefined && joinState === null) return null;
+  return isStudent ? 'tutor' : 'student';
+}
+
+/** The waiting line of the ready screen (compact) or the call's stage while the other member is not in. */
+export function WaitingNotice({
+  token,
+  joinState,
+  isStudent,
+  presence,
+  peerName,
+  compact = false,
+}: {
+  token: SessionToken;
+  joinState: SessionJoinState | null;
+  isStudent: boolean;
+  presence?: PeerPresence;
+  peerName?: string;
+  compact?: boolean;
+}) {
+  const { t, format } = useI18n();
+  const now = useNow();
+  const kind = waitingKindOf({ now, token, joinState, isStudent, presence });
+  if (!kind) return null;
+  const countdown = (until: string) => countdownText(Date.parse(until) - now, format.number);
+  const name = peerName ?? t('realtime.chat.unknownUser');
+  const content: Record<WaitingKind, { title: string; body: string }> = {
+    start: {
+      title: t('realtime.session.waiting.start.title'),
+      body: t('realtime.session.waiting.start.body', { countdown: countdown(token.startsAt) }),
+    },
+    tutor: {
+      title: t('realtime.session.waiting.tutor.title'),
+      body:
+        now < Date.parse(token.noShowAt)
+          ? `${t('realtime.session.waiting.tutor.body')} ${t('realtime.session.waiting.noShowIn', { countdown: countdown(token.noShowAt) })}`
+          : t('realtime.session.waiting.tutor.body'),
+    },
+    student: { title: t('realtime.session.waiting.student.title'), body: t('realtime.session.waiting.student.body') },
+    noShow: { title: t('realtime.session.noShow.title'), body: t('realtime.session.noShow.body') },
+    dropped: { title: t('realtime.session.peerDropped', { name }), body: '' },
+    left: { title: t('realtime.session.peerLeft', { name }), body: '' },
+  };
+  const { title, body } = content[kind];
+  if (compact)
+    return (
+      <Alert tone={kind === 'noShow' ? 'error' : 'info'} title={title}>
+        {body || undefined}
+      </Alert>
+    );
+  return (
+    <div role="status" className="flex max-w-md flex-col items-center gap-3 px-6 text-center text-white">
+      <span
+        className={cn(
+          'flex size-14 items-center justify-center rounded-full',
+          kind === 'noShow' ? 'bg-red-500/30' : 'bg-white/15',
+        )}
+        aria-hidden="true"
+      >
+        <ClockIcon width={28} height={28} />
+      </span>
+      <p className="text-xl font-bold">{title}</p>
+      {body && <p className="text-white/85">{body}</p>}
+    </div>
+  );
+}

@@ -1,0 +1,151 @@
+import { createFakeRealtimeServer, createRealtimeClient } from '@darsak/client';
+import type { SessionToken } from '@darsak/domain/sessions';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { LiveCall } from './live-call.ts';
+
+/** Just enough of RTCPeerConnection to follow what the call does with it. */
+class FakePeerConnection {
+  static made: FakePeerConnection[] = [];
+  signalingState: RTCSignalingState = 'stable';
+  connectionState = 'new';
+  localDescription: { type: string; sdp: string } | null = null;
+  remote: Array<{ type: string; sdp: string }> = [];
+  candidates: unknown[] = [];
+  closed = false;
+  onnegotiationneeded: (() => void) | null = null;
+  onicecandidate = null;
+  ontrack = null;
+  oniceconnectionstatechange = null;
+  onconnectionstatechange = null;
+  onsignalingstatechange = null;
+  onicecandidateerror = null;
+  constructor() {
+    FakePeerConnection.made.push(this);
+  }
+  addTrack() {}
+  getSenders() {
+    return [];
+  }
+  getTransceivers() {
+    return [];
+  }
+  async setLocalDescription() {
+    this.localDescription = { type: this.signalingState === 'have-remote-offer' ? 'answer' : 'offer', sdp: 'v=0 fake' };
+    this.signalingState = this.localDescription.type === 'offer' ? 'have-local-offer' : 'stable';
+  }
+  async setRemoteDescription(description: { type: string; sdp: string }) {
+    this.remote.push(description);
+    this.signalingState = description.type === 'offer' ? 'have-remote-offer' : 'stable';
+  }
+  async addIceCandidate(candidate: unknown) {
+    this.candidates.push(candidate);
+  }
+  restartIce() {}
+  close() {
+    this.closed = true;
+  }
+}
+
+const token: SessionToken = {
+  token: 'join',
+  expiresAt: '2030-01-01T00:00:00Z',
+  sessionId: 3,
+  lessonId: 42,
+  roomId: 4,
+  iceServers: [],
+  opensAt: '2030-01-01T00:00:00Z',
+  startsAt: '2030-01-01T00:10:00Z',
+  endsAt: '2030-01-01T00:40:00Z',
+  noShowAt: '2030-01-01T00:15:00Z',
+  joinState: null,
+};
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  FakePeerConnection.made = [];
+});
+
+describe('live call', () => {
+  it('keeps what the other member sends before its join is answered, and answers their offer', async () => {
+    vi.stubGlobal('RTCPeerConnection', FakePeerConnection);
+    vi.stubGlobal('MediaStream', class {});
+    const server = createFakeRealtimeServer();
+    const realtime = createRealtimeClient({ createSocket: server.factory });
+    realtime.setToken('t');
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    // The tutor saw us arrive and sent an offer while our join was on its way.
+    server.handle('session:join', () => {
+      server.push('session:peer-joined', { sessionId: 3, userId: 9, kind: 'join' });
+      server.push('session:signal', { sessionId: 3, from: 9, signal: { type: 'offer', sdp: 'v=0 tutor' } });
+      server.push('session:media', { sessionId: 3, userId: 9, camera: false, microphone: true });
+      return { ok: true, data: { sessionId: 3, lessonId: 42, roomId: 4, joinState: null, peers: [9] } };
+    });
+    const call = new LiveCall({
+      userId: 7,
+      realtime,
+      fetchToken: async () => token,
+      localStream: null,
+      media: { camera: true, microphone: true },
+    });
+    await call.join();
+    await vi.waitFor(() =>
+      expect(server.received).toContainEqual({
+        event: 'session:signal',
+        payload: { sessionId: 3, signal: { type: 'answer', sdp: 'v=0 fake' } },
+      }),
+    );
+    // One connection only (their arrival was already in the answer), holding their offer.
+    expect(FakePeerConnection.made).toHaveLength(1);
+    expect(FakePeerConnection.made[0]?.remote).toEqual([{ type: 'offer', sdp: 'v=0 tutor' }]);
+    expect(call.getState()).toMatchObject({
+      phase: 'joined',
+      presence: 'present',
+      peerId: 9,
+      peerMedia: { camera: false, microphone: true },
+    });
+
+    // They drop and come back: a fresh connection; leaving closes it and tells the server.
+    server.push('session:peer-left', { sessionId: 3, userId: 9, kind: 'drop' });
+    expect(call.getState().presence).toBe('dropped');
+    server.push('session:peer-joined', { sessionId: 3, userId: 9, kind: 'reconnect' });
+    expect(FakePeerConnection.made).toHaveLength(2);
+    expect(FakePeerConnection.made[0]?.closed).toBe(true);
+    call.leave();
+    expect(FakePeerConnection.made[1]?.closed).toBe(true);
+    await vi.waitFor(() =>
+      expect(server.received).toContainEqual({ event: 'session:leave', payload: { sessionId: 3 } }),
+    );
+    call.close();
+    realtime.close();
+  });
+
+  it('rejoins with a fresh token after the socket comes back', async () => {
+    vi.stubGlobal('RTCPeerConnection', FakePeerConnection);
+    vi.stubGlobal('MediaStream', class {});
+    const server = createFakeRealtimeServer();
+    const realtime = createRealtimeClient({ createSocket: server.factory });
+    realtime.setToken('t');
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    server.handle('session:join', () => ({
+      ok: true,
+      data: { sessionId: 3, lessonId: 42, roomId: 4, joinState: null, peers: [9] },
+    }));
+    const fetchToken = vi.fn(async () => token);
+    const call = new LiveCall({
+      userId: 7,
+      realtime,
+      fetchToken,
+      localStream: null,
+      media: { camera: true, microphone: false },
+    });
+    await call.join();
+    server.drop();
+    server.restore();
+    await vi.waitFor(() => expect(fetchToken).toHaveBeenCalledTimes(2));
+    await vi.waitFor(() => expect(call.getState()).toMatchObject({ phase: 'joined', rejoins: 1 }));
+    expect(server.received.filter((r) => r.event === 'session:join')).toHaveLength(2);
+    expect(FakePeerConnection.made).toHaveLength(2);
+    call.close();
+    realtime.close();
+  });
+});

@@ -1,0 +1,332 @@
+import type { ApiErrorCode, ClientLog, RealtimeClient } from '@darsak/client';
+import type {
+  MediaPayload,
+  PeerPayload,
+  SessionJoinState,
+  SessionToken,
+  Signal,
+  SignalPayload,
+} from '@darsak/domain/sessions';
+import { type LinkState, PeerLink } from './peer-link.ts';
+
+/** An ICE connection still failed this long after its restart: rejoin with a fresh token and new connections. */
+export const REJOIN_AFTER_FAILURE_MS = 10_000;
+/** A new peer connection not connected after this long is started again the same way (a lost offer, a race). */
+export const CONNECT_WATCHDOG_MS = 25_000;
+
+export type CallPhase = 'joining' | 'joined' | 'rejoining' | 'left' | 'closed' | 'failed';
+/** Where the other member is: never came yet, in the call, dropped (may come back), or left by choice. */
+export type PeerPresence = 'absent' | 'present' | 'dropped' | 'left';
+
+export interface MediaState {
+  camera: boolean;
+  microphone: boolean;
+}
+
+export interface CallState {
+  phase: CallPhase;
+  sessionId: number | null;
+  roomId: number | null;
+  joinState: SessionJoinState | null;
+  peerId: number | null;
+  presence: PeerPresence;
+  peerMedia: MediaState | null;
+  link: LinkState | 'none';
+  remoteStream: MediaStream | null;
+  media: MediaState;
+  /** Why joining failed for good (session-not-open, forbidden…). */
+  error: ApiErrorCode | null;
+  /** Times the call was rejoined after a drop or an ICE failure. */
+  rejoins: number;
+}
+
+export interface LiveCallOptions {
+  userId: number;
+  realtime: Pick<RealtimeClient, 'request' | 'send' | 'on' | 'onConnect' | 'connected'>;
+  /** A fresh join token (GET /session/token): every (re)join uses a new one. */
+  fetchToken(): Promise<SessionToken>;
+  localStream: MediaStream | null;
+  media: MediaState;
+  log?: ClientLog;
+  iceTransportPolicy?: RTCIceTransportPolicy;
+}
+
+/**
+ * The live call of a lesson, outside React: joins with a join token, follows the other member's arrivals and
+ * departures, relays signalling to one `PeerLink`, and rejoins by itself (fresh token, new peer connection) after
+ * the socket reconnects or ICE stays failed. Each arrival of either member starts a fresh peer connection on both
+ * sides, so the two never hold connections of different generations.
+ */
+export class LiveCall {
+  private state: CallState;
+  private listeners = new Set<() => void>();
+  private link: PeerLink | null = null;
+  private iceServers: SessionToken['iceServers'] = [];
+  private unsubscribe: Array<() => void> = [];
+  private failureTimer: ReturnType<typeof setTimeout> | undefined;
+  private joining: Promise<void> | null = null;
+  private watchdog: ReturnType<typeof setTimeout> | undefined;
+  /** Session events that arrived while the join was on its way, replayed once it is answered. */
+  private early: Array<{ peerJoined?: number; run: () => void }> = [];
+
+  constructor(private readonly options: LiveCallOptions) {
+    this.state = {
+      phase: 'joining',
+      sessionId: null,
+      roomId: null,
+      joinState: null,
+      peerId: null,
+      presence: 'absent',
+      peerMedia: null,
+      link: 'none',
+      remoteStream: null,
+      media: options.media,
+      error: null,
+      rejoins: 0,
+    };
+    this.applyMediaToTracks();
+    const { realtime } = options;
+    const mine = (sessionId: number) => sessionId === this.state.sessionId;
+    // The other member may act before our join is answered (they saw us arrive): keep it for after the answer.
+    const later = (run: () => void, peerJoined?: number) => {
+      if (this.state.phase !== 'joining' && this.state.phase !== 'rejoining') return false;
+      this.early.push({ run, ...(peerJoined !== undefined ? { peerJoined } : {}) });
+      return true;
+    };
+    this.unsubscribe.push(
+      realtime.on('session:peer-joined', (p) => {
+        if (later(() => this.onPeerJoined(p), p.userId)) return;
+        this.onPeerJoined(p);
+      }),
+      realtime.on('session:peer-left', (p) => {
+        if (later(() => this.onPeerLeft(p))) return;
+        this.onPeerLeft(p);
+      }),
+      realtime.on('session:signal', (p) => {
+        if (later(() => this.onSignal(p))) return;
+        this.onSignal(p);
+      }),
+      realtime.on('session:media', (p) => {
+        if (later(() => this.onMedia(p))) return;
+        this.onMedia(p);
+      }),
+      realtime.on('session:state', (p) => {
+        if (mine(p.sessionId)) this.set({ joinState: p.joinState });
+      }),
+      realtime.onConnect(({ reconnect }) => {
+        if (!reconnect) return;
+        if (this.state.phase === 'joined' || this.state.phase === 'rejoining') void this.rejoin('socket');
+        // A first join lost to a drop is tried again.
+        else if (this.state.phase === 'joining') void this.join();
+      }),
+    );
+  }
+
+  private mine(sessionId: number) {
+    return sessionId === this.state.sessionId;
+  }
+
+  private onPeerJoined(p: PeerPayload) {
+    const { options } = this;
+    if (!this.mine(p.sessionId) || p.userId === options.userId) return;
+    options.log?.info('call', `peer ${p.kind}`);
+    this.set({ peerId: p.userId, presence: 'present' });
+    // They arrive with a fresh connection and offer; ours waits for that offer.
+    this.newLink(p.userId, { waitForOffer: true });
+    this.sendMedia();
+  }
+
+  private onPeerLeft(p: PeerPayload) {
+    if (!this.mine(p.sessionId) || p.userId === this.options.userId) return;
+    this.options.log?.info('call', `peer ${p.kind}`);
+    this.closeLink();
+    this.set({ presence: p.kind === 'leave' ? 'left' : 'dropped', remoteStream: null });
+  }
+
+  private onSignal(p: SignalPayload) {
+    if (!this.mine(p.sessionId) || p.from === this.options.userId) return;
+    if (!this.link || this.state.peerId !== p.from) {
+      this.set({ peerId: p.from, presence: 'present' });
+      this.newLink(p.from, { waitForOffer: true });
+    }
+    void this.link?.handle(p.signal);
+  }
+
+  private onMedia(p: MediaPayload) {
+    if (this.mine(p.sessionId) && p.userId !== this.options.userId)
+      this.set({ peerMedia: { camera: p.camera, microphone: p.microphone } });
+  }
+
+  getState = (): CallState => this.state;
+  subscribe = (listener: () => void): (() => void) => {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  };
+
+  private set(patch: Partial<CallState>) {
+    this.state = { ...this.state, ...patch };
+    for (const listener of this.listeners) listener();
+  }
+
+  /** Joins with a token already fetched (the ready screen has one), else a fresh one. */
+  join(token?: SessionToken): Promise<void> {
+    this.joining ??= this.doJoin(token).finally(() => {
+      this.joining = null;
+    });
+    return this.joining;
+  }
+
+  private async doJoin(given?: SessionToken): Promise<void> {
+    const { realtime, log } = this.options;
+    let token = given;
+    try {
+      token ??= await this.options.fetchToken();
+    } catch (error) {
+      const code = (error as { code?: ApiErrorCode }).code ?? 'unexpected';
+      log?.error('call', 'join token refused', code);
+      // Offline: the socket's reconnection will try again.
+      if (code === 'network-error' || code === 'timeout-exceeded') return;
+      this.set({ phase: 'failed', error: code });
+      return;
+    }
+    this.iceServers = token.iceServers;
+    const ack = await realtime.request('session:join', { token: token.token });
+    if (!ack.ok) {
+      this.early = [];
+      log?.error('call', 'join refused', ack.code);
+      if (ack.code === 'network-error' || ack.code === 'timeout-exceeded') return;
+      this.set({ phase: 'failed', error: ack.code });
+      return;
+    }
+    if (this.state.phase === 'closed' || this.state.phase === 'left') {
+      realtime.send('session:leave', { sessionId: ack.data.sessionId });
+      return;
+    }
+    const { sessionId, roomId, joinState, peers } = ack.data;
+    const peerId = peers.find((id) => id !== this.options.userId) ?? null;
+    log?.info('call', `joined (${peerId ? 'peer present' : 'alone'})`);
+    this.set({
+      phase: 'joined',
+      sessionId,
+      roomId,
+      joinState,
+      error: null,
+      peerId: peerId ?? this.state.peerId,
+      presence: peerId ? 'present' : this.state.presence === 'present' ? 'dropped' : this.state.presence,
+    });
+    this.sendMedia();
+    if (peerId) this.newLink(peerId);
+    else this.closeLink();
+    // What the other member did meanwhile: their arrival is already in `peers`, the rest is replayed in order.
+    const early = this.early;
+    this.early = [];
+    for (const event of early) if (event.peerJoined === undefined || !peers.includes(event.peerJoined)) event.run();
+  }
+
+  /** Back after a drop or a failed connection: a fresh token, the join again, new peer connections. */
+  async rejoin(reason: string): Promise<void> {
+    if (this.state.phase === 'closed' || this.state.phase === 'left' || this.state.phase === 'failed') return;
+    this.options.log?.warn('call', `rejoining (${reason})`);
+    this.set({ phase: 'rejoining', rejoins: this.state.rejoins + 1 });
+    this.closeLink();
+    await this.join();
+  }
+
+  /**
+   * A fresh connection to the other member. The arriving side offers; the side already in waits for that offer.
+   * Only the impolite side starts a call again by itself (not connected in time, or failed after an ICE
+   * restart), so the two never restart at once.
+   */
+  private newLink(peerId: number, how: { waitForOffer?: boolean } = {}) {
+    this.closeLink();
+    const { options } = this;
+    const sessionId = this.state.sessionId;
+    if (sessionId === null) return;
+    const polite = options.userId > peerId;
+    const link = new PeerLink({
+      waitForOffer: how.waitForOffer ?? false,
+      iceServers: this.iceServers,
+      ...(options.iceTransportPolicy ? { iceTransportPolicy: options.iceTransportPolicy } : {}),
+      polite,
+      localStream: options.localStream,
+      send: (signal: Signal) => options.realtime.send('session:signal', { sessionId, signal }),
+      onRemoteStream: (stream) => {
+        if (this.link === link) this.set({ remoteStream: stream });
+      },
+      onStateChange: (state) => {
+        if (this.link !== link) return;
+        this.set({ link: state });
+        clearTimeout(this.failureTimer);
+        if (!polite && (state === 'failed' || state === 'disconnected'))
+          this.failureTimer = setTimeout(() => {
+            if (this.link === link && link.state !== 'connected') void this.rejoin(`ice ${link.state}`);
+          }, REJOIN_AFTER_FAILURE_MS);
+      },
+      ...(options.log ? { log: options.log } : {}),
+    });
+    this.link = link;
+    this.set({ link: 'new', remoteStream: null });
+    clearTimeout(this.watchdog);
+    if (polite) return;
+    this.watchdog = setTimeout(() => {
+      if (this.link === link && link.state !== 'connected') void this.rejoin(`not connected (${link.state})`);
+    }, CONNECT_WATCHDOG_MS);
+  }
+
+  private closeLink() {
+    clearTimeout(this.failureTimer);
+    clearTimeout(this.watchdog);
+    this.link?.close();
+    this.link = null;
+    if (this.state.link !== 'none') this.set({ link: 'none' });
+  }
+
+  private applyMediaToTracks() {
+    for (const track of this.options.localStream?.getVideoTracks() ?? []) track.enabled = this.state.media.camera;
+    for (const track of this.options.localStream?.getAudioTracks() ?? []) track.enabled = this.state.media.microphone;
+  }
+
+  private sendMedia() {
+    const { sessionId, media } = this.state;
+    if (sessionId !== null) this.options.realtime.send('session:media', { sessionId, ...media });
+  }
+
+  /** Camera or microphone on or off: the track stops sending and the other member is told. */
+  setMedia(change: Partial<MediaState>) {
+    this.set({ media: { ...this.state.media, ...change } });
+    this.applyMediaToTracks();
+    this.options.log?.info('call', 'media', this.state.media);
+    this.sendMedia();
+  }
+
+  /** The peer connection, for diagnostics (getStats). */
+  get peerConnection(): RTCPeerConnection | null {
+    return this.link?.pc ?? null;
+  }
+
+  /** Back into the call after leaving it. */
+  comeBack(): Promise<void> {
+    this.set({ phase: 'joining', error: null });
+    return this.join();
+  }
+
+  leave() {
+    const { sessionId } = this.state;
+    this.closeLink();
+    if (sessionId !== null) void this.options.realtime.request('session:leave', { sessionId });
+    this.options.log?.info('call', 'left');
+    this.set({ phase: 'left', presence: this.state.presence, remoteStream: null });
+  }
+
+  /** Leaves (if in) and stops listening: the page is going away. */
+  close() {
+    if (this.state.phase === 'joined' || this.state.phase === 'rejoining') {
+      const { sessionId } = this.state;
+      if (sessionId !== null) this.options.realtime.send('session:leave', { sessionId });
+    }
+    this.closeLink();
+    for (const off of this.unsubscribe) off();
+    this.unsubscribe = [];
+    this.set({ phase: 'closed' });
+  }
+}

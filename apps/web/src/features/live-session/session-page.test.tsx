@@ -1,0 +1,176 @@
+import { act, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { authStore } from '../../lib/auth-store.ts';
+import { makeUser, renderApp, stubApi } from '../../testing/test-utils.tsx';
+
+afterEach(() => {
+  authStore.reset();
+  vi.unstubAllGlobals();
+});
+
+const student = makeUser({ id: 7, name: 'سارة أحمد' });
+const minutes = (n: number) => new Date(Date.now() + n * 60_000).toISOString();
+
+function sessionToken(overrides: Record<string, unknown> = {}) {
+  return {
+    token: 'join-token',
+    expiresAt: minutes(5),
+    sessionId: 3,
+    lessonId: 42,
+    roomId: 4,
+    iceServers: [{ urls: ['stun:stun.example.test:3478'] }],
+    opensAt: minutes(-12),
+    startsAt: minutes(-2),
+    endsAt: minutes(28),
+    noShowAt: minutes(3),
+    joinState: 'waitingForTutor',
+    ...overrides,
+  };
+}
+
+const track = (kind: 'audio' | 'video') => ({
+  kind,
+  enabled: true,
+  label: `fake ${kind}`,
+  stop: vi.fn(),
+  getSettings: () => ({ deviceId: `${kind}-1` }),
+});
+
+/** A browser with WebRTC, and a camera and microphone that behave as told. */
+function fakeDevices(getUserMedia: () => Promise<unknown>, kinds = ['videoinput', 'audioinput']) {
+  vi.stubGlobal('RTCPeerConnection', class {});
+  Object.defineProperty(navigator, 'mediaDevices', {
+    configurable: true,
+    value: {
+      getUserMedia: vi.fn(getUserMedia),
+      enumerateDevices: vi.fn(async () =>
+        kinds.map((kind, i) => ({ kind, deviceId: `${kind}-1`, label: `device ${i}`, groupId: 'g' })),
+      ),
+    },
+  });
+  return navigator.mediaDevices as unknown as { getUserMedia: ReturnType<typeof vi.fn> };
+}
+
+const working = async () => {
+  const tracks = [track('video'), track('audio')];
+  return {
+    getTracks: () => tracks,
+    getVideoTracks: () => tracks.filter((t) => t.kind === 'video'),
+    getAudioTracks: () => tracks.filter((t) => t.kind === 'audio'),
+  };
+};
+
+function sessionApi(token: unknown = sessionToken(), status = 200) {
+  return stubApi(
+    {
+      'GET /api/v1/session/token': () => ({ status, body: token }),
+      'GET /api/v1/session/3': () => ({
+        body: {
+          ...sessionToken(),
+          id: 3,
+          type: 'lesson',
+          status: 1,
+          startedAt: null,
+          endedAt: null,
+          members: [
+            { id: 7, name: 'سارة أحمد', image: null, role: 4 },
+            { id: 9, name: 'أحمد محمود', image: null, role: 3 },
+          ],
+          events: [],
+        },
+      }),
+      'GET /api/v1/chat/list/4/messages': () => ({ body: { total: 0, list: [] } }),
+      'GET /api/v1/chat/room/members/4': () => ({ body: [] }),
+    },
+    student,
+  );
+}
+
+const slow = { timeout: 5000 };
+
+describe('/session notices', () => {
+  it('tells a browser without WebRTC that live lessons need another browser', async () => {
+    vi.stubGlobal('RTCPeerConnection', undefined);
+    sessionApi();
+    renderApp('/session?lessonId=42', { user: student });
+    expect(await screen.findByText('الدروس المباشرة غير متاحة على هذا المتصفح', {}, slow)).toBeTruthy();
+  });
+
+  it('asks for the lesson when the address has none', async () => {
+    fakeDevices(working);
+    sessionApi();
+    renderApp('/session', { user: student });
+    expect((await screen.findByRole('alert', {}, slow)).textContent).toContain('لم نتعرّف على الدرس');
+  });
+
+  it('says when the session opens, before its window', async () => {
+    fakeDevices(working);
+    sessionApi({ code: 'session-not-open', message: 'x', details: { opensAt: minutes(30), endsAt: minutes(70) } }, 422);
+    renderApp('/session?lessonId=42', { user: student });
+    expect(await screen.findByRole('heading', { name: 'الجلسة غير متاحة الآن' }, slow)).toBeTruthy();
+    expect(screen.getByText(/تُفتح الجلسة/)).toBeTruthy();
+  });
+});
+
+describe('/session device permission screens', () => {
+  it('explains a refused permission and asks again on retry', async () => {
+    const devices = fakeDevices(async () => {
+      throw new DOMException('denied', 'NotAllowedError');
+    });
+    sessionApi();
+    const user = userEvent.setup();
+    renderApp('/session?lessonId=42', { user: student });
+    expect(await screen.findByText('لم يُسمح باستخدام الكاميرا أو الميكروفون', {}, slow)).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'أعد المحاولة' }));
+    await waitFor(() => expect(devices.getUserMedia).toHaveBeenCalledTimes(2));
+  });
+
+  it('says when there is no camera and no microphone', async () => {
+    fakeDevices(working, []);
+    sessionApi();
+    renderApp('/session?lessonId=42', { user: student });
+    expect(await screen.findByText('لم نجد كاميرا أو ميكروفون', {}, slow)).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'ادخل دون كاميرا وميكروفون' })).toBeTruthy();
+  });
+});
+
+describe('/session ready to join and waiting', () => {
+  it('offers the devices, joins with a fresh token, waits for the tutor, and leaves after confirming', async () => {
+    fakeDevices(working);
+    const { calls } = sessionApi();
+    const user = userEvent.setup();
+    const { realtime } = renderApp('/session?lessonId=42', { user: student });
+    realtime.handle('session:join', () => ({
+      ok: true,
+      data: { sessionId: 3, lessonId: 42, roomId: 4, joinState: 'waitingForTutor', peers: [] },
+    }));
+    expect(await screen.findByRole('heading', { name: 'جاهز للانضمام؟' }, slow)).toBeTruthy();
+    expect(screen.getByLabelText('الكاميرا')).toBeTruthy();
+    expect(screen.getByLabelText('الميكروفون')).toBeTruthy();
+    expect(screen.getByText('في انتظار المعلّم')).toBeTruthy();
+
+    await user.click(screen.getByRole('button', { name: 'اكتم الميكروفون' }));
+    await user.click(screen.getByRole('button', { name: 'انضم إلى الدرس' }));
+    const call = await screen.findByRole('region', { name: 'مكالمة الدرس' });
+    expect(await within(call).findByText('في انتظار المعلّم')).toBeTruthy();
+    await waitFor(() =>
+      expect(realtime.received).toContainEqual({ event: 'session:join', payload: { token: 'join-token' } }),
+    );
+    expect(calls.filter((c) => c.path === '/api/v1/session/token')).toHaveLength(2);
+    expect(realtime.received).toContainEqual({
+      event: 'session:media',
+      payload: { sessionId: 3, camera: true, microphone: false },
+    });
+    expect(await screen.findByRole('complementary', { name: 'محادثة الدرس' })).toBeTruthy();
+
+    act(() => realtime.push('session:state', { sessionId: 3, joinState: 'tutorDidNotAttend' }));
+    expect(await within(call).findByText('لم يحضر المعلّم')).toBeTruthy();
+
+    await user.click(within(call).getByRole('button', { name: 'غادر الدرس' }));
+    const dialog = await screen.findByRole('dialog', { name: 'مغادرة الدرس؟' });
+    await user.click(within(dialog).getByRole('button', { name: 'غادر الدرس' }));
+    expect(await screen.findByRole('heading', { name: 'غادرت الدرس' })).toBeTruthy();
+    expect(realtime.received).toContainEqual({ event: 'session:leave', payload: { sessionId: 3 } });
+  }, 20_000);
+});
