@@ -172,7 +172,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     telegramNeedsChat: messengers.telegram.delivery === 'provider',
   });
   await app.register(verificationRoutes, { verification, publicPerMinute: config.RATE_LIMIT_SIGN_IN_PER_MINUTE });
-  if (config.isLocal) await app.register(devRoutes, { outbox, localGoogle: deps.localGoogle });
+  if (config.isLocal) await app.register(devRoutes, { outbox, localGoogle: deps.localGoogle, lessons: { db, clock } });
   const chat = createChatService({ db, clock, uploadUrl, events: createChatEvents(realtime), haveLessonTogether });
   const sessions = createSessionsService({
     db,

@@ -3,8 +3,11 @@ import { AppError } from '@darsak/domain/errors';
 import { Email, PersonName } from '@darsak/domain/users';
 import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import { z } from 'zod';
+import type { Clock } from '../../platform/clock.ts';
+import type { Db } from '../../platform/db/client.ts';
 import type { LocalGoogleIssuer } from '../../providers/google/id-token-verifier.ts';
 import type { Outbox } from '../outbox/outbox.ts';
+import { devLessonRoutes } from './dev.lessons.ts';
 import { type GoogleAccount, googleSignInPage, outboxPage } from './dev.pages.ts';
 
 const OutboxQuery = z.object({
@@ -39,7 +42,11 @@ const sendHtml = (reply: FastifyReply, body: string, status = 200) =>
 export const devRoutes: FastifyPluginAsync<{
   outbox: Pick<Outbox, 'recent'>;
   localGoogle?: LocalGoogleIssuer | undefined;
-}> = async (app, { outbox, localGoogle }) => {
+  /** With them, `POST /dev/lesson` makes a lesson starting now for live-session browser journeys. */
+  lessons?: { db: Db; clock: Clock } | undefined;
+}> = async (app, { outbox, localGoogle, lessons }) => {
+  if (lessons) await app.register(devLessonRoutes, lessons);
+
   app.get('/dev/outbox', { schema: { hide: true, querystring: OutboxQuery } }, async (request, reply) => {
     const query = request.query as z.infer<typeof OutboxQuery>;
     return sendHtml(reply, outboxPage(await outbox.recent(query), query.to));

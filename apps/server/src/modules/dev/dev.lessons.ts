@@ -1,0 +1,46 @@
+import { MS_PER_MINUTE } from '@darsak/domain/common';
+import { AppError } from '@darsak/domain/errors';
+import type { FastifyPluginAsync } from 'fastify';
+import { z } from 'zod';
+import type { Clock } from '../../platform/clock.ts';
+import type { Db } from '../../platform/db/client.ts';
+import { lessons } from '../lessons/lessons.table.ts';
+
+const LessonNowInput = z.strictObject({
+  studentId: z.number().int().min(1),
+  tutorId: z.number().int().min(1),
+  /** Minutes from now to the start: negative for a lesson already going on. */
+  startsInMinutes: z.number().int().min(-29).max(120).default(0),
+  durationMinutes: z.union([z.literal(15), z.literal(30)]).default(30),
+});
+
+/**
+ * Local mode only: a lesson between two users starting about now, written straight to its table, so browser
+ * journeys of the live session have a lesson whose window is open (booking refuses starts inside the tutor's
+ * notice period, as it should). Not part of the API contract; never registered outside local mode.
+ */
+export const devLessonRoutes: FastifyPluginAsync<{ db: Db; clock: Clock }> = async (app, { db, clock }) => {
+  app.post('/dev/lesson', { schema: { hide: true } }, async (request, reply) => {
+    const parsed = LessonNowInput.safeParse(request.body);
+    if (!parsed.success) throw new AppError('bad-request', { fields: z.flattenError(parsed.error).fieldErrors });
+    const input = parsed.data;
+    const startsAt = new Date(Math.floor(clock.now().getTime() / 1000) * 1000 + input.startsInMinutes * MS_PER_MINUTE);
+    const [row] = await db
+      .insert(lessons)
+      .values({
+        studentId: input.studentId,
+        tutorId: input.tutorId,
+        startsAt,
+        endsAt: new Date(startsAt.getTime() + input.durationMinutes * MS_PER_MINUTE),
+        durationMinutes: input.durationMinutes,
+        pricePiastres: input.durationMinutes * 250,
+        status: startsAt <= clock.now() ? 'happening' : 'pending',
+      })
+      .returning({ id: lessons.id, startsAt: lessons.startsAt, endsAt: lessons.endsAt });
+    return reply.code(201).send({
+      lessonId: row?.id,
+      startsAt: row?.startsAt.toISOString(),
+      endsAt: row?.endsAt.toISOString(),
+    });
+  });
+};
