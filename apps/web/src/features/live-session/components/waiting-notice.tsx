@@ -23,7 +23,8 @@ export function waitingKindOf(input: {
   if (presence === 'dropped') return 'dropped';
   if (presence === 'left') return 'left';
   if (now < Date.parse(token.startsAt)) return 'start';
-  if (presence === undefined && joinState === null) return null;
+  // Before joining, the server's join state speaks of the tutor only: a tutor is not told to wait for anyone.
+  if (presence === undefined && (joinState === null || !isStudent)) return null;
   return isStudent ? 'tutor' : 'student';
 }
 
