@@ -6,7 +6,7 @@ import type { Actor } from '../../../test/harness/actors.ts';
 import { lessons } from './lessons.table.ts';
 
 // The database is the last line of defence: whatever the timing, one tutor time holds one lesson and one
-// student holds one pending lesson, and nobody else's minutes move.
+// student holds one pending lesson, and nobody else's minutes move. (Fifty accounts take a while to set up.)
 let t: TestApp;
 beforeAll(async () => {
   t = await buildTestApp({ now: '2025-01-06T07:00:00Z' });
@@ -50,7 +50,7 @@ describe('concurrent bookings', () => {
     expect(held).toHaveLength(1);
     const winner = held[0]?.studentId;
     for (const student of students) expect(await remaining(student)).toBe(student.id === winner ? 30 : 60);
-  });
+  }, 120_000);
 
   it('one student firing 20 bookings at once gets one lesson', async () => {
     const tutor = await createTutor(t, { slots: ALL_WEEK });
@@ -68,5 +68,5 @@ describe('concurrent bookings', () => {
     const own = await t.database.db.select().from(lessons).where(eq(lessons.studentId, student.id));
     expect(own).toHaveLength(1);
     expect(await remaining(student)).toBe(200);
-  });
+  }, 60_000);
 });
