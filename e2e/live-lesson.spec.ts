@@ -1,5 +1,14 @@
-import { type APIRequestContext, type BrowserContext, expect, type Page, type TestInfo, test } from '@playwright/test';
-import { type Person, registerPerson, signedInContext } from './support/people.ts';
+import { type BrowserContext, expect, type Page, type TestInfo, test } from '@playwright/test';
+import {
+  attachClientLog,
+  expectVideoFlowing,
+  FAKE_MEDIA_LAUNCH,
+  join,
+  lessonNow,
+  remoteMedia,
+  watchPeerConnections,
+} from './support/live-session.ts';
+import { registerPerson, signedInContext } from './support/people.ts';
 import { screenshot } from './support/screens.ts';
 
 /**
@@ -9,110 +18,7 @@ import { screenshot } from './support/screens.ts';
  * side's network drops.
  */
 
-// Chromium's fake devices, no permission prompt, and WebRTC over the loopback interface.
-test.use({
-  launchOptions: {
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--use-fake-device-for-media-stream',
-      '--use-fake-ui-for-media-stream',
-      '--allow-loopback-in-peer-connection',
-    ],
-  },
-});
-
-/**
- * A lesson between the two starting now. Booking refuses starts inside the tutor's notice period (as it should),
- * so the local-mode endpoint writes one for browser journeys.
- */
-async function lessonNow(request: APIRequestContext, student: Person, tutor: Person): Promise<number> {
-  const made = await request.post('/dev/lesson', { data: { studentId: student.user.id, tutorId: tutor.user.id } });
-  expect(made.status(), await made.text()).toBe(201);
-  return ((await made.json()) as { lessonId: number }).lessonId;
-}
-
-/** Keeps every RTCPeerConnection the page makes, so the test can read getStats as a person's browser would. */
-async function watchPeerConnections(context: BrowserContext) {
-  await context.addInitScript(() => {
-    const Original = window.RTCPeerConnection;
-    const all: RTCPeerConnection[] = [];
-    (window as unknown as { __peerConnections: RTCPeerConnection[] }).__peerConnections = all;
-    window.RTCPeerConnection = class extends Original {
-      constructor(...args: ConstructorParameters<typeof RTCPeerConnection>) {
-        super(...args);
-        all.push(this);
-      }
-    } as typeof RTCPeerConnection;
-  });
-}
-
-interface Media {
-  width: number;
-  height: number;
-  bytes: number;
-  connections: number;
-}
-
-/** The remote video's size and the bytes received by the newest peer connection. */
-async function remoteMedia(page: Page): Promise<Media> {
-  return page.evaluate(async () => {
-    const video = document.querySelector<HTMLVideoElement>('[data-testid="remote-video"]');
-    const all = (window as unknown as { __peerConnections: RTCPeerConnection[] }).__peerConnections ?? [];
-    const newest = all.at(-1);
-    let bytes = 0;
-    if (newest && newest.connectionState !== 'closed')
-      for (const report of (await newest.getStats()).values())
-        if (report.type === 'inbound-rtp') bytes += (report as { bytesReceived?: number }).bytesReceived ?? 0;
-    return { width: video?.videoWidth ?? 0, height: video?.videoHeight ?? 0, bytes, connections: all.length };
-  });
-}
-
-async function expectVideoFlowing(page: Page, atLeastConnections = 1) {
-  await expect
-    .poll(
-      async () => {
-        const media = await remoteMedia(page);
-        return media.width > 0 && media.height > 0 && media.connections >= atLeastConnections && media.bytes > 0;
-      },
-      { timeout: 30_000 },
-    )
-    .toBe(true);
-  // Still flowing: more bytes a moment later.
-  const before = (await remoteMedia(page)).bytes;
-  await expect.poll(async () => (await remoteMedia(page)).bytes, { timeout: 15_000 }).toBeGreaterThan(before);
-}
-
-/** The app's own log export (spec §2), attached to the report: what each browser went through. */
-async function attachClientLog(page: Page, name: string, testInfo: TestInfo) {
-  try {
-    await page.keyboard.press('Escape');
-    await page.getByRole('button', { name: 'تصدير السجل' }).first().click({ timeout: 5000 });
-    const [download] = await Promise.all([
-      page.waitForEvent('download', { timeout: 5000 }),
-      page.getByRole('button', { name: 'تنزيل ملف السجل' }).click({ timeout: 5000 }),
-    ]);
-    const path = testInfo.outputPath(`${name}-client-log.txt`);
-    await download.saveAs(path);
-    await testInfo.attach(`${name} client log`, { path, contentType: 'text/plain' });
-  } catch (error) {
-    await testInfo.attach(`${name} client log`, { body: `not exported: ${String(error)}` });
-  }
-}
-
-async function join(page: Page, lessonId: number) {
-  await page.goto(`/session?lessonId=${lessonId}`);
-  await expect(page.getByRole('heading', { name: 'جاهز للانضمام؟' })).toBeVisible({ timeout: 30_000 });
-  await expect(page.getByRole('combobox', { name: 'الكاميرا' })).toBeVisible();
-  await page.getByRole('button', { name: 'انضم إلى الدرس' }).click();
-  await expect(page.getByRole('region', { name: 'مكالمة الدرس' })).toBeVisible({ timeout: 20_000 });
-}
+test.use({ launchOptions: FAKE_MEDIA_LAUNCH });
 
 test('a student and a tutor see and hear each other, chat, toggle the microphone, and recover from a drop', async ({
   browser,

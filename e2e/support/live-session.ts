@@ -1,0 +1,120 @@
+import { type APIRequestContext, type BrowserContext, expect, type Page, type TestInfo } from '@playwright/test';
+import type { Person } from './people.ts';
+
+/** Chromium's fake devices, no permission prompt, and WebRTC over the loopback interface. */
+export const FAKE_MEDIA_LAUNCH = {
+  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+  args: [
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-quic',
+    '--no-first-run',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+    '--use-fake-device-for-media-stream',
+    '--use-fake-ui-for-media-stream',
+    '--allow-loopback-in-peer-connection',
+  ],
+};
+
+/**
+ * A lesson between the two starting now. Booking refuses starts inside the tutor's notice period (as it should),
+ * so the local-mode endpoint writes one for browser journeys.
+ */
+export async function lessonNow(request: APIRequestContext, student: Person, tutor: Person): Promise<number> {
+  const made = await request.post('/dev/lesson', { data: { studentId: student.user.id, tutorId: tutor.user.id } });
+  expect(made.status(), await made.text()).toBe(201);
+  return ((await made.json()) as { lessonId: number }).lessonId;
+}
+
+/** Keeps every RTCPeerConnection the page makes, so the test can read getStats as a person's browser would. */
+export async function watchPeerConnections(context: BrowserContext, options: { relayOnly?: boolean } = {}) {
+  await context.addInitScript((relayOnly) => {
+    const Original = window.RTCPeerConnection;
+    const all: RTCPeerConnection[] = [];
+    (window as unknown as { __peerConnections: RTCPeerConnection[] }).__peerConnections = all;
+    window.RTCPeerConnection = class extends Original {
+      constructor(config?: RTCConfiguration) {
+        // relayOnly: every path goes through the TURN server, as behind a strict firewall.
+        super(relayOnly ? { ...config, iceTransportPolicy: 'relay' } : config);
+        all.push(this);
+      }
+    } as typeof RTCPeerConnection;
+  }, options.relayOnly ?? false);
+}
+
+export interface Media {
+  width: number;
+  height: number;
+  bytes: number;
+  connections: number;
+}
+
+/** The remote video's size and the bytes received by the newest peer connection. */
+export async function remoteMedia(page: Page): Promise<Media> {
+  return page.evaluate(async () => {
+    const video = document.querySelector<HTMLVideoElement>('[data-testid="remote-video"]');
+    const all = (window as unknown as { __peerConnections: RTCPeerConnection[] }).__peerConnections ?? [];
+    const newest = all.at(-1);
+    let bytes = 0;
+    if (newest && newest.connectionState !== 'closed')
+      for (const report of (await newest.getStats()).values())
+        if (report.type === 'inbound-rtp') bytes += (report as { bytesReceived?: number }).bytesReceived ?? 0;
+    return { width: video?.videoWidth ?? 0, height: video?.videoHeight ?? 0, bytes, connections: all.length };
+  });
+}
+
+export async function expectVideoFlowing(page: Page, atLeastConnections = 1) {
+  await expect
+    .poll(
+      async () => {
+        const media = await remoteMedia(page);
+        return media.width > 0 && media.height > 0 && media.connections >= atLeastConnections && media.bytes > 0;
+      },
+      { timeout: 30_000 },
+    )
+    .toBe(true);
+  // Still flowing: more bytes a moment later.
+  const before = (await remoteMedia(page)).bytes;
+  await expect.poll(async () => (await remoteMedia(page)).bytes, { timeout: 15_000 }).toBeGreaterThan(before);
+}
+
+/** The app's own log export (spec §2), attached to the report: what each browser went through. */
+export async function attachClientLog(page: Page, name: string, testInfo: TestInfo) {
+  try {
+    await page.keyboard.press('Escape');
+    await page.getByRole('button', { name: 'تصدير السجل' }).first().click({ timeout: 5000 });
+    const [download] = await Promise.all([
+      page.waitForEvent('download', { timeout: 5000 }),
+      page.getByRole('button', { name: 'تنزيل ملف السجل' }).click({ timeout: 5000 }),
+    ]);
+    const path = testInfo.outputPath(`${name}-client-log.txt`);
+    await download.saveAs(path);
+    await testInfo.attach(`${name} client log`, { path, contentType: 'text/plain' });
+  } catch (error) {
+    await testInfo.attach(`${name} client log`, { body: `not exported: ${String(error)}` });
+  }
+}
+
+export async function join(page: Page, lessonId: number) {
+  await page.goto(`/session?lessonId=${lessonId}`);
+  await expect(page.getByRole('heading', { name: 'جاهز للانضمام؟' })).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByRole('combobox', { name: 'الكاميرا' })).toBeVisible();
+  await page.getByRole('button', { name: 'انضم إلى الدرس' }).click();
+  await expect(page.getByRole('region', { name: 'مكالمة الدرس' })).toBeVisible({ timeout: 20_000 });
+}
+
+/** The kind of the local candidate the newest connection is using ('host', 'srflx', 'relay'). */
+export async function selectedCandidateType(page: Page): Promise<string | null> {
+  return page.evaluate(async () => {
+    const all = (window as unknown as { __peerConnections: RTCPeerConnection[] }).__peerConnections ?? [];
+    const newest = all.at(-1);
+    if (!newest) return null;
+    const reports = [...(await newest.getStats()).values()] as Array<Record<string, unknown>>;
+    const transport = reports.find((r) => r.type === 'transport' && r.selectedCandidatePairId);
+    const pair = reports.find((r) => r.id === transport?.selectedCandidatePairId);
+    const local = reports.find((r) => r.id === pair?.localCandidateId);
+    return (local?.candidateType as string | undefined) ?? null;
+  });
+}
