@@ -49,7 +49,8 @@ describe('main app routes', () => {
     const user = makeUser();
     stubApi({}, user);
     const { router } = renderApp('/', { user });
-    expect(await screen.findByRole('heading', { name: 'أهلًا سارة أحمد' })).toBeTruthy();
+    // the dashboard page loads lazily with its features: give a busy machine time
+    expect(await screen.findByRole('heading', { name: 'أهلًا سارة أحمد' }, { timeout: 5000 })).toBeTruthy();
     expect(router.state.location.pathname).toBe('/s/dashboard');
   });
 

@@ -158,7 +158,9 @@ function WeekLesson({ lesson, viewerId }: { lesson: LessonView; viewerId: number
       >
         <span className="font-semibold text-ink">{dates.timeRange(lesson.startsAt, lesson.endsAt)}</span>
         <span className="truncate text-muted">{other.name}</span>
-        <LessonStatusBadge lesson={lesson} />
+        <span className="self-start">
+          <LessonStatusBadge lesson={lesson} />
+        </span>
       </Link>
     </li>
   );
