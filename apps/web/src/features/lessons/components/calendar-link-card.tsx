@@ -31,27 +31,26 @@ export function CalendarLinkCard() {
         <LoadError error={query.error} onRetry={() => void query.refetch()} />
       ) : (
         <div className="flex flex-col gap-4">
-          <div className="flex flex-col gap-2 sm:flex-row sm:items-end">
+          <div className="flex flex-col gap-2">
             <TextField
               label={t('booking.calendar.link')}
               value={query.data.url}
               readOnly
               dir="ltr"
-              className="flex-1"
               inputClassName="h-11 text-sm"
               onFocus={(event) => event.currentTarget.select()}
             />
             <div className="flex flex-wrap gap-2">
               <Button
                 variant="secondary"
-                className="flex-1 whitespace-nowrap sm:flex-none"
+                className="flex-1 whitespace-nowrap"
                 onClick={() => void copy(query.data.url)}
               >
                 {t('booking.calendar.copy')}
               </Button>
               <a
                 href={query.data.webcalUrl}
-                className={buttonClasses({ variant: 'secondary', className: 'flex-1 whitespace-nowrap sm:flex-none' })}
+                className={buttonClasses({ variant: 'secondary', className: 'flex-1 whitespace-nowrap' })}
               >
                 <CalendarIcon />
                 {t('booking.calendar.open')}
