@@ -8,6 +8,7 @@ import { api } from '../lib/api.ts';
 import { authStore, useAuth } from '../lib/auth-store.ts';
 import { logUncaughtErrors, realtime } from '../lib/realtime.ts';
 import { isTutorLike } from '../lib/roles.ts';
+import { BookingRealtime } from './booking-realtime.tsx';
 
 /**
  * Start-up of the session (spec §4): a stored token triggers one refresh; then the user (and, for tutors,
@@ -53,6 +54,7 @@ export function AppProvider({ children, queryClient }: { children: ReactNode; qu
         <Toaster>
           <SessionBootstrap />
           <RealtimeBootstrap />
+          <BookingRealtime />
           {children}
         </Toaster>
       </QueryClientProvider>
