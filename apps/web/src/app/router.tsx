@@ -60,6 +60,7 @@ export const routes: RouteObject[] = [
             'page.resetPassword.title',
             async () => (await import('./routes/auth/reset-password.tsx')).ResetPasswordPage,
           ),
+          page('plans', 'sidebar.subscriptions', async () => (await import('./routes/plans/plans.tsx')).PlansPage),
           page('tutors', 'sidebar.tutors', async () => (await import('./routes/tutors/tutors.tsx')).TutorsPage),
           page(
             't/:id',
@@ -113,10 +114,21 @@ export const routes: RouteObject[] = [
                     'page.completeProfile.title',
                     async () => (await import('./routes/profile/complete-profile.tsx')).CompleteProfilePage,
                   ),
-                  comingSoon('plans', 'sidebar.subscriptions', 'feature.plans'),
-                  comingSoon('payments', 'feature.payments', 'feature.payments'),
-                  comingSoon('checkout/:planId/:period', 'feature.checkout', 'feature.checkout'),
-                  comingSoon('card-added', 'feature.cardAdded', 'feature.cardAdded'),
+                  page(
+                    'payments',
+                    'feature.payments',
+                    async () => (await import('./routes/payments/payments.tsx')).PaymentsPage,
+                  ),
+                  page(
+                    'checkout/:planId/:period',
+                    'feature.checkout',
+                    async () => (await import('./routes/checkout/checkout.tsx')).CheckoutPage,
+                  ),
+                  page(
+                    'card-added',
+                    'feature.cardAdded',
+                    async () => (await import('./routes/checkout/card-added.tsx')).CardAddedPage,
+                  ),
                 ],
               },
               {

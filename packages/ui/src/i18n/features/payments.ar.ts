@@ -222,6 +222,7 @@ export const paymentsAr = {
   'payments.subscription.period': 'المدة',
   'payments.subscription.remaining': 'المتبقي هذا الأسبوع',
   'payments.subscription.renews': 'تتجدد الدقائق',
+  'payments.subscription.renewsAt': '{day} الساعة {time}',
   'payments.subscription.endsAt': 'ينتهي الاشتراك',
   'payments.subscription.price': 'المبلغ المدفوع',
   'payments.subscription.cancel': 'إلغاء الاشتراك',

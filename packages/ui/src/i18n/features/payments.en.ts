@@ -218,6 +218,7 @@ export const paymentsEn: Record<keyof typeof paymentsAr, string> = {
   'payments.subscription.period': 'Length',
   'payments.subscription.remaining': 'Left this week',
   'payments.subscription.renews': 'Minutes renew',
+  'payments.subscription.renewsAt': '{day} at {time}',
   'payments.subscription.endsAt': 'Subscription ends',
   'payments.subscription.price': 'Amount paid',
   'payments.subscription.cancel': 'Cancel subscription',

@@ -3,6 +3,7 @@ import { useT } from '@darsak/ui/i18n';
 import { PageHeader } from '../../../components/layouts/page-header.tsx';
 import { LogExportCard } from '../../../components/log-export-dialog.tsx';
 import { NotificationMethodForm } from '../../../features/profile/components/account-settings-forms.tsx';
+import { SubscriptionCard } from '../../../features/subscriptions/components/subscription-card.tsx';
 import { ContactVerificationCard } from '../../../features/verification/components/contact-verification-card.tsx';
 import { useAuth } from '../../../lib/auth-store.ts';
 import { LanguageCard, PasswordCard } from './settings-sections.tsx';
@@ -16,6 +17,7 @@ export function StudentSettingsPage() {
     <div className="flex flex-col gap-6">
       <PageHeader title={t('sidebar.settings')} subtitle={t('page.settings.subtitle')} />
       <div className="grid gap-6 lg:grid-cols-2">
+        <SubscriptionCard />
         <Card title={t('settings.notifications.title')} description={t('settings.notifications.body')}>
           <NotificationMethodForm user={user} />
         </Card>

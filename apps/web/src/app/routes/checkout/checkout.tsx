@@ -1,0 +1,47 @@
+import { PaidPeriodSchema } from '@darsak/domain/plans';
+import { buttonClasses, EmptyState } from '@darsak/ui';
+import { useT } from '@darsak/ui/i18n';
+import { Link, useParams } from 'react-router';
+import { PageHeader } from '../../../components/layouts/page-header.tsx';
+import { paths } from '../../../config/paths.ts';
+import { CheckoutView } from '../../../features/checkout/components/checkout-view.tsx';
+import {
+  activeSubscriptionOf,
+  useCurrentSubscription,
+} from '../../../features/subscriptions/hooks/use-subscription.ts';
+import { useAuth } from '../../../lib/auth-store.ts';
+
+/** /checkout/{planId}/{period}: plan summary, payment method tabs, then the payment's status. */
+export function CheckoutPage() {
+  const t = useT();
+  const { user } = useAuth();
+  const params = useParams();
+  const planId = Number(params.planId);
+  const period = PaidPeriodSchema.safeParse(params.period);
+  const subscription = activeSubscriptionOf(useCurrentSubscription().data);
+
+  if (!Number.isInteger(planId) || planId <= 0 || !period.success) {
+    return (
+      <EmptyState
+        title={t('payments.checkout.badPeriod')}
+        description={t('payments.checkout.badPeriodBody')}
+        action={
+          <Link to={paths.plans.href()} className={buttonClasses()}>
+            {t('payments.checkout.backToPlans')}
+          </Link>
+        }
+      />
+    );
+  }
+  return (
+    <div className="flex flex-col gap-6">
+      <PageHeader title={t('feature.checkout')} subtitle={t('payments.checkout.subtitle')} />
+      <CheckoutView
+        planId={planId}
+        period={period.data}
+        phone={user?.phone ?? null}
+        subscribed={subscription !== null}
+      />
+    </div>
+  );
+}

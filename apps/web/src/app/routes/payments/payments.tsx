@@ -1,0 +1,27 @@
+import { useT } from '@darsak/ui/i18n';
+import { PageHeader } from '../../../components/layouts/page-header.tsx';
+import { PaymentsList } from '../../../features/payments/components/payments-list.tsx';
+import { SubscriptionCard } from '../../../features/subscriptions/components/subscription-card.tsx';
+import {
+  activeSubscriptionOf,
+  useCurrentSubscription,
+} from '../../../features/subscriptions/hooks/use-subscription.ts';
+
+/** /payments: the subscription with its cancellation, and the payment history. */
+export function PaymentsPage() {
+  const t = useT();
+  const subscription = useCurrentSubscription();
+  const subscribed = activeSubscriptionOf(subscription.data) !== null;
+  return (
+    <div className="flex flex-col gap-6">
+      <PageHeader title={t('feature.payments')} subtitle={t('payments.history.subtitle')} />
+      <SubscriptionCard />
+      <section aria-labelledby="payments-history" className="flex flex-col gap-3">
+        <h2 id="payments-history" className="text-lg font-bold text-ink">
+          {t('payments.history.listLabel')}
+        </h2>
+        <PaymentsList retryable={!subscription.isPending && !subscribed} />
+      </section>
+    </div>
+  );
+}

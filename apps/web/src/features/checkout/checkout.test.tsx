@@ -1,0 +1,362 @@
+import { ERROR_MESSAGES_AR } from '@darsak/domain/errors';
+import { TransactionStatus } from '@darsak/domain/payments';
+import { configure, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { authStore } from '../../lib/auth-store.ts';
+import { makePlan, makeTransaction, NO_SUBSCRIPTION, paid } from '../../testing/payments-factories.ts';
+import { makeUser, renderApp, stubApi } from '../../testing/test-utils.tsx';
+import { browser } from './hooks/checkout-attempt.ts';
+
+// the first screen of a file loads its lazy route cold
+configure({ asyncUtilTimeout: 5000 });
+
+const student = makeUser({ phone: '01012345678' });
+const plan = makePlan();
+const card = { id: 3, lastFour: '4242', brand: 'Visa', createdAt: '2025-01-01T00:00:00.000Z' };
+type Answer = { status?: number; body: unknown };
+
+function stubCheckout(handlers: Record<string, (init: RequestInit | undefined, url: URL) => Answer | undefined> = {}) {
+  return stubApi(
+    {
+      'GET /api/v1/plan/2': () => ({ body: plan }),
+      'GET /api/v1/sub/user': () => ({ body: NO_SUBSCRIPTION }),
+      'GET /api/v1/fawry/card-token/list': () => ({ body: { list: [card] } }),
+      'GET /api/v1/config': () => ({ body: { environment: 'production', supportLinks: {}, googleSimulator: false } }),
+      ...handlers,
+    },
+    student,
+  );
+}
+
+const bodyOf = (init: RequestInit | undefined) => JSON.parse(String(init?.body)) as Record<string, unknown>;
+
+beforeEach(() => window.sessionStorage.clear());
+afterEach(() => {
+  authStore.reset();
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
+
+describe('checkout summary and coupon', { timeout: 20_000 }, () => {
+  it('summarises the plan and refuses unknown, expired and zero-discount coupons with their messages', async () => {
+    const answers: Record<string, Answer> = {
+      NOPE1: { status: 404, body: { code: 'coupon-not-found', message: '' } },
+      OLD10: { status: 422, body: { code: 'coupon-expired', message: '' } },
+      ZERO1: { status: 422, body: { code: 'invalid-coupon', message: '' } },
+    };
+    const { calls } = stubCheckout({
+      'GET /api/v1/coupon/code/NOPE1': () => answers.NOPE1,
+      'GET /api/v1/coupon/code/OLD10': () => answers.OLD10,
+      'GET /api/v1/coupon/code/ZERO1': () => answers.ZERO1,
+    });
+    const user = userEvent.setup();
+    renderApp('/checkout/2/quarter', { user: student });
+    const summary = await screen.findByRole('region', { name: 'ملخص الطلب' });
+    expect(within(summary).getByText('اشتراك ربع سنوي (١٢ أسبوعًا)')).toBeTruthy();
+    expect(within(summary).getByText(/^خصم المدة \(١٠/)).toBeTruthy();
+    expect(within(summary).getByText(/٢٬٩٧٠/)).toBeTruthy();
+
+    const field = within(summary).getByLabelText('كود الخصم');
+    await user.type(field, 'a b');
+    await user.click(within(summary).getByRole('button', { name: 'تطبيق' }));
+    expect(await within(summary).findByText(/كود الخصم من 3 إلى 32 حرفًا/)).toBeTruthy();
+
+    for (const [code, message] of [
+      ['NOPE1', ERROR_MESSAGES_AR['coupon-not-found']],
+      ['OLD10', ERROR_MESSAGES_AR['coupon-expired']],
+      ['ZERO1', ERROR_MESSAGES_AR['invalid-coupon']],
+    ] as const) {
+      await user.clear(field);
+      await user.type(field, code);
+      await user.click(within(summary).getByRole('button', { name: 'تطبيق' }));
+      expect(await within(summary).findByText(message)).toBeTruthy();
+      expect(field.getAttribute('aria-invalid')).toBe('true');
+    }
+    const check = calls.find((c) => c.path === '/api/v1/coupon/code/NOPE1');
+    expect(check).toBeTruthy();
+  });
+
+  it('applies a coupon priced by the server and pays with its code, never an amount', async () => {
+    const quote = {
+      period: 'month',
+      fullPricePiastres: 110_000,
+      periodDiscountPercent: 0,
+      pricePiastres: 110_000,
+      couponDiscountPiastres: 11_000,
+      amountPiastres: 99_000,
+    };
+    const { calls } = stubCheckout({
+      'GET /api/v1/coupon/code/RAMADAN': (_init, url) => {
+        expect(Object.fromEntries(url.searchParams)).toEqual({ planId: '2', period: 'month' });
+        return {
+          body: {
+            code: 'RAMADAN',
+            discountPercent: 10,
+            discountPiastres: null,
+            maxDiscountPiastres: null,
+            planId: null,
+            expiresAt: null,
+            quote,
+          },
+        };
+      },
+      'POST /api/v1/fawry/pay/ref-num': () => ({
+        status: 201,
+        body: {
+          transaction: makeTransaction({ amountPiastres: 99_000, discountPiastres: 11_000 }),
+          redirectUrl: null,
+          referenceNumber: '912345678',
+          walletQr: null,
+          installmentSchedule: null,
+        },
+      }),
+      'GET /api/v1/fawry/payment-status': () => ({
+        body: makeTransaction({ amountPiastres: 99_000, discountPiastres: 11_000 }),
+      }),
+    });
+    const user = userEvent.setup();
+    renderApp('/checkout/2/month', { user: student });
+    const summary = await screen.findByRole('region', { name: 'ملخص الطلب' });
+    await user.type(within(summary).getByLabelText('كود الخصم'), 'RAMADAN');
+    await user.click(within(summary).getByRole('button', { name: 'تطبيق' }));
+    expect(await within(summary).findByText(/تم تطبيق الكود RAMADAN/)).toBeTruthy();
+    expect(within(summary).getByText('خصم الكود RAMADAN')).toBeTruthy();
+    expect(within(summary).getByText(/٩٩٠/)).toBeTruthy();
+
+    await user.click(screen.getByRole('tab', { name: 'الدفع في فوري' }));
+    await user.click(screen.getByRole('button', { name: 'احصل على الرقم المرجعي' }));
+    expect(await screen.findByRole('heading', { name: 'في انتظار الدفع في فوري' })).toBeTruthy();
+    const body = calls.find((c) => c.path === '/api/v1/fawry/pay/ref-num')?.body as Record<string, unknown>;
+    expect(body).toMatchObject({ planId: 2, period: 'month', couponCode: 'RAMADAN' });
+    expect(body.idempotencyKey).toMatch(/^chk_[0-9a-f]{32}$/);
+    expect(Object.keys(body).some((key) => /amount|price/i.test(key))).toBe(false);
+  });
+});
+
+describe('cash reference', { timeout: 20_000 }, () => {
+  it('shows the reference, amount, expiry and kiosk steps, then success when the payment arrives in realtime', async () => {
+    let current = makeTransaction();
+    stubCheckout({
+      'POST /api/v1/fawry/pay/ref-num': () => ({
+        status: 201,
+        body: {
+          transaction: current,
+          redirectUrl: null,
+          referenceNumber: '912345678',
+          walletQr: null,
+          installmentSchedule: null,
+        },
+      }),
+      'GET /api/v1/fawry/payment-status': () => ({ body: current }),
+    });
+    const user = userEvent.setup();
+    const { router, realtime } = renderApp('/checkout/2/month', { user: student });
+    await user.click(await screen.findByRole('tab', { name: 'الدفع في فوري' }));
+    await user.click(screen.getByRole('button', { name: 'احصل على الرقم المرجعي' }));
+
+    expect(await screen.findByText('912345678')).toBeTruthy();
+    await waitFor(() => expect(router.state.location.search).toBe('?transactionId=41'));
+    expect(screen.getByText('ادفع قبل')).toBeTruthy();
+    expect(screen.getByText(/اطلب «الدفع بالرقم المرجعي» وأعطِ الرقم 912345678/)).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'نسخ الرقم' }));
+    expect(await navigator.clipboard.readText()).toBe('912345678');
+
+    current = paid(current);
+    realtime.push('transaction:status', { transactionId: 41, status: TransactionStatus.paid, subscriptionId: 5 });
+    expect(await screen.findByRole('heading', { name: 'تم الدفع بنجاح' })).toBeTruthy();
+    expect(screen.getByText(/١٢٠ دقيقة كل أسبوع لمدة شهر/)).toBeTruthy();
+  });
+
+  it('shows an expired reference as failed with a retry that brings the methods back', async () => {
+    stubCheckout({
+      'GET /api/v1/fawry/payment-status': () => ({
+        body: makeTransaction({ status: TransactionStatus.expired, state: 'failed', canCancel: false, canRetry: true }),
+      }),
+      'POST /api/v1/fawry/payment-status/sync': () => ({
+        body: makeTransaction({ status: TransactionStatus.expired, state: 'failed', canCancel: false, canRetry: true }),
+      }),
+    });
+    const user = userEvent.setup();
+    const { router } = renderApp('/checkout/2/month?transactionId=41', { user: student });
+    expect(await screen.findByRole('heading', { name: 'لم يتم الدفع' })).toBeTruthy();
+    expect(screen.getByText(/انتهت مهلة الدفع/)).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'حاول مرة أخرى' }));
+    await waitFor(() => expect(router.state.location.search).toBe(''));
+    expect(await screen.findByRole('tab', { name: 'محفظة إلكترونية' })).toBeTruthy();
+  });
+});
+
+describe('card', { timeout: 20_000 }, () => {
+  it('checks the CVV, keeps one idempotency key across a retried request, and follows 3-D Secure', async () => {
+    const go = vi.spyOn(browser, 'go').mockImplementation(() => {});
+    const keys: unknown[] = [];
+    let attempts = 0;
+    stubCheckout({
+      'POST /api/v1/fawry/pay/card': (init) => {
+        attempts += 1;
+        keys.push(bodyOf(init).idempotencyKey);
+        if (attempts === 1) return { status: 503, body: { code: 'payment-in-progress', message: '' } };
+        return {
+          status: 201,
+          body: {
+            transaction: makeTransaction({ method: 'card', referenceNumber: null }),
+            redirectUrl: 'https://bank.example/3ds/41',
+            referenceNumber: null,
+            walletQr: null,
+            installmentSchedule: null,
+          },
+        };
+      },
+    });
+    const user = userEvent.setup();
+    renderApp('/checkout/2/month', { user: student });
+    const radio = await screen.findByRole('radio', { name: 'Visa تنتهي بـ 4242' });
+    expect(radio).toHaveProperty('checked', true);
+    const pay = screen.getByRole('button', { name: /ادفع ‏١٬١٠٠/ });
+    await user.click(pay);
+    expect(await screen.findByText(/رمز التحقق من البطاقة \(CVV\) 3 أو 4 أرقام/)).toBeTruthy();
+    expect(attempts).toBe(0);
+
+    await user.type(screen.getByLabelText(/رمز التحقق \(CVV\)/), '123');
+    await user.click(pay);
+    expect(await screen.findByText(ERROR_MESSAGES_AR['payment-in-progress'])).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: /ادفع/ }));
+    await waitFor(() => expect(go).toHaveBeenCalledWith('https://bank.example/3ds/41'));
+    expect(attempts).toBe(2);
+    expect(keys[0]).toBe(keys[1]);
+  });
+
+  it('starts a new attempt (a new key) after the server refused one', async () => {
+    const keys: unknown[] = [];
+    stubCheckout({
+      'POST /api/v1/fawry/pay/card': (init) => {
+        keys.push(bodyOf(init).idempotencyKey);
+        return { status: 502, body: { code: 'fawry-error', message: '' } };
+      },
+    });
+    const user = userEvent.setup();
+    renderApp('/checkout/2/month', { user: student });
+    await user.type(await screen.findByLabelText(/رمز التحقق \(CVV\)/), '123');
+    await user.click(screen.getByRole('button', { name: /ادفع/ }));
+    expect(await screen.findByRole('alert')).toHaveProperty(
+      'textContent',
+      expect.stringContaining(ERROR_MESSAGES_AR['fawry-error']),
+    );
+    await user.click(screen.getByRole('button', { name: /ادفع/ }));
+    await waitFor(() => expect(keys).toHaveLength(2));
+    expect(keys[0]).not.toBe(keys[1]);
+  });
+
+  it('returns from the bank to the payment status, asking the provider once, and gives the spec advice on failure', async () => {
+    const failed = makeTransaction({
+      method: 'card',
+      status: TransactionStatus.failed,
+      state: 'failed',
+      canCancel: false,
+      canRetry: true,
+    });
+    const { calls } = stubCheckout({
+      'POST /api/v1/fawry/payment-status/sync': () => ({ body: failed }),
+      'GET /api/v1/fawry/payment-status': () => ({ body: failed }),
+    });
+    renderApp('/checkout/2/month?transactionId=41', { user: student });
+    expect(await screen.findByRole('heading', { name: 'لم يتم الدفع' })).toBeTruthy();
+    expect(screen.getByText('تأكد من بيانات البطاقة ورصيدها، أو استخدم وسيلة دفع أخرى.')).toBeTruthy();
+    expect(calls.filter((c) => c.path === '/api/v1/fawry/payment-status/sync')).toHaveLength(1);
+  });
+
+  it('goes to the provider to add a card and remembers this checkout for /card-added', async () => {
+    const go = vi.spyOn(browser, 'go').mockImplementation(() => {});
+    stubCheckout({
+      'GET /api/v1/fawry/card-token/list': () => ({ body: { list: [] } }),
+      'GET /api/v1/fawry/card-token/url': () => ({ body: { url: 'https://gateway.example/tokenize' } }),
+    });
+    const user = userEvent.setup();
+    renderApp('/checkout/2/month', { user: student });
+    expect(await screen.findByText(/لا توجد بطاقات محفوظة بعد/)).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'إضافة بطاقة' }));
+    await waitFor(() => expect(go).toHaveBeenCalledWith('https://gateway.example/tokenize'));
+    expect(window.sessionStorage.getItem('darsak.checkout.return')).toBe('/checkout/2/month');
+  });
+});
+
+describe('e-wallet', { timeout: 20_000 }, () => {
+  it('refuses an invalid number, then waits for the approval of the request sent to the wallet', async () => {
+    const { calls } = stubCheckout({
+      'POST /api/v1/fawry/pay/e-wallet': () => ({
+        status: 201,
+        body: {
+          transaction: makeTransaction({ method: 'eWallet', referenceNumber: null }),
+          redirectUrl: null,
+          referenceNumber: null,
+          walletQr: null,
+          installmentSchedule: null,
+        },
+      }),
+      'GET /api/v1/fawry/payment-status': () => ({ body: makeTransaction({ method: 'eWallet' }) }),
+    });
+    const user = userEvent.setup();
+    renderApp('/checkout/2/month', { user: student });
+    await user.click(await screen.findByRole('tab', { name: 'محفظة إلكترونية' }));
+    const phone = screen.getByLabelText(/رقم المحفظة/);
+    expect(phone).toHaveProperty('value', '01012345678');
+    await user.clear(phone);
+    await user.type(phone, '0191234');
+    await user.click(screen.getByRole('button', { name: 'أرسل طلب الدفع' }));
+    expect(await screen.findByText(/رقم الموبايل غير صالح/)).toBeTruthy();
+    await user.clear(phone);
+    await user.type(phone, '01198765432');
+    await user.click(screen.getByRole('button', { name: 'أرسل طلب الدفع' }));
+    expect(await screen.findByRole('heading', { name: 'في انتظار موافقتك من المحفظة' })).toBeTruthy();
+    expect(screen.getByText('01198765432')).toBeTruthy();
+    expect(calls.find((c) => c.path === '/api/v1/fawry/pay/e-wallet')?.body).toMatchObject({
+      walletPhone: '01198765432',
+    });
+  });
+});
+
+describe('bank instalments', { timeout: 20_000 }, () => {
+  it('offers the plan’s instalment counts with the monthly parts', async () => {
+    stubCheckout();
+    const user = userEvent.setup();
+    renderApp('/checkout/2/month', { user: student });
+    await user.click(await screen.findByRole('tab', { name: 'تقسيط بنكي' }));
+    const two = screen.getByRole('radio', { name: /^دفعتين، .*٥٥٠.* شهريًا$/ });
+    expect(two).toHaveProperty('checked', true);
+    expect(screen.getByText('الدفعة ٢')).toBeTruthy();
+  });
+
+  it('says instalments are unavailable for a plan without them', async () => {
+    stubCheckout({ 'GET /api/v1/plan/2': () => ({ body: makePlan({ installments: 1 }) }) });
+    const user = userEvent.setup();
+    renderApp('/checkout/2/month', { user: student });
+    await user.click(await screen.findByRole('tab', { name: 'تقسيط بنكي' }));
+    expect(screen.getByText(/التقسيط غير متاح لهذه الباقة/)).toBeTruthy();
+  });
+});
+
+describe('/card-added', { timeout: 20_000 }, () => {
+  it('confirms the card and leads back to the checkout', async () => {
+    window.sessionStorage.setItem('darsak.checkout.return', '/checkout/2/month');
+    stubCheckout();
+    renderApp('/card-added?statusCode=200&statusDescription=Operation%20done%20successfully', { user: student });
+    expect(await screen.findByRole('heading', { name: 'تمت إضافة البطاقة' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'العودة إلى الدفع' }).getAttribute('href')).toBe('/checkout/2/month');
+  });
+
+  it('says when the provider did not save the card', async () => {
+    stubCheckout();
+    renderApp('/card-added?statusCode=9901', { user: student });
+    expect(await screen.findByRole('heading', { name: 'تعذّرت إضافة البطاقة' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'عرض الباقات' })).toBeTruthy();
+  });
+});
+
+describe('bad links', { timeout: 20_000 }, () => {
+  it('explains a checkout link with an unknown period', async () => {
+    stubCheckout();
+    renderApp('/checkout/2/week', { user: student });
+    expect(await screen.findByRole('heading', { name: 'مدة الاشتراك في هذا الرابط غير صحيحة.' })).toBeTruthy();
+  });
+});

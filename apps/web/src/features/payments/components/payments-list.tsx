@@ -1,0 +1,218 @@
+import { type PaymentState, type Transaction, TransactionStatus } from '@darsak/domain/payments';
+import {
+  Badge,
+  type BadgeTone,
+  Button,
+  buttonClasses,
+  CardIcon,
+  Dialog,
+  DialogClose,
+  EmptyState,
+  Spinner,
+  useToast,
+} from '@darsak/ui';
+import { type MessageKey, useI18n } from '@darsak/ui/i18n';
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { paths } from '../../../config/paths.ts';
+import { useErrorText } from '../../../lib/forms.ts';
+import { usePaymentsText } from '../../../lib/payments-text.ts';
+import { useCancelPendingPayment, usePaymentsHistory, usePlanMinutes } from '../hooks/use-payments.ts';
+
+const STATE_TONES: Record<PaymentState, BadgeTone> = {
+  pending: 'warning',
+  done: 'success',
+  failed: 'error',
+  cancelled: 'neutral',
+};
+
+/** The state a student reads, with the finer status where it says more (expired, refunded). */
+function stateLabel(transaction: Transaction): MessageKey {
+  if (transaction.status === TransactionStatus.expired) return 'payments.status.expired';
+  if (transaction.status === TransactionStatus.refunded) return 'payments.status.refunded';
+  if (transaction.status === TransactionStatus.partialRefunded) return 'payments.status.partialRefunded';
+  return `payments.state.${transaction.state}`;
+}
+
+function CancelPayment({ transaction }: { transaction: Transaction }) {
+  const { t } = useI18n();
+  const errorText = useErrorText();
+  const { toast } = useToast();
+  const [open, setOpen] = useState(false);
+  const cancel = useCancelPendingPayment();
+  return (
+    <Dialog
+      open={open}
+      onOpenChange={setOpen}
+      size="sm"
+      title={t('payments.history.cancelTitle')}
+      description={t('payments.history.cancelBody')}
+      trigger={
+        <Button size="sm" variant="secondary">
+          {t('payments.history.cancel')}
+        </Button>
+      }
+    >
+      <div className="flex flex-wrap gap-3">
+        <Button
+          variant="danger"
+          loading={cancel.isPending}
+          onClick={() =>
+            cancel.mutate(transaction, {
+              onSuccess: () => {
+                setOpen(false);
+                toast({ type: 'success', title: t('payments.history.cancelled') });
+              },
+              onError: (error) => {
+                setOpen(false);
+                toast({ type: 'error', title: t('payments.history.cancelFailed'), description: errorText(error) });
+              },
+            })
+          }
+        >
+          {t('payments.history.cancelConfirm')}
+        </Button>
+        <DialogClose asChild>
+          <Button variant="secondary">{t('payments.history.keep')}</Button>
+        </DialogClose>
+      </div>
+    </Dialog>
+  );
+}
+
+function PaymentItem({
+  transaction,
+  minutes,
+  retryable,
+}: {
+  transaction: Transaction;
+  minutes: number | undefined;
+  retryable: boolean;
+}) {
+  const { t, format } = useI18n();
+  const text = usePaymentsText();
+  const period = text.period(transaction.period);
+  const title =
+    minutes !== undefined
+      ? t('payments.history.item', { minutes: format.minutes(minutes), period })
+      : t('payments.history.itemUnknownPlan', { id: format.number(transaction.planId), period });
+  const pending = transaction.state === 'pending';
+  return (
+    <li className="flex flex-col gap-3 rounded-(--radius-card) border border-line bg-surface p-4 shadow-(--shadow-card) sm:flex-row sm:items-center sm:justify-between">
+      <div className="flex flex-col gap-1">
+        <div className="flex flex-wrap items-center gap-2">
+          <h3 className="font-bold text-ink">{title}</h3>
+          <Badge tone={STATE_TONES[transaction.state]}>{t(stateLabel(transaction))}</Badge>
+        </div>
+        <p className="text-sm text-muted">
+          {t(`payments.method.${transaction.method}`)}
+          {transaction.installments
+            ? ` · ${t('payments.history.installments', { count: text.count('payments.count.installments', transaction.installments) })}`
+            : ''}
+          {' · '}
+          {t('payments.history.createdAt', { date: format.dateTime(transaction.createdAt) })}
+        </p>
+        {pending && transaction.method === 'cashReference' && transaction.referenceNumber && (
+          <p className="text-sm text-ink">
+            {t('payments.history.reference', { reference: transaction.referenceNumber })}
+            {transaction.expiresAt &&
+              ` · ${t('payments.history.payBefore', { date: format.dateTime(transaction.expiresAt) })}`}
+          </p>
+        )}
+        {transaction.refundedPiastres > 0 && (
+          <p className="text-sm text-muted">
+            {t('payments.history.refunded', { amount: text.money(transaction.refundedPiastres) })}
+          </p>
+        )}
+      </div>
+      <div className="flex flex-wrap items-center gap-3 sm:flex-col sm:items-end">
+        <span className="text-lg font-bold text-ink">{text.money(transaction.amountPiastres)}</span>
+        <div className="flex flex-wrap gap-2">
+          {pending && (
+            <Link
+              to={`${paths.checkout.href(transaction.planId, transaction.period)}?transactionId=${transaction.id}`}
+              className={buttonClasses({ size: 'sm', variant: 'ghost' })}
+            >
+              {t('payments.history.open')}
+            </Link>
+          )}
+          {transaction.canCancel && <CancelPayment transaction={transaction} />}
+          {retryable && transaction.canRetry && transaction.period !== 'freeTrial' && (
+            <Link
+              to={paths.checkout.href(transaction.planId, transaction.period)}
+              className={buttonClasses({ size: 'sm' })}
+            >
+              {t('payments.history.retry')}
+            </Link>
+          )}
+        </div>
+      </div>
+    </li>
+  );
+}
+
+/**
+ * The student's payments with their state; cancel a pending one, retry a failed or cancelled one (not while a
+ * subscription is active: a second one would be refused).
+ */
+export function PaymentsList({ retryable = true }: { retryable?: boolean }) {
+  const { t } = useI18n();
+  const history = usePaymentsHistory();
+  const minutes = usePlanMinutes();
+
+  if (history.isPending) {
+    return (
+      <div className="flex justify-center py-10">
+        <Spinner className="size-8 text-primary-600" label={t('common.loading')} />
+      </div>
+    );
+  }
+  if (history.isError) {
+    return (
+      <EmptyState
+        title={t('payments.history.loadError')}
+        action={
+          <Button variant="secondary" onClick={() => void history.refetch()}>
+            {t('common.retry')}
+          </Button>
+        }
+      />
+    );
+  }
+  const transactions = history.data.pages.flatMap((page) => page.list);
+  if (transactions.length === 0) {
+    return (
+      <EmptyState
+        icon={<CardIcon />}
+        title={t('payments.history.empty')}
+        description={t('payments.history.emptyBody')}
+        action={
+          <Link to={paths.plans.href()} className={buttonClasses()}>
+            {t('payments.history.viewPlans')}
+          </Link>
+        }
+      />
+    );
+  }
+  return (
+    <div className="flex flex-col gap-4">
+      <ul aria-label={t('payments.history.listLabel')} className="flex flex-col gap-3">
+        {transactions.map((transaction) => (
+          <PaymentItem
+            key={transaction.id}
+            transaction={transaction}
+            minutes={minutes.data?.get(transaction.planId)}
+            retryable={retryable}
+          />
+        ))}
+      </ul>
+      {history.hasNextPage && (
+        <div className="flex justify-center">
+          <Button variant="secondary" loading={history.isFetchingNextPage} onClick={() => void history.fetchNextPage()}>
+            {t('payments.history.more')}
+          </Button>
+        </div>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,41 @@
+import { paymentsKeys, plansQuery } from '@darsak/client';
+import { paymentsContract, type Transaction, transactionsContract } from '@darsak/domain/payments';
+import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../../lib/api.ts';
+import { useRealtimeEvent } from '../../../lib/realtime.ts';
+
+export const PAYMENTS_PAGE_SIZE = 10;
+
+/** The student's payments, newest first, page by page; refreshed when a payment changes state in realtime. */
+export function usePaymentsHistory() {
+  const queryClient = useQueryClient();
+  useRealtimeEvent('transaction:status', () => void queryClient.invalidateQueries({ queryKey: paymentsKeys.lists() }));
+  return useInfiniteQuery({
+    queryKey: [...paymentsKeys.lists(), 'infinite'],
+    initialPageParam: 1,
+    queryFn: ({ pageParam, signal }) =>
+      api.callRoute(transactionsContract.list, { query: { page: pageParam, size: PAYMENTS_PAGE_SIZE }, signal }),
+    getNextPageParam: (last, pages) =>
+      pages.reduce((n, page) => n + page.list.length, 0) < last.total ? pages.length + 1 : undefined,
+  });
+}
+
+/** Weekly minutes of each plan, to name what a payment bought (plans no longer offered fall back to their id). */
+export function usePlanMinutes() {
+  return useQuery({
+    ...plansQuery(api),
+    select: (page) => new Map(page.list.map((plan) => [plan.id, plan.weeklyMinutes])),
+  });
+}
+
+export function useCancelPendingPayment() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (transaction: Transaction) =>
+      api.callRoute(paymentsContract.cancelUnpaidOrder, { body: { transactionId: transaction.id } }),
+    onSuccess: (transaction) => {
+      queryClient.setQueryData(paymentsKeys.transaction(transaction.id), transaction);
+      void queryClient.invalidateQueries({ queryKey: paymentsKeys.lists() });
+    },
+  });
+}

@@ -1,0 +1,94 @@
+import { Button, buttonClasses, Card, Spinner } from '@darsak/ui';
+import { useI18n } from '@darsak/ui/i18n';
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+import { paths } from '../../../config/paths.ts';
+import { usePaymentsText } from '../../../lib/payments-text.ts';
+import { activeSubscriptionOf, useCurrentSubscription } from '../hooks/use-subscription.ts';
+import { CancelSubscriptionDialog } from './cancel-subscription-dialog.tsx';
+
+function Row({ label, children }: { label: ReactNode; children: ReactNode }) {
+  return (
+    <div className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1 border-b border-line py-2.5 last:border-0">
+      <dt className="text-sm text-muted">{label}</dt>
+      <dd className="font-semibold text-ink">{children}</dd>
+    </div>
+  );
+}
+
+/** The student's subscription: plan, length, this week's minutes, renewal and end, and cancellation. */
+export function SubscriptionCard({ className }: { className?: string }) {
+  const { t, format } = useI18n();
+  const text = usePaymentsText();
+  const query = useCurrentSubscription();
+  const subscription = activeSubscriptionOf(query.data);
+
+  if (query.isPending) {
+    return (
+      <Card title={t('payments.subscription.title')} className={className} aria-busy>
+        <Spinner className="size-6 text-primary-600" label={t('common.loading')} />
+      </Card>
+    );
+  }
+  if (query.isError) {
+    return (
+      <Card title={t('payments.subscription.title')} className={className}>
+        <div className="flex flex-wrap items-center gap-3">
+          <p role="alert" className="text-red-800">
+            {t('payments.subscription.loadError')}
+          </p>
+          <Button size="sm" variant="secondary" onClick={() => void query.refetch()}>
+            {t('common.retry')}
+          </Button>
+        </div>
+      </Card>
+    );
+  }
+  if (!subscription) {
+    return (
+      <Card
+        title={t('payments.subscription.title')}
+        className={className}
+        actions={
+          <Link to={paths.plans.href()} className={buttonClasses({ size: 'sm' })}>
+            {t('payments.history.viewPlans')}
+          </Link>
+        }
+      >
+        <p className="font-semibold text-ink">{t('payments.subscription.none')}</p>
+        <p className="mt-1 text-sm text-muted">{t('payments.subscription.noneBody')}</p>
+      </Card>
+    );
+  }
+
+  const renews =
+    subscription.weekEndsAt && new Date(subscription.weekEndsAt) < new Date(subscription.endsAt)
+      ? subscription.weekEndsAt
+      : null;
+  return (
+    <Card title={t('payments.subscription.title')} className={className}>
+      <dl>
+        <Row label={t('payments.subscription.plan')}>{text.perWeek(subscription.weeklyMinutes)}</Row>
+        <Row label={t('payments.subscription.period')}>{t(`payments.periodLong.${subscription.period}`)}</Row>
+        <Row label={t('payments.subscription.remaining')}>
+          {t('payments.remaining.value', {
+            remaining: format.minutes(subscription.remainingWeeklyMinutes),
+            total: format.minutes(subscription.weeklyMinutes),
+          })}
+        </Row>
+        {renews && (
+          <Row label={t('payments.subscription.renews')}>
+            {t('payments.subscription.renewsAt', { day: text.weekday(renews), time: text.clock(renews) })}
+          </Row>
+        )}
+        <Row label={t('payments.subscription.endsAt')}>{format.date(subscription.endsAt)}</Row>
+        {subscription.period !== 'freeTrial' && (
+          <Row label={t('payments.subscription.price')}>{text.money(subscription.pricePiastres)}</Row>
+        )}
+      </dl>
+      <div className="mt-4">
+        <CancelSubscriptionDialog />
+      </div>
+    </Card>
+  );
+}

@@ -1,0 +1,37 @@
+import { currentSubscriptionQuery, paymentsKeys, subscriptionsKeys } from '@darsak/client';
+import type { CurrentSubscription, Subscription } from '@darsak/domain/subscriptions';
+import { subscriptionsContract } from '@darsak/domain/subscriptions';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../../lib/api.ts';
+import { useRealtimeEvent } from '../../../lib/realtime.ts';
+
+/** The real subscription, or null for the id -1 placeholder (spec §3). */
+export const activeSubscriptionOf = (current: CurrentSubscription | undefined): Subscription | null =>
+  current && current.id !== -1 && current.status === 'active' ? (current as Subscription) : null;
+
+/**
+ * The student's current subscription with this week's remaining minutes. A payment that changes state
+ * (`transaction:status`) may start or end one, so the answer is refreshed in realtime.
+ */
+export function useCurrentSubscription(enabled = true) {
+  const queryClient = useQueryClient();
+  useRealtimeEvent(
+    'transaction:status',
+    () => void queryClient.invalidateQueries({ queryKey: subscriptionsKeys.all }),
+    enabled,
+  );
+  return useQuery({ ...currentSubscriptionQuery(api), enabled });
+}
+
+/** Cancels the active subscription (refund under the rule of DESIGN §4, else `subscription-uncancellable`). */
+export function useCancelSubscription() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (reason: string | undefined) =>
+      api.callRoute(subscriptionsContract.cancel, { body: reason ? { reason } : {} }),
+    onSuccess: () => {
+      void queryClient.invalidateQueries({ queryKey: subscriptionsKeys.all });
+      void queryClient.invalidateQueries({ queryKey: paymentsKeys.all });
+    },
+  });
+}
