@@ -17,7 +17,8 @@ export function Brand({ to = '/', suffix }: { to?: string; suffix?: string }) {
         د
         <span className="absolute -top-0.5 -end-0.5 size-2.5 rounded-full bg-accent-400 ring-2 ring-surface" />
       </span>
-      <span className="text-xl font-extrabold text-primary-800" lang="ar">
+      {/* On phones narrower than 375 px the mark alone leaves the navbar room (the link keeps its name). */}
+      <span className="text-xl font-extrabold text-primary-800 max-[374px]:sr-only" lang="ar">
         درسك
       </span>
       {suffix && <span className="text-sm font-semibold text-muted">{suffix}</span>}

@@ -12,7 +12,7 @@ export function LanguageSwitch({ className }: { className?: string }) {
       onClick={() => setLocale(other)}
       aria-label={t('common.otherLanguageLabel')}
       className={cn(
-        'inline-flex h-9 items-center gap-1.5 rounded-lg px-2.5 text-sm font-semibold text-muted hover:bg-primary-50 hover:text-ink',
+        'inline-flex h-9 items-center gap-1.5 rounded-lg px-2 text-sm font-semibold text-muted hover:bg-primary-50 hover:text-ink sm:px-2.5',
         'focus-visible:outline-2 focus-visible:outline-primary-600',
         className,
       )}

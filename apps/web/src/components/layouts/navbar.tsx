@@ -10,7 +10,7 @@ import { UserMenu } from './user-menu.tsx';
 
 const linkClasses = ({ isActive }: { isActive: boolean }) =>
   cn(
-    'whitespace-nowrap rounded-lg px-2 py-1.5 text-sm font-semibold transition-colors focus-visible:outline-2 focus-visible:outline-primary-600 sm:px-3',
+    'whitespace-nowrap rounded-lg px-1.5 py-1.5 text-sm font-semibold transition-colors focus-visible:outline-2 focus-visible:outline-primary-600 sm:px-3',
     isActive ? 'text-primary-700' : 'text-muted hover:text-ink',
   );
 
@@ -20,7 +20,8 @@ export function Navbar({ onOpenSidebar }: { onOpenSidebar: () => void }) {
   const { user } = useAuth();
   return (
     <header className="sticky top-0 z-20 border-b border-line bg-surface/90 backdrop-blur">
-      <div className="mx-auto flex h-16 max-w-7xl items-center gap-1 px-3 sm:gap-2 sm:px-6">
+      {/* Signed out on a 390 px phone, the logo, login, register and language fill the row: keep it tight. */}
+      <div className="mx-auto flex h-16 max-w-7xl items-center gap-1 px-2 sm:gap-2 sm:px-6">
         {user && (
           <button
             type="button"
@@ -43,7 +44,7 @@ export function Navbar({ onOpenSidebar }: { onOpenSidebar: () => void }) {
               </NavLink>
               <NavLink
                 to={paths.register.href('student')}
-                className={buttonClasses({ size: 'sm', className: 'ms-1 whitespace-nowrap' })}
+                className={buttonClasses({ size: 'sm', className: 'ms-0.5 whitespace-nowrap sm:ms-1' })}
               >
                 {t('nav.register')}
               </NavLink>

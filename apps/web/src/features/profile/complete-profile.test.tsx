@@ -1,0 +1,52 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { authStore } from '../../lib/auth-store.ts';
+import { makeUser, renderApp, stubApi } from '../../testing/test-utils.tsx';
+
+afterEach(() => {
+  authStore.reset();
+  vi.unstubAllGlobals();
+});
+
+const topics = {
+  total: 2,
+  list: [
+    { id: 1, nameAr: 'المحادثة', nameEn: 'Conversation' },
+    { id: 2, nameAr: 'القواعد', nameEn: 'Grammar' },
+  ],
+};
+
+describe('complete profile', () => {
+  it('goes through main info, about and topics, then says once that the profile is complete', async () => {
+    const student = makeUser({ profileCompleted: false });
+    const { calls } = stubApi(
+      {
+        'PUT /api/v1/user/7': () => ({ body: student }),
+        'GET /api/v1/student/7': () => ({ status: 404, body: { code: 'student-not-found', message: 'x' } }),
+        'POST /api/v1/student/': () => ({
+          body: { userId: 7, name: student.name, image: null, englishLevel: 3, goal: null },
+        }),
+        'GET /api/v1/topic/list': () => ({ body: topics }),
+        'GET /api/v1/topic/of/user': () => ({ body: { total: 0, list: [] } }),
+        'PATCH /api/v1/topic/of/user': () => ({ body: { total: 1, list: [topics.list[0]] } }),
+      },
+      student,
+    );
+    const user = userEvent.setup();
+    const { router } = renderApp('/complete-profile', { user: student });
+    await user.click(await screen.findByRole('button', { name: 'حفظ والمتابعة' }, { timeout: 5000 }));
+    await user.selectOptions(await screen.findByLabelText(/^مستواك في الإنجليزية/), '3');
+    await user.click(screen.getByRole('button', { name: 'حفظ والمتابعة' }));
+    await user.click(await screen.findByRole('checkbox', { name: 'المحادثة' }));
+    await user.click(screen.getByRole('button', { name: 'حفظ وإنهاء' }));
+
+    const toasts = within(await screen.findByRole('region', { name: /^الإشعارات/ }));
+    expect(await toasts.findByText('رائع! اكتمل ملفك الشخصي.')).toBeTruthy();
+    expect(toasts.queryByText('تم حفظ موضوعاتك المفضّلة')).toBeNull();
+    await waitFor(() => expect(router.state.location.pathname).toBe('/s/dashboard'));
+    expect(calls.find((c) => c.method === 'PATCH' && c.path === '/api/v1/topic/of/user')?.body).toEqual({
+      topicIds: [1],
+    });
+  });
+});
