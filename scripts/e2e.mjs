@@ -1,12 +1,27 @@
 // Browser journeys: builds the front ends, starts Darsak on a fresh embedded database, waits until it is
 // ready, runs the Playwright journeys in Debian's Chromium, then stops the server.
 import { spawn, spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { accessSync, constants, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
+// The journeys use the system's Chromium (e2e/playwright.config.ts), never a downloaded browser.
+const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+try {
+  accessSync(chromium, constants.X_OK);
+} catch {
+  console.error(
+    `npm run e2e needs Chromium at ${chromium}, and there is none.\n` +
+      '  Install it (Debian/Ubuntu: sudo apt-get install chromium) or point CHROMIUM_PATH at a Chromium binary.',
+  );
+  process.exit(1);
+}
+
 const port = process.env.E2E_PORT ?? '3000';
+const adminPort = process.env.E2E_ADMIN_PORT ?? '3001';
+const sitePort = process.env.E2E_SITE_PORT ?? '3002';
 const base = `http://localhost:${port}`;
+const contactInbox = 'support@darsak.test';
 const dataDir = mkdtempSync(join(tmpdir(), 'darsak-e2e-'));
 
 const run = (cmd, args, env = {}) => spawnSync(cmd, args, { stdio: 'inherit', env: { ...process.env, ...env } }).status;
@@ -15,12 +30,23 @@ if (!process.env.E2E_SKIP_BUILD && run('npm', ['run', 'build']) !== 0) process.e
 
 const server = spawn('node', ['--import', 'tsx', 'apps/server/src/main.ts'], {
   stdio: ['ignore', 'inherit', 'inherit'],
-  env: { ...process.env, DATA_DIR: dataDir, PORT: port, LOG_LEVEL: 'warn', SERVER_ENV: 'local', DATABASE_URL: '' },
+  env: {
+    ...process.env,
+    DATA_DIR: dataDir,
+    PORT: port,
+    ADMIN_PORT: adminPort,
+    SITE_PORT: sitePort,
+    CONTACT_INBOX_EMAIL: contactInbox,
+    LOG_LEVEL: 'warn',
+    SERVER_ENV: 'local',
+    DATABASE_URL: '',
+  },
 });
+const exited = new Promise((resolve) => server.once('exit', resolve));
 
 async function waitForHealth(timeoutMs) {
   const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
+  while (Date.now() < deadline && server.exitCode === null) {
     try {
       if ((await fetch(`${base}/api/health`)).ok) return true;
     } catch {}
@@ -31,15 +57,24 @@ async function waitForHealth(timeoutMs) {
 
 let status = 1;
 try {
-  if (!(await waitForHealth(120_000))) throw new Error('the server did not become healthy in 120 s');
+  if (!(await waitForHealth(120_000))) {
+    throw new Error(
+      server.exitCode === null
+        ? 'the server did not become healthy in 120 s'
+        : `the server stopped (exit ${server.exitCode}); are ports ${port}, ${adminPort} and ${sitePort} free?`,
+    );
+  }
   status = run('npx', ['playwright', 'test', '--config', 'e2e/playwright.config.ts', ...process.argv.slice(2)], {
     E2E_BASE_URL: base,
+    E2E_ADMIN_URL: `http://localhost:${adminPort}`,
+    E2E_SITE_URL: `http://localhost:${sitePort}`,
+    E2E_CONTACT_INBOX: contactInbox,
   });
 } catch (error) {
   console.error(String(error));
 } finally {
   server.kill('SIGTERM');
-  await new Promise((r) => setTimeout(r, 1000));
+  await Promise.race([exited, new Promise((r) => setTimeout(r, 5000))]);
   rmSync(dataDir, { recursive: true, force: true });
 }
 process.exit(status ?? 1);

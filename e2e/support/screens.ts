@@ -1,6 +1,10 @@
 import type { Page, TestInfo } from '@playwright/test';
 
-/** Saves a full-page screenshot named after the project (phone/desktop) and step, for people to look at. */
+/**
+ * Saves a full-page screenshot named after the project (phone/desktop) and step, for people to look at. The
+ * page is scrolled to the top first, so sticky and fixed parts (header, dialogs) are drawn where they belong.
+ */
 export async function screenshot(page: Page, testInfo: TestInfo, step: string): Promise<void> {
+  await page.evaluate(() => window.scrollTo(0, 0));
   await page.screenshot({ path: `e2e/screenshots/${testInfo.project.name}/${step}.png`, fullPage: true });
 }
