@@ -1,0 +1,147 @@
+import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import { screenshot } from './support/screens.ts';
+
+/**
+ * Buying minutes with the local gateway simulator (DESIGN §5): its pay page stands in for the bank's 3-D Secure
+ * step, the wallet app and the Fawry kiosk, and it calls back the same webhook the real providers use.
+ */
+
+const PASSWORD = 'Darsak2026pay';
+
+// each journey crosses the app, the gateway's pages and back several times
+test.describe.configure({ timeout: 120_000 });
+
+/** A fresh student per journey, so journeys never meet an active subscription left by another. */
+async function newStudent(request: APIRequestContext, tag: string): Promise<{ email: string; phone: string }> {
+  const unique = `${Date.now()}${Math.floor(Math.random() * 1000)}`;
+  const email = `pay-${tag}-${unique}@darsak.test`;
+  const phone = `010${unique.slice(-8)}`;
+  const response = await request.post('/api/v1/user/', {
+    data: { role: 'student', name: 'منى سعيد', email, password: PASSWORD, phone },
+  });
+  expect(response.status(), await response.text()).toBe(201);
+  return { email, phone };
+}
+
+async function signIn(page: Page, email: string, next: string) {
+  await page.goto(`/login?next=${encodeURIComponent(next)}`);
+  await page.getByLabel(/البريد الإلكتروني/).fill(email);
+  await page.getByLabel(/^كلمة المرور/).fill(PASSWORD);
+  await page.getByRole('button', { name: 'دخول' }).click();
+  await page.waitForURL((url) => url.pathname === next);
+}
+
+/** The 120-minute plan's subscribe dialog, one month, on to the checkout. */
+async function chooseMonthOf120(page: Page, testInfo: Parameters<typeof screenshot>[1]) {
+  const card = page.getByRole('article').filter({ hasText: /١٢٠ دقيقة/ });
+  await expect(card).toBeVisible();
+  await screenshot(page, testInfo, 'payments-01-plans');
+  await card.getByRole('button', { name: /اشترك في/ }).click();
+  const dialog = page.getByRole('dialog');
+  await dialog.getByRole('radio', { name: /اشتراك شهري/ }).check();
+  await screenshot(page, testInfo, 'payments-02-subscribe-dialog');
+  await dialog.getByRole('button', { name: 'متابعة إلى الدفع' }).click();
+  await page.waitForURL(/\/checkout\/\d+\/month$/);
+  await expect(page.getByRole('heading', { name: 'ملخص الطلب' })).toBeVisible();
+}
+
+/** The gateway simulator's page of the order this checkout is waiting for (a link shown in local mode). */
+async function simulatorPage(page: Page): Promise<Page> {
+  const href = await page.getByRole('link', { name: 'بوابة الدفع التجريبية' }).getAttribute('href');
+  expect(href).toMatch(/^\/dev\/gateway\/pay\//);
+  const gateway = await page.context().newPage();
+  await gateway.goto(href ?? '');
+  return gateway;
+}
+
+test('a student buys the 120-minute plan for a month by card and sees the minutes', async ({
+  page,
+  request,
+}, testInfo) => {
+  const { email } = await newStudent(request, 'card');
+  await signIn(page, email, '/plans');
+  await chooseMonthOf120(page, testInfo);
+  await expect(page.getByText('اشتراك شهري (٤ أسابيع)')).toBeVisible();
+  await expect(page.getByText('لا توجد بطاقات محفوظة بعد')).toBeVisible();
+  await screenshot(page, testInfo, 'payments-03-checkout-card');
+
+  // add a card on the provider's tokenization page; it returns to /card-added, which leads back here
+  await page.getByRole('button', { name: 'إضافة بطاقة' }).click();
+  await page.waitForURL(/\/dev\/gateway\/card-token/);
+  await page.getByRole('button', { name: 'حفظ البطاقة' }).click();
+  await page.waitForURL(/\/card-added/);
+  await expect(page.getByRole('heading', { name: 'تمت إضافة البطاقة' })).toBeVisible();
+  await screenshot(page, testInfo, 'payments-04-card-added');
+  await page.getByRole('link', { name: 'العودة إلى الدفع' }).click();
+  await page.waitForURL(/\/checkout\/\d+\/month$/);
+
+  // pay with the saved card; the bank asks for 3-D Secure, then sends the browser back
+  await expect(page.getByRole('radio', { name: /تنتهي بـ 4242/ })).toBeChecked();
+  await page.getByLabel(/رمز التحقق \(CVV\)/).fill('123');
+  const pay = page.getByRole('button', { name: /^ادفع/ });
+  await expect(pay).toContainText('١٬١٠٠');
+  await pay.dblclick(); // a double click is one payment: one idempotency key, one transaction
+  await page.waitForURL(/\/dev\/gateway\/pay\//);
+  await expect(page.getByText('رمز التحقق (3-D Secure)')).toBeVisible();
+  await page.getByRole('button', { name: 'تأكيد الدفع' }).click();
+  await page.waitForURL(/\/checkout\/\d+\/month\?transactionId=\d+/);
+  await expect(page.getByRole('heading', { name: 'تم الدفع بنجاح' })).toBeVisible();
+  await screenshot(page, testInfo, 'payments-05-success');
+
+  // the subscription's minutes, and exactly one payment
+  await page.goto('/payments');
+  await expect(page.getByText('١٢٠ دقيقة من ١٢٠ دقيقة')).toBeVisible();
+  const payments = page.getByRole('list', { name: 'المدفوعات' }).getByRole('listitem');
+  await expect(payments).toHaveCount(1);
+  await expect(payments.first()).toContainText('تم');
+  await screenshot(page, testInfo, 'payments-06-history');
+});
+
+test('a cash reference expires and the student pays again by e-wallet', async ({ page, request }, testInfo) => {
+  const { email } = await newStudent(request, 'cash');
+  await signIn(page, email, '/plans');
+  await chooseMonthOf120(page, testInfo);
+
+  // a reference number to pay at a Fawry kiosk
+  await page.getByRole('tab', { name: 'الدفع في فوري' }).click();
+  await page.getByRole('button', { name: 'احصل على الرقم المرجعي' }).click();
+  await expect(page.getByRole('heading', { name: 'في انتظار الدفع في فوري' })).toBeVisible();
+  const reference = (await page.locator('p[dir="ltr"]').first().textContent())?.trim() ?? '';
+  expect(reference).toMatch(/^\d{6,}$/);
+  await expect(page.getByRole('button', { name: 'نسخ الرقم' })).toBeVisible();
+  await screenshot(page, testInfo, 'payments-07-cash-reference');
+
+  // nobody pays: the simulator lets the time run out, and the waiting page learns it by itself
+  const kiosk = await simulatorPage(page);
+  await expect(kiosk.getByLabel('الرقم المرجعي')).toHaveText(reference);
+  await kiosk.getByRole('button', { name: 'دع المهلة تنتهي' }).click();
+  await expect(kiosk.getByText('انتهت هذه العملية')).toBeVisible();
+  await kiosk.close();
+  await expect(page.getByRole('heading', { name: 'لم يتم الدفع' })).toBeVisible({ timeout: 20_000 });
+  await expect(page.getByText('انتهت مهلة الدفع')).toBeVisible();
+  await screenshot(page, testInfo, 'payments-08-cash-expired');
+
+  // retry by e-wallet: the wallet approves the request and the page turns to success on its own
+  await page.getByRole('button', { name: 'حاول مرة أخرى' }).click();
+  await page.getByRole('tab', { name: 'محفظة إلكترونية' }).click();
+  await page.getByLabel(/رقم المحفظة/).fill('01011112222');
+  await page.getByRole('button', { name: 'أرسل طلب الدفع' }).click();
+  await expect(page.getByRole('heading', { name: 'في انتظار موافقتك من المحفظة' })).toBeVisible();
+  await screenshot(page, testInfo, 'payments-09-wallet-waiting');
+  const wallet = await simulatorPage(page);
+  await expect(wallet.getByText('01011112222')).toBeVisible();
+  await wallet.getByRole('button', { name: 'الموافقة على الطلب' }).click();
+  await wallet.close();
+  await expect(page.getByRole('heading', { name: 'تم الدفع بنجاح' })).toBeVisible({ timeout: 20_000 });
+  await screenshot(page, testInfo, 'payments-10-wallet-success');
+
+  // the history: the expired reference (with a retry) and the paid wallet payment
+  await page.goto('/payments');
+  const payments = page.getByRole('list', { name: 'المدفوعات' }).getByRole('listitem');
+  await expect(payments).toHaveCount(2);
+  await expect(payments.nth(0)).toContainText('محفظة إلكترونية');
+  await expect(payments.nth(0)).toContainText('تم');
+  await expect(payments.nth(1)).toContainText('انتهت المهلة');
+  await expect(page.getByText('١٢٠ دقيقة من ١٢٠ دقيقة')).toBeVisible();
+  await screenshot(page, testInfo, 'payments-11-history');
+});
