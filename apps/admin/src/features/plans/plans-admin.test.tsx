@@ -3,13 +3,16 @@ import { ERROR_MESSAGES_AR } from '@darsak/domain/errors';
 import type { Plan } from '@darsak/domain/plans';
 import { Role, type User } from '@darsak/domain/users';
 import { QueryClient } from '@tanstack/react-query';
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { configure, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { AppProvider } from '../../app/provider.tsx';
 import { routes } from '../../app/router.tsx';
 import { authStore } from '../../lib/auth-store.ts';
+
+// the first screen of a file loads its lazy route cold
+configure({ asyncUtilTimeout: 5000 });
 
 const now = Math.floor(Date.now() / 1000);
 const token = `h.${btoa(JSON.stringify({ id: 1, iat: now, exp: now + 3600 })).replace(/=+$/, '')}.s`;
