@@ -20,21 +20,23 @@ export function LessonCard({ lesson, viewerId }: { lesson: LessonView; viewerId:
     <article className="relative flex items-center gap-3 rounded-xl border border-line bg-surface p-3 hover:border-primary-300 sm:p-4">
       <Avatar name={other.name} src={other.image} size="md" decorative />
       <div className="min-w-0 flex-1 space-y-0.5">
-        <h3 className="truncate font-semibold text-ink">
-          <Link
-            to={paths.lesson.href(lesson.id)}
-            className="after:absolute after:inset-0 after:rounded-xl focus-visible:outline-none after:focus-visible:outline-2 after:focus-visible:outline-primary-600"
-          >
-            {t(withKey, { name: other.name })}
-          </Link>
-        </h3>
+        <div className="flex flex-wrap items-center gap-x-2 gap-y-1">
+          <h3 className="min-w-0 font-semibold text-ink">
+            <Link
+              to={paths.lesson.href(lesson.id)}
+              className="after:absolute after:inset-0 after:rounded-xl focus-visible:outline-none after:focus-visible:outline-2 after:focus-visible:outline-primary-600"
+            >
+              {t(withKey, { name: other.name })}
+            </Link>
+          </h3>
+          <LessonStatusBadge lesson={lesson} />
+        </div>
         <p className="flex flex-wrap gap-x-3 gap-y-0.5 text-sm text-muted">
           <time dateTime={lesson.startsAt}>{dates.day(lesson.startsAt)}</time>
           <span>{dates.timeRange(lesson.startsAt, lesson.endsAt)}</span>
           <span>{format.minutes(lesson.durationMinutes)}</span>
         </p>
       </div>
-      <LessonStatusBadge lesson={lesson} />
     </article>
   );
 }
