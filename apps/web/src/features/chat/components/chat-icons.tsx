@@ -1,27 +1,7 @@
-import type { SVGProps } from 'react';
-
-type IconProps = SVGProps<SVGSVGElement>;
+import { type IconProps, IconSvg } from '@darsak/ui';
 
 /** Decorative stroke icons of the chat; the text or label beside them carries the meaning. */
-function Svg({ children, ...props }: IconProps) {
-  return (
-    <svg
-      width={18}
-      height={18}
-      viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth={2}
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      aria-hidden="true"
-      focusable="false"
-      {...props}
-    >
-      {children}
-    </svg>
-  );
-}
+const Svg = (props: IconProps) => <IconSvg width={18} height={18} {...props} />;
 
 /** Points to the inline end (left in Arabic): flipped in RTL like the paper plane people expect. */
 export const SendIcon = (props: IconProps) => (

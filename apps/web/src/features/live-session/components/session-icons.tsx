@@ -1,27 +1,7 @@
-import type { SVGProps } from 'react';
-
-type IconProps = SVGProps<SVGSVGElement>;
+import { type IconProps, IconSvg } from '@darsak/ui';
 
 /** Decorative icons of the call controls; each control has its own text label. */
-function Svg({ children, ...props }: IconProps) {
-  return (
-    <svg
-      width={22}
-      height={22}
-      viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth={2}
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      aria-hidden="true"
-      focusable="false"
-      {...props}
-    >
-      {children}
-    </svg>
-  );
-}
+const Svg = (props: IconProps) => <IconSvg width={22} height={22} {...props} />;
 
 export const MicIcon = (props: IconProps) => (
   <Svg {...props}>
