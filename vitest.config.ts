@@ -25,6 +25,8 @@ export default defineConfig({
           include: ['packages/{ui,client}/src/**/*.test.{ts,tsx}', 'apps/{web,admin,site}/src/**/*.test.{ts,tsx}'],
           environment: 'happy-dom',
           setupFiles: ['packages/ui/src/testing/setup.ts'],
+          // Pages load lazily and users type key by key: on a busy 2-core machine 5 s is not enough.
+          testTimeout: 30_000,
         },
       },
     ],
