@@ -63,7 +63,8 @@ describe('/schedule-management', () => {
     const user = userEvent.setup();
     renderApp('/schedule-management', { user: tutor, meta });
     const saturday = await screen.findByRole('group', { name: 'فترات يوم السبت' });
-    await user.selectOptions(within(saturday).getByLabelText(/^إلى/), '٩:٠٠ ص');
+    // the group renders before the saved schedule arrives: wait for its span
+    await user.selectOptions(await within(saturday).findByLabelText(/^إلى/), '٩:٠٠ ص');
     await user.click(screen.getByRole('button', { name: 'حفظ الجدول' }));
     expect(await within(saturday).findByText(FIELD_MESSAGES_AR['slot-range'])).toBeTruthy();
     expect(calls.some((c) => c.path === '/api/v1/availability-slot/' && c.method === 'POST')).toBe(false);
