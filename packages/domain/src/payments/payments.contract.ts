@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { Id, IdParams, Ok } from '../common/ids.ts';
 import { PageQuery, pageOf } from '../common/paging.ts';
 import { defineRoute } from '../contract/define-route.ts';
+import type { ErrorCode } from '../errors/codes.ts';
 import { CouponCode } from '../plans/coupons.schemas.ts';
 import { PlanPeriodSchema } from '../plans/plans.enums.ts';
 import { PaidPeriodSchema } from '../plans/plans.schemas.ts';
@@ -163,6 +164,20 @@ export const PaymobCallbackBody = z.looseObject({
 
 const fawry = { tags: ['payment'] } as const;
 
+/** What any checkout may answer: plan and coupon checks, idempotency, and the provider's failures. */
+const CHECKOUT_ERRORS = [
+  'plan-not-found',
+  'plan-not-offered',
+  'subscription-exists',
+  'coupon-not-found',
+  'coupon-expired',
+  'invalid-coupon',
+  'idempotency-key-reused',
+  'payment-in-progress',
+  'fawry-error',
+  'service-unavailable',
+] as const satisfies readonly ErrorCode[];
+
 /** PAYMENT of spec §7: Fawry's calls, Paymob's checkout URL and both providers' server callbacks. */
 export const paymentsContract = {
   payByCard: defineRoute({
@@ -197,18 +212,7 @@ export const paymentsContract = {
     body: CheckoutInput,
     response: PaymentResultSchema,
     status: 201,
-    errors: [
-      'plan-not-found',
-      'plan-not-offered',
-      'subscription-exists',
-      'coupon-not-found',
-      'coupon-expired',
-      'invalid-coupon',
-      'idempotency-key-reused',
-      'payment-in-progress',
-      'fawry-error',
-      'service-unavailable',
-    ],
+    errors: CHECKOUT_ERRORS,
   }),
   payByWallet: defineRoute({
     ...fawry,
@@ -219,18 +223,7 @@ export const paymentsContract = {
     body: PayByWalletInput,
     response: PaymentResultSchema,
     status: 201,
-    errors: [
-      'plan-not-found',
-      'plan-not-offered',
-      'subscription-exists',
-      'coupon-not-found',
-      'coupon-expired',
-      'invalid-coupon',
-      'idempotency-key-reused',
-      'payment-in-progress',
-      'fawry-error',
-      'service-unavailable',
-    ],
+    errors: CHECKOUT_ERRORS,
   }),
   payByInstallments: defineRoute({
     ...fawry,
@@ -333,18 +326,7 @@ export const paymentsContract = {
     body: CheckoutInput,
     response: PaymentResultSchema,
     status: 201,
-    errors: [
-      'plan-not-found',
-      'plan-not-offered',
-      'subscription-exists',
-      'coupon-not-found',
-      'coupon-expired',
-      'invalid-coupon',
-      'idempotency-key-reused',
-      'payment-in-progress',
-      'fawry-error',
-      'service-unavailable',
-    ],
+    errors: CHECKOUT_ERRORS,
   }),
   fawryCallback: defineRoute({
     ...fawry,
