@@ -24,6 +24,3 @@ export function usePlanText() {
 
 /** Pounds typed by a person to piastres (the API's money unit); NaN stays NaN for the schema to refuse. */
 export const egpToPiastres = (egp: number): number => (Number.isFinite(egp) ? Math.round(egp * 100) : Number.NaN);
-
-/** Whether a page of a paged list exists after this one. */
-export const hasNextPage = (page: number, size: number, total: number) => page * size < total;

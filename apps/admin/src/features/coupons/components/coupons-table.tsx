@@ -1,10 +1,11 @@
 import { errorCodeOf } from '@darsak/client';
 import type { Coupon } from '@darsak/domain/plans';
-import { Badge, Button, Card, Spinner, Table, type TableColumn, TextField, useToast } from '@darsak/ui';
+import { Badge, Button, Card, type TableColumn, TextField, useToast } from '@darsak/ui';
 import { useI18n } from '@darsak/ui/i18n';
 import { useState } from 'react';
 import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
-import { hasNextPage, usePlanText } from '../../../lib/plan-text.ts';
+import { PagedTable } from '../../../components/paged-table.tsx';
+import { usePlanText } from '../../../lib/plan-text.ts';
 import { COUPONS_PAGE_SIZE, useAllPlans, useCoupons, useRemoveCoupon } from '../hooks/use-coupons.ts';
 import { CouponFormDialog } from './coupon-form-dialog.tsx';
 
@@ -115,8 +116,6 @@ export function CouponsTable() {
     },
   ];
 
-  const total = coupons.data?.total ?? 0;
-  const pages = Math.max(1, Math.ceil(total / COUPONS_PAGE_SIZE));
   return (
     <Card
       title={t('payments.admin.coupons.title')}
@@ -136,44 +135,17 @@ export function CouponsTable() {
           }}
         />
       </div>
-      {coupons.isPending ? (
-        <Spinner className="size-6 text-primary-600" label={t('common.loading')} />
-      ) : coupons.isError ? (
-        <div className="flex flex-wrap items-center gap-3">
-          <p role="alert" className="text-red-800">
-            {t('payments.admin.coupons.loadError')}
-          </p>
-          <Button size="sm" variant="secondary" onClick={() => void coupons.refetch()}>
-            {t('common.retry')}
-          </Button>
-        </div>
-      ) : (
-        <>
-          <Table
-            caption={t('payments.admin.coupons.title')}
-            columns={columns}
-            rows={coupons.data.list}
-            rowKey={(c) => c.id}
-            empty={t('payments.admin.coupons.empty')}
-          />
-          {pages > 1 && (
-            <div className="mt-3 flex items-center justify-between gap-3 text-sm">
-              <Button size="sm" variant="secondary" disabled={page <= 1} onClick={() => setPage((p) => p - 1)}>
-                {t('payments.admin.previous')}
-              </Button>
-              <span>{t('payments.admin.page', { page: format.number(page), pages: format.number(pages) })}</span>
-              <Button
-                size="sm"
-                variant="secondary"
-                disabled={!hasNextPage(page, COUPONS_PAGE_SIZE, total)}
-                onClick={() => setPage((p) => p + 1)}
-              >
-                {t('payments.admin.next')}
-              </Button>
-            </div>
-          )}
-        </>
-      )}
+      <PagedTable
+        query={coupons}
+        caption={t('payments.admin.coupons.title')}
+        columns={columns}
+        rowKey={(c) => c.id}
+        empty={t('payments.admin.coupons.empty')}
+        loadError={t('payments.admin.coupons.loadError')}
+        page={page}
+        pageSize={COUPONS_PAGE_SIZE}
+        onPage={setPage}
+      />
     </Card>
   );
 }

@@ -1,10 +1,11 @@
 import { errorCodeOf } from '@darsak/client';
 import type { PlanInvite } from '@darsak/domain/plans';
-import { Button, Card, SelectField, Spinner, Table, type TableColumn, useToast } from '@darsak/ui';
+import { Button, Card, SelectField, type TableColumn, useToast } from '@darsak/ui';
 import { useI18n } from '@darsak/ui/i18n';
 import { useState } from 'react';
 import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
-import { hasNextPage, usePlanText } from '../../../lib/plan-text.ts';
+import { PagedTable } from '../../../components/paged-table.tsx';
+import { usePlanText } from '../../../lib/plan-text.ts';
 import { INVITES_PAGE_SIZE, usePlanInvites, usePlans, useRemoveInvite } from '../hooks/use-plan-invites.ts';
 
 function RemoveInvite({ invite }: { invite: PlanInvite }) {
@@ -65,8 +66,6 @@ export function InvitesTable() {
     { key: 'actions', header: t('payments.admin.plans.actions'), cell: (i) => <RemoveInvite invite={i} /> },
   ];
 
-  const total = invites.data?.total ?? 0;
-  const pages = Math.max(1, Math.ceil(total / INVITES_PAGE_SIZE));
   return (
     <Card title={t('payments.admin.invites.list')}>
       <div className="mb-4 max-w-xs">
@@ -84,44 +83,17 @@ export function InvitesTable() {
           ]}
         />
       </div>
-      {invites.isPending ? (
-        <Spinner className="size-6 text-primary-600" label={t('common.loading')} />
-      ) : invites.isError ? (
-        <div className="flex flex-wrap items-center gap-3">
-          <p role="alert" className="text-red-800">
-            {t('payments.admin.invites.loadError')}
-          </p>
-          <Button size="sm" variant="secondary" onClick={() => void invites.refetch()}>
-            {t('common.retry')}
-          </Button>
-        </div>
-      ) : (
-        <>
-          <Table
-            caption={t('payments.admin.invites.list')}
-            columns={columns}
-            rows={invites.data.list}
-            rowKey={(i) => i.id}
-            empty={t('payments.admin.invites.empty')}
-          />
-          {pages > 1 && (
-            <div className="mt-3 flex items-center justify-between gap-3 text-sm">
-              <Button size="sm" variant="secondary" disabled={page <= 1} onClick={() => setPage((p) => p - 1)}>
-                {t('payments.admin.previous')}
-              </Button>
-              <span>{t('payments.admin.page', { page: format.number(page), pages: format.number(pages) })}</span>
-              <Button
-                size="sm"
-                variant="secondary"
-                disabled={!hasNextPage(page, INVITES_PAGE_SIZE, total)}
-                onClick={() => setPage((p) => p + 1)}
-              >
-                {t('payments.admin.next')}
-              </Button>
-            </div>
-          )}
-        </>
-      )}
+      <PagedTable
+        query={invites}
+        caption={t('payments.admin.invites.list')}
+        columns={columns}
+        rowKey={(i) => i.id}
+        empty={t('payments.admin.invites.empty')}
+        loadError={t('payments.admin.invites.loadError')}
+        page={page}
+        pageSize={INVITES_PAGE_SIZE}
+        onPage={setPage}
+      />
     </Card>
   );
 }

@@ -1,0 +1,60 @@
+import type { Page } from '@darsak/domain/common';
+import { Button, Spinner, Table, type TableColumn } from '@darsak/ui';
+import { useI18n } from '@darsak/ui/i18n';
+import type { Key, ReactNode } from 'react';
+
+/** The parts of a paged list query this table reads. */
+interface PagedQuery<Row> {
+  isPending: boolean;
+  isError: boolean;
+  data: Page<Row> | undefined;
+  refetch: () => unknown;
+}
+
+export interface PagedTableProps<Row> {
+  query: PagedQuery<Row>;
+  caption: string;
+  columns: readonly TableColumn<Row>[];
+  rowKey: (row: Row) => Key;
+  empty: ReactNode;
+  loadError: ReactNode;
+  page: number;
+  pageSize: number;
+  onPage: (page: number) => void;
+}
+
+/** A staff list page by page: loading, a load error with retry, the table, and previous/next when it spans pages. */
+export function PagedTable<Row>({ query, page, pageSize, onPage, loadError, ...table }: PagedTableProps<Row>) {
+  const { t, format } = useI18n();
+  if (query.isPending) return <Spinner className="size-6 text-primary-600" label={t('common.loading')} />;
+  if (query.isError || !query.data) {
+    return (
+      <div className="flex flex-wrap items-center gap-3">
+        <p role="alert" className="text-red-800">
+          {loadError}
+        </p>
+        <Button size="sm" variant="secondary" onClick={() => void query.refetch()}>
+          {t('common.retry')}
+        </Button>
+      </div>
+    );
+  }
+  const { total, list } = query.data;
+  const pages = Math.max(1, Math.ceil(total / pageSize));
+  return (
+    <>
+      <Table {...table} rows={list} />
+      {pages > 1 && (
+        <nav aria-label={table.caption} className="mt-3 flex items-center justify-between gap-3 text-sm">
+          <Button size="sm" variant="secondary" disabled={page <= 1} onClick={() => onPage(page - 1)}>
+            {t('payments.admin.previous')}
+          </Button>
+          <span>{t('payments.admin.page', { page: format.number(page), pages: format.number(pages) })}</span>
+          <Button size="sm" variant="secondary" disabled={page >= pages} onClick={() => onPage(page + 1)}>
+            {t('payments.admin.next')}
+          </Button>
+        </nav>
+      )}
+    </>
+  );
+}
