@@ -12,6 +12,7 @@ export { type CheckboxProps, ChipCheckbox, Fieldset, Form, FormActions, FormErro
 export * from './components/icons.tsx';
 export { LoadingAnimation, type LoadingAnimationProps } from './components/loading-animation.tsx';
 export { PasswordField, type PasswordFieldProps } from './components/password-field.tsx';
+export { CrashScreen, Forbidden, NotFound } from './components/route-errors.tsx';
 export { SelectField, type SelectFieldProps, type SelectOption } from './components/select-field.tsx';
 export { SkipLink } from './components/skip-link.tsx';
 export { Spinner, type SpinnerProps } from './components/spinner.tsx';

@@ -1,7 +1,6 @@
-import { LoadingAnimation } from '@darsak/ui';
+import { Forbidden, LoadingAnimation } from '@darsak/ui';
 import { useT } from '@darsak/ui/i18n';
 import { Navigate, Outlet, useLocation, useSearchParams } from 'react-router';
-import { Forbidden } from '../components/errors.tsx';
 import { StaffOnly } from '../components/staff-only.tsx';
 import { paths, safeNext } from '../config/paths.ts';
 import { type AdminArea, canEnter, isStaff } from '../lib/access.ts';

@@ -1,16 +1,19 @@
-import { LoadingAnimation } from '@darsak/ui';
+import { CrashScreen, LoadingAnimation } from '@darsak/ui';
 import type { MessageKey } from '@darsak/ui/i18n';
 import { type ComponentType, useState } from 'react';
 import { createBrowserRouter, type RouteObject, RouterProvider } from 'react-router';
 import { AdminShell } from '../components/admin-shell.tsx';
-import { CrashScreen } from '../components/errors.tsx';
 import type { AdminArea } from '../lib/access.ts';
 import { GuestOnly, RequireArea, RequireStaff } from './guards.tsx';
 import { RootLayout, type RouteHandle } from './root-layout.tsx';
 
 function page(path: string | undefined, title: MessageKey, load: () => Promise<ComponentType>): RouteObject {
   const handle: RouteHandle = { title };
-  const base = { handle, errorElement: <CrashScreen />, lazy: async () => ({ Component: await load() }) };
+  const base = {
+    handle,
+    errorElement: <CrashScreen showDetails={import.meta.env.DEV} />,
+    lazy: async () => ({ Component: await load() }),
+  };
   return path === undefined ? { index: true, ...base } : { path, ...base };
 }
 
@@ -21,7 +24,7 @@ function area(area: AdminArea, pages: Array<[path: string, title: MessageKey, fe
     children: pages.map(([path, title, feature]) => ({
       path,
       handle: { title, feature } satisfies RouteHandle,
-      errorElement: <CrashScreen />,
+      errorElement: <CrashScreen showDetails={import.meta.env.DEV} />,
       lazy: async () => ({ Component: (await import('./routes/coming-soon.tsx')).ComingSoonPage }),
     })),
   };
@@ -31,12 +34,12 @@ function area(area: AdminArea, pages: Array<[path: string, title: MessageKey, fe
 export const routes: RouteObject[] = [
   {
     element: <RootLayout />,
-    errorElement: <CrashScreen />,
+    errorElement: <CrashScreen showDetails={import.meta.env.DEV} />,
     hydrateFallbackElement: <LoadingAnimation fullPage />,
     children: [
       {
         element: <AdminShell />,
-        errorElement: <CrashScreen />,
+        errorElement: <CrashScreen showDetails={import.meta.env.DEV} />,
         children: [
           {
             element: <GuestOnly />,

@@ -1,7 +1,6 @@
-import { LoadingAnimation } from '@darsak/ui';
+import { Forbidden, LoadingAnimation } from '@darsak/ui';
 import { useT } from '@darsak/ui/i18n';
 import { Navigate, Outlet, useLocation, useSearchParams } from 'react-router';
-import { Forbidden } from '../components/errors/forbidden.tsx';
 import { paths, safeNext } from '../config/paths.ts';
 import { useAuth } from '../lib/auth-store.ts';
 import { hasRole, homePathFor, type RoleName } from '../lib/roles.ts';
@@ -28,7 +27,7 @@ export function RequireAuth() {
 export function RequireRole({ roles }: { roles: readonly RoleName[] }) {
   const { user } = useAuth();
   if (!user) return <Navigate to={paths.login.href()} replace />;
-  if (!hasRole(user.role, roles)) return <Forbidden />;
+  if (!hasRole(user.role, roles)) return <Forbidden home={homePathFor(user.role)} />;
   return <Outlet />;
 }
 

@@ -1,8 +1,7 @@
-import { LoadingAnimation } from '@darsak/ui';
+import { CrashScreen, LoadingAnimation } from '@darsak/ui';
 import type { MessageKey } from '@darsak/ui/i18n';
 import { type ComponentType, useState } from 'react';
 import { createBrowserRouter, type RouteObject, RouterProvider } from 'react-router';
-import { CrashScreen } from '../components/errors/crash-screen.tsx';
 import { AppShell } from '../components/layouts/app-shell.tsx';
 import { RootLayout, type RouteHandle } from '../components/layouts/root-layout.tsx';
 import { STUDENT_ROLES, TUTOR_ROLES } from '../lib/roles.ts';
@@ -12,7 +11,7 @@ import { GuestOnly, RequireAuth, RequireRole } from './guards.tsx';
 function page(path: string | undefined, title: MessageKey, load: () => Promise<ComponentType>): RouteObject {
   const handle: RouteHandle = { title };
   const lazy = async () => ({ Component: await load() });
-  const base = { handle, lazy, errorElement: <CrashScreen /> };
+  const base = { handle, lazy, errorElement: <CrashScreen showDetails={import.meta.env.DEV} /> };
   return path === undefined ? { index: true, ...base } : { path, ...base };
 }
 
@@ -22,7 +21,7 @@ function comingSoon(path: string, title: MessageKey, feature: MessageKey): Route
   return {
     path,
     handle,
-    errorElement: <CrashScreen />,
+    errorElement: <CrashScreen showDetails={import.meta.env.DEV} />,
     lazy: async () => ({ Component: (await import('./routes/coming-soon.tsx')).ComingSoonPage }),
   };
 }
@@ -31,12 +30,12 @@ function comingSoon(path: string, title: MessageKey, feature: MessageKey): Route
 export const routes: RouteObject[] = [
   {
     element: <RootLayout />,
-    errorElement: <CrashScreen />,
+    errorElement: <CrashScreen showDetails={import.meta.env.DEV} />,
     hydrateFallbackElement: <LoadingAnimation fullPage />,
     children: [
       {
         element: <AppShell />,
-        errorElement: <CrashScreen />,
+        errorElement: <CrashScreen showDetails={import.meta.env.DEV} />,
         children: [
           page(undefined, 'nav.main', async () => (await import('./routes/home.tsx')).HomePage),
           {

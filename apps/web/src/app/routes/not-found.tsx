@@ -1,4 +1,4 @@
-import { NotFound } from '../../components/errors/not-found.tsx';
+import { NotFound } from '@darsak/ui';
 
 export function NotFoundPage() {
   return <NotFound />;

@@ -1,6 +1,6 @@
+import { NotFound } from '@darsak/ui';
 import { useT } from '@darsak/ui/i18n';
 import { Link, useParams } from 'react-router';
-import { NotFound } from '../../../components/errors/not-found.tsx';
 import { SITE_URL } from '../../../config/env.ts';
 import { paths } from '../../../config/paths.ts';
 import { AuthCard } from '../../../features/auth/components/auth-card.tsx';

@@ -1,9 +1,8 @@
 import { LessonStatus, type LessonView } from '@darsak/domain/lessons';
-import { Button } from '@darsak/ui';
+import { Button, NotFound } from '@darsak/ui';
 import { useT } from '@darsak/ui/i18n';
 import { useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
-import { NotFound } from '../../../components/errors/not-found.tsx';
 import { paths } from '../../../config/paths.ts';
 import { BookLessonDialog } from '../../../features/booking/components/book-lesson-dialog.tsx';
 import { LessonDetails } from '../../../features/lessons/components/lesson-details.tsx';

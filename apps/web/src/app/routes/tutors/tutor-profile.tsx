@@ -1,7 +1,6 @@
-import { buttonClasses, ChatIcon } from '@darsak/ui';
+import { buttonClasses, ChatIcon, NotFound } from '@darsak/ui';
 import { useT } from '@darsak/ui/i18n';
 import { Link, useParams } from 'react-router';
-import { NotFound } from '../../../components/errors/not-found.tsx';
 import { paths } from '../../../config/paths.ts';
 import { BookLessonButton } from '../../../features/booking/components/book-lesson-button.tsx';
 import { TutorReviews } from '../../../features/ratings/components/tutor-reviews.tsx';

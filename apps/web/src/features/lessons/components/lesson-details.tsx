@@ -1,11 +1,10 @@
 import { isApiError, lessonQuery } from '@darsak/client';
 import { CancelReason, isLessonCancelled, type LessonView } from '@darsak/domain/lessons';
-import { Alert, Avatar, Card, LoadingAnimation } from '@darsak/ui';
+import { Alert, Avatar, Card, LoadingAnimation, NotFound } from '@darsak/ui';
 import { useI18n } from '@darsak/ui/i18n';
 import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { NotFound } from '../../../components/errors/not-found.tsx';
 import { LoadError } from '../../../components/load-error.tsx';
 import { paths } from '../../../config/paths.ts';
 import { api } from '../../../lib/api.ts';

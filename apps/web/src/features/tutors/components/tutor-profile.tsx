@@ -1,10 +1,9 @@
 import { isApiError, tutorInfoQuery } from '@darsak/client';
 import type { TutorProfile as TutorProfileData } from '@darsak/domain/tutors';
-import { Avatar, Badge, Card, LoadingAnimation, Tabs, TabsContent, TabsList, TabsTrigger } from '@darsak/ui';
+import { Avatar, Badge, Card, LoadingAnimation, NotFound, Tabs, TabsContent, TabsList, TabsTrigger } from '@darsak/ui';
 import { useI18n } from '@darsak/ui/i18n';
 import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
-import { NotFound } from '../../../components/errors/not-found.tsx';
 import { LoadError } from '../../../components/load-error.tsx';
 import { api } from '../../../lib/api.ts';
 import { useDateFormat } from '../../../lib/date-format.ts';
