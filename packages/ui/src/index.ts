@@ -14,6 +14,7 @@ export { LoadingAnimation, type LoadingAnimationProps } from './components/loadi
 export { PasswordField, type PasswordFieldProps } from './components/password-field.tsx';
 export { CrashScreen, Forbidden, NotFound } from './components/route-errors.tsx';
 export { SelectField, type SelectFieldProps, type SelectOption } from './components/select-field.tsx';
+export { SideNav, type SideNavEntry } from './components/side-nav.tsx';
 export { SkipLink } from './components/skip-link.tsx';
 export { Spinner, type SpinnerProps } from './components/spinner.tsx';
 export { Stepper, type StepperProps } from './components/stepper.tsx';

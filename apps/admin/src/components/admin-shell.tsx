@@ -7,17 +7,16 @@ import {
   CapIcon,
   CardIcon,
   ChartIcon,
-  cn,
   Drawer,
   GlobeIcon,
   HomeIcon,
   ImageIcon,
   LoadingAnimation,
-  LogoutIcon,
   MailIcon,
   MenuIcon,
   ServerIcon,
   SettingsIcon,
+  SideNav,
   TagIcon,
   UsersIcon,
   VideoIcon,
@@ -25,7 +24,7 @@ import {
 } from '@darsak/ui';
 import { useI18n } from '@darsak/ui/i18n';
 import { type ComponentType, type SVGProps, useState } from 'react';
-import { Link, NavLink, Outlet, useNavigation } from 'react-router';
+import { Link, Outlet, useNavigation } from 'react-router';
 import { type AdminArea, isStaff, staffEntriesFor } from '../lib/access.ts';
 import { useAuth } from '../lib/auth-store.ts';
 import { useLogout } from '../lib/use-logout.ts';
@@ -52,48 +51,14 @@ function StaffNav({ onNavigate }: { onNavigate?: () => void }) {
   const { user } = useAuth();
   const logout = useLogout();
   if (!user) return null;
-  const item =
-    'flex w-full items-center gap-3 rounded-xl px-3 py-2.5 text-start font-medium transition-colors focus-visible:outline-2 focus-visible:outline-primary-600';
-  return (
-    <nav aria-label={t('sidebar.label')} className="flex flex-col gap-1">
-      <ul className="flex flex-col gap-1">
-        {staffEntriesFor(user.role).map((entry) => {
-          const Icon = ICONS[entry.area];
-          return (
-            <li key={entry.area}>
-              <NavLink
-                to={entry.href}
-                end={entry.href === '/'}
-                onClick={onNavigate}
-                className={({ isActive }) =>
-                  cn(
-                    item,
-                    isActive ? 'bg-primary-700 text-white' : 'text-ink hover:bg-primary-50 hover:text-primary-800',
-                  )
-                }
-              >
-                <Icon className="shrink-0" />
-                {t(entry.label)}
-              </NavLink>
-            </li>
-          );
-        })}
-      </ul>
-      <div className="mt-2 border-t border-line pt-2">
-        <button
-          type="button"
-          className={cn(item, 'text-red-700 hover:bg-red-50')}
-          onClick={() => {
-            onNavigate?.();
-            void logout();
-          }}
-        >
-          <LogoutIcon className="shrink-0" />
-          {t('sidebar.logout')}
-        </button>
-      </div>
-    </nav>
-  );
+  const entries = staffEntriesFor(user.role).map((entry) => ({
+    key: entry.area,
+    href: entry.href,
+    label: t(entry.label),
+    Icon: ICONS[entry.area],
+    end: entry.href === '/',
+  }));
+  return <SideNav entries={entries} onNavigate={onNavigate} onLogout={() => void logout()} />;
 }
 
 function LanguageSwitch() {
