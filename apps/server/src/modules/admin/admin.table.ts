@@ -1,4 +1,5 @@
-import { foreignKey, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { foreignKeyOf } from '../../platform/db/foreign-key.ts';
 import { users } from '../users/users.table.ts';
 
 /**
@@ -13,13 +14,7 @@ export const platformSettings = pgTable(
     updatedBy: integer('updated_by'),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [
-    foreignKey({
-      name: 'platform_settings_updated_by_fkey',
-      columns: [t.updatedBy],
-      foreignColumns: [users.id],
-    }).onDelete('set null'),
-  ],
+  (t) => [foreignKeyOf('platform_settings', t.updatedBy, users.id, 'set null')],
 );
 
 export type PlatformSetting = typeof platformSettings.$inferSelect;

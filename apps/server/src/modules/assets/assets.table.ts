@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { check, foreignKey, index, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { check, index, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { foreignKeyOf } from '../../platform/db/foreign-key.ts';
 import { users } from '../users/users.table.ts';
 
 /**
@@ -41,10 +42,8 @@ export const assets = pgTable(
       'assets_dimensions_check',
       sql`(${t.width} is null or ${t.width} > 0) and (${t.height} is null or ${t.height} > 0)`,
     ),
-    foreignKey({ name: 'assets_owner_id_fkey', columns: [t.ownerId], foreignColumns: [users.id] }).onDelete('set null'),
-    foreignKey({ name: 'assets_created_by_fkey', columns: [t.createdBy], foreignColumns: [users.id] }).onDelete(
-      'set null',
-    ),
+    foreignKeyOf('assets', t.ownerId, users.id, 'set null'),
+    foreignKeyOf('assets', t.createdBy, users.id, 'set null'),
   ],
 );
 

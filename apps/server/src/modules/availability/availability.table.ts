@@ -1,15 +1,6 @@
 import { sql } from 'drizzle-orm';
-import {
-  check,
-  foreignKey,
-  index,
-  integer,
-  pgTable,
-  serial,
-  smallint,
-  timestamp,
-  uniqueIndex,
-} from 'drizzle-orm/pg-core';
+import { check, index, integer, pgTable, serial, smallint, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { foreignKeyOf } from '../../platform/db/foreign-key.ts';
 import { tutors } from '../users/users.table.ts';
 
 /**
@@ -36,11 +27,7 @@ export const availabilitySlots = pgTable(
       'availability_slots_minutes_check',
       sql`${t.startMinute} >= 0 and ${t.endMinute} <= 1440 and ${t.startMinute} < ${t.endMinute}`,
     ),
-    foreignKey({
-      name: 'availability_slots_tutor_id_fkey',
-      columns: [t.tutorId],
-      foreignColumns: [tutors.userId],
-    }).onDelete('cascade'),
+    foreignKeyOf('availability_slots', t.tutorId, tutors.userId, 'cascade'),
   ],
 );
 

@@ -2,7 +2,6 @@ import { sql } from 'drizzle-orm';
 import {
   boolean,
   check,
-  foreignKey,
   index,
   integer,
   pgTable,
@@ -12,6 +11,7 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
+import { foreignKeyOf } from '../../platform/db/foreign-key.ts';
 import { assets } from '../assets/assets.table.ts';
 import { lessons } from '../lessons/lessons.table.ts';
 import { demoSessions, interviews } from '../onboarding/onboarding.table.ts';
@@ -49,22 +49,10 @@ export const chatRooms = pgTable(
       'chat_rooms_owner_check',
       sql`(${t.lessonId} is null or ${t.type} = 'lesson') and (${t.interviewId} is null or ${t.type} = 'interview') and (${t.demoSessionId} is null or ${t.type} = 'demoSession') and (${t.directKey} is null or ${t.type} = 'general')`,
     ),
-    foreignKey({ name: 'chat_rooms_lesson_id_fkey', columns: [t.lessonId], foreignColumns: [lessons.id] }).onDelete(
-      'set null',
-    ),
-    foreignKey({
-      name: 'chat_rooms_interview_id_fkey',
-      columns: [t.interviewId],
-      foreignColumns: [interviews.id],
-    }).onDelete('set null'),
-    foreignKey({
-      name: 'chat_rooms_demo_session_id_fkey',
-      columns: [t.demoSessionId],
-      foreignColumns: [demoSessions.id],
-    }).onDelete('set null'),
-    foreignKey({ name: 'chat_rooms_created_by_fkey', columns: [t.createdBy], foreignColumns: [users.id] }).onDelete(
-      'set null',
-    ),
+    foreignKeyOf('chat_rooms', t.lessonId, lessons.id, 'set null'),
+    foreignKeyOf('chat_rooms', t.interviewId, interviews.id, 'set null'),
+    foreignKeyOf('chat_rooms', t.demoSessionId, demoSessions.id, 'set null'),
+    foreignKeyOf('chat_rooms', t.createdBy, users.id, 'set null'),
   ],
 );
 
@@ -93,15 +81,9 @@ export const messages = pgTable(
     index('messages_room_pinned_idx').on(t.roomId).where(sql`${t.pinned}`),
     check('messages_body_check', sql`char_length(${t.body}) <= 4000`),
     check('messages_client_message_id_check', sql`char_length(${t.clientMessageId}) between 1 and 100`),
-    foreignKey({ name: 'messages_room_id_fkey', columns: [t.roomId], foreignColumns: [chatRooms.id] }).onDelete(
-      'cascade',
-    ),
-    foreignKey({ name: 'messages_sender_id_fkey', columns: [t.senderId], foreignColumns: [users.id] }).onDelete(
-      'set null',
-    ),
-    foreignKey({ name: 'messages_asset_id_fkey', columns: [t.assetId], foreignColumns: [assets.id] }).onDelete(
-      'set null',
-    ),
+    foreignKeyOf('messages', t.roomId, chatRooms.id, 'cascade'),
+    foreignKeyOf('messages', t.senderId, users.id, 'set null'),
+    foreignKeyOf('messages', t.assetId, assets.id, 'set null'),
   ],
 );
 
@@ -120,17 +102,9 @@ export const roomMembers = pgTable(
   (t) => [
     primaryKey({ name: 'room_members_pkey', columns: [t.roomId, t.userId] }),
     index('room_members_user_idx').on(t.userId),
-    foreignKey({ name: 'room_members_room_id_fkey', columns: [t.roomId], foreignColumns: [chatRooms.id] }).onDelete(
-      'cascade',
-    ),
-    foreignKey({ name: 'room_members_user_id_fkey', columns: [t.userId], foreignColumns: [users.id] }).onDelete(
-      'cascade',
-    ),
-    foreignKey({
-      name: 'room_members_last_read_message_id_fkey',
-      columns: [t.lastReadMessageId],
-      foreignColumns: [messages.id],
-    }).onDelete('set null'),
+    foreignKeyOf('room_members', t.roomId, chatRooms.id, 'cascade'),
+    foreignKeyOf('room_members', t.userId, users.id, 'cascade'),
+    foreignKeyOf('room_members', t.lastReadMessageId, messages.id, 'set null'),
   ],
 );
 

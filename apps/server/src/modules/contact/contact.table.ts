@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { check, foreignKey, index, integer, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import { check, index, integer, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import { foreignKeyOf } from '../../platform/db/foreign-key.ts';
 import { users } from '../users/users.table.ts';
 
 /** A message from the marketing site's contact form (CONTACT REQUEST: title, message), signed in or not. */
@@ -25,14 +26,8 @@ export const contactRequests = pgTable(
     check('contact_requests_status_check', sql`${t.status} in ('new', 'handled')`),
     check('contact_requests_title_check', sql`char_length(${t.title}) between 1 and 300`),
     check('contact_requests_message_check', sql`char_length(${t.message}) between 1 and 10000`),
-    foreignKey({ name: 'contact_requests_user_id_fkey', columns: [t.userId], foreignColumns: [users.id] }).onDelete(
-      'set null',
-    ),
-    foreignKey({
-      name: 'contact_requests_handled_by_fkey',
-      columns: [t.handledBy],
-      foreignColumns: [users.id],
-    }).onDelete('set null'),
+    foreignKeyOf('contact_requests', t.userId, users.id, 'set null'),
+    foreignKeyOf('contact_requests', t.handledBy, users.id, 'set null'),
   ],
 );
 

@@ -1,16 +1,6 @@
 import { sql } from 'drizzle-orm';
-import {
-  check,
-  foreignKey,
-  index,
-  integer,
-  pgTable,
-  serial,
-  smallint,
-  text,
-  timestamp,
-  uniqueIndex,
-} from 'drizzle-orm/pg-core';
+import { check, index, integer, pgTable, serial, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { foreignKeyOf } from '../../platform/db/foreign-key.ts';
 import { users } from '../users/users.table.ts';
 
 /**
@@ -43,15 +33,9 @@ export const invites = pgTable(
     check('invites_status_check', sql`${t.status} between 1 and 3`),
     check('invites_role_check', sql`${t.role} is null or ${t.role} between 1 and 6`),
     check('invites_code_check', sql`char_length(${t.code}) between 4 and 64`),
-    foreignKey({ name: 'invites_inviter_id_fkey', columns: [t.inviterId], foreignColumns: [users.id] }).onDelete(
-      'set null',
-    ),
-    foreignKey({ name: 'invites_invitee_id_fkey', columns: [t.inviteeId], foreignColumns: [users.id] }).onDelete(
-      'set null',
-    ),
-    foreignKey({ name: 'invites_decided_by_fkey', columns: [t.decidedBy], foreignColumns: [users.id] }).onDelete(
-      'set null',
-    ),
+    foreignKeyOf('invites', t.inviterId, users.id, 'set null'),
+    foreignKeyOf('invites', t.inviteeId, users.id, 'set null'),
+    foreignKeyOf('invites', t.decidedBy, users.id, 'set null'),
   ],
 );
 

@@ -2,7 +2,6 @@ import { sql } from 'drizzle-orm';
 import {
   boolean,
   check,
-  foreignKey,
   index,
   integer,
   pgTable,
@@ -12,6 +11,7 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
+import { foreignKeyOf } from '../../platform/db/foreign-key.ts';
 import { assets } from '../assets/assets.table.ts';
 import { lessons } from '../lessons/lessons.table.ts';
 import { tutors, users } from '../users/users.table.ts';
@@ -48,21 +48,9 @@ export const earningsEntries = pgTable(
       'earnings_entries_amount_check',
       sql`(${t.kind} = 'lesson' and ${t.lessonId} is not null and ${t.amountPiastres} >= 0) or (${t.kind} = 'adjustment' and ${t.lessonId} is null and ${t.amountPiastres} <> 0)`,
     ),
-    foreignKey({
-      name: 'earnings_entries_tutor_id_fkey',
-      columns: [t.tutorId],
-      foreignColumns: [tutors.userId],
-    }).onDelete('restrict'),
-    foreignKey({
-      name: 'earnings_entries_lesson_id_fkey',
-      columns: [t.lessonId],
-      foreignColumns: [lessons.id],
-    }).onDelete('restrict'),
-    foreignKey({
-      name: 'earnings_entries_created_by_fkey',
-      columns: [t.createdBy],
-      foreignColumns: [users.id],
-    }).onDelete('set null'),
+    foreignKeyOf('earnings_entries', t.tutorId, tutors.userId, 'restrict'),
+    foreignKeyOf('earnings_entries', t.lessonId, lessons.id, 'restrict'),
+    foreignKeyOf('earnings_entries', t.createdBy, users.id, 'set null'),
   ],
 );
 
@@ -97,11 +85,7 @@ export const withdrawMethods = pgTable(
       'withdraw_methods_fields_check',
       sql`(${t.method} <> 0 or ${t.phone} is not null) and (${t.method} <> 1 or (${t.bank} is not null and ${t.accountNumber} is not null)) and (${t.method} <> 2 or ${t.instapayAddress} is not null)`,
     ),
-    foreignKey({
-      name: 'withdraw_methods_tutor_id_fkey',
-      columns: [t.tutorId],
-      foreignColumns: [tutors.userId],
-    }).onDelete('cascade'),
+    foreignKeyOf('withdraw_methods', t.tutorId, tutors.userId, 'cascade'),
   ],
 );
 
@@ -168,22 +152,10 @@ export const invoices = pgTable(
     ),
     // Marked fulfilled only with the transfer receipt.
     check('invoices_receipt_check', sql`${t.status} <> 3 or ${t.receiptAssetId} is not null`),
-    foreignKey({ name: 'invoices_owner_id_fkey', columns: [t.ownerId], foreignColumns: [tutors.userId] }).onDelete(
-      'restrict',
-    ),
-    foreignKey({
-      name: 'invoices_withdraw_method_id_fkey',
-      columns: [t.withdrawMethodId],
-      foreignColumns: [withdrawMethods.id],
-    }).onDelete('set null'),
-    foreignKey({
-      name: 'invoices_receipt_asset_id_fkey',
-      columns: [t.receiptAssetId],
-      foreignColumns: [assets.id],
-    }).onDelete('restrict'),
-    foreignKey({ name: 'invoices_addressed_by_fkey', columns: [t.addressedBy], foreignColumns: [users.id] }).onDelete(
-      'set null',
-    ),
+    foreignKeyOf('invoices', t.ownerId, tutors.userId, 'restrict'),
+    foreignKeyOf('invoices', t.withdrawMethodId, withdrawMethods.id, 'set null'),
+    foreignKeyOf('invoices', t.receiptAssetId, assets.id, 'restrict'),
+    foreignKeyOf('invoices', t.addressedBy, users.id, 'set null'),
   ],
 );
 
@@ -206,14 +178,8 @@ export const invoiceEvents = pgTable(
       'invoice_events_status_check',
       sql`(${t.fromStatus} is null or ${t.fromStatus} between 0 and 4) and ${t.toStatus} between 0 and 4`,
     ),
-    foreignKey({
-      name: 'invoice_events_invoice_id_fkey',
-      columns: [t.invoiceId],
-      foreignColumns: [invoices.id],
-    }).onDelete('cascade'),
-    foreignKey({ name: 'invoice_events_actor_id_fkey', columns: [t.actorId], foreignColumns: [users.id] }).onDelete(
-      'set null',
-    ),
+    foreignKeyOf('invoice_events', t.invoiceId, invoices.id, 'cascade'),
+    foreignKeyOf('invoice_events', t.actorId, users.id, 'set null'),
   ],
 );
 

@@ -1,16 +1,6 @@
 import { sql } from 'drizzle-orm';
-import {
-  check,
-  foreignKey,
-  index,
-  integer,
-  pgTable,
-  serial,
-  smallint,
-  text,
-  timestamp,
-  uniqueIndex,
-} from 'drizzle-orm/pg-core';
+import { check, index, integer, pgTable, serial, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { foreignKeyOf } from '../../platform/db/foreign-key.ts';
 import { subscriptions } from '../subscriptions/subscriptions.table.ts';
 import { students, tutors, users } from '../users/users.table.ts';
 
@@ -69,23 +59,11 @@ export const lessons = pgTable(
       'lessons_cancelled_check',
       sql`(${t.status} in ('cancelledByStudent', 'cancelledByTutor')) = (${t.cancelledAt} is not null)`,
     ),
-    foreignKey({ name: 'lessons_student_id_fkey', columns: [t.studentId], foreignColumns: [students.userId] }).onDelete(
-      'restrict',
-    ),
-    foreignKey({ name: 'lessons_tutor_id_fkey', columns: [t.tutorId], foreignColumns: [tutors.userId] }).onDelete(
-      'restrict',
-    ),
-    foreignKey({
-      name: 'lessons_subscription_id_fkey',
-      columns: [t.subscriptionId],
-      foreignColumns: [subscriptions.id],
-    }).onDelete('restrict'),
-    foreignKey({ name: 'lessons_rebooked_from_fkey', columns: [t.rebookedFrom], foreignColumns: [t.id] }).onDelete(
-      'set null',
-    ),
-    foreignKey({ name: 'lessons_cancelled_by_fkey', columns: [t.cancelledBy], foreignColumns: [users.id] }).onDelete(
-      'set null',
-    ),
+    foreignKeyOf('lessons', t.studentId, students.userId, 'restrict'),
+    foreignKeyOf('lessons', t.tutorId, tutors.userId, 'restrict'),
+    foreignKeyOf('lessons', t.subscriptionId, subscriptions.id, 'restrict'),
+    foreignKeyOf('lessons', t.rebookedFrom, t.id, 'set null'),
+    foreignKeyOf('lessons', t.cancelledBy, users.id, 'set null'),
   ],
 );
 

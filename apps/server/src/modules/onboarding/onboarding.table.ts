@@ -1,16 +1,6 @@
 import { sql } from 'drizzle-orm';
-import {
-  check,
-  foreignKey,
-  index,
-  integer,
-  pgTable,
-  serial,
-  smallint,
-  text,
-  timestamp,
-  uniqueIndex,
-} from 'drizzle-orm/pg-core';
+import { check, index, integer, pgTable, serial, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { foreignKeyOf } from '../../platform/db/foreign-key.ts';
 import { assets } from '../assets/assets.table.ts';
 import { tutors, users } from '../users/users.table.ts';
 
@@ -43,15 +33,9 @@ export const introVideos = pgTable(
     index('intro_videos_status_idx').on(t.status, t.createdAt),
     check('intro_videos_status_check', sql`${t.status} in ('pending', 'rejected', 'accepted')`),
     check('intro_videos_duration_check', sql`${t.durationSeconds} > 0`),
-    foreignKey({ name: 'intro_videos_tutor_id_fkey', columns: [t.tutorId], foreignColumns: [tutors.userId] }).onDelete(
-      'cascade',
-    ),
-    foreignKey({ name: 'intro_videos_asset_id_fkey', columns: [t.assetId], foreignColumns: [assets.id] }).onDelete(
-      'restrict',
-    ),
-    foreignKey({ name: 'intro_videos_reviewed_by_fkey', columns: [t.reviewedBy], foreignColumns: [users.id] }).onDelete(
-      'set null',
-    ),
+    foreignKeyOf('intro_videos', t.tutorId, tutors.userId, 'cascade'),
+    foreignKeyOf('intro_videos', t.assetId, assets.id, 'restrict'),
+    foreignKeyOf('intro_videos', t.reviewedBy, users.id, 'set null'),
   ],
 );
 
@@ -92,22 +76,10 @@ export const interviews = pgTable(
     check('interviews_feedback_check', sql`${t.feedback} is null or char_length(${t.feedback}) <= 2000`),
     check('interviews_note_check', sql`${t.note} is null or char_length(${t.note}) <= 1000`),
     check('interviews_cancelled_check', sql`(${t.status} in (4, 5)) = (${t.cancelledAt} is not null)`),
-    foreignKey({
-      name: 'interviews_interviewee_id_fkey',
-      columns: [t.intervieweeId],
-      foreignColumns: [tutors.userId],
-    }).onDelete('cascade'),
-    foreignKey({
-      name: 'interviews_interviewer_id_fkey',
-      columns: [t.interviewerId],
-      foreignColumns: [users.id],
-    }).onDelete('restrict'),
-    foreignKey({ name: 'interviews_decided_by_fkey', columns: [t.decidedBy], foreignColumns: [users.id] }).onDelete(
-      'set null',
-    ),
-    foreignKey({ name: 'interviews_cancelled_by_fkey', columns: [t.cancelledBy], foreignColumns: [users.id] }).onDelete(
-      'set null',
-    ),
+    foreignKeyOf('interviews', t.intervieweeId, tutors.userId, 'cascade'),
+    foreignKeyOf('interviews', t.interviewerId, users.id, 'restrict'),
+    foreignKeyOf('interviews', t.decidedBy, users.id, 'set null'),
+    foreignKeyOf('interviews', t.cancelledBy, users.id, 'set null'),
   ],
 );
 
@@ -147,25 +119,11 @@ export const demoSessions = pgTable(
     check('demo_sessions_feedback_check', sql`${t.feedback} is null or char_length(${t.feedback}) <= 2000`),
     check('demo_sessions_note_check', sql`${t.note} is null or char_length(${t.note}) <= 1000`),
     check('demo_sessions_cancelled_check', sql`(${t.status} in (4, 5, 6)) = (${t.cancelledAt} is not null)`),
-    foreignKey({ name: 'demo_sessions_tutor_id_fkey', columns: [t.tutorId], foreignColumns: [tutors.userId] }).onDelete(
-      'cascade',
-    ),
-    foreignKey({ name: 'demo_sessions_manager_id_fkey', columns: [t.managerId], foreignColumns: [users.id] }).onDelete(
-      'restrict',
-    ),
-    foreignKey({
-      name: 'demo_sessions_interview_id_fkey',
-      columns: [t.interviewId],
-      foreignColumns: [interviews.id],
-    }).onDelete('set null'),
-    foreignKey({ name: 'demo_sessions_decided_by_fkey', columns: [t.decidedBy], foreignColumns: [users.id] }).onDelete(
-      'set null',
-    ),
-    foreignKey({
-      name: 'demo_sessions_cancelled_by_fkey',
-      columns: [t.cancelledBy],
-      foreignColumns: [users.id],
-    }).onDelete('set null'),
+    foreignKeyOf('demo_sessions', t.tutorId, tutors.userId, 'cascade'),
+    foreignKeyOf('demo_sessions', t.managerId, users.id, 'restrict'),
+    foreignKeyOf('demo_sessions', t.interviewId, interviews.id, 'set null'),
+    foreignKeyOf('demo_sessions', t.decidedBy, users.id, 'set null'),
+    foreignKeyOf('demo_sessions', t.cancelledBy, users.id, 'set null'),
   ],
 );
 
@@ -199,32 +157,12 @@ export const photoSessions = pgTable(
     index('photo_sessions_status_scheduled_idx').on(t.status, t.scheduledAt),
     check('photo_sessions_status_check', sql`${t.status} in ('pending', 'scheduled', 'done', 'cancelled')`),
     check('photo_sessions_scheduled_check', sql`${t.status} <> 'scheduled' or ${t.scheduledAt} is not null`),
-    foreignKey({
-      name: 'photo_sessions_tutor_id_fkey',
-      columns: [t.tutorId],
-      foreignColumns: [tutors.userId],
-    }).onDelete('cascade'),
-    foreignKey({ name: 'photo_sessions_studio_id_fkey', columns: [t.studioId], foreignColumns: [users.id] }).onDelete(
-      'set null',
-    ),
-    foreignKey({
-      name: 'photo_sessions_image_asset_id_fkey',
-      columns: [t.imageAssetId],
-      foreignColumns: [assets.id],
-    }).onDelete('set null'),
-    foreignKey({
-      name: 'photo_sessions_video_asset_id_fkey',
-      columns: [t.videoAssetId],
-      foreignColumns: [assets.id],
-    }).onDelete('set null'),
-    foreignKey({
-      name: 'photo_sessions_thumbnail_asset_id_fkey',
-      columns: [t.thumbnailAssetId],
-      foreignColumns: [assets.id],
-    }).onDelete('set null'),
-    foreignKey({ name: 'photo_sessions_created_by_fkey', columns: [t.createdBy], foreignColumns: [users.id] }).onDelete(
-      'set null',
-    ),
+    foreignKeyOf('photo_sessions', t.tutorId, tutors.userId, 'cascade'),
+    foreignKeyOf('photo_sessions', t.studioId, users.id, 'set null'),
+    foreignKeyOf('photo_sessions', t.imageAssetId, assets.id, 'set null'),
+    foreignKeyOf('photo_sessions', t.videoAssetId, assets.id, 'set null'),
+    foreignKeyOf('photo_sessions', t.thumbnailAssetId, assets.id, 'set null'),
+    foreignKeyOf('photo_sessions', t.createdBy, users.id, 'set null'),
   ],
 );
 

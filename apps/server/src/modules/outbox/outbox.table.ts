@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { check, foreignKey, index, integer, jsonb, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import { check, index, integer, jsonb, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import { foreignKeyOf } from '../../platform/db/foreign-key.ts';
 import { users } from '../users/users.table.ts';
 
 /**
@@ -37,9 +38,7 @@ export const outboxMessages = pgTable(
     check('outbox_messages_status_check', sql`${t.status} in ('pending', 'sent', 'failed')`),
     check('outbox_messages_attempts_check', sql`${t.attempts} >= 0`),
     check('outbox_messages_sent_check', sql`(${t.status} = 'sent') = (${t.sentAt} is not null)`),
-    foreignKey({ name: 'outbox_messages_user_id_fkey', columns: [t.userId], foreignColumns: [users.id] }).onDelete(
-      'set null',
-    ),
+    foreignKeyOf('outbox_messages', t.userId, users.id, 'set null'),
   ],
 );
 

@@ -2,7 +2,6 @@ import { sql } from 'drizzle-orm';
 import {
   boolean,
   check,
-  foreignKey,
   index,
   integer,
   pgTable,
@@ -12,6 +11,7 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
+import { foreignKeyOf } from '../../platform/db/foreign-key.ts';
 import { users } from '../users/users.table.ts';
 
 /**
@@ -65,15 +65,9 @@ export const planInvites = pgTable(
   (t) => [
     uniqueIndex('plan_invites_user_plan_key').on(t.userId, t.planId),
     index('plan_invites_plan_idx').on(t.planId),
-    foreignKey({ name: 'plan_invites_user_id_fkey', columns: [t.userId], foreignColumns: [users.id] }).onDelete(
-      'cascade',
-    ),
-    foreignKey({ name: 'plan_invites_plan_id_fkey', columns: [t.planId], foreignColumns: [plans.id] }).onDelete(
-      'cascade',
-    ),
-    foreignKey({ name: 'plan_invites_created_by_fkey', columns: [t.createdBy], foreignColumns: [users.id] }).onDelete(
-      'set null',
-    ),
+    foreignKeyOf('plan_invites', t.userId, users.id, 'cascade'),
+    foreignKeyOf('plan_invites', t.planId, plans.id, 'cascade'),
+    foreignKeyOf('plan_invites', t.createdBy, users.id, 'set null'),
   ],
 );
 
@@ -116,10 +110,8 @@ export const coupons = pgTable(
       sql`${t.usedCount} >= 0 and (${t.usageLimit} is null or ${t.usedCount} <= ${t.usageLimit})`,
     ),
     check('coupons_status_check', sql`${t.status} between 1 and 3`),
-    foreignKey({ name: 'coupons_plan_id_fkey', columns: [t.planId], foreignColumns: [plans.id] }).onDelete('restrict'),
-    foreignKey({ name: 'coupons_created_by_fkey', columns: [t.createdBy], foreignColumns: [users.id] }).onDelete(
-      'set null',
-    ),
+    foreignKeyOf('coupons', t.planId, plans.id, 'restrict'),
+    foreignKeyOf('coupons', t.createdBy, users.id, 'set null'),
   ],
 );
 

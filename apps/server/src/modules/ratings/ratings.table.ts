@@ -1,16 +1,6 @@
 import { sql } from 'drizzle-orm';
-import {
-  check,
-  foreignKey,
-  index,
-  integer,
-  pgTable,
-  serial,
-  smallint,
-  text,
-  timestamp,
-  uniqueIndex,
-} from 'drizzle-orm/pg-core';
+import { check, index, integer, pgTable, serial, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { foreignKeyOf } from '../../platform/db/foreign-key.ts';
 import { lessons } from '../lessons/lessons.table.ts';
 import { users } from '../users/users.table.ts';
 
@@ -37,11 +27,9 @@ export const ratings = pgTable(
     check('ratings_value_check', sql`${t.value} between 1 and 5`),
     check('ratings_text_check', sql`${t.text} is null or char_length(${t.text}) <= 2000`),
     check('ratings_members_check', sql`${t.raterId} <> ${t.rateeId}`),
-    foreignKey({ name: 'ratings_rater_id_fkey', columns: [t.raterId], foreignColumns: [users.id] }).onDelete('cascade'),
-    foreignKey({ name: 'ratings_ratee_id_fkey', columns: [t.rateeId], foreignColumns: [users.id] }).onDelete('cascade'),
-    foreignKey({ name: 'ratings_lesson_id_fkey', columns: [t.lessonId], foreignColumns: [lessons.id] }).onDelete(
-      'set null',
-    ),
+    foreignKeyOf('ratings', t.raterId, users.id, 'cascade'),
+    foreignKeyOf('ratings', t.rateeId, users.id, 'cascade'),
+    foreignKeyOf('ratings', t.lessonId, lessons.id, 'set null'),
   ],
 );
 

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { check, foreignKey, index, integer, jsonb, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import { check, index, integer, jsonb, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import { foreignKeyOf } from '../../platform/db/foreign-key.ts';
 import { assets } from '../assets/assets.table.ts';
 import { lessons } from '../lessons/lessons.table.ts';
 import { users } from '../users/users.table.ts';
@@ -35,28 +36,12 @@ export const reports = pgTable(
     index('reports_reporter_idx').on(t.reporterId, t.createdAt),
     check('reports_status_check', sql`${t.status} in ('open', 'resolved', 'dismissed')`),
     check('reports_description_check', sql`char_length(${t.description}) <= 5000`),
-    foreignKey({ name: 'reports_reporter_id_fkey', columns: [t.reporterId], foreignColumns: [users.id] }).onDelete(
-      'set null',
-    ),
-    foreignKey({
-      name: 'reports_reported_user_id_fkey',
-      columns: [t.reportedUserId],
-      foreignColumns: [users.id],
-    }).onDelete('set null'),
-    foreignKey({ name: 'reports_lesson_id_fkey', columns: [t.lessonId], foreignColumns: [lessons.id] }).onDelete(
-      'set null',
-    ),
-    foreignKey({
-      name: 'reports_screenshot_asset_id_fkey',
-      columns: [t.screenshotAssetId],
-      foreignColumns: [assets.id],
-    }).onDelete('set null'),
-    foreignKey({ name: 'reports_log_asset_id_fkey', columns: [t.logAssetId], foreignColumns: [assets.id] }).onDelete(
-      'set null',
-    ),
-    foreignKey({ name: 'reports_resolved_by_fkey', columns: [t.resolvedBy], foreignColumns: [users.id] }).onDelete(
-      'set null',
-    ),
+    foreignKeyOf('reports', t.reporterId, users.id, 'set null'),
+    foreignKeyOf('reports', t.reportedUserId, users.id, 'set null'),
+    foreignKeyOf('reports', t.lessonId, lessons.id, 'set null'),
+    foreignKeyOf('reports', t.screenshotAssetId, assets.id, 'set null'),
+    foreignKeyOf('reports', t.logAssetId, assets.id, 'set null'),
+    foreignKeyOf('reports', t.resolvedBy, users.id, 'set null'),
   ],
 );
 

@@ -1,16 +1,6 @@
 import { sql } from 'drizzle-orm';
-import {
-  check,
-  foreignKey,
-  index,
-  integer,
-  pgTable,
-  serial,
-  smallint,
-  text,
-  timestamp,
-  uniqueIndex,
-} from 'drizzle-orm/pg-core';
+import { check, index, integer, pgTable, serial, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { foreignKeyOf } from '../../platform/db/foreign-key.ts';
 import { lessons } from '../lessons/lessons.table.ts';
 import { demoSessions, interviews } from '../onboarding/onboarding.table.ts';
 import { users } from '../users/users.table.ts';
@@ -45,19 +35,9 @@ export const sessions = pgTable(
       sql`num_nonnulls(${t.lessonId}, ${t.interviewId}, ${t.demoSessionId}) = 1 and (${t.type} <> 'lesson' or ${t.lessonId} is not null) and (${t.type} <> 'interview' or ${t.interviewId} is not null) and (${t.type} <> 'demoSession' or ${t.demoSessionId} is not null)`,
     ),
     check('sessions_status_check', sql`${t.status} between 1 and 6`),
-    foreignKey({ name: 'sessions_lesson_id_fkey', columns: [t.lessonId], foreignColumns: [lessons.id] }).onDelete(
-      'cascade',
-    ),
-    foreignKey({
-      name: 'sessions_interview_id_fkey',
-      columns: [t.interviewId],
-      foreignColumns: [interviews.id],
-    }).onDelete('cascade'),
-    foreignKey({
-      name: 'sessions_demo_session_id_fkey',
-      columns: [t.demoSessionId],
-      foreignColumns: [demoSessions.id],
-    }).onDelete('cascade'),
+    foreignKeyOf('sessions', t.lessonId, lessons.id, 'cascade'),
+    foreignKeyOf('sessions', t.interviewId, interviews.id, 'cascade'),
+    foreignKeyOf('sessions', t.demoSessionId, demoSessions.id, 'cascade'),
   ],
 );
 
@@ -75,14 +55,8 @@ export const sessionEvents = pgTable(
     index('session_events_session_idx').on(t.sessionId, t.at),
     index('session_events_user_idx').on(t.userId, t.at),
     check('session_events_kind_check', sql`${t.kind} in ('join', 'leave', 'drop', 'reconnect')`),
-    foreignKey({
-      name: 'session_events_session_id_fkey',
-      columns: [t.sessionId],
-      foreignColumns: [sessions.id],
-    }).onDelete('cascade'),
-    foreignKey({ name: 'session_events_user_id_fkey', columns: [t.userId], foreignColumns: [users.id] }).onDelete(
-      'cascade',
-    ),
+    foreignKeyOf('session_events', t.sessionId, sessions.id, 'cascade'),
+    foreignKeyOf('session_events', t.userId, users.id, 'cascade'),
   ],
 );
 

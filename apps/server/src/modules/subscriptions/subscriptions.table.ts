@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { check, foreignKey, index, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { check, index, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { foreignKeyOf } from '../../platform/db/foreign-key.ts';
 import { transactions } from '../payments/payments.table.ts';
 import { plans } from '../plans/plans.table.ts';
 import { students } from '../users/users.table.ts';
@@ -42,19 +43,9 @@ export const subscriptions = pgTable(
     check('subscriptions_status_check', sql`${t.status} in ('active', 'ended', 'cancelled')`),
     check('subscriptions_dates_check', sql`${t.startsAt} < ${t.endsAt}`),
     check('subscriptions_cancelled_check', sql`(${t.status} = 'cancelled') = (${t.cancelledAt} is not null)`),
-    foreignKey({
-      name: 'subscriptions_student_id_fkey',
-      columns: [t.studentId],
-      foreignColumns: [students.userId],
-    }).onDelete('restrict'),
-    foreignKey({ name: 'subscriptions_plan_id_fkey', columns: [t.planId], foreignColumns: [plans.id] }).onDelete(
-      'restrict',
-    ),
-    foreignKey({
-      name: 'subscriptions_transaction_id_fkey',
-      columns: [t.transactionId],
-      foreignColumns: [transactions.id],
-    }).onDelete('restrict'),
+    foreignKeyOf('subscriptions', t.studentId, students.userId, 'restrict'),
+    foreignKeyOf('subscriptions', t.planId, plans.id, 'restrict'),
+    foreignKeyOf('subscriptions', t.transactionId, transactions.id, 'restrict'),
   ],
 );
 

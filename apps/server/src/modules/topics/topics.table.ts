@@ -1,16 +1,6 @@
 import { sql } from 'drizzle-orm';
-import {
-  check,
-  foreignKey,
-  index,
-  integer,
-  pgTable,
-  primaryKey,
-  serial,
-  text,
-  timestamp,
-  uniqueIndex,
-} from 'drizzle-orm/pg-core';
+import { check, index, integer, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { foreignKeyOf } from '../../platform/db/foreign-key.ts';
 import { users } from '../users/users.table.ts';
 
 /** Lesson topics, named in both languages (spec §3 topic). */
@@ -42,12 +32,8 @@ export const userTopics = pgTable(
   (t) => [
     primaryKey({ name: 'user_topics_pkey', columns: [t.userId, t.topicId] }),
     index('user_topics_topic_idx').on(t.topicId),
-    foreignKey({ name: 'user_topics_user_id_fkey', columns: [t.userId], foreignColumns: [users.id] }).onDelete(
-      'cascade',
-    ),
-    foreignKey({ name: 'user_topics_topic_id_fkey', columns: [t.topicId], foreignColumns: [topics.id] }).onDelete(
-      'cascade',
-    ),
+    foreignKeyOf('user_topics', t.userId, users.id, 'cascade'),
+    foreignKeyOf('user_topics', t.topicId, topics.id, 'cascade'),
   ],
 );
 
