@@ -1,6 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, describe, expect, it } from 'vitest';
-import { createSnapshotCache, memorySnapshotStore, redisSnapshotStore, type SnapshotStore } from './snapshot-cache.ts';
+import {
+  createKeyedSnapshotCache,
+  createSnapshotCache,
+  memorySnapshotStore,
+  redisSnapshotStore,
+  type SnapshotStore,
+} from './snapshot-cache.ts';
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
@@ -61,6 +67,43 @@ describe.each(kinds)('snapshot cache (%s)', (_name, makeStore) => {
     await sleep(60);
     await cache.get();
     expect(counter.builds).toBe(2);
+  });
+
+  it('keeps one snapshot per key: invalidating a key rebuilds that key alone', async () => {
+    const store = makeStore();
+    stores.push(store);
+    const builds: number[] = [];
+    const cache = createKeyedSnapshotCache({
+      store,
+      ttlMs: 60_000,
+      build: async (tutorId: number) => {
+        builds.push(tutorId);
+        return { tutorId, n: builds.length };
+      },
+    });
+    await Promise.all([cache.get(1), cache.get(1), cache.get(2)]);
+    expect(builds).toEqual([1, 2]);
+    await cache.invalidate(1);
+    expect(await cache.get(1)).toEqual({ tutorId: 1, n: 3 });
+    expect(await cache.get(2)).toEqual({ tutorId: 2, n: 2 });
+    expect(builds).toEqual([1, 2, 1]);
+  });
+
+  it('caches nothing when a build fails, so the next request tries again', async () => {
+    const store = makeStore();
+    stores.push(store);
+    let fail = true;
+    const cache = createKeyedSnapshotCache({
+      store,
+      ttlMs: 60_000,
+      build: async (key: string) => {
+        if (fail) throw new Error(`no ${key}`);
+        return key;
+      },
+    });
+    await expect(cache.get('a')).rejects.toThrow('no a');
+    fail = false;
+    expect(await cache.get('a')).toBe('a');
   });
 });
 

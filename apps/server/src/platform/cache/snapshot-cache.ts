@@ -1,96 +1,120 @@
 import { Redis } from 'ioredis';
 
 /**
- * Where snapshots live. Each invalidation starts a new generation, so a rebuild that was running when the data
- * changed is stored under its old generation and never served as current.
+ * Where snapshots live, each under a key (one per tutor, say). Each invalidation of a key starts a new generation
+ * of it, so a rebuild that was running when the data changed is stored under its old generation and never served
+ * as current.
  */
 export interface SnapshotStore {
-  generation(): Promise<number>;
-  bump(): Promise<void>;
-  read(generation: number): Promise<string | null>;
-  write(generation: number, value: string, ttlMs: number): Promise<void>;
+  generation(key: string): Promise<number>;
+  bump(key: string): Promise<void>;
+  read(key: string, generation: number): Promise<string | null>;
+  write(key: string, generation: number, value: string, ttlMs: number): Promise<void>;
   close(): Promise<void>;
 }
 
 /** In-process store: the default, and enough for one server instance. */
 export function memorySnapshotStore(): SnapshotStore {
-  let generation = 0;
-  let entry: { generation: number; value: string; expiresAt: number } | undefined;
+  const keys = new Map<string, { generation: number; entry?: { value: string; expiresAt: number } }>();
+  const generationOf = (key: string) => keys.get(key)?.generation ?? 0;
   return {
-    generation: async () => generation,
-    bump: async () => {
-      generation += 1;
-      entry = undefined;
+    generation: async (key) => generationOf(key),
+    bump: async (key) => void keys.set(key, { generation: generationOf(key) + 1 }),
+    read: async (key, g) => {
+      const entry = generationOf(key) === g ? keys.get(key)?.entry : undefined;
+      return entry && entry.expiresAt > Date.now() ? entry.value : null;
     },
-    read: async (g) => (entry && entry.generation === g && entry.expiresAt > Date.now() ? entry.value : null),
-    write: async (g, value, ttlMs) => {
-      entry = { generation: g, value, expiresAt: Date.now() + ttlMs };
+    // A build that outlived its generation is dropped, so it cannot push out the current one.
+    write: async (key, g, value, ttlMs) => {
+      if (generationOf(key) === g) keys.set(key, { generation: g, entry: { value, expiresAt: Date.now() + ttlMs } });
     },
     close: async () => undefined,
   };
 }
 
-/** Redis store: instances share snapshots and invalidations (`prefix:gen` and `prefix:<generation>`). */
+/** Redis store: instances share snapshots and invalidations (`prefix:key:gen` and `prefix:key:<generation>`). */
 export function redisSnapshotStore(url: string, prefix: string): SnapshotStore {
   const redis = new Redis(url, { maxRetriesPerRequest: 2, enableOfflineQueue: true });
-  const generationKey = `${prefix}:gen`;
+  const generationKey = (key: string) => `${prefix}:${key}:gen`;
   return {
-    generation: async () => Number((await redis.get(generationKey)) ?? 0),
-    bump: async () => void (await redis.incr(generationKey)),
-    read: (g) => redis.get(`${prefix}:${g}`),
-    write: async (g, value, ttlMs) => void (await redis.set(`${prefix}:${g}`, value, 'PX', ttlMs)),
+    generation: async (key) => Number((await redis.get(generationKey(key))) ?? 0),
+    bump: async (key) => void (await redis.incr(generationKey(key))),
+    read: (key, g) => redis.get(`${prefix}:${key}:${g}`),
+    write: async (key, g, value, ttlMs) => void (await redis.set(`${prefix}:${key}:${g}`, value, 'PX', ttlMs)),
     close: async () => void (await redis.quit()),
   };
 }
 
-export interface SnapshotCacheOptions<T> {
+export interface KeyedSnapshotCacheOptions<K extends string | number, T> {
   store: SnapshotStore;
   /** How long a snapshot serves before it is rebuilt even without an invalidation. */
   ttlMs: number;
-  build: () => Promise<T>;
+  /** Builds one key's snapshot; it must survive JSON (Dates do not). A build that throws caches nothing. */
+  build: (key: K) => Promise<T>;
 }
 
 /**
- * A cached snapshot with single-flight rebuilds: however many requests find it missing at once, one rebuild runs
- * per instance and the others wait for its result, so a cold cache under load costs the database one rebuild.
- * The parsed snapshot is also kept in memory while its generation is current.
+ * Cached snapshots, one per key, with single-flight rebuilds: however many requests find a key's snapshot missing
+ * at once, one rebuild runs per instance and the others wait for its result, so a cold cache under load costs
+ * the database one rebuild per key. Each parsed snapshot is also kept in memory while its generation is current.
  */
-export function createSnapshotCache<T>(options: SnapshotCacheOptions<T>) {
+export function createKeyedSnapshotCache<K extends string | number, T>(options: KeyedSnapshotCacheOptions<K, T>) {
   const { store, ttlMs } = options;
-  const inflight = new Map<number, Promise<T>>();
-  let local: { generation: number; value: T; expiresAt: number } | undefined;
+  const inflight = new Map<string, Promise<T>>();
+  const local = new Map<string, { generation: number; value: T; expiresAt: number }>();
 
-  async function load(generation: number): Promise<T> {
-    const stored = await store.read(generation);
+  async function load(key: K, generation: number): Promise<T> {
+    const name = String(key);
+    const stored = await store.read(name, generation);
     let value: T;
     if (stored !== null) value = JSON.parse(stored) as T;
     else {
-      value = await options.build();
-      await store.write(generation, JSON.stringify(value), ttlMs);
+      value = await options.build(key);
+      await store.write(name, generation, JSON.stringify(value), ttlMs);
     }
-    local = { generation, value, expiresAt: Date.now() + ttlMs };
+    local.set(name, { generation, value, expiresAt: Date.now() + ttlMs });
     return value;
   }
 
   return {
-    async get(): Promise<T> {
-      const generation = await store.generation();
-      if (local && local.generation === generation && local.expiresAt > Date.now()) return local.value;
-      let pending = inflight.get(generation);
+    async get(key: K): Promise<T> {
+      const name = String(key);
+      const generation = await store.generation(name);
+      const kept = local.get(name);
+      if (kept && kept.generation === generation && kept.expiresAt > Date.now()) return kept.value;
+      const flight = `${name}:${generation}`;
+      let pending = inflight.get(flight);
       if (!pending) {
-        pending = load(generation).finally(() => inflight.delete(generation));
-        inflight.set(generation, pending);
+        pending = load(key, generation).finally(() => inflight.delete(flight));
+        inflight.set(flight, pending);
       }
       return pending;
     },
 
-    /** The data changed: the next request rebuilds (here and on every instance sharing the store). */
-    async invalidate(): Promise<void> {
-      local = undefined;
-      await store.bump();
+    /** The key's data changed: its next request rebuilds (here and on every instance sharing the store). */
+    async invalidate(key: K): Promise<void> {
+      local.delete(String(key));
+      await store.bump(String(key));
     },
 
     close: () => store.close(),
+  };
+}
+
+export type KeyedSnapshotCache<K extends string | number, T> = ReturnType<typeof createKeyedSnapshotCache<K, T>>;
+
+export interface SnapshotCacheOptions<T> extends Omit<KeyedSnapshotCacheOptions<string, T>, 'build'> {
+  build: () => Promise<T>;
+}
+
+/** One cached snapshot (the keyed cache with a single key). */
+export function createSnapshotCache<T>(options: SnapshotCacheOptions<T>) {
+  const cache = createKeyedSnapshotCache<string, T>({ ...options, build: () => options.build() });
+  return {
+    get: () => cache.get('all'),
+    /** The data changed: the next request rebuilds (here and on every instance sharing the store). */
+    invalidate: () => cache.invalidate('all'),
+    close: cache.close,
   };
 }
 
