@@ -5,6 +5,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { useErrorText, useFieldErrorText } from '../../../lib/forms.ts';
 import { useChangePassword } from '../hooks/use-auth-mutations.ts';
+import { NewPasswordFields } from './new-password-fields.tsx';
 
 const empty: ChangePasswordFormInput = { currentPassword: '', password: '', confirmPassword: '' };
 
@@ -42,21 +43,7 @@ export function ChangePasswordFormCard() {
         error={fieldText(errors.currentPassword)}
         {...form.register('currentPassword')}
       />
-      <PasswordField
-        label={t('field.newPassword')}
-        autoComplete="new-password"
-        required
-        hint={t('field.passwordHint')}
-        error={fieldText(errors.password)}
-        {...form.register('password')}
-      />
-      <PasswordField
-        label={t('field.confirmPassword')}
-        autoComplete="new-password"
-        required
-        error={fieldText(errors.confirmPassword)}
-        {...form.register('confirmPassword')}
-      />
+      <NewPasswordFields form={form} label="field.newPassword" />
       <FormActions>
         <Button type="submit" loading={change.isPending}>
           {t('settings.password.action')}

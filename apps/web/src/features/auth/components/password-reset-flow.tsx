@@ -8,7 +8,7 @@ import {
   type NewPasswordFormInput,
 } from '@darsak/client';
 import { RESEND_COOLDOWN_SECONDS } from '@darsak/domain/verification';
-import { Button, CodeField, Form, FormActions, FormError, PasswordField, Stepper, TextField } from '@darsak/ui';
+import { Button, CodeField, Form, FormActions, FormError, Stepper, TextField } from '@darsak/ui';
 import { useI18n } from '@darsak/ui/i18n';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
@@ -16,6 +16,7 @@ import { useForm } from 'react-hook-form';
 import { useErrorText, useFieldErrorText } from '../../../lib/forms.ts';
 import { useCountdown } from '../../../lib/use-countdown.ts';
 import { useCheckPasswordCode, useResetPassword, useSendPasswordCode } from '../hooks/use-auth-mutations.ts';
+import { NewPasswordFields } from './new-password-fields.tsx';
 
 type Step = 0 | 1 | 2;
 
@@ -170,22 +171,7 @@ export function PasswordResetFlow({ initialEmail = '', initialCode = '', onDone 
         >
           <p className="text-muted">{t('auth.reset.passwordIntro')}</p>
           <FormError message={reset.error ? errorText(reset.error) : undefined} />
-          <PasswordField
-            label={t('field.newPassword')}
-            autoComplete="new-password"
-            required
-            autoFocus
-            hint={t('field.passwordHint')}
-            error={fieldText(passwordForm.formState.errors.password)}
-            {...passwordForm.register('password')}
-          />
-          <PasswordField
-            label={t('field.confirmPassword')}
-            autoComplete="new-password"
-            required
-            error={fieldText(passwordForm.formState.errors.confirmPassword)}
-            {...passwordForm.register('confirmPassword')}
-          />
+          <NewPasswordFields form={passwordForm} label="field.newPassword" autoFocus />
           <FormActions className="justify-between">
             <Button type="submit" loading={reset.isPending}>
               {t('auth.reset.submit')}

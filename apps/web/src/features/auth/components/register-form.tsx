@@ -1,11 +1,12 @@
 import { isApiError, type RegisterFormInput, registerForm } from '@darsak/client';
-import { Button, Form, FormError, PasswordField, TextField, useToast } from '@darsak/ui';
+import { Button, Form, FormError, TextField, useToast } from '@darsak/ui';
 import { useT } from '@darsak/ui/i18n';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMemo } from 'react';
 import { useForm } from 'react-hook-form';
 import { applyServerFieldErrors, useErrorText, useFieldErrorText } from '../../../lib/forms.ts';
 import { useRegister } from '../hooks/use-auth-mutations.ts';
+import { NewPasswordFields } from './new-password-fields.tsx';
 
 /** Sign-up for students and tutors; a tutor's name must be Arabic with two parts (spec §5). */
 export function RegisterForm({ role }: { role: 'student' | 'tutor' }) {
@@ -73,21 +74,7 @@ export function RegisterForm({ role }: { role: 'student' | 'tutor' }) {
         error={fieldText(errors.phone)}
         {...form.register('phone')}
       />
-      <PasswordField
-        label={t('field.password')}
-        autoComplete="new-password"
-        required
-        hint={t('field.passwordHint')}
-        error={fieldText(errors.password)}
-        {...form.register('password')}
-      />
-      <PasswordField
-        label={t('field.confirmPassword')}
-        autoComplete="new-password"
-        required
-        error={fieldText(errors.confirmPassword)}
-        {...form.register('confirmPassword')}
-      />
+      <NewPasswordFields form={form} />
       <Button type="submit" block loading={register.isPending}>
         {t('auth.register.submit')}
       </Button>
