@@ -1,8 +1,9 @@
 import { errorCodeOf, fieldErrorsOf } from '@darsak/client';
 import { type Coupon, CouponInput } from '@darsak/domain/plans';
-import { Button, Dialog, Fieldset, Form, FormActions, FormError, SelectField, TextField, useToast } from '@darsak/ui';
+import { Button, Fieldset, Form, FormActions, FormError, SelectField, TextField, useToast } from '@darsak/ui';
 import { useI18n } from '@darsak/ui/i18n';
 import { type ReactNode, useState } from 'react';
+import { FormDialog } from '../../../components/form-dialog.tsx';
 import { egpToPiastres, usePlanText } from '../../../lib/plan-text.ts';
 import { useAllPlans, useSaveCoupon } from '../hooks/use-coupons.ts';
 
@@ -245,16 +246,11 @@ function CouponFormBody({ coupon, onDone }: { coupon: Coupon | null; onDone: () 
 /** Create or edit a coupon: code, percentage (with a cap) or fixed amount, plan, expiry, usage limit, status. */
 export function CouponFormDialog({ coupon, trigger }: { coupon: Coupon | null; trigger: ReactNode }) {
   const { t } = useI18n();
-  const [open, setOpen] = useState(false);
   return (
-    <Dialog
-      open={open}
-      onOpenChange={setOpen}
-      size="lg"
+    <FormDialog
       title={coupon ? t('payments.admin.coupons.edit') : t('payments.admin.coupons.new')}
       trigger={trigger}
-    >
-      {open && <CouponFormBody coupon={coupon} onDone={() => setOpen(false)} />}
-    </Dialog>
+      form={(close) => <CouponFormBody coupon={coupon} onDone={close} />}
+    />
   );
 }

@@ -1,21 +1,12 @@
 import { errorCodeOf, fieldErrorsOf } from '@darsak/client';
 import { MAX_INSTALLMENTS, type Plan, PlanPatch } from '@darsak/domain/plans';
-import {
-  Button,
-  ChipCheckbox,
-  Dialog,
-  Form,
-  FormActions,
-  FormError,
-  SelectField,
-  TextField,
-  useToast,
-} from '@darsak/ui';
+import { Button, ChipCheckbox, Form, FormActions, FormError, SelectField, TextField, useToast } from '@darsak/ui';
 import { useI18n } from '@darsak/ui/i18n';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { type ReactNode, useState } from 'react';
+import type { ReactNode } from 'react';
 import { type Path, useForm } from 'react-hook-form';
 import { z } from 'zod';
+import { FormDialog } from '../../../components/form-dialog.tsx';
 import { egpToPiastres } from '../../../lib/plan-text.ts';
 import { useSavePlan } from '../hooks/use-admin-plans.ts';
 
@@ -191,16 +182,11 @@ function PlanFormBody({ plan, onDone }: { plan: Plan | null; onDone: () => void 
 /** Create or edit a plan: weekly minutes, base month price, period discounts, instalments, state, invites-only. */
 export function PlanFormDialog({ plan, trigger }: { plan: Plan | null; trigger: ReactNode }) {
   const { t } = useI18n();
-  const [open, setOpen] = useState(false);
   return (
-    <Dialog
-      open={open}
-      onOpenChange={setOpen}
-      size="lg"
+    <FormDialog
       title={plan ? t('payments.admin.plans.edit') : t('payments.admin.plans.new')}
       trigger={trigger}
-    >
-      {open && <PlanFormBody plan={plan} onDone={() => setOpen(false)} />}
-    </Dialog>
+      form={(close) => <PlanFormBody plan={plan} onDone={close} />}
+    />
   );
 }
