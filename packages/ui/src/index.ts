@@ -1,4 +1,5 @@
 export { Alert, type AlertProps, type Tone } from './components/alert.tsx';
+export { ComingSoonPage, RootLayout, type RouteHandle } from './components/app-routes.tsx';
 export { Avatar, type AvatarProps, initialsOf } from './components/avatar.tsx';
 export { Badge, type BadgeTone } from './components/badge.tsx';
 export { Button, type ButtonProps, type ButtonSize, type ButtonVariant, buttonClasses } from './components/button.tsx';

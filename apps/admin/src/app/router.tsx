@@ -1,11 +1,10 @@
-import { CrashScreen, LoadingAnimation } from '@darsak/ui';
+import { ComingSoonPage, CrashScreen, LoadingAnimation, RootLayout, type RouteHandle } from '@darsak/ui';
 import type { MessageKey } from '@darsak/ui/i18n';
 import { type ComponentType, useState } from 'react';
 import { createBrowserRouter, type RouteObject, RouterProvider } from 'react-router';
 import { AdminShell } from '../components/admin-shell.tsx';
 import type { AdminArea } from '../lib/access.ts';
 import { GuestOnly, RequireArea, RequireStaff } from './guards.tsx';
-import { RootLayout, type RouteHandle } from './root-layout.tsx';
 
 function page(path: string | undefined, title: MessageKey, load: () => Promise<ComponentType>): RouteObject {
   const handle: RouteHandle = { title };
@@ -25,7 +24,7 @@ function area(area: AdminArea, pages: Array<[path: string, title: MessageKey, fe
       path,
       handle: { title, feature } satisfies RouteHandle,
       errorElement: <CrashScreen showDetails={import.meta.env.DEV} />,
-      lazy: async () => ({ Component: (await import('./routes/coming-soon.tsx')).ComingSoonPage }),
+      element: <ComingSoonPage appName="admin.appName" />,
     })),
   };
 }
@@ -33,7 +32,7 @@ function area(area: AdminArea, pages: Array<[path: string, title: MessageKey, fe
 /** Admin routes of spec §2. */
 export const routes: RouteObject[] = [
   {
-    element: <RootLayout />,
+    element: <RootLayout appName="admin.appName" />,
     errorElement: <CrashScreen showDetails={import.meta.env.DEV} />,
     hydrateFallbackElement: <LoadingAnimation fullPage />,
     children: [

@@ -1,9 +1,9 @@
-import { CrashScreen, LoadingAnimation } from '@darsak/ui';
+import { ComingSoonPage, CrashScreen, LoadingAnimation, type RouteHandle } from '@darsak/ui';
 import type { MessageKey } from '@darsak/ui/i18n';
 import { type ComponentType, useState } from 'react';
 import { createBrowserRouter, type RouteObject, RouterProvider } from 'react-router';
 import { AppShell } from '../components/layouts/app-shell.tsx';
-import { RootLayout, type RouteHandle } from '../components/layouts/root-layout.tsx';
+import { RootLayout } from '../components/layouts/root-layout.tsx';
 import { STUDENT_ROLES, TUTOR_ROLES } from '../lib/roles.ts';
 import { GuestOnly, RequireAuth, RequireRole } from './guards.tsx';
 
@@ -22,7 +22,7 @@ function comingSoon(path: string, title: MessageKey, feature: MessageKey): Route
     path,
     handle,
     errorElement: <CrashScreen showDetails={import.meta.env.DEV} />,
-    lazy: async () => ({ Component: (await import('./routes/coming-soon.tsx')).ComingSoonPage }),
+    element: <ComingSoonPage appName="app.name" />,
   };
 }
 
