@@ -1,4 +1,5 @@
 import type { WeeklySlot } from '@darsak/domain/availability';
+import type { SessionLength } from '@darsak/domain/sessions';
 import { subscriptionEndsAt, weekAnchorFor } from '@darsak/domain/subscriptions';
 import { eq } from 'drizzle-orm';
 import { plans } from '../src/modules/plans/plans.table.ts';
@@ -25,10 +26,15 @@ export async function verify(t: TestApp, actor: Actor) {
     .where(eq(users.id, actor.id));
 }
 
-/** An activated, verified tutor with this weekly schedule (set through the API). */
+/** An activated, verified tutor with this weekly schedule and these lesson lengths (set through the API). */
 export async function createTutor(
   t: TestApp,
-  options: { slots?: WeeklySlot[]; noticePeriodMinutes?: number; ratePerMinutePiastres?: number } = {},
+  options: {
+    slots?: WeeklySlot[];
+    lessonLengths?: SessionLength[];
+    noticePeriodMinutes?: number;
+    ratePerMinutePiastres?: number;
+  } = {},
 ): Promise<Actor> {
   const tutor = await createActor(t, 'tutor');
   await verify(t, tutor);
@@ -44,7 +50,7 @@ export async function createTutor(
     method: 'POST',
     url: '/api/v1/availability-slot/',
     headers: { authorization: `Bearer ${tutor.token}` },
-    payload: { slots: options.slots ?? [] },
+    payload: { slots: options.slots ?? [], lessonLengths: options.lessonLengths },
   });
   if (response.statusCode !== 200) throw new Error(`slots: ${response.statusCode} ${response.body}`);
   return tutor;

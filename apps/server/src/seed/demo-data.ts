@@ -1,3 +1,4 @@
+import type { SessionLength } from '@darsak/domain/sessions';
 import type { Gender } from '@darsak/domain/users';
 
 /** Lesson topics of the demo catalogue (English name first, as admins type them). */
@@ -33,6 +34,8 @@ export interface DemoTutor {
   about: string;
   topics: readonly DemoTopicName[];
   week: readonly WeeklySpan[];
+  /** The lengths they teach; both unless said (two tutors teach only 30-minute lessons). */
+  lessonLengths?: SessionLength[];
 }
 
 /** Mornings on Sunday, Tuesday and Thursday, evenings the same days. */
@@ -89,6 +92,7 @@ export const DEMO_TUTORS: DemoTutor[] = [
       'أجريت مئات المقابلات في شركات متعددة الجنسيات، وأعرف ما يبحث عنه مسؤول التوظيف. نتدرّب على الأسئلة الشائعة، ونبني معًا مفردات مهنية تناسب مجالك.',
     topics: ['Business English', 'Job Interviews', 'Vocabulary'],
     week: weekdayEvenings,
+    lessonLengths: [30],
   },
   {
     name: 'نورهان عادل',
@@ -161,6 +165,7 @@ export const DEMO_TUTORS: DemoTutor[] = [
       'عملت طبيبًا في مستشفى جامعي ثم تخصصت في تدريس المصطلحات الطبية. نتدرّب على كتابة التقارير والتواصل مع المرضى والاستعداد لاختبارات الزمالة.',
     topics: ['Medical English', 'Vocabulary', 'Pronunciation'],
     week: morningsAndEvenings,
+    lessonLengths: [30],
   },
   {
     name: 'مريم صلاح',

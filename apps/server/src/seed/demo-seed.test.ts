@@ -56,6 +56,10 @@ describe('demo seed', () => {
       .innerJoin(users, sql`${users.id} = ${tutors.userId}`)
       .where(sql`${tutors.activated} and ${users.role} = ${Role.tutor} and ${users.profileCompletedAt} is not null`);
     expect(activeTutors[0]?.count).toBe(12);
+    const cards = await t.app.inject({ method: 'GET', url: '/api/v1/user/tutor/list/onboarded?size=12' });
+    const lengths = cards.json().list.map((card: { lessonLengths: number[] }) => card.lessonLengths.join('+'));
+    expect(lengths.filter((l: string) => l === '30')).toHaveLength(2);
+    expect(lengths.filter((l: string) => l === '15+30')).toHaveLength(10);
 
     const token = await signIn('tutor@darsak.test');
     const meta = await injectAs(t.app, token, { method: 'GET', url: '/api/v1/user/tutor/meta' });

@@ -144,9 +144,11 @@ export async function seedDemoData(db: Db, storage: Storage, now: Date): Promise
 
     for (const [i, tutor] of DEMO_TUTORS.entries()) {
       const picture = pictures[i];
-      const { topics: favourites, week, bio, about, ...profile } = tutor;
+      const { topics: favourites, week, bio, about, lessonLengths, ...profile } = tutor;
       const id = await createAccount({ role: 'tutor', ...profile, image: picture?.name });
-      await tx.insert(tutors).values({ userId: id, bio, about, activated: true, noticePeriodMinutes: 30 });
+      await tx
+        .insert(tutors)
+        .values({ userId: id, bio, about, activated: true, noticePeriodMinutes: 30, lessonLengths });
       await tx.insert(userTopics).values(favourites.map((t) => ({ userId: id, topicId: topicId(t) })));
       await tx.insert(availabilitySlots).values(
         week.map(([weekday, from, to]) => ({

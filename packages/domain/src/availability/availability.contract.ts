@@ -8,7 +8,12 @@ import { ReplaceSlotsInput, WeeklySlotSchema } from './availability.schemas.ts';
 /** The longest stretch one free-times request may cover. */
 export const MAX_FREE_TIMES_RANGE_DAYS = 31;
 
-export const SlotList = z.object({ total: z.number().int(), list: z.array(WeeklySlotSchema) });
+export const SlotList = z.object({
+  total: z.number().int(),
+  list: z.array(WeeklySlotSchema),
+  /** The lesson lengths the tutor teaches, ascending; students book only these. */
+  lessonLengths: z.array(SessionLengthSchema),
+});
 
 export const SlotListQuery = z.strictObject({
   /** Whose schedule; a tutor leaving it out gets their own. */
@@ -33,6 +38,8 @@ export const FreeTimeSchema = z.object({ startsAt: z.string(), endsAt: z.string(
 export const FreeTimesSchema = z.object({
   tutorId: z.number().int(),
   durationMinutes: z.number().int(),
+  /** The lengths the tutor teaches: for any other length the list is empty (booking it answers 422). */
+  lessonLengths: z.array(SessionLengthSchema),
   /** A signed-in student's current subscription week, which bounds the times; null for anyone else. */
   week: z.object({ startsAt: z.string(), endsAt: z.string(), remainingMinutes: z.number().int() }).nullable(),
   total: z.number().int(),

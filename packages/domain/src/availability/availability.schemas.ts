@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { MINUTES_PER_DAY } from '../common/time.ts';
 import { WeekdaySchema } from '../lessons/lessons.enums.ts';
+import { SESSION_LENGTHS, type SessionLength, SessionLengthSchema } from '../sessions/sessions.enums.ts';
 
 /** Schedules and lesson starts sit on a quarter-hour grid (Cairo offsets are whole hours, so UTC agrees). */
 export const SLOT_STEP_MINUTES = 15;
@@ -36,9 +37,22 @@ export function overlappingSlotIndexes(slots: readonly WeeklySlot[]): number[] {
   return overlapping.sort((a, b) => a - b);
 }
 
-/** A tutor's whole weekly schedule; saving it replaces the previous one. */
+/** The lesson lengths a tutor teaches: at least one, each once, in any order. */
+export const LessonLengthsInput = z
+  .array(SessionLengthSchema)
+  .min(1, 'lesson-lengths-required')
+  .refine((lengths) => new Set(lengths).size === lengths.length, 'lesson-lengths-duplicate');
+
+/** Ascending, as the database keeps them (its check accepts exactly {15}, {30} and {15,30}). */
+export const sortedLessonLengths = (lengths: readonly SessionLength[]): SessionLength[] =>
+  SESSION_LENGTHS.filter((length) => lengths.includes(length));
+
+/**
+ * A tutor's whole weekly schedule; saving it replaces the previous one. `lessonLengths` is optional so clients
+ * that predate it keep working: left out, the tutor's lengths stay as they are (new tutors teach both).
+ */
 export const ReplaceSlotsInput = z
-  .strictObject({ slots: z.array(WeeklySlotInput).max(MAX_WEEKLY_SLOTS) })
+  .strictObject({ slots: z.array(WeeklySlotInput).max(MAX_WEEKLY_SLOTS), lessonLengths: LessonLengthsInput.optional() })
   .superRefine(({ slots }, ctx) => {
     for (const index of overlappingSlotIndexes(slots)) {
       ctx.addIssue({ code: 'custom', message: 'slot-overlap', path: ['slots', index] });

@@ -15,6 +15,7 @@ import {
   overlappingSlotIndexes,
   ReplaceSlotsInput,
   SLOT_STEP_MINUTES,
+  sortedLessonLengths,
   type WeeklySlot,
 } from './availability.schemas.ts';
 
@@ -49,6 +50,17 @@ describe('weekly slot schema', () => {
     expect(ReplaceSlotsInput.safeParse({ slots }).error?.issues.map((i) => [i.path, i.message])).toEqual([
       [['slots', 3], 'slot-overlap'],
     ]);
+  });
+
+  it('takes one or both lesson lengths, each once, or none for older clients', () => {
+    const lengths = (lessonLengths: unknown) => ReplaceSlotsInput.safeParse({ slots: [], lessonLengths });
+    expect(lengths(undefined).success).toBe(true);
+    expect(lengths([30, 15]).success).toBe(true);
+    expect(lengths([30]).data?.lessonLengths).toEqual([30]);
+    expect(lengths([]).error?.issues.map((i) => i.message)).toEqual(['lesson-lengths-required']);
+    expect(lengths([15, 15]).error?.issues.map((i) => i.message)).toEqual(['lesson-lengths-duplicate']);
+    expect(lengths([20]).success).toBe(false);
+    expect(sortedLessonLengths([30, 15])).toEqual([15, 30]);
   });
 });
 
@@ -206,7 +218,7 @@ describe('free times (property-based)', () => {
             week,
             remainingMinutes: 60,
             hasPendingLesson: false,
-            tutor: { bookable: true, noticePeriodMinutes: 30, slots: q.slots, busy: q.busy },
+            tutor: { bookable: true, noticePeriodMinutes: 30, lessonLengths: [15, 30], slots: q.slots, busy: q.busy },
             studentBusy: [],
           });
           expect(violation === null).toBe(free.has(start));

@@ -89,6 +89,7 @@ export const ERROR_STATUS = {
   'api-invalid-user-name': 422,
   'phone-required': 422,
   'week-boundaries-violation': 422,
+  'lesson-length-unavailable': 422,
   // plans, coupons, subscriptions and payments
   'plan-invite-not-found': 404,
   'card-not-found': 404,

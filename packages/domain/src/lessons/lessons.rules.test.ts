@@ -30,6 +30,7 @@ const facts = (overrides: Partial<BookingFacts> = {}): BookingFacts => ({
   tutor: {
     bookable: true,
     noticePeriodMinutes: 30,
+    lessonLengths: [15, 30],
     slots: [{ weekday: 1, startMinute: 17 * 60, endMinute: 20 * 60 }],
     busy: [],
   },
@@ -51,6 +52,9 @@ describe('booking rules', () => {
     );
     expect(bookingViolation(facts({ hasPendingLesson: true }))?.code).toBe('reached-booking-limit');
     expect(bookingViolation(facts({ remainingMinutes: 15 }))?.code).toBe('no-enough-minutes');
+    expect(bookingViolation(facts({ tutor: { ...tutor, lessonLengths: [15] } }))?.code).toBe(
+      'lesson-length-unavailable',
+    );
     expect(bookingViolation(facts({ tutor: { ...tutor, bookable: false } }))).toEqual({
       code: 'busy-tutor',
       reason: 'inactive',

@@ -23,6 +23,8 @@ export interface BookingFacts {
   tutor: {
     bookable: boolean;
     noticePeriodMinutes: number;
+    /** The lengths the tutor teaches. */
+    lessonLengths: readonly number[];
     slots: readonly WeeklySlot[];
     /** The tutor's held lessons. */
     busy: readonly Span[];
@@ -53,6 +55,7 @@ export function bookingViolation(f: BookingFacts): BookingViolation | null {
   }
   if (f.hasPendingLesson) return { code: 'reached-booking-limit' };
   if (f.remainingMinutes < f.durationMinutes) return { code: 'no-enough-minutes' };
+  if (!f.tutor.lessonLengths.includes(f.durationMinutes)) return { code: 'lesson-length-unavailable' };
   const reason = tutorProblem(f);
   if (reason) return { code: 'busy-tutor', reason };
   if (f.studentBusy.some((b) => overlaps(b, f.lesson))) return { code: 'conflicting-lessons' };

@@ -5,6 +5,7 @@ import { PageQuery, pageOf } from '../common/paging.ts';
 import { defineRoute } from '../contract/define-route.ts';
 import { WeekdaySchema } from '../lessons/lessons.enums.ts';
 import { RatingSummarySchema } from '../ratings/ratings.contract.ts';
+import { SessionLengthSchema } from '../sessions/sessions.enums.ts';
 import { TopicSchema } from '../topics/topics.contract.ts';
 import { ROLE_GROUPS } from '../users/roles.ts';
 import { GenderSchema } from '../users/users.enums.ts';
@@ -18,8 +19,10 @@ export const TutorCardSchema = z.object({
   bio: z.string().nullable(),
   topics: z.array(TopicSchema),
   rating: RatingSummarySchema,
-  /** The first free 15-minute start past the tutor's notice, within two weeks; null when none. */
+  /** The first free start of the tutor's shortest lesson length past their notice, within two weeks; or null. */
   nextFreeAt: z.string().nullable(),
+  /** The lesson lengths the tutor teaches, ascending (set on their weekly schedule). */
+  lessonLengths: z.array(SessionLengthSchema),
 });
 export type TutorCard = z.infer<typeof TutorCardSchema>;
 

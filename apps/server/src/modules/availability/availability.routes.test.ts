@@ -17,8 +17,9 @@ afterAll(() => t.close());
 const TUESDAY_10_TO_11 = { weekday: 2, startMinute: 600, endMinute: 660 };
 const WEDNESDAY_MORNING = { weekday: 3, startMinute: 540, endMinute: 720 };
 
-const replace = (who: Actor | undefined, slots: unknown) =>
-  injectAs(t.app, who?.token, { method: 'POST', url: '/api/v1/availability-slot/', payload: { slots } });
+const saveWeek = (who: Actor | undefined, payload: Record<string, unknown>) =>
+  injectAs(t.app, who?.token, { method: 'POST', url: '/api/v1/availability-slot/', payload });
+const replace = (who: Actor | undefined, slots: unknown) => saveWeek(who, { slots });
 const freeTimes = async (who: Actor | undefined, query: string): Promise<FreeTimes> => {
   const response = await injectAs(t.app, who?.token, { method: 'GET', url: `/api/v1/availability-slot/free?${query}` });
   expect(response.statusCode, response.body).toBe(200);
@@ -38,7 +39,60 @@ describe('weekly slots', () => {
     expect(anyone.json().list[0]).toMatchObject(TUESDAY_10_TO_11);
     const nobody = await t.app.inject({ method: 'GET', url: '/api/v1/availability-slot/' });
     expect({ status: nobody.statusCode, code: nobody.json().code }).toEqual({ status: 400, code: 'bad-request' });
-    expect((await replace(tutor, [])).json()).toEqual({ total: 0, list: [] });
+    expect((await replace(tutor, [])).json()).toEqual({ total: 0, list: [], lessonLengths: [15, 30] });
+  });
+
+  it('saves the lesson lengths with the slots; leaving them out keeps them; students see them on the profile', async () => {
+    const tutor = await createTutor(t);
+    const both = await saveWeek(tutor, { slots: [TUESDAY_10_TO_11], lessonLengths: [30, 15] });
+    expect(both.json()).toMatchObject({ total: 1, lessonLengths: [15, 30] });
+    const only30 = await saveWeek(tutor, { slots: [TUESDAY_10_TO_11, WEDNESDAY_MORNING], lessonLengths: [30] });
+    expect(only30.json()).toMatchObject({ total: 2, lessonLengths: [30] });
+    const kept = await replace(tutor, [WEDNESDAY_MORNING]);
+    expect(kept.json()).toMatchObject({ total: 1, lessonLengths: [30] });
+    const anyone = await t.app.inject({ method: 'GET', url: `/api/v1/availability-slot/?tutorId=${tutor.id}` });
+    expect(anyone.json()).toMatchObject({ total: 1, lessonLengths: [30] });
+    const profile = await t.app.inject({ method: 'GET', url: `/api/v1/user/tutor/info/${tutor.id}` });
+    expect(profile.json().lessonLengths).toEqual([30]);
+    const unknown = await t.app.inject({ method: 'GET', url: '/api/v1/availability-slot/?tutorId=999999' });
+    expect({ status: unknown.statusCode, code: unknown.json().code }).toEqual({ status: 404, code: 'tutor-not-found' });
+  });
+
+  it('[400 bad-request] refuses unknown, missing or repeated lengths and changes nothing', async () => {
+    const tutor = await createTutor(t, { slots: [TUESDAY_10_TO_11], lessonLengths: [15] });
+    const cases: [unknown, Record<string, string>][] = [
+      [[20], { 'lessonLengths.0': expect.any(String) }],
+      [[], { lessonLengths: 'lesson-lengths-required' }],
+      [[30, 30], { lessonLengths: 'lesson-lengths-duplicate' }],
+      [[15, 30, 15], { lessonLengths: 'lesson-lengths-duplicate' }],
+      ['30', { lessonLengths: expect.any(String) }],
+    ];
+    for (const [lessonLengths, fields] of cases) {
+      const refused = await saveWeek(tutor, { slots: [WEDNESDAY_MORNING], lessonLengths });
+      expect({ lessonLengths, status: refused.statusCode, code: refused.json().code }).toEqual({
+        lessonLengths,
+        status: 400,
+        code: 'bad-request',
+      });
+      expect(refused.json().details.fields).toEqual(fields);
+    }
+    const own = await injectAs(t.app, tutor.token, { method: 'GET', url: '/api/v1/availability-slot/' });
+    expect(own.json()).toMatchObject({ total: 1, list: [TUESDAY_10_TO_11], lessonLengths: [15] });
+  });
+
+  it('lets a tutor drop a length that booked lessons have: they stay booked', async () => {
+    const tutor = await createTutor(t, { slots: [WEDNESDAY_MORNING] });
+    const student = await createStudentWithMinutes(t);
+    const booked = await injectAs(t.app, student.token, {
+      method: 'POST',
+      url: '/api/v1/lesson/',
+      payload: { tutorId: tutor.id, startsAt: '2025-01-08T08:00:00Z', durationMinutes: 30 },
+    });
+    expect(booked.statusCode).toBe(201);
+    const saved = await saveWeek(tutor, { slots: [WEDNESDAY_MORNING], lessonLengths: [15] });
+    expect(saved.json()).toMatchObject({ lessonLengths: [15] });
+    const lesson = await injectAs(t.app, student.token, { method: 'GET', url: `/api/v1/lesson/${booked.json().id}` });
+    expect(lesson.json()).toMatchObject({ status: 'pending', durationMinutes: 30 });
   });
 
   it('refuses overlapping or off-grid spans, and callers who are not tutors', async () => {
@@ -153,6 +207,25 @@ describe('free times', () => {
       '2025-01-07T08:15:00.000Z',
       '2025-01-07T08:30:00.000Z',
     ]);
+  });
+
+  it('are none for a length the tutor does not teach, which the answer says', async () => {
+    const tutor = await createTutor(t, { slots: [TUESDAY_10_TO_11], lessonLengths: [15] });
+    const student = await createStudentWithMinutes(t);
+    const long = await freeTimes(student, `tutorId=${tutor.id}&durationMinutes=30`);
+    expect(long).toMatchObject({ durationMinutes: 30, lessonLengths: [15], total: 0, list: [] });
+    const short = await freeTimes(student, `tutorId=${tutor.id}&durationMinutes=15`);
+    expect(short).toMatchObject({ lessonLengths: [15], total: 4 });
+  });
+
+  it('give a 30-minute-only tutor their next free time for 30 minutes', async () => {
+    const quarter = { weekday: 2, startMinute: 600, endMinute: 615 }; // Tuesday 10:00–10:15 Cairo
+    const tutor = await createTutor(t, { slots: [quarter, WEDNESDAY_MORNING], lessonLengths: [30] });
+    const card = await t.app.inject({ method: 'GET', url: `/api/v1/user/tutor/info/${tutor.id}` });
+    expect(card.json()).toMatchObject({ lessonLengths: [30], nextFreeAt: '2025-01-08T07:00:00.000Z' });
+    await saveWeek(tutor, { slots: [quarter, WEDNESDAY_MORNING], lessonLengths: [15, 30] });
+    const both = await t.app.inject({ method: 'GET', url: `/api/v1/user/tutor/info/${tutor.id}` });
+    expect(both.json()).toMatchObject({ lessonLengths: [15, 30], nextFreeAt: '2025-01-07T08:00:00.000Z' });
   });
 
   it('answer coded errors for unknown tutors and bad ranges', async () => {

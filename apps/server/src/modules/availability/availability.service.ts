@@ -1,5 +1,11 @@
-import { isInsideSlots, type ReplaceSlotsInput, type WeeklySlot } from '@darsak/domain/availability';
+import {
+  isInsideSlots,
+  type ReplaceSlotsInput,
+  sortedLessonLengths,
+  type WeeklySlot,
+} from '@darsak/domain/availability';
 import { AppError } from '@darsak/domain/errors';
+import type { SessionLength } from '@darsak/domain/sessions';
 import { isTutorLike } from '@darsak/domain/users';
 import type { Clock } from '../../platform/clock.ts';
 import type { Db } from '../../platform/db/client.ts';
@@ -24,12 +30,13 @@ export interface AvailabilityDeps {
   db: Db;
   clock: Clock;
   lessons: Pick<LessonsService, 'heldLessonsOfTutor'>;
-  tutors: Pick<TutorsService, 'lockForChange' | 'changed'>;
+  tutors: Pick<TutorsService, 'lockForChange' | 'changed' | 'lessonLengthsOf' | 'setLessonLengths'>;
 }
 
-const toList = (rows: repo.SlotRow[]) => ({
+const toList = (rows: repo.SlotRow[], lessonLengths: SessionLength[]) => ({
   total: rows.length,
   list: rows.map(({ id, weekday, startMinute, endMinute }) => ({ id, weekday, startMinute, endMinute })),
+  lessonLengths,
 });
 
 export function createAvailabilityService(deps: AvailabilityDeps) {
@@ -39,16 +46,19 @@ export function createAvailabilityService(deps: AvailabilityDeps) {
     async list(viewer: AuthUser | null, tutorId: number | undefined) {
       const id = tutorId ?? (viewer && isTutorLike(viewer.role) ? viewer.id : undefined);
       if (id === undefined) throw new AppError('bad-request', { fields: { tutorId: 'required' } });
-      return toList(await repo.listSlots(db, [id]));
+      const lessonLengths = await deps.tutors.lessonLengthsOf(id);
+      return toList(await repo.listSlots(db, [id]), lessonLengths);
     },
 
     /**
-     * Replaces the tutor's week. Booked lessons must still fit: a change that would leave one outside the new
-     * slots is refused with the list of those lessons, so the tutor can cancel them first or keep the time.
+     * Replaces the tutor's week, and the lesson lengths they teach when given. Booked lessons must still fit: a
+     * change that would leave one outside the new slots is refused with the list of those lessons, so the tutor
+     * can cancel them first or keep the time. Dropping a length is always allowed: booked lessons of that length
+     * stay as they are, only new bookings and moves are refused (`lesson-length-unavailable`).
      */
     async replace(actor: AuthUser, input: ReplaceSlotsInput) {
-      const rows = await db.transaction(async (tx) => {
-        await deps.tutors.lockForChange(tx, actor.id);
+      const saved = await db.transaction(async (tx) => {
+        const tutor = await deps.tutors.lockForChange(tx, actor.id);
         const held = await deps.lessons.heldLessonsOfTutor(tx, actor.id, clock.now());
         const orphaned = held.filter(
           (l) => !isInsideSlots(input.slots, { start: l.startsAt.getTime(), end: l.endsAt.getTime() }),
@@ -63,10 +73,12 @@ export function createAvailabilityService(deps: AvailabilityDeps) {
             })),
           });
         }
-        return repo.replaceSlots(tx, actor.id, input.slots);
+        const lessonLengths = input.lessonLengths ? sortedLessonLengths(input.lessonLengths) : tutor.lessonLengths;
+        if (input.lessonLengths) await deps.tutors.setLessonLengths(tx, actor.id, lessonLengths);
+        return toList(await repo.replaceSlots(tx, actor.id, input.slots), lessonLengths);
       });
       await deps.tutors.changed(actor.id);
-      return toList(rows);
+      return saved;
     },
   };
 }

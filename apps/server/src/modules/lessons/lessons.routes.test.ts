@@ -168,6 +168,20 @@ describe('POST /api/v1/lesson/ (book)', () => {
     await expectError(await bookAt(student, '2025-01-06T07:15:00Z', 15, quick.id), 409, 'conflicting-lessons');
   });
 
+  it('[422 lesson-length-unavailable] a length the tutor does not teach, changing nothing', async () => {
+    const short = await createTutor(t, { slots: ALL_WEEK, lessonLengths: [15] });
+    const student = await createStudentWithMinutes(t, { weeklyMinutes: 60 });
+    const refused = await bookAt(student, TOMORROW_NOON, 30, short.id);
+    await expectError(refused, 422, 'lesson-length-unavailable');
+    expect(await t.database.db.select().from(lessons).where(eq(lessons.tutorId, short.id))).toEqual([]);
+    const stats = await injectAs(t.app, student.token, {
+      method: 'GET',
+      url: '/api/v1/user/student/stats/personalized',
+    });
+    expect(stats.json()).toMatchObject({ remainingWeeklyMinutes: 60, lessons: { upcoming: 0 } });
+    expect((await booked(student, TOMORROW_NOON, 15, short.id)).durationMinutes).toBe(15);
+  });
+
   it('[404 tutor-not-found] for an unknown tutor', async () => {
     const student = await createStudentWithMinutes(t);
     await expectError(await bookAt(student, TOMORROW_NOON, 30, 999_999), 404, 'tutor-not-found');
@@ -244,6 +258,23 @@ describe('PATCH /api/v1/lesson/ (rebook)', () => {
     await expectError(await move('2025-01-06T07:15:00Z'), 409, 'busy-tutor');
     const still = await injectAs(t.app, student.token, { method: 'GET', url: `/api/v1/lesson/${lesson.id}` });
     expect(still.json().status).toBe('pending');
+  });
+
+  it('[422 lesson-length-unavailable] to a length the tutor no longer teaches (the old lesson stays)', async () => {
+    const student = await createStudentWithMinutes(t);
+    const lesson = await booked(student, '2025-01-09T16:00:00Z', 30);
+    const narrowed = await injectAs(t.app, tutor.token, {
+      method: 'POST',
+      url: '/api/v1/availability-slot/',
+      payload: { slots: ALL_WEEK, lessonLengths: [15] },
+    });
+    expect(narrowed.statusCode).toBe(200);
+    const move = (durationMinutes: number) =>
+      rebook(student, { id: lesson.id, startsAt: '2025-01-09T17:00:00Z', durationMinutes });
+    await expectError(await move(30), 422, 'lesson-length-unavailable');
+    const still = await injectAs(t.app, student.token, { method: 'GET', url: `/api/v1/lesson/${lesson.id}` });
+    expect(still.json()).toMatchObject({ status: 'pending', durationMinutes: 30 });
+    expect((await move(15)).json()).toMatchObject({ rebookedFrom: lesson.id, durationMinutes: 15 });
   });
 
   it('[422 subscription-required] once the subscription is gone', async () => {

@@ -249,6 +249,7 @@ export function createLessonsService(deps: LessonsDeps) {
       tutor: {
         bookable: tutor.bookable,
         noticePeriodMinutes: tutor.noticePeriodMinutes,
+        lessonLengths: tutor.lessonLengths,
         slots: await deps.slotsOf(tx, p.tutorId),
         busy: spansOf(await repo.heldLessons(tx, { tutorIds: [p.tutorId] }, from, to)),
       },
@@ -459,7 +460,8 @@ export function createLessonsService(deps: LessonsDeps) {
 
     /**
      * The tutor's really free times for a length: inside the slots, past the notice period, not overlapping a
-     * held lesson, and for a signed-in student with a subscription, inside their current week.
+     * held lesson, and for a signed-in student with a subscription, inside their current week. A length the
+     * tutor does not teach has none (an empty list, with the lengths they do teach, rather than an error).
      */
     async freeTimes(viewer: AuthUser | null, query: FreeTimesQuery): Promise<FreeTimes> {
       const now = clock.now();
@@ -489,7 +491,8 @@ export function createLessonsService(deps: LessonsDeps) {
       const tutorHeld = await repo.heldLessons(db, { tutorIds: [query.tutorId] }, ...range);
       const studentHeld = student ? await repo.heldLessons(db, { studentId: student }, ...range) : [];
       const busy = spansOf([...tutorHeld, ...studentHeld].filter((l) => !isOwnMoving(l)));
-      const slots = tutor.bookable ? await deps.slotsOf(db, query.tutorId) : [];
+      const teaches = tutor.lessonLengths.includes(query.durationMinutes);
+      const slots = tutor.bookable && teaches ? await deps.slotsOf(db, query.tutorId) : [];
       const list = [...freeTimes({ slots, busy, durationMinutes: query.durationMinutes, from, to })].map((t) => ({
         startsAt: new Date(t.start).toISOString(),
         endsAt: new Date(t.end).toISOString(),
@@ -497,6 +500,7 @@ export function createLessonsService(deps: LessonsDeps) {
       return {
         tutorId: query.tutorId,
         durationMinutes: query.durationMinutes,
+        lessonLengths: tutor.lessonLengths,
         week: week?.view ?? null,
         total: list.length,
         list,

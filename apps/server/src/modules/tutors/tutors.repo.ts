@@ -1,3 +1,4 @@
+import type { SessionLength } from '@darsak/domain/sessions';
 import { Role } from '@darsak/domain/users';
 import { and, asc, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.ts';
@@ -5,7 +6,8 @@ import { topics, userTopics } from '../topics/topics.table.ts';
 import { tutors, users } from '../users/users.table.ts';
 
 // The tutors context reads the tutor profile rows (their table sits beside users, which owns accounts), the
-// account fields shown on a tutor's card, and the tutor's favourite topics, all read-only except the rating sums.
+// account fields shown on a tutor's card, and the tutor's favourite topics, all read-only except the rating sums
+// and the lesson lengths (set with the weekly schedule).
 
 const bookable = and(
   eq(tutors.activated, true),
@@ -18,12 +20,14 @@ const bookingFields = {
   userId: tutors.userId,
   noticePeriodMinutes: tutors.noticePeriodMinutes,
   ratePerMinutePiastres: tutors.ratePerMinutePiastres,
+  lessonLengths: tutors.lessonLengths,
   bookable: sql<boolean>`${bookable}`.mapWith(Boolean),
 };
 export interface BookingTutorRow {
   userId: number;
   noticePeriodMinutes: number;
   ratePerMinutePiastres: number | null;
+  lessonLengths: SessionLength[];
   bookable: boolean;
 }
 
@@ -57,6 +61,7 @@ const cardFields = {
   noticePeriodMinutes: tutors.noticePeriodMinutes,
   ratingSum: tutors.ratingSum,
   ratingCount: tutors.ratingCount,
+  lessonLengths: tutors.lessonLengths,
   bookable: sql<boolean>`${bookable}`.mapWith(Boolean),
 };
 export type TutorCardRow = {
@@ -71,6 +76,7 @@ export type TutorCardRow = {
   noticePeriodMinutes: number;
   ratingSum: number;
   ratingCount: number;
+  lessonLengths: SessionLength[];
   bookable: boolean;
 };
 
@@ -113,4 +119,9 @@ export async function adjustRating(tx: Db, tutorId: number, change: { sum: numbe
       updatedAt: sql`now()`,
     })
     .where(eq(tutors.userId, tutorId));
+}
+
+/** The lengths the tutor teaches, written inside the schedule change's transaction. */
+export async function setLessonLengths(tx: Db, tutorId: number, lessonLengths: SessionLength[]) {
+  await tx.update(tutors).set({ lessonLengths, updatedAt: sql`now()` }).where(eq(tutors.userId, tutorId));
 }

@@ -2,6 +2,7 @@ import { firstFreeTime, slotsMatch, type WeeklySlot } from '@darsak/domain/avail
 import { MS_PER_DAY, MS_PER_MINUTE, offsetOf, type Page } from '@darsak/domain/common';
 import { AppError } from '@darsak/domain/errors';
 import { ratingSummaryOf } from '@darsak/domain/ratings';
+import type { SessionLength } from '@darsak/domain/sessions';
 import type { TutorCard, TutorListQuery, TutorProfile, TutorStats } from '@darsak/domain/tutors';
 import { isAdminRole, Role } from '@darsak/domain/users';
 import { createSnapshotCache, type SnapshotStore } from '../../platform/cache/snapshot-cache.ts';
@@ -70,7 +71,7 @@ export function createTutorsService(deps: TutorsDeps) {
         ? firstFreeTime({
             slots: tutorSlots,
             busy: (held.get(row.id) ?? []).map((l) => ({ start: l.startsAt.getTime(), end: l.endsAt.getTime() })),
-            durationMinutes: 15,
+            durationMinutes: Math.min(...row.lessonLengths),
             from: now.getTime() + row.noticePeriodMinutes * MS_PER_MINUTE,
             to: horizon.getTime(),
           })
@@ -84,6 +85,7 @@ export function createTutorsService(deps: TutorsDeps) {
         topics: topics.filter((t) => t.userId === row.id).map(({ id, nameAr, nameEn }) => ({ id, nameAr, nameEn })),
         rating: ratingSummaryOf(row.ratingSum, row.ratingCount),
         nextFreeAt: next ? new Date(next.start).toISOString() : null,
+        lessonLengths: row.lessonLengths,
         slots: tutorSlots,
       };
     });
@@ -155,10 +157,21 @@ export function createTutorsService(deps: TutorsDeps) {
 
     tutoringMinutes: (actor: AuthUser) => deps.figures.tutoringMinutes(actor.id),
 
-    /** Locks the tutor's row for a schedule change. */
-    async lockForChange(tx: Db, tutorId: number) {
-      if (!(await repo.findBookingTutor(tx, tutorId, 'update'))) throw new AppError('tutor-not-found');
+    /** Locks the tutor's row for a schedule change, and reads it. */
+    async lockForChange(tx: Db, tutorId: number): Promise<repo.BookingTutorRow> {
+      const row = await repo.findBookingTutor(tx, tutorId, 'update');
+      if (!row) throw new AppError('tutor-not-found');
+      return row;
     },
+
+    async lessonLengthsOf(tutorId: number): Promise<SessionLength[]> {
+      const row = await repo.findBookingTutor(db, tutorId);
+      if (!row) throw new AppError('tutor-not-found');
+      return row.lessonLengths;
+    },
+
+    /** Sets the lengths the tutor teaches, inside the schedule change (after lockForChange). */
+    setLessonLengths: repo.setLessonLengths,
 
     async ratingSummary(tutorId: number) {
       const row = await requireTutor(tutorId);

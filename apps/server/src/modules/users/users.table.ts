@@ -1,3 +1,4 @@
+import type { SessionLength } from '@darsak/domain/sessions';
 import { sql } from 'drizzle-orm';
 import {
   boolean,
@@ -70,11 +71,18 @@ export const tutors = pgTable(
     ratePerMinutePiastres: integer('rate_per_minute_piastres'),
     ratingSum: integer('rating_sum').notNull().default(0),
     ratingCount: integer('rating_count').notNull().default(0),
+    /** Lesson lengths (minutes) the tutor teaches, set with their weekly schedule; ascending. */
+    lessonLengths: smallint('lesson_lengths').array().$type<SessionLength[]>().notNull().default(sql`'{15,30}'`),
     ...timestamps,
   },
   (t) => [
     check('tutors_notice_period_check', sql`${t.noticePeriodMinutes} between 0 and 10080`),
     check('tutors_rate_check', sql`${t.ratePerMinutePiastres} is null or ${t.ratePerMinutePiastres} >= 0`),
+    // One or both of the bookable lengths, each once, ascending: exactly these three arrays.
+    check(
+      'tutors_lesson_lengths_check',
+      sql`${t.lessonLengths} in ('{15}'::smallint[], '{30}'::smallint[], '{15,30}'::smallint[])`,
+    ),
   ],
 );
 

@@ -1,0 +1,2 @@
+ALTER TABLE "tutors" ADD COLUMN "lesson_lengths" smallint[] DEFAULT '{15,30}' NOT NULL;--> statement-breakpoint
+ALTER TABLE "tutors" ADD CONSTRAINT "tutors_lesson_lengths_check" CHECK ("tutors"."lesson_lengths" in ('{15}'::smallint[], '{30}'::smallint[], '{15,30}'::smallint[]));
