@@ -46,6 +46,7 @@ import { createSubscriptionsService } from './modules/subscriptions/subscription
 import { systemRoutes } from './modules/system/system.routes.ts';
 import { topicsRoutes } from './modules/topics/topics.routes.ts';
 import { countFavouriteTopics, createTopicsService } from './modules/topics/topics.service.ts';
+import { createTutorChanges } from './modules/tutors/tutors.changes.ts';
 import { tutorsRoutes } from './modules/tutors/tutors.routes.ts';
 import { bookingTutor, createTutorsService } from './modules/tutors/tutors.service.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
@@ -142,7 +143,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.addHook('onClose', () => dispatcher.stop());
   const outbox = createOutbox({ db, clock, kick: dispatcher.kick });
   const uploadUrl = (name: string) => `/assets/uploads/${encodeURIComponent(name)}`;
-  const users = createUsersService({ db, clock, uploadUrl, countFavouriteTopics });
+  // Users, topics, assets and verification change tutors but are built before the services that cache them.
+  const tutorChanges = createTutorChanges();
+  const users = createUsersService({ db, clock, uploadUrl, countFavouriteTopics, tutorChanges });
   const auth = createAuthService({
     db,
     clock,
@@ -267,6 +270,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     figures: createLessonFigures({ db, clock, lessons }),
     users,
     realtime,
+    changes: tutorChanges,
   });
   app.addHook('onClose', () => tutors.close());
   const availability = createAvailabilityService({ db, clock, lessons, tutors });

@@ -90,7 +90,14 @@ export async function seedDemoData(db: Db, storage: Storage, now: Date): Promise
     }),
   );
   // Profile completion is judged by the same rules as in the app, not assumed here.
-  const profiles = createUsersService({ db, clock: { now: () => now }, uploadUrl: (n) => n, countFavouriteTopics });
+  const profiles = createUsersService({
+    db,
+    clock: { now: () => now },
+    uploadUrl: (n) => n,
+    countFavouriteTopics,
+    // The seed runs before any server caches tutors.
+    tutorChanges: { notify: async () => undefined },
+  });
   let accounts = 0;
 
   await db.transaction(async (tx) => {

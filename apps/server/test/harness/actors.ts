@@ -40,6 +40,7 @@ export async function createActor(t: TestApp, role: RoleName): Promise<Actor> {
     clock: t.clock,
     uploadUrl: (name) => `/assets/uploads/${encodeURIComponent(name)}`,
     countFavouriteTopics,
+    tutorChanges: { notify: async () => undefined },
   });
   const hash = await passwordHash;
   const row = await t.database.db.transaction((tx) =>

@@ -15,7 +15,7 @@ import type { Asset } from './assets.table.ts';
 export interface AssetsDeps {
   db: Db;
   storage: Storage;
-  users: Pick<UsersService, 'findById' | 'setImage' | 'setTutorMedia' | 'tutorMeta'>;
+  users: Pick<UsersService, 'findById' | 'setImage' | 'setTutorMedia' | 'tutorMeta' | 'changedIfTutor'>;
 }
 
 /** A file written to storage and not yet recorded. */
@@ -125,6 +125,7 @@ export function createAssetsService(deps: AssetsDeps) {
         users.setImage(tx, userId, image.name),
       );
       await retirePicture(user.image, userId);
+      await users.changedIfTutor(user);
       return result;
     },
 
@@ -143,6 +144,7 @@ export function createAssetsService(deps: AssetsDeps) {
           await users.setTutorMedia(tx, tutorId, { ...(video && { video }), ...(thumbnail && { thumbnail }) });
       });
       if (image) await retirePicture(tutor.image, tutorId);
+      await users.changedIfTutor(tutor);
       return users.tutorMeta(tutorId);
     },
 

@@ -126,6 +126,7 @@ describe('booking’s entry point', () => {
       clock: t.clock,
       uploadUrl: (n) => n,
       countFavouriteTopics: async () => 0,
+      tutorChanges: { notify: async () => undefined },
     });
     return createSubscriptionsService({
       db: t.database.db,

@@ -1,5 +1,6 @@
 import { and, asc, count, eq, inArray, notInArray, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.ts';
+import { users } from '../users/users.table.ts';
 import { topics, userTopics } from './topics.table.ts';
 
 /** Advisory-lock namespace of "a user's favourite topics" (the key's other half is the user id). */
@@ -33,10 +34,13 @@ export async function deleteTopic(db: Db, id: number): Promise<boolean> {
   return rows.length > 0;
 }
 
-/** Users who hold the topic among their favourites. */
-export async function listTopicHolders(db: Db, topicId: number): Promise<number[]> {
-  const rows = await db.select({ userId: userTopics.userId }).from(userTopics).where(eq(userTopics.topicId, topicId));
-  return rows.map((r) => r.userId);
+/** Users who hold the topic among their favourites, with their role (a tutor's card shows the topic). */
+export async function listTopicHolders(db: Db, topicId: number): Promise<{ id: number; role: number }[]> {
+  return db
+    .select({ id: users.id, role: users.role })
+    .from(userTopics)
+    .innerJoin(users, eq(users.id, userTopics.userId))
+    .where(eq(userTopics.topicId, topicId));
 }
 
 /** Which of the given ids are topics. */

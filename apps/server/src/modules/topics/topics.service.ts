@@ -6,8 +6,8 @@ import * as repo from './topics.repo.ts';
 
 export interface TopicsDeps {
   db: Db;
-  /** Favourite topics are part of a tutor's profile completion. */
-  users: Pick<UsersService, 'refreshCompletion'>;
+  /** Favourite topics are part of a tutor's profile completion, and of their card in the tutor list. */
+  users: Pick<UsersService, 'refreshCompletion' | 'changedIfTutor'>;
 }
 
 /** How many favourite topics a user has; the users service counts them for a tutor's missing data. */
@@ -20,13 +20,18 @@ export function createTopicsService(deps: TopicsDeps) {
 
   /** Runs a change of one user's favourites under their lock, then re-judges their profile completion. */
   async function changeFavourites(userId: number, change: (tx: Db) => Promise<void>) {
-    const list = await db.transaction(async (tx) => {
+    const { user, list } = await db.transaction(async (tx) => {
       await repo.lockFavouriteTopics(tx, userId);
       await change(tx);
-      await users.refreshCompletion(tx, userId);
-      return repo.listFavouriteTopics(tx, userId);
+      return { user: await users.refreshCompletion(tx, userId), list: await repo.listFavouriteTopics(tx, userId) };
     });
+    await users.changedIfTutor(user);
     return listOf(list);
+  }
+
+  /** A renamed or deleted topic changes the cards of the tutors who hold it. */
+  async function holdersChanged(holders: { id: number; role: number }[]) {
+    for (const holder of holders) await users.changedIfTutor(holder);
   }
 
   async function assertTopicsExist(tx: Db, topicIds: number[]) {
@@ -43,16 +48,19 @@ export function createTopicsService(deps: TopicsDeps) {
     async update(id: number, input: Topic): Promise<TopicItem> {
       const row = await repo.updateTopic(db, id, input);
       if (!row) throw new AppError('topic-not-found');
+      await holdersChanged(await repo.listTopicHolders(db, id));
       return row;
     },
 
     /** Deleting a topic drops it from everyone's favourites, which can undo a tutor's completed profile. */
     async remove(id: number) {
-      await db.transaction(async (tx) => {
+      const holders = await db.transaction(async (tx) => {
         const holders = await repo.listTopicHolders(tx, id);
         if (!(await repo.deleteTopic(tx, id))) throw new AppError('topic-not-found');
-        for (const userId of holders) await users.refreshCompletion(tx, userId);
+        for (const holder of holders) await users.refreshCompletion(tx, holder.id);
+        return holders;
       });
+      await holdersChanged(holders);
       return { ok: true as const };
     },
 

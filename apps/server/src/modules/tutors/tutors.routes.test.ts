@@ -11,6 +11,7 @@ import { createLessonFigures } from '../lessons/lessons.figures.ts';
 import { topics, userTopics } from '../topics/topics.table.ts';
 import { createUsersService } from '../users/users.service.ts';
 import { tutors, users } from '../users/users.table.ts';
+import { createTutorChanges } from './tutors.changes.ts';
 import { createTutorsService } from './tutors.service.ts';
 
 // Monday 2025-01-06 09:00 Cairo (07:00Z).
@@ -103,6 +104,7 @@ describe('GET /api/v1/user/tutor/list/onboarded', () => {
       clock: t.clock,
       uploadUrl: (n) => n,
       countFavouriteTopics: async () => 0,
+      tutorChanges: { notify: async () => undefined },
     });
     const service = createTutorsService({
       db: t.database.db,
@@ -114,6 +116,7 @@ describe('GET /api/v1/user/tutor/list/onboarded', () => {
       figures: createLessonFigures({ db: t.database.db, clock: t.clock, lessons: { currentWeekOf: async () => null } }),
       users,
       realtime: { toChannel: () => undefined },
+      changes: createTutorChanges(),
     });
     const query = { page: 1, size: 10, sort: 'rating' as const };
     const pages = await Promise.all(Array.from({ length: 50 }, () => service.listOnboarded(query)));

@@ -14,6 +14,7 @@ import type { LessonFigures } from '../lessons/lessons.figures.ts';
 import type { HeldLesson } from '../lessons/lessons.repo.ts';
 import type { LessonsService } from '../lessons/lessons.service.ts';
 import type { UsersService } from '../users/users.service.ts';
+import type { TutorChanges } from './tutors.changes.ts';
 import * as repo from './tutors.repo.ts';
 
 /** The tutor's booking facts for the lessons module (a booking share-locks the row). */
@@ -40,6 +41,8 @@ export interface TutorsDeps {
   figures: Pick<LessonFigures, 'tutor' | 'student' | 'activity' | 'tutoringMinutes' | 'fulfilledCount'>;
   users: Pick<UsersService, 'findById'>;
   realtime: Pick<Realtime, 'toChannel'>;
+  /** Changes of a tutor made elsewhere (profile, picture, topics, verification) and here (schedule, rating). */
+  changes: TutorChanges;
 }
 
 /** Tutor stats and activity are the tutor's own, and staff's who manage tutors. */
@@ -95,6 +98,11 @@ export function createTutorsService(deps: TutorsDeps) {
     store: deps.store,
     ttlMs: TUTOR_LIST_TTL_MS,
     build: async () => cardsOf(await repo.listOnboardedTutors(db)),
+  });
+
+  deps.changes.subscribe(async (tutorId) => {
+    await list.invalidate();
+    deps.realtime.toChannel('tutors', 'tutors:changed', { tutorId });
   });
 
   async function requireTutor(id: number): Promise<repo.TutorCardRow> {
@@ -181,11 +189,11 @@ export function createTutorsService(deps: TutorsDeps) {
     /** A rating changes the tutor's standing, in the rating's transaction. */
     adjustRating: repo.adjustRating,
 
-    /** The tutor, their schedule or their rating changed: the list is rebuilt and followers of `tutors` told. */
-    async changed(tutorId: number) {
-      await list.invalidate();
-      deps.realtime.toChannel('tutors', 'tutors:changed', { tutorId });
-    },
+    /**
+     * The tutor, their schedule or their rating changed: every cache of tutors forgets them (the list is rebuilt)
+     * and followers of `tutors` are told.
+     */
+    changed: (tutorId: number) => deps.changes.notify(tutorId),
 
     /** Flushes the list snapshot (admin cache flush). */
     async flush() {

@@ -12,6 +12,7 @@ import {
 import type { Clock } from '../../platform/clock.ts';
 import type { Db } from '../../platform/db/client.ts';
 import type { AuthUser } from '../../platform/http/auth-user.ts';
+import type { TutorChanges } from '../tutors/tutors.changes.ts';
 import type { TutorRow, UserRow } from './users.repo.ts';
 import * as repo from './users.repo.ts';
 
@@ -37,7 +38,12 @@ export interface UsersDeps {
   countFavouriteTopics: (db: Db, userId: number) => Promise<number>;
   /** Public URL of a stored upload. */
   uploadUrl: (name: string) => string;
+  /** Told when a tutor's card or profile changed, so the cached tutor list follows at once. */
+  tutorChanges: Pick<TutorChanges, 'notify'>;
 }
+
+/** Profile fields shown on a tutor's card or profile, or that move their free times. */
+const TUTOR_FACTS = ['name', 'gender', 'bio', 'about', 'noticePeriodMinutes'] as const;
 
 export function createUsersService(deps: UsersDeps) {
   const { db, clock } = deps;
@@ -98,9 +104,15 @@ export function createUsersService(deps: UsersDeps) {
     if (isTutorLike(role) && !ARABIC_TWO_PART_NAME_PATTERN.test(name)) throw new AppError('api-invalid-user-name');
   }
 
+  /** Tells the tutors module, after the change committed, when the changed user is a tutor. */
+  async function changedIfTutor(user: Pick<UserRow, 'id' | 'role'>) {
+    if (isTutorLike(user.role as RoleId)) await deps.tutorChanges.notify(user.id);
+  }
+
   return {
     toUser,
     refreshCompletion,
+    changedIfTutor,
 
     /** Creates the account and its role profile inside the caller's transaction. */
     async createAccount(tx: Db, account: NewAccount): Promise<UserRow> {
@@ -176,16 +188,21 @@ export function createUsersService(deps: UsersDeps) {
           throw new AppError('bad-request', { fields: { englishLevel: 'student-only' } });
         }
         if (account.name !== undefined) assertTutorName(role, account.name);
+        const unverifiesEmail = account.email !== undefined && account.email !== user.email;
+        const unverifiesPhone = account.phone !== undefined && account.phone !== user.phone;
         await repo.updateUser(tx, id, {
           ...account,
-          ...(account.email !== undefined && account.email !== user.email ? { emailVerifiedAt: null } : {}),
-          ...(account.phone !== undefined && account.phone !== user.phone ? { phoneVerifiedAt: null } : {}),
+          ...(unverifiesEmail ? { emailVerifiedAt: null } : {}),
+          ...(unverifiesPhone ? { phoneVerifiedAt: null } : {}),
         });
         if (hasTutorFields) await repo.updateTutorProfile(tx, id, tutorFields);
         if (englishLevel !== undefined) await repo.updateStudentProfile(tx, id, { englishLevel });
-        return refreshCompletion(tx, id);
+        // An unverified contact takes a tutor out of the list (bookable needs both verified).
+        const changesTutor = unverifiesEmail || unverifiesPhone || TUTOR_FACTS.some((k) => input[k] !== undefined);
+        return { row: await refreshCompletion(tx, id), changesTutor };
       });
-      return toUser(row);
+      if (row.changesTutor) await changedIfTutor(row.row);
+      return toUser(row.row);
     },
 
     async setImage(tx: Db, userId: number, image: string) {

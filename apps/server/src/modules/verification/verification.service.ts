@@ -43,7 +43,11 @@ export interface VerificationDeps {
   /** Key of the codes' HMAC (the JWT secret): a leaked table alone does not give the codes away. */
   secret: string;
   outbox: Pick<Outbox, 'enqueue' | 'kick'>;
-  users: Pick<UsersService, 'findById' | 'findByEmail' | 'markEmailVerified' | 'markPhoneVerified' | 'toUser'>;
+  /** Verified e-mail and phone are part of what makes a tutor bookable (and listed). */
+  users: Pick<
+    UsersService,
+    'findById' | 'findByEmail' | 'markEmailVerified' | 'markPhoneVerified' | 'toUser' | 'changedIfTutor'
+  >;
   auth: Pick<AuthService, 'replacePassword'>;
   /**
    * True when Telegram really delivers: a code then needs the chat the user opened with our bot. The outbox
@@ -191,6 +195,7 @@ export function createVerificationService(deps: VerificationDeps) {
       const row = await redeem(actor.id, CodePurpose.verifyWhatsapp, user.phone ?? '', code, (tx) =>
         users.markPhoneVerified(tx, actor.id),
       );
+      await users.changedIfTutor(row);
       return users.toUser(row);
     },
 
@@ -208,6 +213,7 @@ export function createVerificationService(deps: VerificationDeps) {
       const row = await redeem(actor.id, CodePurpose.verifyEmail, user.email, code, (tx) =>
         users.markEmailVerified(tx, actor.id),
       );
+      await users.changedIfTutor(row);
       return users.toUser(row);
     },
 
@@ -247,6 +253,7 @@ export function createVerificationService(deps: VerificationDeps) {
         await deps.auth.replacePassword(tx, user.id, input.password);
         if (!user.emailVerifiedAt) await users.markEmailVerified(tx, user.id);
       });
+      if (!user.emailVerifiedAt) await users.changedIfTutor(user);
       return { ok: true };
     },
   };
