@@ -29,6 +29,7 @@ export function makeTutorCard(overrides: Partial<TutorCard> = {}): TutorCard {
     topics: [{ id: 3, nameAr: 'اختبار الآيلتس', nameEn: 'IELTS' }],
     rating: { average: 4.5, count: 12 },
     nextFreeAt: cairoAt(1, 10),
+    lessonLengths: [15, 30],
     ...overrides,
   };
 }
@@ -68,7 +69,7 @@ export function makeLesson(overrides: Partial<LessonView> = {}): LessonView {
   };
 }
 
-/** Free times on the quarter-hour grid from `from` for `count` starts. */
+/** Free times of one length at these starts, for a tutor teaching `lessonLengths`. */
 export function makeFreeTimes(
   durationMinutes: 15 | 30,
   starts: string[],
@@ -77,10 +78,12 @@ export function makeFreeTimes(
     endsAt: cairoAt(5, 6),
     remainingMinutes: 120,
   },
+  lessonLengths: FreeTimes['lessonLengths'] = [15, 30],
 ): FreeTimes {
   return {
     tutorId: 21,
     durationMinutes,
+    lessonLengths,
     week,
     total: starts.length,
     list: starts.map((startsAt) => ({

@@ -139,6 +139,33 @@ describe('book-lesson dialog', () => {
     expect(within(dialog).queryByRole('radio')).toBeNull();
   });
 
+  it('offers only the length the tutor teaches, chosen and said', async () => {
+    stubBooking({
+      'GET /api/v1/availability-slot/free': (_init, url) => {
+        const week = { startsAt: cairoAt(-1, 6), endsAt: cairoAt(5, 6), remainingMinutes: 45 };
+        return url.searchParams.get('durationMinutes') === '15'
+          ? { body: makeFreeTimes(15, [], week, [30]) }
+          : { body: makeFreeTimes(30, [tomorrowTen, tomorrowHalfTen], week, [30]) };
+      },
+    });
+    const user = userEvent.setup();
+    renderApp('/t/21', { user: student });
+    await user.click(await screen.findByRole('button', { name: 'احجز درسًا' }));
+    const dialog = await screen.findByRole('dialog');
+    // the days come from the 30-minute times, since the tutor has no 15-minute ones
+    const open = (await within(dialog).findAllByRole('radio')).filter((r) => !(r as HTMLInputElement).disabled);
+    expect(open).toHaveLength(1);
+    await user.click(open[0] as HTMLElement);
+    await user.click(within(dialog).getByRole('button', { name: 'التالي' }));
+    const lengths = within(dialog).getByRole('group', { name: 'اختر مدة الدرس' });
+    const choices = within(lengths).getAllByRole('radio') as HTMLInputElement[];
+    expect(choices.map((c) => [c.value, c.checked])).toEqual([['30', true]]);
+    expect(lengths.getAttribute('aria-describedby')).toBeTruthy();
+    expect(within(lengths).getByText('يقدّم ياسمين فؤاد دروسًا مدتها ٣٠ دقيقة فقط، لذلك اخترناها لك.')).toBeTruthy();
+    await user.click(within(dialog).getByRole('button', { name: 'التالي' }));
+    expect(within(dialog).getAllByRole('radio')).toHaveLength(2);
+  });
+
   it('does not offer a length the remaining minutes cannot pay for', async () => {
     stubBooking({
       'GET /api/v1/availability-slot/free': (_init, url) => {

@@ -24,6 +24,18 @@ const schedule = {
     { id: 1, weekday: 6, startMinute: 600, endMinute: 780 },
     { id: 2, weekday: 1, startMinute: 1140, endMinute: 1320 },
   ],
+  lessonLengths: [15, 30],
+};
+/** The saved week echoed back as the server would. */
+const echo = (init?: RequestInit) => {
+  const body = JSON.parse(String(init?.body)) as { slots: object[]; lessonLengths: number[] };
+  return {
+    body: {
+      total: body.slots.length,
+      list: body.slots.map((s, i) => ({ id: 10 + i, ...s })),
+      lessonLengths: body.lessonLengths,
+    },
+  };
 };
 
 describe('/schedule-management', () => {
@@ -31,10 +43,7 @@ describe('/schedule-management', () => {
     const { calls } = stubApi(
       {
         'GET /api/v1/availability-slot/': () => ({ body: schedule }),
-        'POST /api/v1/availability-slot/': (init) => {
-          const { slots } = JSON.parse(String(init?.body)) as { slots: object[] };
-          return { body: { total: slots.length, list: slots.map((s, i) => ({ id: 10 + i, ...s })) } };
-        },
+        'POST /api/v1/availability-slot/': echo,
       },
       tutor,
       meta,
@@ -48,14 +57,43 @@ describe('/schedule-management', () => {
     await user.selectOptions(within(sunday).getByLabelText(/^إلى/), '١١:٠٠ ص');
     await user.click(screen.getByRole('button', { name: 'حفظ الجدول' }));
     expect(await screen.findByText('تم حفظ جدولك الأسبوعي')).toBeTruthy();
-    const body = calls.find((c) => c.method === 'POST' && c.path === '/api/v1/availability-slot/')?.body as {
-      slots: unknown[];
-    };
-    expect(body.slots).toEqual([
-      { weekday: 6, startMinute: 600, endMinute: 780 },
-      { weekday: 1, startMinute: 1140, endMinute: 1320 },
-      { weekday: 0, startMinute: 540, endMinute: 660 },
-    ]);
+    const body = calls.find((c) => c.method === 'POST' && c.path === '/api/v1/availability-slot/')?.body;
+    expect(body).toEqual({
+      slots: [
+        { weekday: 6, startMinute: 600, endMinute: 780 },
+        { weekday: 1, startMinute: 1140, endMinute: 1320 },
+        { weekday: 0, startMinute: 540, endMinute: 660 },
+      ],
+      lessonLengths: [15, 30],
+    });
+  });
+
+  it('saves the lesson lengths with the week, and keeps at least one', async () => {
+    const { calls } = stubApi(
+      { 'GET /api/v1/availability-slot/': () => ({ body: schedule }), 'POST /api/v1/availability-slot/': echo },
+      tutor,
+      meta,
+    );
+    const user = userEvent.setup();
+    renderApp('/schedule-management', { user: tutor, meta });
+    const lengths = await screen.findByRole('group', { name: 'مدة الحصص' });
+    const short = within(lengths).getByRole('checkbox', { name: '١٥ دقيقة' }) as HTMLInputElement;
+    const long = within(lengths).getByRole('checkbox', { name: '٣٠ دقيقة' }) as HTMLInputElement;
+    await waitFor(() => expect([short.checked, long.checked]).toEqual([true, true]));
+    // Both off: refused before sending, the message read with the group.
+    await user.click(short);
+    await user.click(long);
+    await user.click(screen.getByRole('button', { name: 'حفظ الجدول' }));
+    const message = await within(lengths).findByText(FIELD_MESSAGES_AR['lesson-lengths-required']);
+    expect(lengths.getAttribute('aria-describedby')).toContain(message.id);
+    expect(calls.some((c) => c.path === '/api/v1/availability-slot/' && c.method === 'POST')).toBe(false);
+    // 30 minutes only: saved with the week.
+    await user.click(long);
+    expect(within(lengths).queryByText(FIELD_MESSAGES_AR['lesson-lengths-required'])).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'حفظ الجدول' }));
+    expect(await screen.findByText('تم حفظ جدولك الأسبوعي')).toBeTruthy();
+    const body = calls.find((c) => c.method === 'POST' && c.path === '/api/v1/availability-slot/')?.body;
+    expect(body).toMatchObject({ lessonLengths: [30] });
   });
 
   it('checks each span before saving', async () => {

@@ -147,6 +147,7 @@ describe('/t/{id}', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'ياسمين فؤاد' })).toBeTruthy();
     expect(screen.getByText('درست الأدب الإنجليزي في جامعة الإسكندرية.')).toBeTruthy();
     expect(screen.getByText('٣٠ دقيقة')).toBeTruthy();
+    expect(screen.getByText('مدة الدرس').nextElementSibling?.textContent).toBe('١٥ أو ٣٠ دقيقة');
     // visitors are asked to sign in before booking, and come back here
     expect(screen.getByRole('link', { name: 'احجز درسًا' }).getAttribute('href')).toBe('/login?next=%2Ft%2F21');
 
@@ -156,6 +157,17 @@ describe('/t/{id}', () => {
     expect(within(reviews).getByText('ممتاز')).toBeTruthy();
     expect(within(reviews).getByText('جيد')).toBeTruthy();
     expect(screen.getByText('يظهر ٢ من ٢ تقييمًا')).toBeTruthy();
+  });
+
+  it('says when the tutor teaches one lesson length only', async () => {
+    stubApi({
+      'GET /api/v1/user/tutor/info/21': () => ({ body: makeTutorProfile({ lessonLengths: [30] }) }),
+      'GET /api/v1/rating/list/tutor/21': () => ({
+        body: { total: 0, summary: { average: null, count: 0 }, list: [] },
+      }),
+    });
+    renderApp('/t/21');
+    expect((await screen.findByText('مدة الدرس')).nextElementSibling?.textContent).toBe('٣٠ دقيقة فقط');
   });
 
   it('offers booking and a message link to a student', async () => {

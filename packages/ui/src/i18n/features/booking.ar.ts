@@ -51,7 +51,8 @@ export const bookingAr = {
   'booking.tutor.booking': 'الحجز',
   'booking.tutor.noticePeriod': 'أقل مدة قبل الدرس',
   'booking.tutor.lengths': 'مدة الدرس',
-  'booking.tutor.lengthsValue': '١٥ أو ٣٠ دقيقة',
+  'booking.tutor.lengthsBoth': '١٥ أو ٣٠ دقيقة',
+  'booking.tutor.lengthOnly': '{length} فقط',
   'booking.tutor.noticeExplained': 'يمكنك حجز أي موعد متاح يبدأ بعد {notice} على الأقل من وقت الحجز.',
   'booking.tutor.lessonsGiven': 'الدروس المكتملة: {count}',
   'booking.tutor.message': 'مراسلة',
@@ -80,6 +81,7 @@ export const bookingAr = {
   'booking.book.noTimes': 'لا توجد مواعيد متاحة في أسبوعك الحالي',
   'booking.book.noTimesBody': 'جرّب معلّمًا آخر، أو عد بعد تجدد أسبوعك لترى مواعيد الأسبوع الجديد.',
   'booking.book.pickDuration': 'اختر مدة الدرس',
+  'booking.book.onlyLength': 'يقدّم {name} دروسًا مدتها {length} فقط، لذلك اخترناها لك.',
   'booking.book.notEnoughMinutes': 'دقائقك المتبقية لا تكفي',
   'booking.book.noTimesThatDay': 'لا مواعيد بهذه المدة في هذا اليوم',
   'booking.book.timesCount': '{count} موعدًا متاحًا',
@@ -199,7 +201,10 @@ export const bookingAr = {
   // schedule management
   'booking.slots.subtitle': 'حدد الأوقات التي يمكن للطلاب حجز دروسهم فيها كل أسبوع (بتوقيت القاهرة).',
   'booking.slots.intro':
-    'يحجز الطلاب دروسًا مدتها ١٥ أو ٣٠ دقيقة تبدأ على رأس كل ربع ساعة داخل هذه الفترات. مجموع أوقاتك: {total} ساعة أسبوعيًا.',
+    'يحجز الطلاب دروسًا بالمدة التي تختارها، تبدأ على رأس كل ربع ساعة داخل هذه الفترات. مجموع أوقاتك: {total} ساعة أسبوعيًا.',
+  'booking.slots.lengths': 'مدة الحصص',
+  'booking.slots.lengthsHint':
+    'اختر مدة واحدة على الأقل. إلغاء مدة لا يلغي الدروس المحجوزة بها، ويمنع الحجز الجديد بها فقط.',
   'booking.slots.dayLegend': 'فترات يوم {day}',
   'booking.slots.dayOff': 'لا تدريس في هذا اليوم.',
   'booking.slots.from': 'من',

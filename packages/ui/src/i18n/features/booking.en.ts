@@ -50,7 +50,8 @@ export const bookingEn: Record<keyof typeof bookingAr, string> = {
   'booking.tutor.booking': 'Booking',
   'booking.tutor.noticePeriod': 'Notice before a lesson',
   'booking.tutor.lengths': 'Lesson length',
-  'booking.tutor.lengthsValue': '15 or 30 minutes',
+  'booking.tutor.lengthsBoth': '15 or 30 minutes',
+  'booking.tutor.lengthOnly': '{length} only',
   'booking.tutor.noticeExplained': 'You can book any free time that starts at least {notice} after you book.',
   'booking.tutor.lessonsGiven': 'Lessons given: {count}',
   'booking.tutor.message': 'Message',
@@ -77,6 +78,7 @@ export const bookingEn: Record<keyof typeof bookingAr, string> = {
   'booking.book.noTimes': 'No free times in your current week',
   'booking.book.noTimesBody': 'Try another tutor, or come back when your week renews to see the new week.',
   'booking.book.pickDuration': 'Choose the length',
+  'booking.book.onlyLength': '{name} teaches {length} lessons only, so it is chosen for you.',
   'booking.book.notEnoughMinutes': 'Not enough minutes left',
   'booking.book.noTimesThatDay': 'No times of this length that day',
   'booking.book.timesCount': '{count} free times',
@@ -192,7 +194,10 @@ export const bookingEn: Record<keyof typeof bookingAr, string> = {
 
   'booking.slots.subtitle': 'Set the times students can book lessons with you each week (Cairo time).',
   'booking.slots.intro':
-    'Students book 15- or 30-minute lessons starting on the quarter hour inside these spans. Your total: {total} hours a week.',
+    'Students book lessons of the lengths you choose, starting on the quarter hour inside these spans. Your total: {total} hours a week.',
+  'booking.slots.lengths': 'Lesson lengths',
+  'booking.slots.lengthsHint':
+    'Choose at least one. Dropping a length keeps the lessons already booked with it; it only stops new bookings.',
   'booking.slots.dayLegend': 'Spans on {day}',
   'booking.slots.dayOff': 'No teaching on this day.',
   'booking.slots.from': 'From',

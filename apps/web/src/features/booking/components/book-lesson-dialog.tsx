@@ -1,5 +1,6 @@
 import { currentSubscriptionQuery, errorCodeOf, type FreeTimesFilter } from '@darsak/client';
 import type { LessonView } from '@darsak/domain/lessons';
+import { SESSION_LENGTHS } from '@darsak/domain/sessions';
 import { Alert, Button, buttonClasses, Dialog, LoadingAnimation, Stepper } from '@darsak/ui';
 import { type MessageKey, useI18n } from '@darsak/ui/i18n';
 import { useQuery } from '@tanstack/react-query';
@@ -16,7 +17,6 @@ import { groupTimesByDay } from '../utils/group-times-by-day.ts';
 import { ChoiceGroup } from './choice-group.tsx';
 
 type Duration = FreeTimesFilter['durationMinutes'];
-const DURATIONS: readonly Duration[] = [15, 30];
 const STEPS: readonly MessageKey[] = [
   'booking.book.step.date',
   'booking.book.step.duration',
@@ -33,7 +33,18 @@ const ERROR_LINKS: Partial<Record<string, { href: string; label: MessageKey }>> 
   'reached-booking-limit': { href: paths.upcomingLessons.href(), label: 'booking.book.toUpcoming' },
 };
 /** Failures after which another time may work: the free times are fetched again and the time step shown. */
-const PICK_AGAIN = new Set(['busy-tutor', 'conflicting-lessons', 'lesson-time-passed', 'week-boundaries-violation']);
+const PICK_AGAIN = new Set([
+  'busy-tutor',
+  'conflicting-lessons',
+  'lesson-time-passed',
+  'week-boundaries-violation',
+  'lesson-length-unavailable',
+]);
+/** The step a "pick again" returns to: another day, another length, or (by default) another time. */
+const PICK_AGAIN_STEP: Partial<Record<string, number>> = {
+  'week-boundaries-violation': 0,
+  'lesson-length-unavailable': 1,
+};
 
 function LinkAction({ href, children }: { href: string; children: ReactNode }) {
   return (
@@ -54,8 +65,9 @@ export interface BookLessonDialogProps {
 }
 
 /**
- * The book-lesson dialog (spec §2): date → duration (15 or 30) → time (only times the server calls free) →
- * confirmation with the minutes left after booking. Coded refusals are shown in the dialog with a way on.
+ * The book-lesson dialog (spec §2): date → duration (only the lengths the tutor teaches; a single one is chosen
+ * for the student) → time (only times the server calls free) → confirmation with the minutes left after
+ * booking. Coded refusals are shown in the dialog with a way on.
  */
 export function BookLessonDialog({ open, onOpenChange, tutor, moving, onBooked }: BookLessonDialogProps) {
   const { t, format, errorMessage } = useI18n();
@@ -93,38 +105,46 @@ export function BookLessonDialog({ open, onOpenChange, tutor, moving, onBooked }
   const week = free.byDuration[15]?.week ?? free.byDuration[30]?.week ?? null;
   // A moved lesson gives its own minutes back when the new time is booked.
   const remaining = (week?.remainingMinutes ?? 0) + (moving ? moving.durationMinutes : 0);
+  // Every free-times answer says which lengths the tutor teaches (ascending).
+  const lengths: readonly Duration[] =
+    free.byDuration[15]?.lessonLengths ?? free.byDuration[30]?.lessonLengths ?? SESSION_LENGTHS;
+  const onlyLength = lengths.length === 1 ? lengths[0] : undefined;
+  // A single length is chosen for the student; a moved lesson's length holds only while the tutor teaches it.
+  const chosenDuration = duration && lengths.includes(duration) ? duration : (onlyLength ?? null);
+  const shortest = lengths[0] ?? 15;
 
+  // The shortest length's free starts cover every day a longer lesson could start.
   const days = useMemo(() => {
-    const short = free.byDuration[15];
+    const short = free.byDuration[shortest];
     if (!short) return [];
     const from = short.list[0]?.startsAt ?? new Date().toISOString();
     const to = week?.endsAt ?? short.list.at(-1)?.startsAt ?? from;
     return groupTimesByDay(short.list, { from: week ? new Date().toISOString() : from, to }, dates.dayKey);
-  }, [free.byDuration, week, dates.dayKey]);
+  }, [free.byDuration, shortest, week, dates.dayKey]);
 
   const timesOf = (length: Duration) =>
     (free.byDuration[length]?.list ?? []).filter((time) => day !== null && dates.dayKey(time.startsAt) === day);
-  const chosenTime = duration ? timesOf(duration).find((time) => time.startsAt === startsAt) : undefined;
+  const chosenTime = chosenDuration ? timesOf(chosenDuration).find((time) => time.startsAt === startsAt) : undefined;
 
   const failure = mutation.error;
   const failureCode = failure ? errorCodeOf(failure) : null;
 
   const submit = () => {
-    if (!duration || !startsAt) return;
-    const minutesLeft = Math.max(0, remaining - duration);
+    if (!chosenDuration || !startsAt) return;
+    const minutesLeft = Math.max(0, remaining - chosenDuration);
     const onSuccess = (lesson: LessonView) => {
       setBooked({ lesson, minutesLeft });
       onBooked?.(lesson);
     };
-    if (moving) rebook.mutate({ id: moving.id, startsAt, durationMinutes: duration }, { onSuccess });
-    else book.mutate({ tutorId: tutor.id, startsAt, durationMinutes: duration }, { onSuccess });
+    if (moving) rebook.mutate({ id: moving.id, startsAt, durationMinutes: chosenDuration }, { onSuccess });
+    else book.mutate({ tutorId: tutor.id, startsAt, durationMinutes: chosenDuration }, { onSuccess });
   };
 
   const pickAgain = () => {
     mutation.reset();
     setStartsAt(null);
     void free.refetch();
-    setStep(failureCode === 'week-boundaries-violation' ? 0 : 2);
+    setStep((failureCode && PICK_AGAIN_STEP[failureCode]) ?? 2);
   };
 
   const title = t(moving ? 'booking.rebook.title' : 'booking.book.title', { name: tutor.name });
@@ -227,12 +247,17 @@ export function BookLessonDialog({ open, onOpenChange, tutor, moving, onBooked }
               legend={t('booking.book.pickDuration')}
               name="lesson-duration"
               columns="grid-cols-2"
-              value={duration}
+              value={chosenDuration}
               onChange={(value) => {
                 setDuration(value);
                 setStartsAt(null);
               }}
-              choices={DURATIONS.map((length) => {
+              description={
+                onlyLength
+                  ? t('booking.book.onlyLength', { name: tutor.name, length: format.minutes(onlyLength) })
+                  : undefined
+              }
+              choices={lengths.map((length) => {
                 const count = timesOf(length).length;
                 const short = remaining < length;
                 return {
@@ -248,17 +273,20 @@ export function BookLessonDialog({ open, onOpenChange, tutor, moving, onBooked }
               })}
             />
           )}
-          {step === 2 && duration && (
+          {step === 2 && chosenDuration && (
             <ChoiceGroup
               legend={t('booking.book.pickTime', { day: day ? dates.weekdayOf(day) : '' })}
               name="lesson-time"
               columns="grid-cols-3 sm:grid-cols-4"
               value={startsAt}
               onChange={setStartsAt}
-              choices={timesOf(duration).map((time) => ({ value: time.startsAt, label: dates.time(time.startsAt) }))}
+              choices={timesOf(chosenDuration).map((time) => ({
+                value: time.startsAt,
+                label: dates.time(time.startsAt),
+              }))}
             />
           )}
-          {step === 3 && chosenTime && duration && (
+          {step === 3 && chosenTime && chosenDuration && (
             <div className="flex flex-col gap-3">
               <h3 className="font-semibold text-ink">{t('booking.book.summary')}</h3>
               <dl className="grid gap-2 rounded-xl border border-line p-4 text-sm sm:grid-cols-2">
@@ -268,12 +296,12 @@ export function BookLessonDialog({ open, onOpenChange, tutor, moving, onBooked }
                   label={t('booking.book.time')}
                   value={dates.timeRange(chosenTime.startsAt, chosenTime.endsAt)}
                 />
-                <SummaryRow label={t('booking.book.duration')} value={format.minutes(duration)} />
+                <SummaryRow label={t('booking.book.duration')} value={format.minutes(chosenDuration)} />
                 {moving && <SummaryRow label={t('booking.rebook.from')} value={dates.dayTime(moving.startsAt)} />}
                 <SummaryRow label={t('booking.book.minutesNow')} value={format.minutes(remaining)} />
                 <SummaryRow
                   label={t('booking.book.minutesAfter')}
-                  value={format.minutes(Math.max(0, remaining - duration))}
+                  value={format.minutes(Math.max(0, remaining - chosenDuration))}
                   strong
                 />
               </dl>
@@ -293,7 +321,7 @@ export function BookLessonDialog({ open, onOpenChange, tutor, moving, onBooked }
               }}
               disabled={
                 (step === 0 && !day) ||
-                (step === 1 && (!duration || timesOf(duration).length === 0)) ||
+                (step === 1 && (!chosenDuration || timesOf(chosenDuration).length === 0)) ||
                 (step === 2 && !startsAt)
               }
             >

@@ -21,8 +21,11 @@ export function ChoiceGroup<V extends string | number>({
   onChange,
   columns = 'grid-cols-2 sm:grid-cols-3',
   hideLegend = false,
+  description,
 }: {
   legend: ReactNode;
+  /** A note under the legend, read with the group. */
+  description?: ReactNode;
   name: string;
   choices: readonly Choice<V>[];
   value: V | null;
@@ -31,8 +34,16 @@ export function ChoiceGroup<V extends string | number>({
   hideLegend?: boolean;
 }) {
   return (
-    <fieldset className="flex min-w-0 flex-col gap-3">
+    <fieldset
+      className="flex min-w-0 flex-col gap-3"
+      aria-describedby={description ? `${name}-description` : undefined}
+    >
       <legend className={cn('mb-2 text-sm font-semibold text-ink', hideLegend && 'sr-only')}>{legend}</legend>
+      {description && (
+        <p id={`${name}-description`} className="-mt-2 text-sm text-muted">
+          {description}
+        </p>
+      )}
       <div className={cn('grid gap-2', columns)}>
         {choices.map((choice) => (
           <label

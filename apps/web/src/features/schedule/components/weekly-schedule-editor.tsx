@@ -1,10 +1,5 @@
 import { availabilityKeys, errorCodeOf, isApiError, slotsQuery, tutorsKeys } from '@darsak/client';
-import {
-  availabilityContract,
-  ReplaceSlotsInput,
-  SLOT_STEP_MINUTES,
-  type WeeklySlot,
-} from '@darsak/domain/availability';
+import { availabilityContract, ReplaceSlotsInput, SLOT_STEP_MINUTES } from '@darsak/domain/availability';
 import { WEEKDAYS } from '@darsak/domain/lessons';
 import { Alert, Button, Card, cn, Form, FormActions, FormError, LoadingAnimation, useToast } from '@darsak/ui';
 import { useI18n } from '@darsak/ui/i18n';
@@ -18,15 +13,15 @@ import { paths } from '../../../config/paths.ts';
 import { api } from '../../../lib/api.ts';
 import { useDateFormat } from '../../../lib/date-format.ts';
 import { useFieldErrorText } from '../../../lib/forms.ts';
+import { LessonLengthsField } from './lesson-lengths-field.tsx';
 
 /** Egyptian calendars start the week on Saturday. */
 const WEEK_ORDER = [6, 0, 1, 2, 3, 4, 5] as const;
 const MINUTES_PER_DAY = 1440;
 const DEFAULT_SPAN = { startMinute: 17 * 60, endMinute: 19 * 60 };
 
-interface ScheduleForm {
-  slots: WeeklySlot[];
-}
+/** The body as the schema takes it; the page always sends the lengths. */
+type ScheduleForm = ReplaceSlotsInput;
 
 interface OrphanedLesson {
   id: number;
@@ -68,8 +63,8 @@ function useReplaceSlots() {
 
 /**
  * /schedule-management: the tutor's weekly availability, spans per weekday in Cairo time on the quarter-hour
- * grid. Saving replaces the whole schedule; a change that would cancel booked lessons is refused and the
- * lessons are listed.
+ * grid, and the lesson lengths they teach. Saving replaces both; a change that would cancel booked lessons is
+ * refused and the lessons are listed.
  */
 export function WeeklyScheduleEditor() {
   const { t, locale, format, errorMessage } = useI18n();
@@ -83,12 +78,14 @@ export function WeeklyScheduleEditor() {
     () =>
       current.data && {
         slots: current.data.list.map(({ weekday, startMinute, endMinute }) => ({ weekday, startMinute, endMinute })),
+        lessonLengths: current.data.lessonLengths,
       },
     [current.data],
   );
   const form = useForm<ScheduleForm>({ resolver: zodResolver(ReplaceSlotsInput), values });
   const { fields, append, remove } = useFieldArray({ control: form.control, name: 'slots' });
   const slots = form.watch('slots') ?? [];
+  const lessonLengths = form.watch('lessonLengths') ?? [];
   const notice = useRef<HTMLDivElement>(null);
   // A refused save is explained at the top: bring it into view wherever the tutor pressed save.
   useEffect(() => {
@@ -155,6 +152,16 @@ export function WeeklyScheduleEditor() {
       <Alert tone="info">
         {t('booking.slots.intro', { total: format.number(Math.round((weeklyMinutes / 60) * 10) / 10) })}
       </Alert>
+      <LessonLengthsField
+        value={lessonLengths}
+        onChange={(lengths) =>
+          form.setValue('lessonLengths', lengths, {
+            shouldDirty: true,
+            shouldValidate: form.formState.isSubmitted,
+          })
+        }
+        error={fieldText(form.formState.errors.lessonLengths)}
+      />
       <div className="grid gap-4 lg:grid-cols-2">
         {WEEK_ORDER.map((weekday) => {
           const dayName = locale === 'ar' ? WEEKDAYS[weekday].ar : WEEKDAYS[weekday].en;

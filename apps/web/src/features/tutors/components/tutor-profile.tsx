@@ -22,8 +22,9 @@ function useDuration() {
 }
 
 function ProfileTab({ tutor }: { tutor: TutorProfileData }) {
-  const { t, locale } = useI18n();
+  const { t, locale, format } = useI18n();
   const duration = useDuration();
+  const [onlyLength] = tutor.lessonLengths.length === 1 ? tutor.lessonLengths : [];
   return (
     <div className="grid gap-6 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
       <div className="flex flex-col gap-6">
@@ -69,7 +70,11 @@ function ProfileTab({ tutor }: { tutor: TutorProfileData }) {
             </div>
             <div className="flex justify-between gap-4">
               <dt className="text-muted">{t('booking.tutor.lengths')}</dt>
-              <dd className="font-semibold text-ink">{t('booking.tutor.lengthsValue')}</dd>
+              <dd className="font-semibold text-ink">
+                {onlyLength
+                  ? t('booking.tutor.lengthOnly', { length: format.minutes(onlyLength) })
+                  : t('booking.tutor.lengthsBoth')}
+              </dd>
             </div>
           </dl>
           <p className="mt-3 text-sm text-muted">
