@@ -27,7 +27,7 @@ import { createOutbox } from './modules/outbox/outbox.ts';
 import { definePaymentJobs } from './modules/payments/payments.jobs.ts';
 import { createRefundRequester } from './modules/payments/payments.refunds.ts';
 import { paymentsRoutes } from './modules/payments/payments.routes.ts';
-import { createPaymentsService } from './modules/payments/payments.service.ts';
+import { createPaymentsService, holdCheckout } from './modules/payments/payments.service.ts';
 import { plansRoutes } from './modules/plans/plans.routes.ts';
 import { createPlansService } from './modules/plans/plans.service.ts';
 import { ratingsRoutes } from './modules/ratings/ratings.routes.ts';
@@ -92,6 +92,7 @@ registerConstraintCodes({
   lessons_student_no_overlap: 'conflicting-lessons',
   lessons_one_pending_per_student: 'reached-booking-limit',
   subscriptions_one_active_per_student: 'subscription-exists',
+  transactions_one_open_per_student: 'payment-in-progress',
   ratings_rater_ratee_key: 'rating-exists',
   intro_videos_one_open_per_tutor: 'intro-video-exists',
   demo_sessions_one_pending_per_tutor: 'demo-session-exists',
@@ -220,6 +221,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     appUrl: config.PUBLIC_APP_URL,
   });
   const gateways = createPaymentGateways(config, {
+    holdCheckout,
     clock,
     deliver: ({ url, query, payload }) => app.inject({ method: 'POST', url, query, payload: payload as object }),
   });

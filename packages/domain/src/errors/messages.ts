@@ -91,7 +91,7 @@ export const ERROR_MESSAGES_AR: Messages = {
   'plan-invite-exists': 'هذا المستخدم مدعو إلى هذه الباقة بالفعل.',
   'coupon-exists': 'يوجد كود خصم بهذا الاسم بالفعل.',
   'free-trial-used': 'لقد استخدمت الفترة التجريبية المجانية من قبل.',
-  'payment-in-progress': 'عملية الدفع هذه قيد التنفيذ، انتظر لحظات ثم حدّث الصفحة.',
+  'payment-in-progress': 'لديك دفعة قيد التنفيذ لم تكتمل بعد. أكملها أو ألغها من صفحة مدفوعاتك، ثم ابدأ دفعة جديدة.',
   'plan-not-offered': 'هذه الباقة غير متاحة لك.',
   'coupon-expired': 'انتهت صلاحية كود الخصم.',
   'invalid-coupon': 'كود الخصم غير صالح لهذه الباقة.',
@@ -193,7 +193,8 @@ export const ERROR_MESSAGES_EN: Messages = {
   'plan-invite-exists': 'This user is already invited to this plan.',
   'coupon-exists': 'A coupon with this code already exists.',
   'free-trial-used': 'You have already used your free trial.',
-  'payment-in-progress': 'This payment is being processed; wait a moment and refresh.',
+  'payment-in-progress':
+    'You have a payment in progress that is not finished. Complete or cancel it on your payments page, then start a new one.',
   'plan-not-offered': 'This plan is not offered to you.',
   'coupon-expired': 'This coupon has expired.',
   'invalid-coupon': 'This coupon is not valid for this plan.',

@@ -26,6 +26,8 @@ export const TransactionSchema = z.object({
   userId: z.number().int(),
   planId: z.number().int(),
   period: PlanPeriodSchema,
+  /** What was bought: the plan's weekly minutes at checkout. */
+  weeklyMinutes: z.number().int(),
   method: PaymentMethodSchema,
   provider: z.enum(['fawry', 'paymob']),
   merchantRefNum: z.string(),
@@ -47,6 +49,24 @@ export const TransactionSchema = z.object({
   createdAt: z.string(),
 });
 export type Transaction = z.infer<typeof TransactionSchema>;
+
+/**
+ * `payment-in-progress` answers with `details.openPayment`: the student's payment still open (one at a time),
+ * to finish or cancel before another checkout or a free trial.
+ */
+export const OpenPaymentSchema = z.object({
+  transactionId: z.number().int(),
+  planId: z.number().int(),
+  period: PlanPeriodSchema,
+  weeklyMinutes: z.number().int(),
+  method: PaymentMethodSchema,
+  amountPiastres: z.number().int(),
+  /** Cash: the Fawry reference to pay at a kiosk; null for the other methods. */
+  referenceNumber: z.string().nullable(),
+  /** Until when it can be paid; after that the expiry job closes it. */
+  expiresAt: z.string().nullable(),
+});
+export type OpenPayment = z.infer<typeof OpenPaymentSchema>;
 
 export const TransactionListQuery = PageQuery.extend({
   /** Admins only; a student always lists their own. */
@@ -164,7 +184,10 @@ export const PaymobCallbackBody = z.looseObject({
 
 const fawry = { tags: ['payment'] } as const;
 
-/** What any checkout may answer: plan and coupon checks, idempotency, and the provider's failures. */
+/**
+ * What any checkout may answer: plan and coupon checks, another payment still open (`payment-in-progress`),
+ * idempotency, and the provider's failures.
+ */
 const CHECKOUT_ERRORS = [
   'plan-not-found',
   'plan-not-offered',
@@ -189,19 +212,7 @@ export const paymentsContract = {
     body: PayByCardInput,
     response: PaymentResultSchema,
     status: 201,
-    errors: [
-      'plan-not-found',
-      'plan-not-offered',
-      'subscription-exists',
-      'card-not-found',
-      'coupon-not-found',
-      'coupon-expired',
-      'invalid-coupon',
-      'idempotency-key-reused',
-      'payment-in-progress',
-      'fawry-error',
-      'service-unavailable',
-    ],
+    errors: [...CHECKOUT_ERRORS, 'card-not-found'],
   }),
   payByReference: defineRoute({
     ...fawry,
@@ -234,20 +245,7 @@ export const paymentsContract = {
     body: PayByInstallmentsInput,
     response: PaymentResultSchema,
     status: 201,
-    errors: [
-      'plan-not-found',
-      'plan-not-offered',
-      'subscription-exists',
-      'card-not-found',
-      'installments-unavailable',
-      'coupon-not-found',
-      'coupon-expired',
-      'invalid-coupon',
-      'idempotency-key-reused',
-      'payment-in-progress',
-      'fawry-error',
-      'service-unavailable',
-    ],
+    errors: [...CHECKOUT_ERRORS, 'card-not-found', 'installments-unavailable'],
   }),
   cancelUnpaidOrder: defineRoute({
     ...fawry,

@@ -111,7 +111,7 @@ export const subscriptionsContract = {
     body: FreeTrialInput,
     response: SubscriptionSchema,
     status: 201,
-    errors: ['plan-not-found', 'plan-not-offered', 'subscription-exists', 'free-trial-used'],
+    errors: ['plan-not-found', 'plan-not-offered', 'subscription-exists', 'free-trial-used', 'payment-in-progress'],
   }),
   get: defineRoute({
     ...sub,

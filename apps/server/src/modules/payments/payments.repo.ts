@@ -1,5 +1,6 @@
 import { and, asc, count, desc, eq, inArray, lte, notInArray, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.ts';
+import { users } from '../users/users.table.ts';
 import {
   type CardToken,
   cardTokens,
@@ -41,6 +42,24 @@ export async function lockByMerchantRef(db: Db, merchantRefNum: string): Promise
     .where(eq(transactions.merchantRefNum, merchantRefNum))
     .limit(1)
     .for('update');
+  return row;
+}
+
+/**
+ * Locks the buyer's row until the caller's transaction ends, so one student's checkouts (and free trial) queue
+ * behind each other. NO KEY UPDATE: other rows' foreign keys to the user are never blocked.
+ */
+export async function lockBuyer(db: Db, userId: number): Promise<void> {
+  await db.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('no key update');
+}
+
+/** The student's open payment (new: not yet paid, failed, cancelled or expired); at most one exists. */
+export async function findOpenTransaction(db: Db, userId: number): Promise<Transaction | undefined> {
+  const [row] = await db
+    .select()
+    .from(transactions)
+    .where(and(eq(transactions.userId, userId), eq(transactions.status, 0)))
+    .limit(1);
   return row;
 }
 

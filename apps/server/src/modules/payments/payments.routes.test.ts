@@ -1,4 +1,4 @@
-import type { PaymentResult, Transaction } from '@darsak/domain/payments';
+import type { OpenPayment, PaymentResult, Transaction } from '@darsak/domain/payments';
 import type { Plan } from '@darsak/domain/plans';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -7,6 +7,7 @@ import { FAKE_FAWRY, type FakeProviders, fakeProvidersEnv, startFakeProviders } 
 import { type Actor, createActor } from '../../../test/harness/actors.ts';
 import { changedTables, dbFingerprint } from '../../../test/harness/db-fingerprint.ts';
 import { queuedJobs } from '../../../test/queued-jobs.ts';
+import { codeForDbError } from '../../platform/http/db-errors.ts';
 import { notificationSignature } from '../../providers/payments/fawry.signatures.ts';
 import { subscriptions } from '../subscriptions/subscriptions.table.ts';
 import { transactionEvents, transactions } from './payments.table.ts';
@@ -77,6 +78,16 @@ async function pendingPayment(student: Actor): Promise<PaymentResult> {
   expect(answer.statusCode).toBe(201);
   return answer.json();
 }
+const cancelPayment = (student: Actor, transactionId: number) =>
+  injectAs(t.app, student.token, {
+    method: 'POST',
+    url: '/api/v1/fawry/cancel-unpaid-order',
+    payload: { transactionId },
+  });
+const openPaymentOf = (answer: { json(): { code: string; details?: { openPayment?: OpenPayment } } }) => {
+  expect(answer.json().code).toBe('payment-in-progress');
+  return answer.json().details?.openPayment;
+};
 
 describe('callbacks (Fawry server notification V2)', () => {
   it('pays once: the same notification again or a stale one afterwards changes nothing, and history is kept', async () => {
@@ -184,19 +195,133 @@ describe('paying twice for one checkout', () => {
     expect(await activeSubscriptions(student.id)).toHaveLength(1);
   });
 
-  it('two tabs with their own keys: the second payment is refunded, never a second subscription', async () => {
+  it('20 concurrent checkouts with 20 keys (tabs) make one open payment; the others get payment-in-progress with it', async () => {
     const student = await createActor(t, 'student');
-    const [first, second] = await Promise.all([pendingPayment(student), pendingPayment(student)]);
-    await callback(fake.notify(first.transaction.merchantRefNum, 'PAID'));
+    const keys20 = Array.from({ length: 20 }, () => newKey());
+    const answers = await Promise.all(keys20.map((key) => payByReference(student, key)));
+    const created = answers.findIndex((a) => a.statusCode === 201);
+    const refused = answers.filter((a) => a.statusCode === 409);
+    expect(refused).toHaveLength(19);
+    const first = answers[created];
+    if (!first) throw new Error('no checkout was created');
+    const winner = (first.json() as PaymentResult).transaction;
+    for (const answer of refused) {
+      expect(openPaymentOf(answer)).toMatchObject({
+        transactionId: winner.id,
+        planId: plan.id,
+        period: 'month',
+        weeklyMinutes: 120,
+        method: 'cashReference',
+        amountPiastres: 80_000,
+        expiresAt: winner.expiresAt,
+      });
+    }
+    const rows = await t.database.db.select().from(transactions).where(eq(transactions.userId, student.id));
+    expect(rows.map((r) => [r.id, r.status])).toEqual([[winner.id, 0]]);
+    const orders = fake.requests.filter((r) =>
+      rows.some((row) => (r.body as { merchantRefNum?: string } | undefined)?.merchantRefNum === row.merchantRefNum),
+    );
+    expect(orders).toHaveLength(1);
+
+    // once it has its reference, the refusal carries it; the same key still answers with the payment itself
+    const later = openPaymentOf(await payByReference(student));
+    expect(later?.referenceNumber).toBe(winner.referenceNumber);
+    const again = await payByReference(student, keys20[created]);
+    expect(again.statusCode).toBe(201);
+    expect((again.json() as PaymentResult).transaction.id).toBe(winner.id);
+    expect((await t.database.db.select().from(transactions).where(eq(transactions.userId, student.id))).length).toBe(1);
+  });
+
+  it('a cancelled or expired payment frees the student for the next checkout, by another method too', async () => {
+    const student = await createActor(t, 'student');
+    fake.addCard(String(student.id));
+    const cards = await injectAs(t.app, student.token, { method: 'GET', url: '/api/v1/fawry/card-token/list' });
+    const cardTokenId: number = cards.json().list[0].id;
+    const payByCard = () =>
+      injectAs(t.app, student.token, {
+        method: 'POST',
+        url: '/api/v1/fawry/pay/card',
+        payload: { planId: plan.id, period: 'month', cardTokenId, cvv: '123', idempotencyKey: newKey() },
+      });
+
+    // a 3-D Secure page left unanswered stays open: another method is refused until it is cancelled
+    const card = await payByCard();
+    expect(card.statusCode).toBe(201);
+    const abandoned = (card.json() as PaymentResult).transaction;
+    expect(abandoned.state).toBe('pending');
+    expect(openPaymentOf(await payByReference(student))).toMatchObject({
+      transactionId: abandoned.id,
+      method: 'card',
+      referenceNumber: null,
+    });
+    expect((await cancelPayment(student, abandoned.id)).json()).toMatchObject({ status: 2 });
+
+    // a cash reference nobody pays expires with the sync job, and frees the student too
+    const cash = await pendingPayment(student);
+    expect((await payByCard()).statusCode).toBe(409);
+    t.clock.set('2025-03-08T10:00:01Z');
+    await t.app.jobs.run('payments.expire-overdue', {});
+    expect((await transactionOf(cash.transaction.id)).status).toBe(4);
+    const next = await payByCard();
+    expect(next.statusCode).toBe(201);
+    const rows = await t.database.db.select().from(transactions).where(eq(transactions.userId, student.id));
+    expect(rows.map((r) => r.status).sort()).toEqual([0, 2, 4]);
+  });
+
+  it('the database holds one open payment per student whatever the code does', async () => {
+    const student = await createActor(t, 'student');
+    const { transaction } = await pendingPayment(student);
+    const row = await transactionOf(transaction.id);
+    const { id: _id, merchantRefNum: _ref, providerRef: _provider, idempotencyKey: _key, ...copy } = row;
+    const second = t.database.db.insert(transactions).values({ ...copy, merchantRefNum: `${row.merchantRefNum}B` });
+    const error = await second.then(
+      () => null,
+      (e: unknown) => e,
+    );
+    expect(codeForDbError(error)).toBe('payment-in-progress');
+    // a closed one does not count
+    await t.database.db.insert(transactions).values({ ...copy, merchantRefNum: `${row.merchantRefNum}C`, status: 6 });
+  });
+
+  it('a payment reported paid after it was cancelled, once another gave the subscription, is refunded', async () => {
+    const student = await createActor(t, 'student');
+    const first = await pendingPayment(student);
+    await cancelPayment(student, first.transaction.id);
+    const second = await pendingPayment(student);
     await callback(fake.notify(second.transaction.merchantRefNum, 'PAID'));
+    // the kiosk took the cancelled reference after all: the money was taken, so it is recorded and given back
+    await callback(fake.notify(first.transaction.merchantRefNum, 'PAID'));
+    expect((await transactionOf(first.transaction.id)).status).toBe(1);
     expect(await activeSubscriptions(student.id)).toHaveLength(1);
-    const refund = (await queuedRefunds()).find((r) => r.transactionId === second.transaction.id);
+    const refund = (await queuedRefunds()).find((r) => r.transactionId === first.transaction.id);
     expect(refund).toMatchObject({ targetRefundedPiastres: 80_000, source: 'system' });
     await t.app.jobs.run('payments.refund', refund);
     await t.app.jobs.run('payments.refund', refund); // a retried job changes nothing
-    expect(await transactionOf(second.transaction.id)).toMatchObject({ status: 3, refundedPiastres: 80_000 });
-    expect(fake.order(second.transaction.merchantRefNum)?.orderStatus).toBe('REFUNDED');
+    expect(await transactionOf(first.transaction.id)).toMatchObject({ status: 3, refundedPiastres: 80_000 });
     expect(await activeSubscriptions(student.id)).toHaveLength(1);
+  });
+
+  it('sells the minutes of the checkout even when the plan is edited before the payment arrives', async () => {
+    const student = await createActor(t, 'student');
+    const edited: Plan = (
+      await injectAs(t.app, admin.token, {
+        method: 'POST',
+        url: '/api/v1/plan',
+        payload: { weeklyMinutes: 90, baseMonthPricePiastres: 60_000 },
+      })
+    ).json();
+    const answer = await payByReference(student, newKey(), { planId: edited.id });
+    const { transaction } = answer.json() as PaymentResult;
+    expect(transaction.weeklyMinutes).toBe(90);
+    await injectAs(t.app, admin.token, {
+      method: 'PATCH',
+      url: `/api/v1/plan/${edited.id}`,
+      payload: { weeklyMinutes: 150 },
+    });
+    await callback(fake.notify(transaction.merchantRefNum, 'PAID'));
+    expect((await activeSubscriptions(student.id)).map((s) => s.weeklyMinutes)).toEqual([90]);
+    const listed = await injectAs(t.app, student.token, { method: 'GET', url: '/api/v1/tx/list' });
+    expect(listed.json().list[0]).toMatchObject({ id: transaction.id, weeklyMinutes: 90, period: 'month' });
   });
 
   it('[409 subscription-exists] for a new checkout once a subscription is active', async () => {
@@ -239,7 +364,7 @@ describe('provider failures', () => {
     expect(row?.status).toBe(6);
     expect((await payByReference(student, key)).json().code).toBe('fawry-error'); // the same key, the same answer
     fake.state.charge = 'pending';
-    expect((await payByReference(student)).statusCode).toBe(201);
+    expect((await payByReference(student)).statusCode).toBe(201); // a failed payment is not open
   });
 
   it('[503 service-unavailable] when Fawry does not answer: left pending for the sync, never paid', async () => {
@@ -250,6 +375,9 @@ describe('provider failures', () => {
     expect(answer.json().code).toBe('service-unavailable');
     const [row] = await t.database.db.select().from(transactions).where(eq(transactions.userId, student.id));
     expect(row?.status).toBe(0);
+    // it is open: the next checkout is refused with it (the student may cancel it, or the expiry ends it)
+    fake.state.charge = 'pending';
+    expect(openPaymentOf(await payByReference(student))?.transactionId).toBe(row?.id);
     // Fawry never took the order: the sync cannot find it, and the expiry ends it.
     t.clock.set('2025-03-06T10:05:00Z');
     await t.app.jobs.run('payments.sync-pending', {});
@@ -257,6 +385,7 @@ describe('provider failures', () => {
     t.clock.set('2025-03-08T10:00:01Z');
     await t.app.jobs.run('payments.expire-overdue', {});
     expect((await transactionOf(row?.id ?? 0)).status).toBe(4);
+    expect((await payByReference(student)).statusCode).toBe(201);
   });
 });
 
@@ -310,12 +439,7 @@ describe('cancelling and refunding', () => {
   it('cancels a pending payment at Fawry; [422 payment-not-cancellable] once it is not pending', async () => {
     const student = await createActor(t, 'student');
     const { transaction } = await pendingPayment(student);
-    const cancel = () =>
-      injectAs(t.app, student.token, {
-        method: 'POST',
-        url: '/api/v1/fawry/cancel-unpaid-order',
-        payload: { transactionId: transaction.id },
-      });
+    const cancel = () => cancelPayment(student, transaction.id);
     expect((await cancel()).json()).toMatchObject({ status: 2, state: 'cancelled', canRetry: true });
     expect(fake.order(transaction.merchantRefNum)?.orderStatus).toBe('CANCELED');
     const again = await cancel();
@@ -390,6 +514,7 @@ describe('transactions (TRANSACTION)', () => {
     const student = await createActor(t, 'student');
     const stranger = await createActor(t, 'student');
     const first = await pendingPayment(student);
+    await cancelPayment(student, first.transaction.id);
     t.clock.set('2025-03-06T10:01:00Z');
     const second = await pendingPayment(student);
     const list = await injectAs(t.app, student.token, { method: 'GET', url: '/api/v1/tx/list' });

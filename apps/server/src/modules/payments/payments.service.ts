@@ -7,6 +7,7 @@ import {
   canMoveTransaction,
   canRetryPayment,
   IdempotencyKey,
+  type OpenPayment,
   type PayByCardInput,
   type PayByInstallmentsInput,
   type PayByWalletInput,
@@ -97,10 +98,37 @@ interface Change {
 /** The provider's failure as the API's code: no answer is `service-unavailable`, a refusal is `fawry-error`. */
 const codeOf = (error: ProviderError) => (error.kind === 'unavailable' ? 'service-unavailable' : 'fawry-error');
 
+/** `payment-in-progress`, with the open payment the student has to finish or cancel first. */
+function paymentInProgress(row: Transaction): AppError {
+  const openPayment: OpenPayment = {
+    transactionId: row.id,
+    planId: row.planId,
+    period: row.period,
+    weeklyMinutes: row.weeklyMinutes,
+    method: row.method,
+    amountPiastres: row.amountPiastres,
+    referenceNumber: row.method === 'cashReference' ? row.providerRef : null,
+    expiresAt: row.expiresAt?.toISOString() ?? null,
+  };
+  return new AppError('payment-in-progress', { openPayment });
+}
+
+/**
+ * One open payment per student: locks the student's checkouts until the caller's transaction ends, then refuses
+ * (`payment-in-progress`) while a payment is open, so two tabs or two keys can never both be paid. Checkouts and
+ * the free trial call it first; `transactions_one_open_per_student` backs it in the database.
+ */
+export async function holdCheckout(tx: Db, userId: number): Promise<void> {
+  await repo.lockBuyer(tx, userId);
+  const open = await repo.findOpenTransaction(tx, userId);
+  if (open) throw paymentInProgress(open);
+}
+
 /**
  * Payments (spec PAYMENT and TRANSACTION): checkout through Fawry (or its simulator) and Paymob, verified and
  * idempotent callbacks, status sync, expiry and refunds. The database decides races: one transaction per
- * idempotency key, one paid transaction per checkout, one active subscription per student.
+ * idempotency key, one open payment per student, one paid transaction per checkout, one active subscription
+ * per student.
  */
 export function createPaymentsService(deps: PaymentsDeps) {
   const { db, clock, log } = deps;
@@ -118,6 +146,7 @@ export function createPaymentsService(deps: PaymentsDeps) {
       userId: row.userId,
       planId: row.planId,
       period: row.period,
+      weeklyMinutes: row.weeklyMinutes,
       method: row.method,
       provider: row.provider,
       merchantRefNum: row.merchantRefNum,
@@ -270,14 +299,14 @@ export function createPaymentsService(deps: PaymentsDeps) {
     return `DRS${day}${randomBytes(6).toString('hex').toUpperCase()}`;
   };
 
-  async function order(tx: Db, row: Transaction, weeklyMinutes: number): Promise<PaymentOrder> {
+  async function order(tx: Db, row: Transaction): Promise<PaymentOrder> {
     const user = await deps.users.findById(tx, row.userId);
     if (!user) throw new AppError('user-not-found');
     return {
       merchantRef: row.merchantRefNum,
       amountPiastres: row.amountPiastres,
       customer: { id: user.id, name: user.name, email: user.email, phone: user.phone },
-      description: `درسك — ${weeklyMinutes} دقيقة أسبوعيًا لمدة ${PERIOD_NAMES[row.period]}`,
+      description: `درسك — ${row.weeklyMinutes} دقيقة أسبوعيًا لمدة ${PERIOD_NAMES[row.period]}`,
       itemId: `plan-${row.planId}-${row.period}`,
       expiresAt: row.expiresAt ?? clock.now(),
     };
@@ -324,11 +353,15 @@ export function createPaymentsService(deps: PaymentsDeps) {
     }
   }
 
-  /** Phase 1, one short database transaction: claim the key, price the checkout, record a new transaction. */
+  /**
+   * Phase 1, one short database transaction: claim the key (the same key is the same payment), hold the student's
+   * checkouts (another payment open is refused), price the checkout, record a new transaction.
+   */
   async function open(actor: AuthUser, request: PayRequest, key: string) {
     return db.transaction(async (tx) => {
       const claim = await repo.claimKey(tx, { userId: actor.id, key, requestHash: requestHash(request) });
-      if (!claim.fresh) return { claim: claim.row, row: null, weeklyMinutes: 0, cardToken: null };
+      if (!claim.fresh) return { claim: claim.row, row: null, cardToken: null };
+      await holdCheckout(tx, actor.id);
       if (await deps.subscriptions.hasActive(tx, actor.id)) throw new AppError('subscription-exists');
       const { plan, quote, couponId } = await deps.plans.checkoutQuote(tx, actor, request.input);
       let cardTokenId: number | null = null;
@@ -350,6 +383,7 @@ export function createPaymentsService(deps: PaymentsDeps) {
         userId: actor.id,
         planId: plan.id,
         period: request.input.period,
+        weeklyMinutes: plan.weeklyMinutes,
         couponId,
         cardTokenId,
         method: (request.method === 'checkout' ? 'card' : request.method) satisfies PaymentMethod,
@@ -371,11 +405,11 @@ export function createPaymentsService(deps: PaymentsDeps) {
         at: now,
       });
       await repo.updateKey(tx, claim.row.id, { transactionId: row.id });
-      return { claim: claim.row, row, weeklyMinutes: plan.weeklyMinutes, cardToken };
+      return { claim: claim.row, row, cardToken };
     });
   }
 
-  /** The answer a repeated request gets: the first request's, once it is finished. */
+  /** The answer a repeated request gets: the first request's, once it is finished (else its open payment). */
   async function replay(actor: AuthUser, key: string, hash: string): Promise<PaymentResult> {
     const deadline = Date.now() + REPLAY_WAIT_MS;
     for (;;) {
@@ -388,7 +422,10 @@ export function createPaymentsService(deps: PaymentsDeps) {
         const row = claim.transactionId === null ? undefined : await repo.findTransaction(db, claim.transactionId);
         return row ? { ...stored, transaction: await toView(db, row) } : stored;
       }
-      if (Date.now() >= deadline) throw new AppError('payment-in-progress');
+      if (Date.now() >= deadline) {
+        const row = claim.transactionId === null ? undefined : await repo.findTransaction(db, claim.transactionId);
+        throw row?.status === TransactionStatus.new ? paymentInProgress(row) : new AppError('payment-in-progress');
+      }
       await new Promise((resolve) => setTimeout(resolve, 50));
     }
   }
@@ -405,7 +442,7 @@ export function createPaymentsService(deps: PaymentsDeps) {
 
     let result: ChargeResult;
     try {
-      result = await charge(request, row, await order(db, row, opened.weeklyMinutes), opened.cardToken);
+      result = await charge(request, row, await order(db, row), opened.cardToken);
     } catch (error) {
       await failCharge(row, claim.id, error);
       throw error instanceof ProviderError ? new AppError(codeOf(error)) : error;

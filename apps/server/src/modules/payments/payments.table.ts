@@ -46,7 +46,10 @@ export const cardTokens = pgTable(
  * new 0, paid 1, canceled 2, refunded 3, expired 4, partial refunded 5, failed 6, processed 7.
  * `amount_piastres` is what the buyer is charged, after `discount_piastres` (coupon) is taken off.
  * `idempotency_key` is the checkout's key: a student never pays twice for one checkout
- * (`transactions_one_paid_per_checkout` counts every status in which money was taken: 1, 3, 5, 7).
+ * (`transactions_one_paid_per_checkout` counts every status in which money was taken: 1, 3, 5, 7), and
+ * never holds two open payments (`transactions_one_open_per_student`: status new, until it is paid, failed,
+ * cancelled or expired), so two tabs cannot both be paid. `weekly_minutes` is what was bought, copied from the
+ * plan at checkout.
  */
 export const transactions = pgTable(
   'transactions',
@@ -55,6 +58,7 @@ export const transactions = pgTable(
     userId: integer('user_id').notNull(),
     planId: integer('plan_id').notNull(),
     period: text('period', { enum: ['month', 'quarter', 'year', 'freeTrial'] }).notNull(),
+    weeklyMinutes: integer('weekly_minutes').notNull(),
     couponId: integer('coupon_id'),
     cardTokenId: integer('card_token_id'),
     method: text('method', { enum: ['card', 'eWallet', 'bankInstallment', 'cashReference'] }).notNull(),
@@ -83,10 +87,12 @@ export const transactions = pgTable(
     uniqueIndex('transactions_one_paid_per_checkout')
       .on(t.userId, t.idempotencyKey)
       .where(sql`${t.idempotencyKey} is not null and ${t.status} in (1, 3, 5, 7)`),
+    uniqueIndex('transactions_one_open_per_student').on(t.userId).where(sql`${t.status} = 0`),
     index('transactions_user_created_idx').on(t.userId, t.createdAt),
     index('transactions_status_expires_idx').on(t.status, t.expiresAt),
     index('transactions_coupon_idx').on(t.couponId),
     check('transactions_status_check', sql`${t.status} between 0 and 7`),
+    check('transactions_weekly_minutes_check', sql`${t.weeklyMinutes} > 0 and ${t.weeklyMinutes} <= 10080`),
     check('transactions_period_check', sql`${t.period} in ('month', 'quarter', 'year', 'freeTrial')`),
     check('transactions_method_check', sql`${t.method} in ('card', 'eWallet', 'bankInstallment', 'cashReference')`),
     check('transactions_provider_check', sql`${t.provider} in ('fawry', 'paymob')`),

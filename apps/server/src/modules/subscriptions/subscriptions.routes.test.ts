@@ -137,6 +137,7 @@ describe('booking’s entry point', () => {
       outbox: createOutbox({ db: t.database.db, clock: t.clock, kick: () => undefined }),
       queue: t.app.jobs,
       requestRefund: async () => undefined,
+      holdCheckout: async () => undefined,
       appUrl: 'http://localhost',
     });
   };
@@ -267,6 +268,35 @@ describe('free trial', () => {
     expect((await as(student, 'POST', '/api/v1/sub/free-trial', { planId: 999_999 })).json().code).toBe(
       'plan-not-found',
     );
+  });
+});
+
+describe('free trial and an open payment', () => {
+  it('[409 payment-in-progress] while a payment is open (it would be refunded once paid); cancelled, it starts', async () => {
+    const student = await createActor(t, 'student');
+    const trialPlan: Plan = (
+      await as(admin, 'POST', '/api/v1/plan', {
+        weeklyMinutes: 60,
+        baseMonthPricePiastres: 50_000,
+        forInvitesOnly: true,
+      })
+    ).json();
+    await as(admin, 'POST', '/api/v1/plan-invite', { planId: trialPlan.id, userId: student.id });
+    const open = await as(student, 'POST', '/api/v1/fawry/pay/ref-num', {
+      planId: plan.id,
+      period: 'month',
+      idempotencyKey: `trial-test-${Date.now()}`,
+    });
+    const { transaction }: PaymentResult = open.json();
+    const refused = await as(student, 'POST', '/api/v1/sub/free-trial', { planId: trialPlan.id });
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json()).toMatchObject({
+      code: 'payment-in-progress',
+      details: { openPayment: { transactionId: transaction.id, method: 'cashReference', amountPiastres: 80_000 } },
+    });
+    expect((await current(student)).id).toBe(-1);
+    await as(student, 'POST', '/api/v1/fawry/cancel-unpaid-order', { transactionId: transaction.id });
+    expect((await as(student, 'POST', '/api/v1/sub/free-trial', { planId: trialPlan.id })).statusCode).toBe(201);
   });
 });
 

@@ -37,6 +37,8 @@ export interface PaidTransaction {
   userId: number;
   planId: number;
   period: PlanPeriod;
+  /** What was bought: the plan's weekly minutes at checkout. */
+  weeklyMinutes: number;
   amountPiastres: number;
 }
 
@@ -67,12 +69,14 @@ export interface SubscriptionsDeps {
   clock: Clock;
   /** Platform settings (renewal hour, refund rule, notice days), read inside the caller's transaction. */
   settings: { current(tx?: Db): Promise<PlatformSettings> };
-  plans: Pick<PlansService, 'offeredPlan' | 'hasInvite' | 'findPlan'>;
+  plans: Pick<PlansService, 'offeredPlan' | 'hasInvite'>;
   users: Pick<UsersService, 'findById'>;
   outbox: Pick<Outbox, 'enqueue' | 'kick'>;
   queue: Pick<JobQueue, 'send'>;
   /** Enlists a refund in the caller's transaction; the payments module carries it out after commit. */
   requestRefund: (tx: Db, refund: RefundRequest) => Promise<void>;
+  /** Payments' guard: queues behind the student's checkouts and refuses while a payment is open. */
+  holdCheckout: (tx: Db, studentId: number) => Promise<void>;
   appUrl: string;
 }
 
@@ -123,19 +127,17 @@ export function createSubscriptionsService(deps: SubscriptionsDeps) {
       studentId: number;
       planId: number;
       period: PlanPeriod;
+      weeklyMinutes: number;
       pricePiastres: number;
       transactionId: number | null;
     },
   ): Promise<SubscriptionRow> {
-    const plan = await deps.plans.findPlan(tx, values.planId);
-    if (!plan) throw new AppError('plan-not-found');
     const settings = await deps.settings.current(tx);
     const startsAt = clock.now();
     const weekAnchorAt = weekAnchorFor(startsAt, settings.weekRenewalHourCairo);
     const endsAt = subscriptionEndsAt(weekAnchorAt, values.period);
     const row = await repo.insertSubscription(tx, {
       ...values,
-      weeklyMinutes: plan.weeklyMinutes,
       startsAt,
       endsAt,
       weekAnchorAt,
@@ -233,9 +235,13 @@ export function createSubscriptionsService(deps: SubscriptionsDeps) {
       return result;
     },
 
-    /** A plan's free trial: for students invited to the plan, once per student, while no subscription is active. */
+    /**
+     * A plan's free trial: for students invited to the plan, once per student, while no subscription is active and
+     * no payment is open (that payment, once paid, would have to be refunded).
+     */
     async startFreeTrial(actor: AuthUser, input: { planId: number }): Promise<Subscription> {
       return db.transaction(async (tx) => {
+        await deps.holdCheckout(tx, actor.id);
         const plan = await deps.plans.offeredPlan(tx, actor, input.planId);
         if (!(await deps.plans.hasInvite(tx, actor.id, plan.id))) throw new AppError('plan-not-offered');
         if (await repo.findActive(tx, actor.id, clock.now())) throw new AppError('subscription-exists');
@@ -244,6 +250,7 @@ export function createSubscriptionsService(deps: SubscriptionsDeps) {
           studentId: actor.id,
           planId: plan.id,
           period: 'freeTrial',
+          weeklyMinutes: plan.weeklyMinutes,
           pricePiastres: 0,
           transactionId: null,
         });
@@ -261,6 +268,7 @@ export function createSubscriptionsService(deps: SubscriptionsDeps) {
         studentId: payment.userId,
         planId: payment.planId,
         period: payment.period,
+        weeklyMinutes: payment.weeklyMinutes,
         pricePiastres: payment.amountPiastres,
         transactionId: payment.id,
       });
