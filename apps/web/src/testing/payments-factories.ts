@@ -65,6 +65,7 @@ export function makeTransaction(overrides: Partial<Transaction> = {}): Transacti
     userId: 7,
     planId: 2,
     period: 'month',
+    weeklyMinutes: 120,
     method: 'cashReference',
     provider: 'fawry',
     merchantRefNum: 'DRS20250101ABCDEF',

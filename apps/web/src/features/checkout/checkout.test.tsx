@@ -196,7 +196,8 @@ describe('card', { timeout: 20_000 }, () => {
       'POST /api/v1/fawry/pay/card': (init) => {
         attempts += 1;
         keys.push(bodyOf(init).idempotencyKey);
-        if (attempts === 1) return { status: 503, body: { code: 'payment-in-progress', message: '' } };
+        // a gateway in front of the API answered without our coded body: the request may not have arrived
+        if (attempts === 1) return { status: 502, body: 'Bad Gateway' };
         return {
           status: 201,
           body: {
@@ -220,7 +221,7 @@ describe('card', { timeout: 20_000 }, () => {
 
     await user.type(screen.getByLabelText(/رمز التحقق \(CVV\)/), '123');
     await user.click(pay);
-    expect(await screen.findByText(ERROR_MESSAGES_AR['payment-in-progress'])).toBeTruthy();
+    expect(await screen.findByText(ERROR_MESSAGES_AR.unexpected)).toBeTruthy();
     await user.click(screen.getByRole('button', { name: /ادفع/ }));
     await waitFor(() => expect(go).toHaveBeenCalledWith('https://bank.example/3ds/41'));
     expect(attempts).toBe(2);
@@ -278,6 +279,129 @@ describe('card', { timeout: 20_000 }, () => {
     await user.click(screen.getByRole('button', { name: 'إضافة بطاقة' }));
     await waitFor(() => expect(go).toHaveBeenCalledWith('https://gateway.example/tokenize'));
     expect(window.sessionStorage.getItem('darsak.checkout.return')).toBe('/checkout/2/month');
+  });
+});
+
+describe('another payment still open (payment-in-progress)', { timeout: 20_000 }, () => {
+  const openCash = {
+    transactionId: 40,
+    planId: 2,
+    period: 'quarter',
+    weeklyMinutes: 120,
+    method: 'cashReference',
+    amountPiastres: 297_000,
+    referenceNumber: '987654321',
+    expiresAt: '2025-01-03T10:00:00.000Z',
+  };
+  const inProgress = {
+    status: 409,
+    body: { code: 'payment-in-progress', message: '', details: { openPayment: openCash } },
+  };
+
+  it('shows the open cash payment with its reference and expiry, and leads to it', async () => {
+    stubCheckout({
+      'POST /api/v1/fawry/pay/e-wallet': () => inProgress,
+      'GET /api/v1/fawry/payment-status': () => ({ body: makeTransaction({ id: 40, period: 'quarter' }) }),
+      'POST /api/v1/fawry/payment-status/sync': () => ({ body: makeTransaction({ id: 40, period: 'quarter' }) }),
+    });
+    const user = userEvent.setup();
+    const { router } = renderApp('/checkout/2/month', { user: student });
+    await user.click(await screen.findByRole('tab', { name: 'محفظة إلكترونية' }));
+    await user.click(screen.getByRole('button', { name: 'أرسل طلب الدفع' }));
+
+    const title = await screen.findByRole('heading', { name: 'لديك دفعة لم تكتمل بعد' });
+    await waitFor(() => expect(document.activeElement).toBe(title));
+    const panel = screen.getByRole('region', { name: 'لديك دفعة لم تكتمل بعد' });
+    expect(panel.textContent).toContain('١٢٠ دقيقة أسبوعيًا، 3 أشهر');
+    expect(panel.textContent).toContain('رقم مرجعي (فوري)');
+    expect(panel.textContent).toMatch(/٢٬٩٧٠/);
+    expect(panel.textContent).toContain('987654321');
+    expect(panel.textContent).toContain('ادفع قبل');
+
+    await user.click(within(panel).getByRole('link', { name: 'متابعة الدفعة' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/checkout/2/quarter'));
+    expect(router.state.location.search).toBe('?transactionId=40');
+    expect(await screen.findByRole('heading', { name: 'في انتظار الدفع في فوري' })).toBeTruthy();
+  });
+
+  it('cancels the open payment after a confirmation and goes on with the new one by keyboard', async () => {
+    let open = true;
+    const keys: unknown[] = [];
+    const { calls } = stubCheckout({
+      'POST /api/v1/fawry/pay/e-wallet': (init) => {
+        keys.push(bodyOf(init).idempotencyKey);
+        if (open) return inProgress;
+        return {
+          status: 201,
+          body: {
+            transaction: makeTransaction({ method: 'eWallet', referenceNumber: null }),
+            redirectUrl: null,
+            referenceNumber: null,
+            walletQr: null,
+            installmentSchedule: null,
+          },
+        };
+      },
+      'POST /api/v1/fawry/cancel-unpaid-order': () => {
+        open = false;
+        return {
+          body: makeTransaction({
+            id: 40,
+            status: TransactionStatus.canceled,
+            state: 'cancelled',
+            canCancel: false,
+            canRetry: true,
+          }),
+        };
+      },
+      'GET /api/v1/fawry/payment-status': () => ({ body: makeTransaction({ method: 'eWallet' }) }),
+    });
+    const user = userEvent.setup();
+    const { router } = renderApp('/checkout/2/month', { user: student });
+    await user.click(await screen.findByRole('tab', { name: 'محفظة إلكترونية' }));
+    await user.click(screen.getByRole('button', { name: 'أرسل طلب الدفع' }));
+    const panel = await screen.findByRole('region', { name: 'لديك دفعة لم تكتمل بعد' });
+
+    // keyboard only: Tab to the cancel action, Enter opens the confirmation; nothing is cancelled before it
+    await waitFor(() => expect(document.activeElement?.textContent).toBe('لديك دفعة لم تكتمل بعد'));
+    await user.tab();
+    expect(document.activeElement).toBe(within(panel).getByRole('link', { name: 'متابعة الدفعة' }));
+    await user.tab();
+    expect(document.activeElement).toBe(within(panel).getByRole('button', { name: 'إلغاء الدفعة والمتابعة' }));
+    await user.keyboard('{Enter}');
+    const dialog = await screen.findByRole('dialog', { name: 'إلغاء الدفعة السابقة؟' });
+    expect(dialog.textContent).toContain('987654321');
+    expect(calls.some((c) => c.path === '/api/v1/fawry/cancel-unpaid-order')).toBe(false);
+    await user.click(within(dialog).getByRole('button', { name: 'نعم، ألغِها وتابع' }));
+
+    expect(await screen.findByRole('heading', { name: 'في انتظار موافقتك من المحفظة' })).toBeTruthy();
+    expect(calls.find((c) => c.path === '/api/v1/fawry/cancel-unpaid-order')?.body).toEqual({ transactionId: 40 });
+    await waitFor(() => expect(router.state.location.search).toBe('?transactionId=41'));
+    // the refused attempt was over, so the payment that went ahead has a key of its own
+    expect(keys).toHaveLength(2);
+    expect(keys[0]).not.toBe(keys[1]);
+  });
+
+  it('says so inside the confirmation when the open payment can no longer be cancelled', async () => {
+    stubCheckout({
+      'POST /api/v1/fawry/pay/ref-num': () => inProgress,
+      'POST /api/v1/fawry/cancel-unpaid-order': () => ({
+        status: 422,
+        body: { code: 'payment-not-cancellable', message: '' },
+      }),
+    });
+    const user = userEvent.setup();
+    renderApp('/checkout/2/month', { user: student });
+    await user.click(await screen.findByRole('tab', { name: 'الدفع في فوري' }));
+    await user.click(screen.getByRole('button', { name: 'احصل على الرقم المرجعي' }));
+    await user.click(await screen.findByRole('button', { name: 'إلغاء الدفعة والمتابعة' }));
+    const dialog = await screen.findByRole('dialog', { name: 'إلغاء الدفعة السابقة؟' });
+    await user.click(within(dialog).getByRole('button', { name: 'نعم، ألغِها وتابع' }));
+    expect((await within(dialog).findByRole('alert')).textContent).toContain(
+      ERROR_MESSAGES_AR['payment-not-cancellable'],
+    );
+    await user.keyboard('{Escape}');
+    expect(await screen.findByRole('heading', { name: 'لديك دفعة لم تكتمل بعد' })).toBeTruthy();
   });
 });
 

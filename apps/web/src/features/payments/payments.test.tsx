@@ -33,7 +33,8 @@ const failed = makeTransaction({
   canCancel: false,
   canRetry: true,
 });
-const done = paid(makeTransaction({ id: 41, method: 'eWallet', planId: 99 }));
+// a plan no longer offered (or offered by invite only): the payment still says what it bought
+const done = paid(makeTransaction({ id: 41, method: 'eWallet', planId: 99, weeklyMinutes: 45, period: 'quarter' }));
 
 describe('/payments', { timeout: 20_000 }, () => {
   it('lists the payments with their states; a pending one is cancelled after confirming', async () => {
@@ -67,7 +68,7 @@ describe('/payments', { timeout: 20_000 }, () => {
     expect(first.textContent).toContain('الرقم المرجعي: 912345678');
     expect(second.textContent).toContain('فشل');
     expect(within(second).getByRole('link', { name: 'إعادة المحاولة' }).getAttribute('href')).toBe('/checkout/2/month');
-    expect(third.textContent).toContain('باقة رقم ٩٩، شهر');
+    expect(third.textContent).toContain('٤٥ دقيقة أسبوعيًا، 3 أشهر');
     expect(third.textContent).toContain('تم');
     expect(within(third).queryByRole('button')).toBeNull();
 

@@ -156,6 +156,27 @@ export const paymentsEn: Record<keyof typeof paymentsAr, string> = {
   'payments.status.pendingTitle': 'Payment in progress',
   'payments.status.pendingBody': 'The payment provider has not confirmed the payment yet. We will wait for it here.',
   'payments.status.loadError': 'The payment status could not be loaded.',
+
+  // another payment still open (payment-in-progress)
+  'payments.open.title': 'You have a payment that is not finished',
+  'payments.open.body': 'A new payment cannot start until your earlier one is completed or cancelled.',
+  'payments.open.details': 'The earlier payment',
+  'payments.open.bought': 'Subscription',
+  'payments.open.method': 'Payment method',
+  'payments.open.amount': 'Amount',
+  'payments.open.reference': 'Reference number',
+  'payments.open.payBefore': 'Pay before',
+  'payments.open.continue': 'Continue that payment',
+  'payments.open.cancel': 'Cancel it and continue',
+  'payments.open.cancelTitle': 'Cancel the earlier payment?',
+  'payments.open.cancelBody':
+    'The earlier payment ({amount}) will be cancelled and can no longer be completed; then your new payment goes ahead.',
+  'payments.open.cancelBodyCash':
+    'The earlier payment ({amount}) will be cancelled and Fawry will no longer accept its reference {reference}; then your new payment goes ahead. If you already paid with this reference, do not cancel it: choose "Continue that payment".',
+  'payments.open.cancelConfirm': 'Yes, cancel it and continue',
+  'payments.open.keep': 'Go back',
+  'payments.open.cancelled': 'The earlier payment was cancelled; your new payment is going ahead.',
+  'payments.open.history': 'Payment history',
   'payments.success.title': 'Payment successful',
   'payments.success.body':
     'Your subscription has started: {minutes} every week for {period}. Book your first lesson now.',
@@ -185,7 +206,6 @@ export const paymentsEn: Record<keyof typeof paymentsAr, string> = {
   'payments.history.emptyBody': 'Choose a plan to start your lessons.',
   'payments.history.viewPlans': 'See plans',
   'payments.history.item': '{minutes} a week, {period}',
-  'payments.history.itemUnknownPlan': 'Plan #{id}, {period}',
   'payments.history.createdAt': 'on {date}',
   'payments.history.reference': 'Reference number: {reference}',
   'payments.history.payBefore': 'Pay before {date}',

@@ -4,12 +4,13 @@ import { installmentSchedule, type Plan } from '@darsak/domain/plans';
 import { EgyptianMobile } from '@darsak/domain/users';
 import { Alert, Button, cn, Form, FormError, TextField } from '@darsak/ui';
 import { useI18n, useT } from '@darsak/ui/i18n';
-import { useId, useState } from 'react';
+import { useId, useRef, useState } from 'react';
 import { useErrorText } from '../../../lib/forms.ts';
 import { usePaymentsText } from '../../../lib/payments-text.ts';
 import { browser } from '../hooks/checkout-attempt.ts';
-import { type CheckoutTarget, type PayRequest, usePay } from '../hooks/use-checkout.ts';
+import { type CheckoutTarget, openPaymentOf, type PayRequest, usePay } from '../hooks/use-checkout.ts';
 import { CardFields, useCardChoice } from './card-fields.tsx';
+import { OpenPaymentPanel } from './open-payment.tsx';
 
 export interface PayTabProps {
   target: CheckoutTarget;
@@ -19,11 +20,16 @@ export interface PayTabProps {
   onStarted: (result: PaymentResult, walletPhone?: string) => void;
 }
 
-/** Sends one pay request; a redirect (3-D Secure) leaves for the bank, anything else shows the status. */
+/**
+ * Sends one pay request; a redirect (3-D Secure) leaves for the bank, anything else shows the status. The last
+ * request is kept so that, once the student cancelled the payment that was still open, it can go ahead.
+ */
 function usePayFlow({ target, onStarted }: Pick<PayTabProps, 'target' | 'onStarted'>) {
   const pay = usePay(target);
   const [redirecting, setRedirecting] = useState(false);
-  const send = (request: PayRequest) =>
+  const last = useRef<PayRequest | null>(null);
+  const send = (request: PayRequest) => {
+    last.current = request;
     pay.mutate(request, {
       onSuccess: (result) => {
         if (result.redirectUrl && result.transaction.state === 'pending') {
@@ -32,13 +38,23 @@ function usePayFlow({ target, onStarted }: Pick<PayTabProps, 'target' | 'onStart
         } else onStarted(result, request.method === 'eWallet' ? request.walletPhone : undefined);
       },
     });
-  return { pay, send, busy: pay.isPending || redirecting, redirecting };
+  };
+  const resend = () => {
+    if (last.current) send(last.current);
+  };
+  return { pay, send, resend, busy: pay.isPending || redirecting, redirecting };
 }
 
-function PayError({ error }: { error: unknown }) {
+type PayFlow = ReturnType<typeof usePayFlow>;
+
+/** The refusal of the last pay request: another payment still open gets its own panel, the rest a message. */
+function PayError({ flow }: { flow: PayFlow }) {
   const errorText = useErrorText();
   const { fieldMessage } = useI18n();
+  const { error } = flow.pay;
   if (!error) return null;
+  const open = openPaymentOf(error);
+  if (open) return <OpenPaymentPanel payment={open} busy={flow.busy} onCancelled={flow.resend} />;
   const fields = Object.values(fieldErrorsOf(error)).flat();
   return <FormError message={fields.length > 0 ? (fieldMessage(fields[0]) ?? errorText(error)) : errorText(error)} />;
 }
@@ -57,7 +73,7 @@ export function CardPayTab({ target, amountPiastres, disabled, onStarted }: PayT
         if (card) flow.send({ method: 'card', ...card });
       }}
     >
-      <PayError error={flow.pay.error} />
+      <PayError flow={flow} />
       <CardFields choice={choice} disabled={disabled || flow.busy} />
       {choice.hasCards && (
         <>
@@ -95,7 +111,7 @@ export function InstallmentPayTab({ plan, ...props }: PayTabProps & { plan: Plan
       }}
     >
       <p className="text-sm text-muted">{t('payments.installments.intro')}</p>
-      <PayError error={flow.pay.error} />
+      <PayError flow={flow} />
       <fieldset className="flex flex-col gap-2" disabled={disabled || flow.busy}>
         <legend className="mb-2 text-sm font-semibold text-ink">{t('payments.installments.count')}</legend>
         {options.map((option) => (
@@ -167,7 +183,7 @@ export function WalletPayTab({ defaultPhone, ...props }: PayTabProps & { default
       }}
     >
       <p className="text-sm text-muted">{t('payments.wallet.intro')}</p>
-      {!serverPhoneError && <PayError error={flow.pay.error} />}
+      {!serverPhoneError && <PayError flow={flow} />}
       <TextField
         label={t('payments.wallet.phone')}
         hint={t('payments.wallet.phoneHint')}
@@ -204,7 +220,7 @@ export function CashPayTab({ target, disabled, onStarted }: PayTabProps) {
       }}
     >
       <p className="text-sm text-muted">{t('payments.cash.intro')}</p>
-      <PayError error={flow.pay.error} />
+      <PayError flow={flow} />
       <Button type="submit" size="lg" block loading={flow.busy} disabled={disabled}>
         {t('payments.cash.get')}
       </Button>

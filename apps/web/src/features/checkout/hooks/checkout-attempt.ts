@@ -50,11 +50,11 @@ export function attemptKey(request: Record<string, unknown>): string {
   return attempt.key;
 }
 
-/** No answer, or the first request with this key is still running on the server. */
-const UNANSWERED: readonly string[] = ['network-error', 'timeout-exceeded', 'request-aborted', 'payment-in-progress'];
+/** No answer came: the request may or may not have reached the server. */
+const UNANSWERED: readonly string[] = ['network-error', 'timeout-exceeded', 'request-aborted'];
 
 /**
- * After the server answered (a payment, or a coded refusal, which the server keeps for the key), the attempt is
+ * After the server answered (a payment, or a coded refusal such as another payment still open), the attempt is
  * over. When no answer came (network, timeout) the key is kept, so trying again repeats the same request.
  */
 export function settleAttempt(error?: unknown) {

@@ -1,5 +1,11 @@
-import { paymentsKeys, savedCardsQuery, subscriptionsKeys, transactionQuery } from '@darsak/client';
-import { type PaymentResult, paymentsContract, type Transaction } from '@darsak/domain/payments';
+import { isApiError, paymentsKeys, savedCardsQuery, subscriptionsKeys, transactionQuery } from '@darsak/client';
+import {
+  type OpenPayment,
+  OpenPaymentSchema,
+  type PaymentResult,
+  paymentsContract,
+  type Transaction,
+} from '@darsak/domain/payments';
 import { couponsContract, type PaidPeriod } from '@darsak/domain/plans';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
@@ -64,6 +70,13 @@ export function usePay(target: CheckoutTarget) {
     },
     onError: (error) => settleAttempt(error),
   });
+}
+
+/** The student's payment still open when a checkout answered `payment-in-progress`, if the answer names it. */
+export function openPaymentOf(error: unknown): OpenPayment | null {
+  if (!isApiError(error, 'payment-in-progress')) return null;
+  const parsed = OpenPaymentSchema.safeParse(error.details?.openPayment);
+  return parsed.success ? parsed.data : null;
 }
 
 /** The coupon check of the checkout: the answer carries the priced checkout for this plan and period. */

@@ -17,7 +17,7 @@ import { Link } from 'react-router';
 import { paths } from '../../../config/paths.ts';
 import { useErrorText } from '../../../lib/forms.ts';
 import { usePaymentsText } from '../../../lib/payments-text.ts';
-import { useCancelPendingPayment, usePaymentsHistory, usePlanMinutes } from '../hooks/use-payments.ts';
+import { useCancelPendingPayment, usePaymentsHistory } from '../hooks/use-payments.ts';
 
 const STATE_TONES: Record<PaymentState, BadgeTone> = {
   pending: 'warning',
@@ -80,22 +80,14 @@ function CancelPayment({ transaction }: { transaction: Transaction }) {
   );
 }
 
-function PaymentItem({
-  transaction,
-  minutes,
-  retryable,
-}: {
-  transaction: Transaction;
-  minutes: number | undefined;
-  retryable: boolean;
-}) {
+/** One payment: what it bought (the weekly minutes and period of its checkout), its state, method and actions. */
+function PaymentItem({ transaction, retryable }: { transaction: Transaction; retryable: boolean }) {
   const { t, format } = useI18n();
   const text = usePaymentsText();
-  const period = text.period(transaction.period);
-  const title =
-    minutes !== undefined
-      ? t('payments.history.item', { minutes: format.minutes(minutes), period })
-      : t('payments.history.itemUnknownPlan', { id: format.number(transaction.planId), period });
+  const title = t('payments.history.item', {
+    minutes: format.minutes(transaction.weeklyMinutes),
+    period: text.period(transaction.period),
+  });
   const pending = transaction.state === 'pending';
   return (
     <li className="flex flex-col gap-3 rounded-(--radius-card) border border-line bg-surface p-4 shadow-(--shadow-card) sm:flex-row sm:items-center sm:justify-between">
@@ -158,7 +150,6 @@ function PaymentItem({
 export function PaymentsList({ retryable = true }: { retryable?: boolean }) {
   const { t } = useI18n();
   const history = usePaymentsHistory();
-  const minutes = usePlanMinutes();
 
   if (history.isPending) {
     return (
@@ -198,12 +189,7 @@ export function PaymentsList({ retryable = true }: { retryable?: boolean }) {
     <div className="flex flex-col gap-4">
       <ul aria-label={t('payments.history.listLabel')} className="flex flex-col gap-3">
         {transactions.map((transaction) => (
-          <PaymentItem
-            key={transaction.id}
-            transaction={transaction}
-            minutes={minutes.data?.get(transaction.planId)}
-            retryable={retryable}
-          />
+          <PaymentItem key={transaction.id} transaction={transaction} retryable={retryable} />
         ))}
       </ul>
       {history.hasNextPage && (

@@ -1,6 +1,6 @@
-import { paymentsKeys, plansQuery } from '@darsak/client';
+import { paymentsKeys } from '@darsak/client';
 import { paymentsContract, type Transaction, transactionsContract } from '@darsak/domain/payments';
-import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api.ts';
 import { useRealtimeEvent } from '../../../lib/realtime.ts';
 
@@ -17,14 +17,6 @@ export function usePaymentsHistory() {
       api.callRoute(transactionsContract.list, { query: { page: pageParam, size: PAYMENTS_PAGE_SIZE }, signal }),
     getNextPageParam: (last, pages) =>
       pages.reduce((n, page) => n + page.list.length, 0) < last.total ? pages.length + 1 : undefined,
-  });
-}
-
-/** Weekly minutes of each plan, to name what a payment bought (plans no longer offered fall back to their id). */
-export function usePlanMinutes() {
-  return useQuery({
-    ...plansQuery(api),
-    select: (page) => new Map(page.list.map((plan) => [plan.id, plan.weeklyMinutes])),
   });
 }
 
