@@ -52,6 +52,7 @@ export const FIELD_MESSAGES_AR = {
   'coupon-zero-discount': 'حدّد خصمًا واحدًا أكبر من صفر: نسبة أو مبلغ.',
   'coupon-max-discount': 'الحد الأقصى للخصم يُستخدم مع الخصم بالنسبة فقط ويجب أن يكون أكبر من صفر.',
   'coupon-expiry-past': 'تاريخ انتهاء الكود يجب أن يكون في المستقبل.',
+  'coupon-no-discount': 'هذا الكود لا يخفّض شيئًا من سعر هذه الباقة بهذه المدة، فلم يُطبَّق.',
   'idempotency-key-format': 'مفتاح العملية من 8 إلى 200 حرف إنجليزي أو رقم أو - _ . :',
   'cvv-format': 'رمز التحقق من البطاقة (CVV) 3 أو 4 أرقام.',
 } as const;
@@ -108,6 +109,7 @@ export const FIELD_MESSAGES_EN: Record<FieldMessageKey, string> = {
   'coupon-zero-discount': 'Give exactly one discount above zero: a percentage or an amount.',
   'coupon-max-discount': 'The maximum discount goes with a percentage discount only and must be above zero.',
   'coupon-expiry-past': 'The expiry must be in the future.',
+  'coupon-no-discount': 'This coupon takes nothing off the price of this plan and period, so it was not applied.',
   'idempotency-key-format': 'The payment key is 8 to 200 Latin letters, digits, - _ . or :',
   'cvv-format': 'The card verification number (CVV) is 3 or 4 digits.',
 };

@@ -291,7 +291,9 @@ describe('coupons', () => {
       expectCode(await check(otherPlan.code, `?planId=${plan.id}`), 422, 'invalid-coupon');
       const free = await createPlan({ baseMonthPricePiastres: 0 });
       const any = await createCoupon();
-      expectCode(await check(any.code, `?planId=${free.id}&period=month`), 422, 'invalid-coupon');
+      const worthless = await check(any.code, `?planId=${free.id}&period=month`);
+      expectCode(worthless, 422, 'invalid-coupon');
+      expect(worthless.json().details).toEqual({ fields: { couponCode: 'coupon-no-discount' } });
     });
 
     it('[422 plan-not-offered] for a plan the student is not invited to, [404] for an unknown plan', async () => {

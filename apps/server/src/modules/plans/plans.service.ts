@@ -166,8 +166,10 @@ export function createPlansService(deps: PlansDeps) {
     if (!code) return { quote: priceQuote(plan, period), couponId: null };
     const coupon = await usableCoupon(tx, code, plan.id);
     const quote = priceQuote(plan, period, coupon);
-    // A coupon that takes nothing off this price is refused rather than silently ignored.
-    if (quote.couponDiscountPiastres === 0) throw new AppError('invalid-coupon');
+    // A coupon that takes nothing off this price is refused, saying so, rather than silently ignored.
+    if (quote.couponDiscountPiastres === 0) {
+      throw new AppError('invalid-coupon', { fields: { couponCode: 'coupon-no-discount' } });
+    }
     return { quote, couponId: coupon.id };
   }
 

@@ -1,3 +1,4 @@
+import { FIELD_MESSAGES_AR } from '@darsak/domain/common';
 import { ERROR_MESSAGES_AR } from '@darsak/domain/errors';
 import { TransactionStatus } from '@darsak/domain/payments';
 import { configure, screen, waitFor, within } from '@testing-library/react';
@@ -43,11 +44,16 @@ describe('checkout summary and coupon', { timeout: 20_000 }, () => {
     const answers: Record<string, Answer> = {
       NOPE1: { status: 404, body: { code: 'coupon-not-found', message: '' } },
       OLD10: { status: 422, body: { code: 'coupon-expired', message: '' } },
-      ZERO1: { status: 422, body: { code: 'invalid-coupon', message: '' } },
+      USED1: { status: 422, body: { code: 'invalid-coupon', message: '' } },
+      ZERO1: {
+        status: 422,
+        body: { code: 'invalid-coupon', message: '', details: { fields: { couponCode: 'coupon-no-discount' } } },
+      },
     };
     const { calls } = stubCheckout({
       'GET /api/v1/coupon/code/NOPE1': () => answers.NOPE1,
       'GET /api/v1/coupon/code/OLD10': () => answers.OLD10,
+      'GET /api/v1/coupon/code/USED1': () => answers.USED1,
       'GET /api/v1/coupon/code/ZERO1': () => answers.ZERO1,
     });
     const user = userEvent.setup();
@@ -65,7 +71,8 @@ describe('checkout summary and coupon', { timeout: 20_000 }, () => {
     for (const [code, message] of [
       ['NOPE1', ERROR_MESSAGES_AR['coupon-not-found']],
       ['OLD10', ERROR_MESSAGES_AR['coupon-expired']],
-      ['ZERO1', ERROR_MESSAGES_AR['invalid-coupon']],
+      ['USED1', ERROR_MESSAGES_AR['invalid-coupon']],
+      ['ZERO1', FIELD_MESSAGES_AR['coupon-no-discount']],
     ] as const) {
       await user.clear(field);
       await user.type(field, code);

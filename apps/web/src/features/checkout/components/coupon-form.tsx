@@ -1,3 +1,4 @@
+import { fieldErrorsOf } from '@darsak/client';
 import type { CouponCheck, PaidPeriod } from '@darsak/domain/plans';
 import { CouponCode } from '@darsak/domain/plans';
 import { Alert, Button, TextField } from '@darsak/ui';
@@ -17,7 +18,7 @@ export interface CouponFormProps {
 
 /**
  * The coupon field: checked by `GET /api/v1/coupon/code/{code}` for this plan and period; unknown, expired and
- * zero-discount coupons are refused inline with their messages.
+ * zero-discount coupons are refused inline with their messages (a coupon worth nothing here says so).
  */
 export function CouponForm({ planId, period, applied, onApplied, disabled }: CouponFormProps) {
   const { t, fieldMessage } = useI18n();
@@ -45,7 +46,8 @@ export function CouponForm({ planId, period, applied, onApplied, disabled }: Cou
     );
   }
 
-  const error = formatError ?? (check.error ? errorText(check.error) : undefined);
+  const serverField = fieldErrorsOf(check.error).couponCode?.[0];
+  const error = formatError ?? fieldMessage(serverField) ?? (check.error ? errorText(check.error) : undefined);
   return (
     <form
       noValidate
