@@ -2,7 +2,7 @@ import type { PlanPeriod } from '@darsak/domain/plans';
 import { DEFAULT_TIME_ZONE, type MessageKey, useI18n } from '@darsak/ui/i18n';
 import { useMemo } from 'react';
 
-type Counted = 'payments.count.installments' | 'payments.count.weeks';
+type Counted = 'payments.count.installments' | 'payments.count.lessons' | 'payments.count.weeks';
 
 export interface PaymentsText {
   /** The plan's name in the page's language, or "the N-minute plan". */

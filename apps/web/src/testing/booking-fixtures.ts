@@ -108,6 +108,7 @@ export function makeSubscription(overrides: Partial<Subscription> = {}): Subscri
     weekEndsAt: cairoAt(5, 6),
     pricePiastres: 110_000,
     transactionId: 1,
+    cancellation: { lessonsTaken: 0, maxLessons: 1, allowed: true, refundPiastres: 110_000 },
     cancelledAt: null,
     createdAt: new Date(Date.now() - MS_PER_DAY).toISOString(),
     ...overrides,

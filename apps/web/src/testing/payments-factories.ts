@@ -112,6 +112,7 @@ export function makeSubscription(overrides: Partial<Subscription> = {}): Subscri
     weekEndsAt: '2025-01-08T04:00:00.000Z',
     pricePiastres: 110_000,
     transactionId: 41,
+    cancellation: { lessonsTaken: 0, maxLessons: 1, allowed: true, refundPiastres: 110_000 },
     cancelledAt: null,
     createdAt: '2025-01-01T10:05:00.000Z',
     ...overrides,

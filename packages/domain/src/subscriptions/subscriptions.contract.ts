@@ -9,6 +9,20 @@ import { ROLE_GROUPS } from '../users/roles.ts';
 export const SubscriptionStatusSchema = z.enum(['active', 'ended', 'cancelled']);
 export type SubscriptionStatus = z.infer<typeof SubscriptionStatusSchema>;
 
+/**
+ * What cancelling an active subscription now would do (DESIGN §4), shown before the student confirms: allowed
+ * while the lessons taken or booked under it do not exceed the platform's limit, refunding the price less those
+ * lessons' minutes.
+ */
+export const CancellationTermsSchema = z.object({
+  lessonsTaken: z.number().int(),
+  maxLessons: z.number().int(),
+  allowed: z.boolean(),
+  /** What would come back to the payment method now (0 for a free trial, or once every minute is used). */
+  refundPiastres: z.number().int(),
+});
+export type CancellationTerms = z.infer<typeof CancellationTermsSchema>;
+
 /** A subscription with its current week; `remainingWeeklyMinutes` is derived from that week's lessons. */
 export const SubscriptionSchema = z.object({
   id: z.number().int(),
@@ -25,6 +39,8 @@ export const SubscriptionSchema = z.object({
   weekEndsAt: z.string().nullable(),
   pricePiastres: z.number().int(),
   transactionId: z.number().int().nullable(),
+  /** Null unless active. */
+  cancellation: CancellationTermsSchema.nullable(),
   cancelledAt: z.string().nullable(),
   createdAt: z.string(),
 });

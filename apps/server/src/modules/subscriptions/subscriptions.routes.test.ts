@@ -194,8 +194,16 @@ describe('PATCH /api/v1/sub/cancel', () => {
     const student = await createActor(t, 'student');
     const { transaction } = await subscribe(student);
     await lesson(student, '2025-03-07T08:00:00Z', 30, 'fulfilled');
+    // the terms the dialog shows before the student confirms are the ones the cancellation applies
+    expect((await current(student)).cancellation).toEqual({
+      lessonsTaken: 1,
+      maxLessons: 1,
+      allowed: true,
+      refundPiastres: 75_000,
+    });
     const body: CancelledSubscription = (await cancel(student)).json();
     expect(body.refund?.amountPiastres).toBe(75_000); // 30 of 480 minutes kept
+    expect(body.subscription.cancellation).toBeNull();
     await t.app.jobs.run(
       'payments.refund',
       (await refundJobs()).find((j) => j.transactionId === transaction.id),
@@ -215,7 +223,10 @@ describe('PATCH /api/v1/sub/cancel', () => {
       code: 'subscription-uncancellable',
       details: { lessonsTaken: 2, maxLessons: 1 },
     });
-    expect((await current(student)).status).toBe('active');
+    expect(await current(student)).toMatchObject({
+      status: 'active',
+      cancellation: { lessonsTaken: 2, maxLessons: 1, allowed: false, refundPiastres: 0 },
+    });
 
     const strict = await createActor(t, 'student');
     await subscribe(strict);

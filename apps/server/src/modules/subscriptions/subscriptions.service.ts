@@ -3,6 +3,7 @@ import { TransactionStatus } from '@darsak/domain/payments';
 import type { PlanPeriod } from '@darsak/domain/plans';
 import type { PlatformSettings } from '@darsak/domain/settings';
 import {
+  type CancellationTerms,
   type CancelledSubscription,
   type CurrentSubscription,
   cancellationRefundPiastres,
@@ -99,6 +100,19 @@ export function createSubscriptionsService(deps: SubscriptionsDeps) {
     return remainingMinutes(sub.weeklyMinutes, booked.minutes);
   }
 
+  /** What cancelling now would do: allowed while the lessons under it stay within the setting, and the refund. */
+  async function cancellationTerms(tx: Db, row: SubscriptionRow): Promise<CancellationTerms> {
+    const settings = await deps.settings.current(tx);
+    const used = await repo.lessonsBetween(tx, row.studentId, row.startsAt, row.endsAt);
+    const allowed = isRefundableCancel(used.lessons, settings.maxLessonsForRefundableCancel);
+    return {
+      lessonsTaken: used.lessons,
+      maxLessons: settings.maxLessonsForRefundableCancel,
+      allowed,
+      refundPiastres: allowed ? cancellationRefundPiastres({ ...row, usedMinutes: used.minutes }) : 0,
+    };
+  }
+
   async function view(tx: Db, row: SubscriptionRow): Promise<Subscription> {
     const active = row.status === 'active' ? toActive(row, clock.now()) : null;
     return {
@@ -115,6 +129,7 @@ export function createSubscriptionsService(deps: SubscriptionsDeps) {
       weekEndsAt: active?.week.endsAt.toISOString() ?? null,
       pricePiastres: row.pricePiastres,
       transactionId: row.transactionId,
+      cancellation: active ? await cancellationTerms(tx, row) : null,
       cancelledAt: row.cancelledAt?.toISOString() ?? null,
       createdAt: row.createdAt.toISOString(),
     };
@@ -207,16 +222,15 @@ export function createSubscriptionsService(deps: SubscriptionsDeps) {
         const now = clock.now();
         const row = await repo.lockActive(tx, actor.id, now);
         if (!row) throw new AppError('subscription-not-found');
-        const settings = await deps.settings.current(tx);
-        const used = await repo.lessonsBetween(tx, row.studentId, row.startsAt, row.endsAt);
-        if (!isRefundableCancel(used.lessons, settings.maxLessonsForRefundableCancel)) {
+        const terms = await cancellationTerms(tx, row);
+        if (!terms.allowed) {
           throw new AppError('subscription-uncancellable', {
-            lessonsTaken: used.lessons,
-            maxLessons: settings.maxLessonsForRefundableCancel,
+            lessonsTaken: terms.lessonsTaken,
+            maxLessons: terms.maxLessons,
           });
         }
         const cancelled = await repo.markCancelled(tx, row.id, now);
-        const amountPiastres = cancellationRefundPiastres({ ...row, usedMinutes: used.minutes });
+        const amountPiastres = terms.refundPiastres;
         const refund =
           row.transactionId !== null && amountPiastres > 0
             ? { transactionId: row.transactionId, amountPiastres, status: TransactionStatus.paid, pending: true }

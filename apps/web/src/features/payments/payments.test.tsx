@@ -138,8 +138,34 @@ describe('/payments', { timeout: 20_000 }, () => {
     );
   });
 
-  it('cancels a subscription with a refund and says how much comes back', async () => {
-    let current: unknown = makeSubscription();
+  it('says beyond the lesson limit that the subscription can no longer be cancelled, with nothing to confirm', async () => {
+    const { calls } = stubApi(
+      {
+        'GET /api/v1/sub/user': () => ({
+          body: makeSubscription({
+            cancellation: { lessonsTaken: 2, maxLessons: 1, allowed: false, refundPiastres: 0 },
+          }),
+        }),
+        'GET /api/v1/tx/list': () => ({ body: { total: 0, list: [] } }),
+      },
+      student,
+    );
+    const user = userEvent.setup();
+    renderApp('/payments', { user: student });
+    await user.click(await screen.findByRole('button', { name: 'إلغاء الاشتراك' }));
+    const dialog = await screen.findByRole('dialog', { name: 'إلغاء الاشتراك؟' });
+    expect(dialog.textContent).toContain('لا يمكن إلغاء هذا الاشتراك الآن');
+    expect(dialog.textContent).toContain('لا تتجاوز درس واحد، ودروسك فيه حتى الآن درسان');
+    expect(within(dialog).queryByRole('button', { name: 'تأكيد الإلغاء' })).toBeNull();
+    await user.click(within(dialog).getByRole('button', { name: 'حسنًا' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(calls.some((c) => c.path === '/api/v1/sub/cancel')).toBe(false);
+  });
+
+  it('tells the refund rule before confirming, cancels with a refund and says how much comes back', async () => {
+    let current: unknown = makeSubscription({
+      cancellation: { lessonsTaken: 1, maxLessons: 1, allowed: true, refundPiastres: 82_500 },
+    });
     const { calls } = stubApi(
       {
         'GET /api/v1/sub/user': () => ({ body: current }),
@@ -166,6 +192,8 @@ describe('/payments', { timeout: 20_000 }, () => {
     renderApp('/payments', { user: student });
     await user.click(await screen.findByRole('button', { name: 'إلغاء الاشتراك' }));
     const dialog = await screen.findByRole('dialog');
+    expect(dialog.textContent).toMatch(/إن ألغيته الآن يُرد لك \S*٨٢٥\sج\.م\.\S* إلى وسيلة الدفع نفسها/);
+    expect(dialog.textContent).toContain('لا تتجاوز درس واحد، ودروسك فيه حتى الآن درس واحد');
     await user.type(within(dialog).getByLabelText(/سبب الإلغاء/), 'سافرت');
     await user.click(within(dialog).getByRole('button', { name: 'تأكيد الإلغاء' }));
     expect(await screen.findByText(/سيُرد لك ‏٨٢٥ ج.م.‏ إلى وسيلة الدفع/)).toBeTruthy();

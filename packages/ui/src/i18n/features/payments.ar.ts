@@ -7,6 +7,12 @@ export const paymentsAr = {
   'payments.count.installments.few': '{count} دفعات',
   'payments.count.installments.many': '{count} دفعة',
   'payments.count.installments.other': '{count} دفعة',
+  'payments.count.lessons.zero': '{count} دروس',
+  'payments.count.lessons.one': 'درس واحد',
+  'payments.count.lessons.two': 'درسان',
+  'payments.count.lessons.few': '{count} دروس',
+  'payments.count.lessons.many': '{count} درسًا',
+  'payments.count.lessons.other': '{count} درس',
   'payments.count.weeks.zero': 'لا أسابيع',
   'payments.count.weeks.one': 'أسبوع واحد',
   'payments.count.weeks.two': 'أسبوعان',
@@ -246,8 +252,15 @@ export const paymentsAr = {
   'payments.subscription.price': 'المبلغ المدفوع',
   'payments.subscription.cancel': 'إلغاء الاشتراك',
   'payments.subscription.cancelTitle': 'إلغاء الاشتراك؟',
-  'payments.subscription.cancelBody':
-    'يمكنك إلغاء اشتراكك واسترداد قيمة ما لم تستخدمه ما دمت لم تتجاوز الحد المسموح من الدروس، ويُرد المبلغ إلى وسيلة الدفع نفسها. بعد تجاوز هذا الحد لا يمكن إلغاء الاشتراك.',
+  'payments.subscription.cancelRefund':
+    'إن ألغيته الآن يُرد لك {amount} إلى وسيلة الدفع نفسها: سعر الاشتراك بعد خصم دقائق الدروس التي حضرتها أو حجزتها.',
+  'payments.subscription.cancelNoRefund': 'إن ألغيته الآن فلن يُرد لك مبلغ، لأن دروسك استخدمت دقائق الاشتراك كلها.',
+  'payments.subscription.cancelFree': 'الفترة التجريبية مجانية، فلا يوجد مبلغ يُرد عند إلغائها.',
+  'payments.subscription.cancelNotAllowed':
+    'لا يمكن إلغاء هذا الاشتراك الآن، لأن دروسك فيه تجاوزت الحد المسموح للإلغاء.',
+  'payments.subscription.cancelRule':
+    'يُسمح بالإلغاء ما دامت دروس الاشتراك (ما حضرته أو حجزته) لا تتجاوز {max}، ودروسك فيه حتى الآن {taken}.',
+  'payments.subscription.close': 'حسنًا',
   'payments.subscription.reason': 'سبب الإلغاء (اختياري)',
   'payments.subscription.cancelConfirm': 'تأكيد الإلغاء',
   'payments.subscription.keep': 'الإبقاء على الاشتراك',

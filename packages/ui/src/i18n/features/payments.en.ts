@@ -8,6 +8,12 @@ export const paymentsEn: Record<keyof typeof paymentsAr, string> = {
   'payments.count.installments.few': '{count} payments',
   'payments.count.installments.many': '{count} payments',
   'payments.count.installments.other': '{count} payments',
+  'payments.count.lessons.zero': '{count} lessons',
+  'payments.count.lessons.one': '1 lesson',
+  'payments.count.lessons.two': '2 lessons',
+  'payments.count.lessons.few': '{count} lessons',
+  'payments.count.lessons.many': '{count} lessons',
+  'payments.count.lessons.other': '{count} lessons',
   'payments.count.weeks.zero': 'no weeks',
   'payments.count.weeks.one': '1 week',
   'payments.count.weeks.two': '2 weeks',
@@ -243,8 +249,16 @@ export const paymentsEn: Record<keyof typeof paymentsAr, string> = {
   'payments.subscription.price': 'Amount paid',
   'payments.subscription.cancel': 'Cancel subscription',
   'payments.subscription.cancelTitle': 'Cancel your subscription?',
-  'payments.subscription.cancelBody':
-    'You can cancel and get back the value of what you have not used as long as you have not taken more than the allowed number of lessons; the money goes back to the same payment method. Beyond that the subscription cannot be cancelled.',
+  'payments.subscription.cancelRefund':
+    'If you cancel now, {amount} comes back to the same payment method: the price less the minutes of the lessons you took or booked.',
+  'payments.subscription.cancelNoRefund':
+    'If you cancel now, nothing comes back: your lessons used all of its minutes.',
+  'payments.subscription.cancelFree': 'The free trial costs nothing, so there is nothing to refund.',
+  'payments.subscription.cancelNotAllowed':
+    'This subscription can no longer be cancelled: its lessons are beyond the limit for a cancellation.',
+  'payments.subscription.cancelRule':
+    'You may cancel while its lessons (taken or booked) are no more than {max}; so far you have {taken}.',
+  'payments.subscription.close': 'OK',
   'payments.subscription.reason': 'Reason (optional)',
   'payments.subscription.cancelConfirm': 'Confirm cancellation',
   'payments.subscription.keep': 'Keep my subscription',

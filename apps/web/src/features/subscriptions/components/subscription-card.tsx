@@ -87,7 +87,7 @@ export function SubscriptionCard({ className }: { className?: string }) {
         )}
       </dl>
       <div className="mt-4">
-        <CancelSubscriptionDialog />
+        <CancelSubscriptionDialog subscription={subscription} />
       </div>
     </Card>
   );
