@@ -1,7 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
   check,
-  foreignKey,
   index,
   integer,
   jsonb,
@@ -12,6 +11,7 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
+import { foreignKeyOf } from '../../platform/db/foreign-key.ts';
 import { coupons, plans } from '../plans/plans.table.ts';
 import { users } from '../users/users.table.ts';
 
@@ -35,9 +35,7 @@ export const cardTokens = pgTable(
     check('card_tokens_provider_check', sql`${t.provider} in ('fawry', 'paymob')`),
     check('card_tokens_last_four_check', sql`${t.lastFour} is null or ${t.lastFour} ~ '^[0-9]{4}$'`),
     check('card_tokens_expiry_month_check', sql`${t.expiryMonth} is null or ${t.expiryMonth} between 1 and 12`),
-    foreignKey({ name: 'card_tokens_user_id_fkey', columns: [t.userId], foreignColumns: [users.id] }).onDelete(
-      'cascade',
-    ),
+    foreignKeyOf('card_tokens', t.userId, users.id, 'cascade'),
   ],
 );
 
@@ -103,20 +101,10 @@ export const transactions = pgTable(
     ),
     check('transactions_installments_check', sql`${t.installments} is null or ${t.installments} between 1 and 12`),
     check('transactions_paid_at_check', sql`${t.status} not in (1, 3, 5, 7) or ${t.paidAt} is not null`),
-    foreignKey({ name: 'transactions_user_id_fkey', columns: [t.userId], foreignColumns: [users.id] }).onDelete(
-      'restrict',
-    ),
-    foreignKey({ name: 'transactions_plan_id_fkey', columns: [t.planId], foreignColumns: [plans.id] }).onDelete(
-      'restrict',
-    ),
-    foreignKey({ name: 'transactions_coupon_id_fkey', columns: [t.couponId], foreignColumns: [coupons.id] }).onDelete(
-      'restrict',
-    ),
-    foreignKey({
-      name: 'transactions_card_token_id_fkey',
-      columns: [t.cardTokenId],
-      foreignColumns: [cardTokens.id],
-    }).onDelete('set null'),
+    foreignKeyOf('transactions', t.userId, users.id, 'restrict'),
+    foreignKeyOf('transactions', t.planId, plans.id, 'restrict'),
+    foreignKeyOf('transactions', t.couponId, coupons.id, 'restrict'),
+    foreignKeyOf('transactions', t.cardTokenId, cardTokens.id, 'set null'),
   ],
 );
 
@@ -142,14 +130,8 @@ export const transactionEvents = pgTable(
       sql`(${t.fromStatus} is null or ${t.fromStatus} between 0 and 7) and ${t.toStatus} between 0 and 7`,
     ),
     check('transaction_events_source_check', sql`${t.source} in ('user', 'admin', 'provider', 'sync', 'system')`),
-    foreignKey({
-      name: 'transaction_events_transaction_id_fkey',
-      columns: [t.transactionId],
-      foreignColumns: [transactions.id],
-    }).onDelete('cascade'),
-    foreignKey({ name: 'transaction_events_actor_id_fkey', columns: [t.actorId], foreignColumns: [users.id] }).onDelete(
-      'set null',
-    ),
+    foreignKeyOf('transaction_events', t.transactionId, transactions.id, 'cascade'),
+    foreignKeyOf('transaction_events', t.actorId, users.id, 'set null'),
   ],
 );
 
@@ -174,14 +156,8 @@ export const idempotencyKeys = pgTable(
     uniqueIndex('idempotency_keys_user_key').on(t.userId, t.key),
     index('idempotency_keys_created_idx').on(t.createdAt),
     check('idempotency_keys_key_check', sql`char_length(${t.key}) between 1 and 200`),
-    foreignKey({ name: 'idempotency_keys_user_id_fkey', columns: [t.userId], foreignColumns: [users.id] }).onDelete(
-      'cascade',
-    ),
-    foreignKey({
-      name: 'idempotency_keys_transaction_id_fkey',
-      columns: [t.transactionId],
-      foreignColumns: [transactions.id],
-    }).onDelete('set null'),
+    foreignKeyOf('idempotency_keys', t.userId, users.id, 'cascade'),
+    foreignKeyOf('idempotency_keys', t.transactionId, transactions.id, 'set null'),
   ],
 );
 
