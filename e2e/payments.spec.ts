@@ -145,3 +145,51 @@ test('a cash reference expires and the student pays again by e-wallet', async ({
   await expect(page.getByText('١٢٠ دقيقة من ١٢٠ دقيقة')).toBeVisible();
   await screenshot(page, testInfo, 'payments-11-history');
 });
+
+test('a second tab finds the open cash reference; the student cancels it there and pays by e-wallet', async ({
+  page,
+  request,
+}, testInfo) => {
+  const { email } = await newStudent(request, 'tabs');
+  await signIn(page, email, '/plans');
+  await chooseMonthOf120(page, testInfo);
+  const checkout = page.url();
+
+  // the first tab takes a cash reference and leaves it unpaid
+  await page.getByRole('tab', { name: 'الدفع في فوري' }).click();
+  await page.getByRole('button', { name: 'احصل على الرقم المرجعي' }).click();
+  await expect(page.getByRole('heading', { name: 'في انتظار الدفع في فوري' })).toBeVisible();
+  const reference = (await page.locator('p[dir="ltr"]').first().textContent())?.trim() ?? '';
+
+  // a second tab of the same checkout tries the wallet: one open payment at a time, so it is shown instead
+  const second = await page.context().newPage();
+  await second.goto(checkout);
+  await second.getByRole('tab', { name: 'محفظة إلكترونية' }).click();
+  await second.getByLabel(/رقم المحفظة/).fill('01011112222');
+  await second.getByRole('button', { name: 'أرسل طلب الدفع' }).click();
+  const panel = second.getByRole('region', { name: 'لديك دفعة لم تكتمل بعد' });
+  await expect(panel).toBeVisible();
+  await expect(panel).toContainText(reference);
+  await expect(panel).toContainText('رقم مرجعي (فوري)');
+  await expect(panel.getByRole('link', { name: 'متابعة الدفعة' })).toBeVisible();
+  await screenshot(second, testInfo, 'payments-12-open-payment');
+
+  // cancel it after the confirmation; the wallet payment goes ahead and the first tab learns of the cancellation
+  await panel.getByRole('button', { name: 'إلغاء الدفعة والمتابعة' }).click();
+  const confirm = second.getByRole('dialog', { name: 'إلغاء الدفعة السابقة؟' });
+  await expect(confirm).toContainText(reference);
+  await screenshot(second, testInfo, 'payments-13-open-payment-cancel');
+  await confirm.getByRole('button', { name: 'نعم، ألغِها وتابع' }).click();
+  await expect(second.getByRole('heading', { name: 'في انتظار موافقتك من المحفظة' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'لم يتم الدفع' })).toBeVisible({ timeout: 20_000 });
+  await expect(page.getByText('أُلغيت عملية الدفع')).toBeVisible();
+
+  // the history: the waiting wallet payment and the cancelled reference, each saying what it buys
+  await second.goto('/payments');
+  const payments = second.getByRole('list', { name: 'المدفوعات' }).getByRole('listitem');
+  await expect(payments).toHaveCount(2);
+  await expect(payments.nth(0)).toContainText('١٢٠ دقيقة أسبوعيًا، شهر');
+  await expect(payments.nth(0)).toContainText('قيد الانتظار');
+  await expect(payments.nth(1)).toContainText('ملغي');
+  await screenshot(second, testInfo, 'payments-14-history-open-and-cancelled');
+});

@@ -145,7 +145,7 @@ function PaymentItem({ transaction, retryable }: { transaction: Transaction; ret
 
 /**
  * The student's payments with their state; cancel a pending one, retry a failed or cancelled one (not while a
- * subscription is active: a second one would be refused).
+ * subscription is active, nor while a payment is still pending: a second one would be refused).
  */
 export function PaymentsList({ retryable = true }: { retryable?: boolean }) {
   const { t } = useI18n();
@@ -185,11 +185,13 @@ export function PaymentsList({ retryable = true }: { retryable?: boolean }) {
       />
     );
   }
+  // one payment may be open at a time: while one waits, it is the way on (continue or cancel it), not a retry
+  const open = transactions.some((transaction) => transaction.state === 'pending');
   return (
     <div className="flex flex-col gap-4">
       <ul aria-label={t('payments.history.listLabel')} className="flex flex-col gap-3">
         {transactions.map((transaction) => (
-          <PaymentItem key={transaction.id} transaction={transaction} retryable={retryable} />
+          <PaymentItem key={transaction.id} transaction={transaction} retryable={retryable && !open} />
         ))}
       </ul>
       {history.hasNextPage && (
