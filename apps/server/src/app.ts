@@ -146,6 +146,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const uploadUrl = (name: string) => `/assets/uploads/${encodeURIComponent(name)}`;
   // Users, topics, assets and verification change tutors but are built before the services that cache them.
   const tutorChanges = createTutorChanges();
+  // Caches of tutors live in this process, or in Redis, shared with every instance, when REDIS_URL is set.
+  const snapshotStore = (name: string) =>
+    config.REDIS_URL
+      ? redisSnapshotStore(config.REDIS_URL, `${config.REDIS_CACHE_PREFIX}:${name}`)
+      : memorySnapshotStore();
   const users = createUsersService({ db, clock, uploadUrl, countFavouriteTopics, tutorChanges });
   const auth = createAuthService({
     db,
@@ -255,17 +260,20 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     subscriptions,
     bookingTutor,
     slotsOf,
+    bookingInputsStore: snapshotStore('booking-inputs'),
+    tutorChanges,
     queue,
     outbox,
     realtime,
     uploadUrl,
     calendar: { secret: config.JWT_SECRET, appUrl: config.PUBLIC_APP_URL },
   });
+  app.addHook('onClose', () => lessons.close());
   defineLessonJobs(queue, lessons);
   const tutors = createTutorsService({
     db,
     clock,
-    store: config.REDIS_URL ? redisSnapshotStore(config.REDIS_URL, 'darsak:cache:tutors') : memorySnapshotStore(),
+    store: snapshotStore('tutors'),
     uploadUrl,
     slotsOfTutors,
     lessons,

@@ -52,6 +52,8 @@ const EnvSchema = z.object({
   DATABASE_URL: optional,
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
   REDIS_URL: optional,
+  /** Keys of the caches in Redis start with this: one deployment shares it, another database needs its own. */
+  REDIS_CACHE_PREFIX: z.string().trim().min(1).default('darsak:cache'),
   JWT_SECRET: optional.refine((v) => v === undefined || v.length >= 32, 'JWT_SECRET must be at least 32 characters'),
   TOKEN_TTL_HOURS: z.coerce
     .number()

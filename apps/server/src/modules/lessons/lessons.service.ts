@@ -28,6 +28,7 @@ import {
 } from '@darsak/domain/lessons';
 import type { PlatformSettings } from '@darsak/domain/settings';
 import { isAdminRole, Role } from '@darsak/domain/users';
+import type { SnapshotStore } from '../../platform/cache/snapshot-cache.ts';
 import type { Clock } from '../../platform/clock.ts';
 import type { Db } from '../../platform/db/client.ts';
 import type { AuthUser } from '../../platform/http/auth-user.ts';
@@ -37,8 +38,10 @@ import type { Realtime } from '../../platform/realtime/realtime.ts';
 import type { Outbox } from '../outbox/outbox.ts';
 import type { SettingsService } from '../settings/settings.service.ts';
 import type { SubscriptionsService } from '../subscriptions/subscriptions.service.ts';
+import type { TutorChanges } from '../tutors/tutors.changes.ts';
 import type { BookingTutorRow } from '../tutors/tutors.repo.ts';
 import type { UsersService } from '../users/users.service.ts';
+import { createBookingInputs, type HeldSpan, heldSpansOf } from './lessons.booking-inputs.ts';
 import { calendarToken, calendarUserOf, lessonsCalendar } from './lessons.calendar.ts';
 import { deliveryOf, type LessonNoticeKind, lessonNotice } from './lessons.messages.ts';
 import type { HeldLesson, LessonRow, LessonViewRow } from './lessons.repo.ts';
@@ -63,6 +66,10 @@ export interface LessonsDeps {
   bookingTutor: (db: Db, tutorId: number, lock?: 'share') => Promise<BookingTutorRow | undefined>;
   /** The tutor's weekly slots (availability module). */
   slotsOf: (db: Db, tutorId: number) => Promise<WeeklySlot[]>;
+  /** Where the tutors' free-times inputs are cached: in memory, or Redis when REDIS_URL is set. */
+  bookingInputsStore: SnapshotStore;
+  /** A changed tutor or schedule (tutors module) makes their cached free-times inputs stale. */
+  tutorChanges: Pick<TutorChanges, 'subscribe'>;
   queue: Pick<JobQueue, 'send'>;
   outbox: Pick<Outbox, 'enqueue' | 'kick'>;
   realtime: Pick<Realtime, 'toUser'>;
@@ -80,6 +87,9 @@ const CALENDAR_PAST_DAYS = 30;
 
 export function createLessonsService(deps: LessonsDeps) {
   const { db, clock } = deps;
+  const { bookingTutor, slotsOf } = deps;
+  const bookingInputs = createBookingInputs({ db, clock, store: deps.bookingInputsStore, bookingTutor, slotsOf });
+  deps.tutorChanges.subscribe(bookingInputs.forget);
 
   const member = (name: string, image: string | null, id: number) => ({
     id,
@@ -217,8 +227,12 @@ export function createLessonsService(deps: LessonsDeps) {
     status: lesson.status,
   });
 
-  /** Realtime goes out only after the change committed, to both members. */
-  function announce(lesson: LessonRow, event: 'lesson:booked' | 'lesson:cancelled') {
+  /**
+   * Realtime goes out only after the change committed, to both members, and after the tutor's cached free-times
+   * inputs are forgotten, so a member who refetches on the event sees the change.
+   */
+  async function announce(lesson: LessonRow, event: 'lesson:booked' | 'lesson:cancelled') {
+    await bookingInputs.forget(lesson.tutorId);
     for (const userId of [lesson.studentId, lesson.tutorId]) deps.realtime.toUser(userId, event, eventOf(lesson));
     deps.outbox.kick();
   }
@@ -303,16 +317,18 @@ export function createLessonsService(deps: LessonsDeps) {
       await notify(tx, lesson, 'tutorDidNotAttend', ['student', 'tutor']);
       return row;
     });
-    if (ended && ended.status !== LessonStatus.fulfilled) announce(ended, 'lesson:cancelled');
+    if (ended && ended.status !== LessonStatus.fulfilled) await announce(ended, 'lesson:cancelled');
+    else if (ended) await bookingInputs.forget(ended.tutorId);
   }
 
   async function startLesson(lessonId: number) {
     const now = clock.now();
-    await db.transaction(async (tx) => {
+    const started = await db.transaction(async (tx) => {
       const lesson = await repo.findLessonForUpdate(tx, lessonId);
-      if (lesson?.status !== LessonStatus.pending || lesson.startsAt > now) return;
-      await repo.moveLesson(tx, lesson.id, [LessonStatus.pending], { status: LessonStatus.happening });
+      if (lesson?.status !== LessonStatus.pending || lesson.startsAt > now) return undefined;
+      return repo.moveLesson(tx, lesson.id, [LessonStatus.pending], { status: LessonStatus.happening });
     });
+    if (started) await bookingInputs.forget(started.tutorId);
   }
 
   return {
@@ -328,7 +344,7 @@ export function createLessonsService(deps: LessonsDeps) {
         await notify(tx, row, 'booked', ['tutor']);
         return row;
       });
-      announce(lesson, 'lesson:booked');
+      await announce(lesson, 'lesson:booked');
       return viewOf(lesson.id);
     },
 
@@ -367,6 +383,7 @@ export function createLessonsService(deps: LessonsDeps) {
         await notify(tx, lesson, 'rebooked', ['tutor']);
         return { previous, lesson };
       });
+      await bookingInputs.forget(lesson.tutorId);
       const moved = { ...eventOf(lesson), previousLessonId: previous.id };
       for (const userId of [lesson.studentId, lesson.tutorId]) deps.realtime.toUser(userId, 'lesson:rebooked', moved);
       deps.outbox.kick();
@@ -395,7 +412,7 @@ export function createLessonsService(deps: LessonsDeps) {
         await notify(tx, lesson, 'cancelled', [who === 'student' ? 'tutor' : 'student']);
         return row ?? lesson;
       });
-      announce(lesson, 'lesson:cancelled');
+      await announce(lesson, 'lesson:cancelled');
       return viewOf(lesson.id);
     },
 
@@ -423,7 +440,7 @@ export function createLessonsService(deps: LessonsDeps) {
         await notify(tx, lesson, 'tutorDidNotAttend', ['student', 'tutor']);
         return row ?? lesson;
       });
-      announce(lesson, 'lesson:cancelled');
+      await announce(lesson, 'lesson:cancelled');
       return viewOf(lesson.id);
     },
 
@@ -462,11 +479,12 @@ export function createLessonsService(deps: LessonsDeps) {
      * The tutor's really free times for a length: inside the slots, past the notice period, not overlapping a
      * held lesson, and for a signed-in student with a subscription, inside their current week. A length the
      * tutor does not teach has none (an empty list, with the lengths they do teach, rather than an error).
+     * The tutor's side comes from the per-tutor cache (display only; a booking checks afresh); the student's
+     * week and lessons are read per request.
      */
     async freeTimes(viewer: AuthUser | null, query: FreeTimesQuery): Promise<FreeTimes> {
       const now = clock.now();
-      const tutor = await deps.bookingTutor(db, query.tutorId);
-      if (!tutor) throw new AppError('tutor-not-found');
+      const tutor = await bookingInputs.of(query.tutorId);
       const requestedFrom = query.from ? Date.parse(query.from) : now.getTime();
       const requestedTo = query.to ? Date.parse(query.to) : undefined;
       if (requestedTo !== undefined && requestedTo - requestedFrom > MAX_FREE_TIMES_RANGE_DAYS * MS_PER_DAY) {
@@ -474,7 +492,7 @@ export function createLessonsService(deps: LessonsDeps) {
       }
       const student = viewer?.role === Role.student ? viewer.id : undefined;
       const moving = query.movingLessonId;
-      const isOwnMoving = (l: HeldLesson) => l.id === moving && l.studentId === student;
+      const isOwnMoving = (l: HeldSpan) => l.id === moving && l.studentId === student;
 
       const week = student ? await studentWeek(student, tutor.noticePeriodMinutes, moving) : null;
       const from = Math.max(
@@ -487,12 +505,14 @@ export function createLessonsService(deps: LessonsDeps) {
         week?.window.end ?? Infinity,
       );
 
-      const range: [Date, Date] = [new Date(from), new Date(to + query.durationMinutes * MS_PER_MINUTE)];
-      const tutorHeld = await repo.heldLessons(db, { tutorIds: [query.tutorId] }, ...range);
-      const studentHeld = student ? await repo.heldLessons(db, { studentId: student }, ...range) : [];
-      const busy = spansOf([...tutorHeld, ...studentHeld].filter((l) => !isOwnMoving(l)));
+      const end = to + query.durationMinutes * MS_PER_MINUTE;
+      const tutorHeld = await bookingInputs.heldBetween(query.tutorId, tutor, from, end);
+      const studentHeld = student
+        ? heldSpansOf(await repo.heldLessons(db, { studentId: student }, new Date(from), new Date(end)))
+        : [];
+      const busy = [...tutorHeld, ...studentHeld].filter((l) => !isOwnMoving(l));
       const teaches = tutor.lessonLengths.includes(query.durationMinutes);
-      const slots = tutor.bookable && teaches ? await deps.slotsOf(db, query.tutorId) : [];
+      const slots = tutor.bookable && teaches ? tutor.slots : [];
       const list = [...freeTimes({ slots, busy, durationMinutes: query.durationMinutes, from, to })].map((t) => ({
         startsAt: new Date(t.start).toISOString(),
         endsAt: new Date(t.end).toISOString(),
@@ -564,6 +584,8 @@ export function createLessonsService(deps: LessonsDeps) {
 
     /** The lesson a rating is given after, read in the rating's transaction. */
     lessonForRating: (tx: Db, lessonId: number) => repo.findLesson(tx, lessonId),
+
+    close: () => bookingInputs.close(),
   };
 }
 
