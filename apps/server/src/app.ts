@@ -223,10 +223,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     outbox,
     queue,
     requestRefund,
+    holdCheckout,
     appUrl: config.PUBLIC_APP_URL,
   });
   const gateways = createPaymentGateways(config, {
-    holdCheckout,
     clock,
     deliver: ({ url, query, payload }) => app.inject({ method: 'POST', url, query, payload: payload as object }),
   });
