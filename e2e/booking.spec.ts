@@ -209,3 +209,58 @@ test('a student books a 30-minute lesson by topic, cancels it, and a booked less
     await tutorPage.context().close();
   }
 });
+
+test('a tutor who stops teaching 15-minute lessons is offered to students for 30 minutes only', async ({
+  page,
+  browser,
+  request,
+}, testInfo) => {
+  test.setTimeout(90_000);
+  const tutor = await signIn(page, TUTOR);
+  const restoreBothLengths = async () => {
+    const week = await (await request.get('/api/v1/availability-slot/', { headers: bearer(tutor.token) })).json();
+    const slots = week.list.map(({ weekday, startMinute, endMinute }: Record<string, number>) => ({
+      weekday,
+      startMinute,
+      endMinute,
+    }));
+    const saved = await request.post('/api/v1/availability-slot/', {
+      headers: bearer(tutor.token),
+      data: { slots, lessonLengths: [15, 30] },
+    });
+    expect(saved.status(), await saved.text()).toBe(200);
+  };
+  await restoreBothLengths();
+  const studentPage = await newPage(browser, page);
+  try {
+    // the tutor unticks 15 minutes and saves the week
+    await page.goto('/schedule-management');
+    const lengths = page.getByRole('group', { name: 'مدة الحصص' });
+    await expect(lengths.getByRole('checkbox', { name: '١٥ دقيقة' })).toBeChecked();
+    await lengths.getByRole('checkbox', { name: '١٥ دقيقة' }).uncheck();
+    await expect(lengths.getByRole('checkbox', { name: '٣٠ دقيقة' })).toBeChecked();
+    await page.getByRole('button', { name: 'حفظ الجدول' }).click();
+    await expect(page.getByText('تم حفظ جدولك الأسبوعي').first()).toBeVisible();
+    await screenshot(page, testInfo, 'booking-15-schedule-30-only');
+
+    // the student sees it on the profile, and the dialog offers 30 minutes alone, already chosen
+    const student = await signIn(studentPage, STUDENT);
+    await ensureMinutes(request, student.token);
+    await studentPage.goto(`/t/${tutor.userId}`);
+    await expect(studentPage.getByText('٣٠ دقيقة فقط')).toBeVisible();
+    await studentPage.getByRole('button', { name: 'احجز درسًا' }).click();
+    const dialog = studentPage.getByRole('dialog');
+    const days = dialog.locator('input[name="lesson-date"]:not([disabled])');
+    await expect(days.first()).toBeAttached();
+    await days.first().check({ force: true });
+    await dialog.getByRole('button', { name: 'التالي' }).click();
+    const durations = dialog.locator('input[name="lesson-duration"]');
+    await expect(durations).toHaveCount(1);
+    await expect(dialog.getByRole('radio', { name: /٣٠ دقيقة/ })).toBeChecked();
+    await expect(dialog.getByText(/دروسًا مدتها ٣٠ دقيقة فقط، لذلك اخترناها لك/)).toBeVisible();
+    await screenshot(studentPage, testInfo, 'booking-16-dialog-30-only');
+  } finally {
+    await restoreBothLengths();
+    await studentPage.context().close();
+  }
+});
