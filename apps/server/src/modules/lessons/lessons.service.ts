@@ -61,7 +61,7 @@ export interface LessonsDeps {
   settings: Pick<SettingsService, 'current'>;
   users: Pick<UsersService, 'findById'>;
   /** The student's subscription week and its remaining minutes (locked inside a booking). */
-  subscriptions: Pick<SubscriptionsService, 'lockActiveForStudent' | 'remainingWeeklyMinutes'>;
+  subscriptions: Pick<SubscriptionsService, 'lockActiveForStudent' | 'activeForStudent' | 'remainingWeeklyMinutes'>;
   /** The tutor's booking facts (tutors module), share-locked inside a booking. */
   bookingTutor: (db: Db, tutorId: number, lock?: 'share') => Promise<BookingTutorRow | undefined>;
   /** The tutor's weekly slots (availability module). */
@@ -143,19 +143,14 @@ export function createLessonsService(deps: LessonsDeps) {
   }
 
   /**
-   * The student's current week and what is left of it, or null without an active subscription. Read under the
-   * subscription's lock, briefly, since that is how the subscriptions module hands out its week.
+   * The student's current week and what is left of it, or null without an active subscription. Read without the
+   * subscription's lock (which made every free-times request of a student a durable write): it is for showing,
+   * and a booking reads both again under the lock.
    */
   async function currentWeekOf(studentId: number) {
-    return db
-      .transaction(async (tx) => {
-        const subscription = await deps.subscriptions.lockActiveForStudent(tx, studentId);
-        return { subscription, remaining: await deps.subscriptions.remainingWeeklyMinutes(tx, subscription) };
-      })
-      .catch((error: unknown) => {
-        if (error instanceof AppError && error.code === 'subscription-required') return null;
-        throw error;
-      });
+    const subscription = await deps.subscriptions.activeForStudent(studentId);
+    if (!subscription) return null;
+    return { subscription, remaining: await deps.subscriptions.remainingWeeklyMinutes(db, subscription) };
   }
 
   /** A student's bookable stretch of their week, and its minutes with a moved lesson's given back. */

@@ -185,7 +185,17 @@ export function createSubscriptionsService(deps: SubscriptionsDeps) {
       return active;
     },
 
-    /** The week's minutes less its lessons that were not cancelled (call inside the booking's transaction). */
+    /**
+     * The student's active subscription and its current week without a lock, or null: for showing (free times,
+     * stats), since a lock costs a durable write per read; booking reads it again under the lock.
+     */
+    async activeForStudent(studentId: number): Promise<ActiveSubscription | null> {
+      const now = clock.now();
+      const row = await repo.findActive(db, studentId, now);
+      return row ? toActive(row, now) : null;
+    },
+
+    /** The week's minutes less its lessons that were not cancelled (inside the booking's transaction, or to show). */
     remainingWeeklyMinutes: (tx: Db, sub: ActiveSubscription) => weekRemaining(tx, sub),
 
     hasActive: async (tx: Db, studentId: number) => (await repo.findActive(tx, studentId, clock.now())) !== undefined,
