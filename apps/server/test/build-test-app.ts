@@ -4,14 +4,24 @@ import type { FastifyInstance, InjectOptions } from 'fastify';
 import { buildApp } from '../src/app.ts';
 import { loadConfig } from '../src/config/env.ts';
 import { manualClock } from '../src/platform/clock.ts';
+import type { Database } from '../src/platform/db/client.ts';
 import { createGoogleVerifier, createLocalGoogleIssuer } from '../src/providers/google/id-token-verifier.ts';
 import { openTestDatabase } from './test-database.ts';
 
 export const TEST_GOOGLE_CLIENT_ID = 'darsak-test.apps.googleusercontent.com';
 
+export interface TestAppOptions {
+  now?: string;
+  env?: Record<string, string>;
+  /** An open database to run on (e.g. a lasting one, to restart the app on it); the caller closes it. */
+  database?: Database;
+  /** Whether this instance works the job queue (off by default: tests run job handlers themselves). */
+  runJobs?: boolean;
+}
+
 /** The real app on a fresh database, with a settable clock and a local Google issuer. */
-export async function buildTestApp(options: { now?: string; env?: Record<string, string> } = {}) {
-  const database = await openTestDatabase();
+export async function buildTestApp(options: TestAppOptions = {}) {
+  const database = options.database ?? (await openTestDatabase());
   const clock = manualClock(options.now ?? new Date());
   const google = await createLocalGoogleIssuer(TEST_GOOGLE_CLIENT_ID);
   const config = loadConfig({
@@ -30,7 +40,7 @@ export async function buildTestApp(options: { now?: string; env?: Record<string,
     google: createGoogleVerifier({ clientId: TEST_GOOGLE_CLIENT_ID, keys: google.keys }),
     localGoogle: google,
     logger: false,
-    runJobs: false,
+    runJobs: options.runJobs ?? false,
   });
   await app.ready();
   return {
@@ -41,7 +51,7 @@ export async function buildTestApp(options: { now?: string; env?: Record<string,
     config,
     async close() {
       await app.close();
-      await database.close();
+      if (!options.database) await database.close();
     },
   };
 }

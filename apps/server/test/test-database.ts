@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { readFile, writeFile } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
@@ -71,22 +71,67 @@ export async function openTestDatabase(): Promise<Database> {
     await prepare(database);
     return database;
   }
-  const name = `darsak_t_${randomBytes(6).toString('hex')}`;
-  for (let attempt = 0; ; attempt++) {
-    try {
-      await admin((c) => c.query(`create database ${name} template ${TEMPLATE_DB}`));
-      break;
-    } catch (error) {
-      if (attempt >= 10) throw error; // the template is briefly busy while another file copies it
-      await new Promise((r) => setTimeout(r, 100 * (attempt + 1)));
-    }
-  }
+  const name = await copyTemplate();
   const database = await openDatabase({ url: urlFor(name), dataDir: '' });
   return {
     ...database,
     close: async () => {
       await database.close();
-      await admin((c) => c.query(`drop database if exists ${name} with (force)`));
+      await dropDatabase(name);
     },
   };
+}
+
+/** A new database on the PostgreSQL server, copied from the migrated template; answers its name. */
+async function copyTemplate(): Promise<string> {
+  const name = `darsak_t_${randomBytes(6).toString('hex')}`;
+  for (let attempt = 0; ; attempt++) {
+    try {
+      await admin((c) => c.query(`create database ${name} template ${TEMPLATE_DB}`));
+      return name;
+    } catch (error) {
+      if (attempt >= 10) throw error; // the template is briefly busy while another file copies it
+      await new Promise((r) => setTimeout(r, 100 * (attempt + 1)));
+    }
+  }
+}
+
+const dropDatabase = async (name: string) => {
+  await admin((c) => c.query(`drop database if exists ${name} with (force)`));
+};
+
+/** Where a lasting test database lives: what another process needs to open it too. */
+export interface DatabaseLocation {
+  url?: string;
+  dataDir: string;
+}
+
+export interface LastingTestDatabase {
+  location: DatabaseLocation;
+  /** Opens it as a (re)starting process would; the caller closes what it opened. */
+  open(): Promise<Database>;
+  /** Deletes it for good. */
+  drop(): Promise<void>;
+}
+
+/**
+ * A migrated test database that outlives its connections, to stop and start the app or the job queue on it:
+ * an on-disk PGlite data directory (as local mode keeps it under DATA_DIR), or a copy of the template on the
+ * PostgreSQL server named by DATABASE_URL.
+ */
+export async function createLastingTestDatabase(): Promise<LastingTestDatabase> {
+  if (process.env.DATABASE_URL) {
+    const name = await copyTemplate();
+    const location = { url: urlFor(name), dataDir: '' };
+    return { location, open: () => openDatabase(location), drop: () => dropDatabase(name) };
+  }
+  const dir = await mkdtemp(join(tmpdir(), 'darsak-lasting-'));
+  const location = { dataDir: join(dir, 'pglite') };
+  const snapshotFile = process.env[SNAPSHOT_ENV];
+  const first = snapshotFile
+    ? await openDatabase({ ...location, snapshot: new Blob([await readFile(snapshotFile)]) })
+    : await openDatabase(location);
+  if (!snapshotFile) await prepare(first);
+  await first.close();
+  return { location, open: () => openDatabase(location), drop: () => rm(dir, { recursive: true, force: true }) };
 }

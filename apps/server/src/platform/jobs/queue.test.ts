@@ -1,28 +1,27 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { jobRows } from '../../../test/queued-jobs.ts';
 import { openTestDatabase } from '../../../test/test-database.ts';
+import { waitUntil } from '../../../test/wait-until.ts';
 import type { Database } from '../db/client.ts';
 import { createJobQueue, type JobQueue } from './queue.ts';
 
 let database: Database;
 let queue: JobQueue;
 const seen: string[] = [];
+const drained: number[] = [];
 
 beforeAll(async () => {
   database = await openTestDatabase();
   queue = createJobQueue(database);
   queue.define<{ word: string }>({ name: 'echo', handler: async ({ word }) => void seen.push(word) });
   queue.define<{ word: string }>({ name: 'once', policy: 'short', handler: async () => undefined });
+  queue.define<{ n: number }>({ name: 'backlog', handler: async ({ n }) => void drained.push(n) });
   await queue.start();
 });
 afterAll(async () => {
   await queue.stop();
   await database.close();
 });
-
-const waitFor = async (predicate: () => boolean, ms = 15_000) => {
-  const deadline = Date.now() + ms;
-  while (!predicate() && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
-};
 
 describe('job queue', () => {
   it('runs a job sent inside a committed transaction, and drops one whose transaction rolled back', async () => {
@@ -35,10 +34,9 @@ describe('job queue', () => {
         throw new Error('abort');
       })
       .catch(() => undefined);
-    await waitFor(() => seen.includes('committed'));
-    await new Promise((r) => setTimeout(r, 1500));
-    expect(seen).toContain('committed');
+    await waitUntil('the committed job ran', () => seen.includes('committed'));
     expect(seen).not.toContain('rolled-back');
+    expect((await jobRows<{ word: string }>(database, 'echo')).map((j) => j.data.word)).toEqual(['committed']);
   });
 
   it('keeps one queued job per singleton key', async () => {
@@ -54,5 +52,12 @@ describe('job queue', () => {
     );
     expect(first).toBeTruthy();
     expect(second).toBeNull();
+  });
+
+  it('drains a backlog at the pace of its handlers, not one job per poll interval', async () => {
+    for (let n = 0; n < 30; n += 1) await queue.send('backlog', { n });
+    // pg-boss polls every 2 s here: one job per poll would take a minute.
+    await waitUntil('30 jobs ran', () => drained.length >= 30, 10_000);
+    expect(drained.sort((a, b) => a - b)).toEqual([...Array(30).keys()]);
   });
 });

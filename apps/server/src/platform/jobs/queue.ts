@@ -17,19 +17,51 @@ export interface JobDefinition<T> {
   /** A 5-field cron in Africa/Cairo for recurring jobs (minute granularity). */
   cron?: string;
   retryLimit?: number;
+  /**
+   * How long one run may take before it counts as lost (its process died while running it) and is retried by
+   * another instance; 15 minutes by default.
+   */
+  expireInSeconds?: number;
   /** `short`: at most one queued job per singleton key (reminders, syncs); default `standard`. */
   policy?: 'standard' | 'short' | 'exclusive';
 }
 
+export interface JobQueueOptions {
+  /** Connections of the queue's own pool on PostgreSQL. */
+  poolSize?: number;
+  /**
+   * How often idle workers look for jobs, expired runs are looked for and cron schedules are checked (tests
+   * shorten it); pg-boss's own intervals otherwise (2 s, 60 s, 30 s).
+   */
+  checkEverySeconds?: number;
+}
+
+const DEFAULT_EXPIRE_SECONDS = 15 * 60;
+
 /**
  * The durable job queue (pg-boss on PostgreSQL, or on the embedded PGlite). Jobs survive restarts, and a job is
- * claimed by one worker even when several server instances run.
+ * claimed by one worker even when several server instances run (docs/architecture.md, "Jobs").
  */
-export function createJobQueue(database: Database, options: { poolSize?: number } = {}) {
+export function createJobQueue(database: Database, options: JobQueueOptions = {}) {
+  const every = options.checkEverySeconds;
+  const intervals =
+    every === undefined
+      ? {}
+      : {
+          superviseIntervalSeconds: every,
+          monitorIntervalSeconds: every, // expiry is checked in the monitor pass, claimed once per interval
+          cronMonitorIntervalSeconds: every,
+          cronWorkerIntervalSeconds: every,
+        };
   const boss =
     database.kind === 'pglite' && database.pglite
-      ? new PgBoss({ db: fromPglite(database.pglite), backend: 'pglite' })
-      : new PgBoss({ connectionString: database.url, max: options.poolSize ?? 4, application_name: 'darsak-jobs' });
+      ? new PgBoss({ db: fromPglite(database.pglite), backend: 'pglite', ...intervals })
+      : new PgBoss({
+          connectionString: database.url,
+          max: options.poolSize ?? 4,
+          application_name: 'darsak-jobs',
+          ...intervals,
+        });
   const definitions: JobDefinition<never>[] = [];
   let started = false;
 
@@ -46,15 +78,30 @@ export function createJobQueue(database: Database, options: { poolSize?: number 
     /** Creates the queues; with `work` (the default) this instance also runs jobs and keeps the schedules. */
     async start({ work = true }: { work?: boolean } = {}) {
       await boss.start();
-      for (const { name, handler, cron, retryLimit, policy } of definitions) {
-        await boss.createQueue(name, { retryLimit: retryLimit ?? 3, retryBackoff: true, policy: policy ?? 'standard' });
+      for (const { name, handler, cron, retryLimit, expireInSeconds, policy } of definitions) {
+        const settings = {
+          retryLimit: retryLimit ?? 3,
+          retryBackoff: true,
+          expireInSeconds: expireInSeconds ?? DEFAULT_EXPIRE_SECONDS,
+        };
+        await boss.createQueue(name, { ...settings, policy: policy ?? 'standard' });
+        // createQueue leaves an existing queue as it was: a restart with changed settings applies them here.
+        await boss.updateQueue(name, settings);
         // An empty insert loads the queue into pg-boss's cache now. Otherwise the first send looks it up on
         // pg-boss's own connection, which on PGlite (one connection) waits forever behind the caller's transaction.
         await boss.insert(name, []);
         if (!work) continue;
-        await boss.work<Record<string, unknown>>(name, async (jobs) => {
-          for (const job of jobs) await handler(job.data as never);
-        });
+        let worker: string | undefined;
+        worker = await boss.work<Record<string, unknown>>(
+          name,
+          every ? { pollingIntervalSeconds: every } : {},
+          async (jobs) => {
+            for (const job of jobs) await handler(job.data as never);
+            // pg-boss waits a poll interval after every fetch, even one that found a job: ask for the next one at
+            // once, so a backlog (the reminders of every lesson starting at 8 pm) drains at the handlers' pace.
+            if (worker) boss.notifyWorker(worker);
+          },
+        );
         if (cron) await boss.schedule(name, cron, null, { tz: 'Africa/Cairo' });
       }
       started = true;
