@@ -1,6 +1,8 @@
-// Tutor list and free-times throughput against a bare Fastify route in the same run, and booking throughput with
-// concurrent students on distinct tutors. Run: npm run bench:booking (figures printed; nothing asserts a time).
-// Uses PostgreSQL when DATABASE_URL is set (throughput figures belong there: PGlite runs one query at a time).
+// Tutor list and free-times throughput against a bare Fastify route in the same run, free times cold against
+// warm, and booking throughput with concurrent students on distinct tutors. Run: npm run bench:booking (figures
+// printed; nothing asserts a time). Uses PostgreSQL when DATABASE_URL is set (throughput figures belong there:
+// PGlite runs one query at a time), and keeps the caches in Redis when REDIS_URL is set.
+import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -14,6 +16,7 @@ import { subscriptions } from '../apps/server/src/modules/subscriptions/subscrip
 import { tutors, users } from '../apps/server/src/modules/users/users.table.ts';
 import { createDiskStorage } from '../apps/server/src/providers/storage/disk.adapter.ts';
 import { seedDemoData } from '../apps/server/src/seed/demo-seed.ts';
+import { createTutor } from '../apps/server/test/booking-fixtures.ts';
 import { buildTestApp } from '../apps/server/test/build-test-app.ts';
 import { registerUser } from '../apps/server/test/factories.ts';
 import { load, printTable } from './support.ts';
@@ -26,7 +29,14 @@ bare.get('/bare', async () => ({ ok: true }));
 await bare.listen({ port: 0, host: '127.0.0.1' });
 const bareUrl = `http://127.0.0.1:${(bare.server.address() as { port: number }).port}`;
 
-const t = await buildTestApp({ env: { RATE_LIMIT_SIGN_IN_PER_MINUTE: '1000000' } });
+const redisUrl = process.env.REDIS_URL;
+const t = await buildTestApp({
+  env: {
+    RATE_LIMIT_SIGN_IN_PER_MINUTE: '1000000',
+    // Under a prefix of its own, so no earlier run's entries (another database) are read.
+    ...(redisUrl ? { REDIS_URL: redisUrl, REDIS_CACHE_PREFIX: `darsak:bench:${randomUUID()}` } : {}),
+  },
+});
 const now = t.clock.now(); // the test app's clock stands still: data and requests share its moment
 await seedDemoData(t.database.db, createDiskStorage(files), now);
 await t.app.listen({ port: 0, host: '127.0.0.1' });
@@ -36,19 +46,7 @@ const tutorIds = (await db.select({ id: tutors.userId }).from(tutors).where(eq(t
   (r) => r.id,
 );
 
-console.log(`database: ${t.database.kind}; ${tutorIds.length} active tutors; ${seconds}s per route, 10 connections`);
-const baseline = await load('GET /bare (Fastify, no work)', `${bareUrl}/bare`, { seconds });
-const list = await load('GET /api/v1/user/tutor/list/onboarded', `${appUrl}/api/v1/user/tutor/list/onboarded`, {
-  seconds,
-});
-const free = await load(
-  'GET /api/v1/availability-slot/free',
-  `${appUrl}/api/v1/availability-slot/free?tutorId=${tutorIds[0]}&durationMinutes=30`,
-  { seconds },
-);
-printTable(baseline, [list, free]);
-
-// One verified student with a month of the 120-minute plan per tutor; each books its own tutor at once.
+// One verified student with a month of the 120-minute plan per tutor; each books its own tutor at once below.
 const [plan] = await db.select().from(plans).where(eq(plans.weeklyMinutes, 120)).limit(1);
 if (!plan) throw new Error('the seed has no 120-minute plan');
 const students = await Promise.all(tutorIds.map(() => registerUser(t.app)));
@@ -70,6 +68,59 @@ await db.insert(subscriptions).values(
     weekAnchorAt,
   })),
 );
+
+// Free times of a listed tutor with a schedule: the tutor's side (facts, slots, held lessons) comes from the
+// per-tutor cache; a signed-in student's week and lessons are read per request.
+const listed = (await (await fetch(`${appUrl}/api/v1/user/tutor/list/onboarded`)).json()) as {
+  list: { id: number; nextFreeAt: string | null }[];
+};
+const shown = listed.list.find((tutor) => tutor.nextFreeAt)?.id;
+const freeUrl = (tutorId = shown) => `${appUrl}/api/v1/availability-slot/free?tutorId=${tutorId}&durationMinutes=30`;
+console.log(
+  `database: ${t.database.kind}; caches (tutor list, free times' tutor side): ${redisUrl ? 'Redis' : 'memory'}; ` +
+    `${tutorIds.length} active tutors; ${seconds}s per route, 10 connections`,
+);
+const baseline = await load('GET /bare (Fastify, no work)', `${bareUrl}/bare`, { seconds });
+const list = await load('GET /api/v1/user/tutor/list/onboarded', `${appUrl}/api/v1/user/tutor/list/onboarded`, {
+  seconds,
+});
+const free = await load('GET /api/v1/availability-slot/free (anonymous)', freeUrl(), { seconds });
+const freeAsStudent = await load('GET /api/v1/availability-slot/free (a student)', freeUrl(), {
+  seconds,
+  headers: { authorization: `Bearer ${students[0]?.token}` },
+});
+printTable(baseline, [list, free, freeAsStudent]);
+
+// Cold against warm, one request at a time, for a tutor with the same schedule: before each cold request a
+// schedule save (not timed) makes the tutor's entry stale, as a booking or any change of the tutor does.
+const slots = (
+  (await (await fetch(`${appUrl}/api/v1/availability-slot/?tutorId=${shown}`)).json()) as {
+    list: { weekday: number; startMinute: number; endMinute: number }[];
+  }
+).list.map(({ weekday, startMinute, endMinute }) => ({ weekday, startMinute, endMinute }));
+const probe = await createTutor(t, { slots });
+const saveSchedule = () =>
+  t.app.inject({
+    method: 'POST',
+    url: '/api/v1/availability-slot/',
+    headers: { authorization: `Bearer ${probe.token}` },
+    payload: { slots },
+  });
+async function oneAtATime(runs: number, before?: () => Promise<unknown>) {
+  const times: number[] = [];
+  for (let i = 0; i < runs; i++) {
+    await before?.();
+    const started = performance.now();
+    await (await fetch(freeUrl(probe.id))).arrayBuffer();
+    times.push(performance.now() - started);
+  }
+  times.sort((a, b) => a - b);
+  const mean = times.reduce((sum, ms) => sum + ms, 0) / runs;
+  return `mean ${mean.toFixed(2)} ms, p99 ${times[Math.floor(runs * 0.99)]?.toFixed(2)} ms`;
+}
+const cold = await oneAtATime(300, saveSchedule);
+const warm = await oneAtATime(300);
+console.log(`free times one request at a time (300 each): cold (entry just made stale) ${cold}; warm ${warm}`);
 
 const bookings = await Promise.all(
   students.map(async ({ token }, i) => {
