@@ -175,6 +175,17 @@ describe('reminders and notices', () => {
     expect(toStudent?.body).toContain('أحمد محمود');
   });
 
+  it('sends each member one reminder when its job runs again (delivery is at least once)', async () => {
+    const student = await createStudentWithMinutes(t);
+    const lesson = await book(student, '2025-01-08T10:00:00Z');
+    t.clock.set('2025-01-07T10:00:00Z');
+    await run(LESSON_JOBS.reminder, { lessonId: lesson.id, reminder: 'oneDay' });
+    await run(LESSON_JOBS.reminder, { lessonId: lesson.id, reminder: 'oneDay' });
+    for (const member of [student, tutor]) {
+      expect((await messagesTo(member.id)).filter((m) => m.template === 'lesson-oneDay')).toHaveLength(1);
+    }
+  });
+
   it('stays quiet for a cancelled lesson, and tells the other member of a booking and a cancellation', async () => {
     const student = await createStudentWithMinutes(t);
     const lesson = await book(student, '2025-01-09T10:00:00Z');

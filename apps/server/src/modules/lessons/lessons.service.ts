@@ -189,7 +189,8 @@ export function createLessonsService(deps: LessonsDeps) {
   }
 
   /** Writes the notice to the members named, each by their own notification method. */
-  async function notify(tx: Db, lesson: LessonRow, kind: LessonNoticeKind, to: Member[]) {
+  /** `once` names a notice sent by a job, so a rerun of the job stores each member's message only once. */
+  async function notify(tx: Db, lesson: LessonRow, kind: LessonNoticeKind, to: Member[], once?: string) {
     const student = await deps.users.findById(tx, lesson.studentId);
     const tutor = await deps.users.findById(tx, lesson.tutorId);
     if (!student || !tutor) return;
@@ -209,6 +210,7 @@ export function createLessonsService(deps: LessonsDeps) {
         subject: channel === 'email' ? notice.subject : undefined,
         text: notice.text,
         template: `lesson-${kind}`,
+        dedupeKey: once ? `${once}:${who}` : undefined,
       });
     }
   }
@@ -554,7 +556,8 @@ export function createLessonsService(deps: LessonsDeps) {
       const sent = await db.transaction(async (tx) => {
         const lesson = await repo.findLesson(tx, lessonId);
         if (lesson?.status !== LessonStatus.pending || lesson.startsAt <= now) return false;
-        await notify(tx, lesson, reminder, ['student', 'tutor']);
+        const once = `lesson-reminder:${lesson.id}:${lesson.startsAt.toISOString()}:${reminder}`;
+        await notify(tx, lesson, reminder, ['student', 'tutor'], once);
         return true;
       });
       if (sent) deps.outbox.kick();

@@ -2,10 +2,9 @@ import { and, asc, desc, eq, inArray, lte, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.ts';
 import { type NewOutboxMessage, type OutboxMessage, outboxMessages } from './outbox.table.ts';
 
-export async function insertMessage(db: Db, values: NewOutboxMessage): Promise<OutboxMessage> {
-  const [row] = await db.insert(outboxMessages).values(values).returning();
-  if (!row) throw new Error('outbox insert returned nothing');
-  return row;
+/** Stores a message; one whose dedupe key is already stored is dropped (its job ran again). */
+export async function insertMessage(db: Db, values: NewOutboxMessage): Promise<void> {
+  await db.insert(outboxMessages).values(values).onConflictDoNothing();
 }
 
 /**

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { check, index, integer, jsonb, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import { check, index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { foreignKeyOf } from '../../platform/db/foreign-key.ts';
 import { users } from '../users/users.table.ts';
 
@@ -29,11 +29,14 @@ export const outboxMessages = pgTable(
     nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     sentAt: timestamp('sent_at', { withTimezone: true }),
+    /** Names a message that must go out once however often its job runs (`lesson-reminder:42:<start>:1h:tutor`). */
+    dedupeKey: text('dedupe_key'),
   },
   (t) => [
     index('outbox_messages_pending_idx').on(t.nextAttemptAt).where(sql`${t.status} = 'pending'`),
     index('outbox_messages_user_idx').on(t.userId, t.createdAt),
     index('outbox_messages_recipient_idx').on(t.recipient, t.createdAt),
+    uniqueIndex('outbox_messages_dedupe_key').on(t.dedupeKey).where(sql`${t.dedupeKey} is not null`),
     check('outbox_messages_channel_check', sql`${t.channel} in ('email', 'whatsapp', 'telegram')`),
     check('outbox_messages_status_check', sql`${t.status} in ('pending', 'sent', 'failed')`),
     check('outbox_messages_attempts_check', sql`${t.attempts} >= 0`),

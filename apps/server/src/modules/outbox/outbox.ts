@@ -9,6 +9,11 @@ export interface OutboxMessageInput extends OutgoingMessage {
   userId?: number | undefined;
   /** What the message is about (`verify-email`, `lesson-booked`, …), for people reading the outbox. */
   template?: string | undefined;
+  /**
+   * For messages sent by jobs, which run at least once: the same key is stored once, so a job retried after a
+   * crash between its commit and its completion does not send the message twice.
+   */
+  dedupeKey?: string | undefined;
 }
 
 /** Parts of a message kept beside its text; the code is dropped once a real provider has delivered it. */
@@ -75,6 +80,7 @@ export function createOutbox(deps: OutboxDeps) {
         params: message.code || message.html ? params : null,
         createdAt: now,
         nextAttemptAt: now,
+        dedupeKey: message.dedupeKey ?? null,
       });
     },
 

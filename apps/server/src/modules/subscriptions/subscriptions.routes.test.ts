@@ -328,6 +328,11 @@ describe('the end of a subscription', () => {
     expect(message).toMatchObject({ channel: 'email', recipient: student.email, template: 'subscription-ending' });
     expect(message?.body).toContain('120 دقيقة');
     expect(message?.body).toContain('/plans');
+    // a rerun of the job (delivery is at least once) stores no second notice
+    await t.app.jobs.run('subscriptions.end-notice', notices[0]?.data);
+    expect(await t.database.db.select().from(outboxMessages).where(eq(outboxMessages.userId, student.id))).toHaveLength(
+      1,
+    );
   });
 
   it('sends no notice for a cancelled subscription', async () => {

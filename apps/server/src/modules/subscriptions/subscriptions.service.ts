@@ -325,6 +325,7 @@ export function createSubscriptionsService(deps: SubscriptionsDeps) {
           to: student.email,
           userId: student.id,
           template: 'subscription-ending',
+          dedupeKey: `subscription-ending:${row.id}`,
           ...subscriptionEndingMessage({
             name: student.name,
             endsAt: row.endsAt,

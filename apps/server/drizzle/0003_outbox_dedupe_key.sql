@@ -1,0 +1,2 @@
+ALTER TABLE "outbox_messages" ADD COLUMN "dedupe_key" text;--> statement-breakpoint
+CREATE UNIQUE INDEX "outbox_messages_dedupe_key" ON "outbox_messages" USING btree ("dedupe_key") WHERE "outbox_messages"."dedupe_key" is not null;
