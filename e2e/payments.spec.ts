@@ -95,6 +95,15 @@ test('a student buys the 120-minute plan for a month by card and sees the minute
   await expect(payments).toHaveCount(1);
   await expect(payments.first()).toContainText('تم');
   await screenshot(page, testInfo, 'payments-06-history');
+
+  // the cancellation terms are told before anything is confirmed: the whole price back, no lesson taken yet
+  await page.getByRole('button', { name: 'إلغاء الاشتراك' }).click();
+  const terms = page.getByRole('dialog', { name: 'إلغاء الاشتراك؟' });
+  await expect(terms).toContainText('إن ألغيته الآن يُرد لك');
+  await expect(terms).toContainText('ودروسك فيه حتى الآن ٠ دروس');
+  await screenshot(page, testInfo, 'payments-06b-cancel-terms');
+  await terms.getByRole('button', { name: 'الإبقاء على الاشتراك' }).click();
+  await expect(terms).toBeHidden();
 });
 
 test('a cash reference expires and the student pays again by e-wallet', async ({ page, request }, testInfo) => {
