@@ -195,12 +195,6 @@ export function createTutorsService(deps: TutorsDeps) {
      */
     changed: (tutorId: number) => deps.changes.notify(tutorId),
 
-    /** Flushes the list snapshot (admin cache flush). */
-    async flush() {
-      await list.invalidate();
-      deps.realtime.toChannel('tutors', 'tutors:changed', { tutorId: null });
-    },
-
     close: () => list.close(),
   };
 }
