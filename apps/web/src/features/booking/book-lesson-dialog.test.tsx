@@ -110,6 +110,20 @@ describe('book-lesson dialog', () => {
   });
 
   it.each([
+    ['week-boundaries-violation', 'اختر يومًا آخر', 'اختر يوم الدرس'],
+    ['lesson-length-unavailable', 'اختر مدة أخرى', 'اختر مدة الدرس'],
+  ] as const)('after %s goes back to the step that can change (%s)', async (code, button, step) => {
+    stubBooking({ 'POST /api/v1/lesson/': () => ({ status: 422, body: { code, message: 'x' } }) });
+    const user = userEvent.setup();
+    renderApp('/t/21', { user: student });
+    const dialog = await walkToConfirmation(user);
+    await user.click(within(dialog).getByRole('button', { name: 'تأكيد الحجز' }));
+    expect((await within(dialog).findByRole('alert')).textContent).toContain(ERROR_MESSAGES_AR[code]);
+    await user.click(within(dialog).getByRole('button', { name: button }));
+    expect(await within(dialog).findByRole('group', { name: step })).toBeTruthy();
+  });
+
+  it.each([
     ['subscription-required', 'عرض الباقات', '/plans'],
     ['no-enough-minutes', 'عرض الباقات', '/plans'],
     ['unverified-phone', 'تأكيد بياناتي', '/profile'],

@@ -96,6 +96,8 @@ export const bookingAr = {
   'booking.book.timeZoneNote': 'كل المواعيد بتوقيت القاهرة.',
   'booking.book.confirm': 'تأكيد الحجز',
   'booking.book.pickAgain': 'اختر موعدًا آخر',
+  'booking.book.pickAnotherDay': 'اختر يومًا آخر',
+  'booking.book.pickAnotherLength': 'اختر مدة أخرى',
   'booking.book.toPlans': 'عرض الباقات',
   'booking.book.toVerify': 'تأكيد بياناتي',
   'booking.book.toUpcoming': 'دروسي القادمة',

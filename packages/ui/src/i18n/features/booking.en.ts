@@ -93,6 +93,8 @@ export const bookingEn: Record<keyof typeof bookingAr, string> = {
   'booking.book.timeZoneNote': 'All times are Cairo time.',
   'booking.book.confirm': 'Confirm booking',
   'booking.book.pickAgain': 'Choose another time',
+  'booking.book.pickAnotherDay': 'Choose another day',
+  'booking.book.pickAnotherLength': 'Choose another length',
   'booking.book.toPlans': 'See plans',
   'booking.book.toVerify': 'Verify my details',
   'booking.book.toUpcoming': 'My upcoming lessons',

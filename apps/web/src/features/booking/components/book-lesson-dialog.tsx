@@ -32,18 +32,13 @@ const ERROR_LINKS: Partial<Record<string, { href: string; label: MessageKey }>> 
   'unverified-phone': { href: paths.profile.href(), label: 'booking.book.toVerify' },
   'reached-booking-limit': { href: paths.upcomingLessons.href(), label: 'booking.book.toUpcoming' },
 };
-/** Failures after which another time may work: the free times are fetched again and the time step shown. */
-const PICK_AGAIN = new Set([
-  'busy-tutor',
-  'conflicting-lessons',
-  'lesson-time-passed',
-  'week-boundaries-violation',
-  'lesson-length-unavailable',
-]);
-/** The step a "pick again" returns to: another day, another length, or (by default) another time. */
-const PICK_AGAIN_STEP: Partial<Record<string, number>> = {
-  'week-boundaries-violation': 0,
-  'lesson-length-unavailable': 1,
+/** Failures after which another choice may work: the free times are fetched again and that choice's step shown. */
+const PICK_AGAIN: Partial<Record<string, { step: number; label: MessageKey }>> = {
+  'busy-tutor': { step: 2, label: 'booking.book.pickAgain' },
+  'conflicting-lessons': { step: 2, label: 'booking.book.pickAgain' },
+  'lesson-time-passed': { step: 2, label: 'booking.book.pickAgain' },
+  'week-boundaries-violation': { step: 0, label: 'booking.book.pickAnotherDay' },
+  'lesson-length-unavailable': { step: 1, label: 'booking.book.pickAnotherLength' },
 };
 
 function LinkAction({ href, children }: { href: string; children: ReactNode }) {
@@ -144,7 +139,7 @@ export function BookLessonDialog({ open, onOpenChange, tutor, moving, onBooked }
     mutation.reset();
     setStartsAt(null);
     void free.refetch();
-    setStep((failureCode && PICK_AGAIN_STEP[failureCode]) ?? 2);
+    setStep((failureCode && PICK_AGAIN[failureCode]?.step) ?? 2);
   };
 
   const title = t(moving ? 'booking.rebook.title' : 'booking.book.title', { name: tutor.name });
@@ -206,9 +201,9 @@ export function BookLessonDialog({ open, onOpenChange, tutor, moving, onBooked }
             action={
               failureCode && ERROR_LINKS[failureCode] ? (
                 <LinkAction href={ERROR_LINKS[failureCode].href}>{t(ERROR_LINKS[failureCode].label)}</LinkAction>
-              ) : failureCode && PICK_AGAIN.has(failureCode) ? (
+              ) : failureCode && PICK_AGAIN[failureCode] ? (
                 <Button size="sm" variant="secondary" onClick={pickAgain}>
-                  {t('booking.book.pickAgain')}
+                  {t(PICK_AGAIN[failureCode].label)}
                 </Button>
               ) : undefined
             }
