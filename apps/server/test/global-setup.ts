@@ -1,5 +1,6 @@
+import { randomBytes } from 'node:crypto';
 import { rm } from 'node:fs/promises';
-import { createPgliteSnapshot, createTemplateDatabase, SNAPSHOT_ENV } from './test-database.ts';
+import { createPgliteSnapshot, createTemplateDatabase, SNAPSHOT_ENV, TEMPLATE_ENV } from './test-database.ts';
 
 /**
  * Prepares the database every test file copies: with DATABASE_URL a migrated template database on the server,
@@ -7,8 +8,9 @@ import { createPgliteSnapshot, createTemplateDatabase, SNAPSHOT_ENV } from './te
  */
 export default async function setup(): Promise<() => Promise<void>> {
   if (process.env.DATABASE_URL) {
-    await createTemplateDatabase();
-    return async () => undefined;
+    const name = `darsak_test_template_${randomBytes(4).toString('hex')}`;
+    process.env[TEMPLATE_ENV] = name;
+    return createTemplateDatabase(name);
   }
   const file = await createPgliteSnapshot();
   process.env[SNAPSHOT_ENV] = file;

@@ -7,7 +7,9 @@ import { type Database, openDatabase } from '../src/platform/db/client.ts';
 import { applyMigrations } from '../src/platform/db/migrate.ts';
 import { createJobQueue } from '../src/platform/jobs/queue.ts';
 
-export const TEMPLATE_DB = 'darsak_test_template';
+export const TEMPLATE_ENV = 'DARSAK_PG_TEMPLATE';
+/** This run's template (named by the global setup, so two runs on one server never rebuild each other's). */
+const templateDb = () => process.env[TEMPLATE_ENV] ?? 'darsak_test_template';
 
 /** The server URL with another database name. */
 export function urlFor(database: string, base = process.env.DATABASE_URL ?? ''): string {
@@ -26,15 +28,15 @@ async function admin<T>(fn: (client: pg.Client) => Promise<T>): Promise<T> {
   }
 }
 
-/** Migrated template on the real server, built once per run by the global setup. */
-export async function createTemplateDatabase(): Promise<void> {
-  await admin(async (c) => {
-    await c.query(`drop database if exists ${TEMPLATE_DB} with (force)`);
-    await c.query(`create database ${TEMPLATE_DB}`);
-  });
-  const database = await openDatabase({ url: urlFor(TEMPLATE_DB), dataDir: '' });
+/** Migrated template on the real server, built once per run by the global setup; answers how to drop it. */
+export async function createTemplateDatabase(name: string): Promise<() => Promise<void>> {
+  const drop = () => admin(async (c) => void (await c.query(`drop database if exists ${name} with (force)`)));
+  await drop();
+  await admin((c) => c.query(`create database ${name}`));
+  const database = await openDatabase({ url: urlFor(name), dataDir: '' });
   await prepare(database);
   await database.close();
+  return drop;
 }
 
 /** Migrations plus the job queue's own schema: what every test database starts from. */
@@ -87,7 +89,7 @@ async function copyTemplate(): Promise<string> {
   const name = `darsak_t_${randomBytes(6).toString('hex')}`;
   for (let attempt = 0; ; attempt++) {
     try {
-      await admin((c) => c.query(`create database ${name} template ${TEMPLATE_DB}`));
+      await admin((c) => c.query(`create database ${name} template ${templateDb()}`));
       return name;
     } catch (error) {
       if (attempt >= 10) throw error; // the template is briefly busy while another file copies it
