@@ -4,7 +4,7 @@ import type { FastifyInstance, InjectOptions } from 'fastify';
 import { buildApp } from '../src/app.ts';
 import { loadConfig } from '../src/config/env.ts';
 import { manualClock } from '../src/platform/clock.ts';
-import type { Database } from '../src/platform/db/client.ts';
+import { type Database, openDatabase } from '../src/platform/db/client.ts';
 import { createGoogleVerifier, createLocalGoogleIssuer } from '../src/providers/google/id-token-verifier.ts';
 import { openTestDatabase } from './test-database.ts';
 
@@ -56,6 +56,24 @@ export async function buildTestApp(options: TestAppOptions = {}) {
   };
 }
 export type TestApp = Awaited<ReturnType<typeof buildTestApp>>;
+
+/**
+ * A second API instance beside `first`, as in production: the same PostgreSQL database (its own pool), config,
+ * clock and Google keys. Only with DATABASE_URL; close its database after the app.
+ */
+export async function buildSecondInstance(first: TestApp) {
+  const database = await openDatabase({ url: first.database.url, dataDir: '' });
+  const app = await buildApp({
+    config: first.config,
+    database,
+    clock: first.clock,
+    google: createGoogleVerifier({ clientId: TEST_GOOGLE_CLIENT_ID, keys: first.google.keys }),
+    logger: false,
+    runJobs: false,
+  });
+  await app.ready();
+  return { app, database };
+}
 
 /** `app.inject` with a bearer token. */
 export function injectAs(app: FastifyInstance, token: string | undefined, request: InjectOptions) {

@@ -3,12 +3,9 @@ import type { FreeTimes } from '@darsak/domain/availability';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { ALL_WEEK, createStudentWithMinutes, createTutor } from '../../../test/booking-fixtures.ts';
-import { buildTestApp, injectAs, TEST_GOOGLE_CLIENT_ID, type TestApp } from '../../../test/build-test-app.ts';
+import { buildSecondInstance, buildTestApp, injectAs, type TestApp } from '../../../test/build-test-app.ts';
 import type { Actor } from '../../../test/harness/actors.ts';
 import { insertLesson } from '../../../test/lesson-rows.ts';
-import { buildApp } from '../../app.ts';
-import { openDatabase } from '../../platform/db/client.ts';
-import { createGoogleVerifier } from '../../providers/google/id-token-verifier.ts';
 
 // A tutor's side of free times is cached per tutor (60 s). The clock never moves in these tests, so an answer
 // that follows a change comes from a forgotten entry, not an aged-out one.
@@ -111,16 +108,7 @@ describe.runIf(process.env.REDIS_URL && process.env.DATABASE_URL)('two instances
   it('see each other’s bookings, cancellations and schedule changes at once', async () => {
     const env = { REDIS_URL: process.env.REDIS_URL ?? '', REDIS_CACHE_PREFIX: `darsak:test:${randomUUID()}` };
     const first = await buildTestApp({ now: NOW, env });
-    const database = await openDatabase({ url: first.database.url, dataDir: '' });
-    const second = await buildApp({
-      config: first.config,
-      database,
-      clock: first.clock,
-      google: createGoogleVerifier({ clientId: TEST_GOOGLE_CLIENT_ID, keys: first.google.keys }),
-      logger: false,
-      runJobs: false,
-    });
-    await second.ready();
+    const { app: second, database } = await buildSecondInstance(first);
     try {
       const teacher = await createTutor(first, { slots: ALL_WEEK });
       const student = await createStudentWithMinutes(first);

@@ -4,13 +4,10 @@ import type { Ack } from '@darsak/domain/realtime';
 import type { SessionToken } from '@darsak/domain/sessions';
 import type { SignedIn } from '@darsak/domain/users';
 import { describe, expect, it } from 'vitest';
-import { buildTestApp, injectAs, TEST_GOOGLE_CLIENT_ID, type TestApp } from '../../../test/build-test-app.ts';
+import { buildSecondInstance, buildTestApp, injectAs, type TestApp } from '../../../test/build-test-app.ts';
 import { registerUser } from '../../../test/factories.ts';
 import { insertLesson } from '../../../test/lesson-rows.ts';
 import { type ClientSocket, connectAs, listen, nextEvent } from '../../../test/sockets.ts';
-import { buildApp } from '../../app.ts';
-import { createGoogleVerifier } from '../../providers/google/id-token-verifier.ts';
-import { openDatabase } from '../db/client.ts';
 
 // Two API instances on one PostgreSQL database and one Redis, as in production: sockets on either instance
 // reach each other through the socket.io Redis adapter.
@@ -18,16 +15,7 @@ const noCluster = !process.env.REDIS_URL || !process.env.DATABASE_URL;
 
 async function twoInstances() {
   const first = await buildTestApp({ env: { REDIS_URL: process.env.REDIS_URL ?? '' } });
-  const database = await openDatabase({ url: first.database.url, dataDir: '' });
-  const second = await buildApp({
-    config: first.config,
-    database,
-    clock: first.clock,
-    google: createGoogleVerifier({ clientId: TEST_GOOGLE_CLIENT_ID, keys: first.google.keys }),
-    logger: false,
-    runJobs: false,
-  });
-  await second.ready();
+  const { app: second, database } = await buildSecondInstance(first);
   const urls = [await listen(first.app), await listen(second)] as const;
   const sockets: ClientSocket[] = [];
   return {
