@@ -41,6 +41,7 @@ import { createSettingsService } from './modules/settings/settings.service.ts';
 import { studentsRoutes } from './modules/students/students.routes.ts';
 import { createStudentsService } from './modules/students/students.service.ts';
 import { defineSubscriptionJobs } from './modules/subscriptions/subscriptions.jobs.ts';
+import { hasFreeTrial } from './modules/subscriptions/subscriptions.repo.ts';
 import { subscriptionsRoutes } from './modules/subscriptions/subscriptions.routes.ts';
 import { createSubscriptionsService } from './modules/subscriptions/subscriptions.service.ts';
 import { systemRoutes } from './modules/system/system.routes.ts';
@@ -212,7 +213,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const settings = createSettingsService({ db });
   // plans, subscriptions and payments (the simulator stands in for providers without credentials in local mode)
   app.decorate('jobs', queue);
-  const plans = createPlansService({ db, clock, users });
+  const plans = createPlansService({ db, clock, users, freeTrialUsed: hasFreeTrial });
   const requestRefund = createRefundRequester(queue);
   const subscriptions = createSubscriptionsService({
     db,

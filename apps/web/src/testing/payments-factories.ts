@@ -25,6 +25,7 @@ export function makePlan(overrides: Partial<Omit<Plan, 'prices'>> = {}): Plan {
     state: 'active' as const,
     forInvitesOnly: false,
     installments: 2,
+    freeTrialAvailable: false,
     createdAt: '2025-01-01T00:00:00.000Z',
     ...overrides,
   };

@@ -82,6 +82,11 @@ export const PlanSchema = z.object({
   state: PlanStateSchema,
   forInvitesOnly: z.boolean(),
   installments: z.number().int(),
+  /**
+   * The signed-in student may start this plan's free trial: invited to the plan and no trial used yet (false for
+   * visitors and staff). An active subscription or an open payment still refuses it when asked.
+   */
+  freeTrialAvailable: z.boolean(),
   createdAt: z.string(),
 });
 export type Plan = z.infer<typeof PlanSchema>;

@@ -61,6 +61,7 @@ const plan: Plan = {
   state: 'active',
   forInvitesOnly: false,
   installments: 2,
+  freeTrialAvailable: false,
   createdAt: '2025-01-01T00:00:00.000Z',
 };
 

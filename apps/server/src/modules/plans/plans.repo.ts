@@ -1,4 +1,4 @@
-import { and, count, desc, eq, exists, ilike, or, type SQL, sql } from 'drizzle-orm';
+import { and, count, desc, eq, exists, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.ts';
 import { findPgError } from '../../platform/http/db-errors.ts';
 import { users } from '../users/users.table.ts';
@@ -138,6 +138,16 @@ export async function hasInvite(db: Db, userId: number, planId: number): Promise
     .where(and(eq(planInvites.userId, userId), eq(planInvites.planId, planId)))
     .limit(1);
   return row !== undefined;
+}
+
+/** Which of these plans the user is invited to. */
+export async function invitedPlanIds(db: Db, userId: number, planIds: number[]): Promise<Set<number>> {
+  if (planIds.length === 0) return new Set();
+  const rows = await db
+    .select({ planId: planInvites.planId })
+    .from(planInvites)
+    .where(and(eq(planInvites.userId, userId), inArray(planInvites.planId, planIds)));
+  return new Set(rows.map((row) => row.planId));
 }
 
 export async function insertInvite(db: Db, values: { userId: number; planId: number; createdBy: number }) {

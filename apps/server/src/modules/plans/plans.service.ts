@@ -31,6 +31,8 @@ export interface PlansDeps {
   db: Db;
   clock: Clock;
   users: Pick<UsersService, 'findById'>;
+  /** Whether the student ever had a free trial (the subscriptions module's record). */
+  freeTrialUsed: (db: Db, studentId: number) => Promise<boolean>;
 }
 
 export interface PageInput {
@@ -48,7 +50,7 @@ export interface CheckoutQuote {
   couponId: number | null;
 }
 
-function toPlan(row: PlanRow): Plan {
+function toPlan(row: PlanRow, freeTrialAvailable = false): Plan {
   const price = (period: PaidPeriod) => ({
     months: PERIOD_MONTHS[period],
     weeks: PERIOD_WEEKS[period],
@@ -70,6 +72,7 @@ function toPlan(row: PlanRow): Plan {
     state: row.state,
     forInvitesOnly: row.forInvitesOnly,
     installments: row.installments,
+    freeTrialAvailable,
     createdAt: row.createdAt.toISOString(),
   };
 }
@@ -114,6 +117,13 @@ export function createPlansService(deps: PlansDeps) {
     if (isStaff(actor)) return true;
     if (plan.state !== 'active') return false;
     return !plan.forInvitesOnly || (actor !== null && (await repo.hasInvite(tx, actor.id, plan.id)));
+  }
+
+  /** Of these plans, those whose free trial the caller may start: a student invited to them, with no trial yet. */
+  async function freeTrialPlanIds(tx: Db, actor: AuthUser | null, planIds: number[]): Promise<Set<number>> {
+    if (actor?.role !== Role.student || planIds.length === 0) return new Set();
+    if (await deps.freeTrialUsed(tx, actor.id)) return new Set();
+    return repo.invitedPlanIds(tx, actor.id, planIds);
   }
 
   async function requireStudent(tx: Db, userId: number) {
@@ -199,13 +209,18 @@ export function createPlansService(deps: PlansDeps) {
         viewerId: actor?.id ?? null,
         state: everything ? query.state : undefined,
       });
-      return { total, list: rows.map(toPlan) };
+      const trials = await freeTrialPlanIds(
+        db,
+        actor,
+        rows.map((row) => row.id),
+      );
+      return { total, list: rows.map((row) => toPlan(row, trials.has(row.id))) };
     },
 
     async get(actor: AuthUser | null, id: number): Promise<Plan> {
       const plan = await repo.findPlan(db, id);
       if (!plan || !(await isVisible(db, actor, plan))) throw new AppError('plan-not-found');
-      return toPlan(plan);
+      return toPlan(plan, (await freeTrialPlanIds(db, actor, [plan.id])).has(plan.id));
     },
 
     async create(input: PlanInput): Promise<Plan> {

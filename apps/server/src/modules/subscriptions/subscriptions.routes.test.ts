@@ -132,7 +132,7 @@ describe('booking’s entry point', () => {
       db: t.database.db,
       clock: t.clock,
       settings: createSettingsService({ db: t.database.db }),
-      plans: createPlansService({ db: t.database.db, clock: t.clock, users }),
+      plans: createPlansService({ db: t.database.db, clock: t.clock, users, freeTrialUsed: async () => false }),
       users,
       outbox: createOutbox({ db: t.database.db, clock: t.clock, kick: () => undefined }),
       queue: t.app.jobs,
@@ -279,6 +279,45 @@ describe('free trial', () => {
     expect((await as(student, 'POST', '/api/v1/sub/free-trial', { planId: 999_999 })).json().code).toBe(
       'plan-not-found',
     );
+  });
+});
+
+describe('free trial in the plans', () => {
+  it('tells an invited student in the plans list and the plan that its trial is available, until one is used', async () => {
+    const [student, other] = [await createActor(t, 'student'), await createActor(t, 'student')];
+    const trialPlan: Plan = (
+      await as(admin, 'POST', '/api/v1/plan', {
+        weeklyMinutes: 60,
+        baseMonthPricePiastres: 50_000,
+        forInvitesOnly: true,
+      })
+    ).json();
+    await as(admin, 'POST', '/api/v1/plan-invite', { planId: trialPlan.id, userId: student.id });
+    await as(admin, 'POST', '/api/v1/plan-invite', { planId: plan.id, userId: student.id });
+    const available = async (actor: Actor | null) => {
+      const answer = await injectAs(t.app, actor?.token, { method: 'GET', url: '/api/v1/plan/list?size=100' });
+      const list: Plan[] = answer.json().list;
+      return Object.fromEntries(list.map((p) => [p.id, p.freeTrialAvailable]));
+    };
+
+    // invited to an invites-only plan and to an open one: both offer it
+    expect(await available(student)).toMatchObject({ [trialPlan.id]: true, [plan.id]: true });
+    expect((await as(student, 'GET', `/api/v1/plan/${trialPlan.id}`)).json().freeTrialAvailable).toBe(true);
+    // not invited, a visitor, staff: never
+    expect((await available(other))[plan.id]).toBe(false);
+    expect((await available(null))[plan.id]).toBe(false);
+    expect(await available(admin)).toMatchObject({ [trialPlan.id]: false, [plan.id]: false });
+    expect((await injectAs(t.app, undefined, { method: 'GET', url: `/api/v1/plan/${plan.id}` })).json()).toMatchObject({
+      freeTrialAvailable: false,
+    });
+
+    const trial = await as(student, 'POST', '/api/v1/sub/free-trial', { planId: trialPlan.id });
+    expect(trial.statusCode).toBe(201);
+    expect(await available(student)).toMatchObject({ [trialPlan.id]: false, [plan.id]: false });
+    // once used, a cancelled trial does not make it available again
+    await cancel(student);
+    expect(await available(student)).toMatchObject({ [trialPlan.id]: false, [plan.id]: false });
+    expect((await as(student, 'GET', `/api/v1/plan/${plan.id}`)).json().freeTrialAvailable).toBe(false);
   });
 });
 
