@@ -205,6 +205,9 @@ export const DEMO_TUTORS: DemoTutor[] = [
   },
 ];
 
+/** A learner invited to the starter plan who has not used a free trial: /plans offers it to them. */
+export const DEMO_TRIAL_STUDENT_EMAIL = 'trial@darsak.test';
+
 /** Learners besides the demo student, with their level (1-6) and goal. */
 export const DEMO_STUDENTS = [
   { name: 'ليلى حسام', email: 'student2@darsak.test', gender: 'female', englishLevel: 1, goal: 'أبدأ من الصفر' },
@@ -221,6 +224,13 @@ export const DEMO_STUDENTS = [
     gender: 'female',
     englishLevel: 4,
     goal: 'اختبار الآيلتس بدرجة 7',
+  },
+  {
+    name: 'يوسف عادل',
+    email: DEMO_TRIAL_STUDENT_EMAIL,
+    gender: 'male',
+    englishLevel: 2,
+    goal: 'أجرّب الدروس قبل أن أشترك',
   },
 ] as const;
 

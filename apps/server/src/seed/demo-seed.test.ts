@@ -1,4 +1,5 @@
 import { ARABIC_TWO_PART_NAME_PATTERN } from '@darsak/domain/common';
+import type { Plan } from '@darsak/domain/plans';
 import { Topic } from '@darsak/domain/topics';
 import { Role, TutorAbout, TutorBio } from '@darsak/domain/users';
 import { sql } from 'drizzle-orm';
@@ -9,7 +10,7 @@ import { availabilitySlots } from '../modules/availability/availability.table.ts
 import { plans } from '../modules/plans/plans.table.ts';
 import { tutors, users } from '../modules/users/users.table.ts';
 import { createDiskStorage, filesDirOf } from '../providers/storage/disk.adapter.ts';
-import { DEMO_TOPICS, DEMO_TUTORS } from './demo-data.ts';
+import { DEMO_TOPICS, DEMO_TRIAL_STUDENT_EMAIL, DEMO_TUTORS } from './demo-data.ts';
 import { DEMO_PASSWORD, type DemoSignIn, seedDemoData } from './demo-seed.ts';
 
 let t: TestApp;
@@ -87,6 +88,16 @@ describe('demo seed', () => {
     expect(seededPlans.every((p) => p.state === 'active' && !p.forInvitesOnly && p.quarterDiscountPercent === 10)).toBe(
       true,
     );
+  });
+
+  it('offers the free trial of the starter plan to the trial student alone', async () => {
+    const offered = async (email: string) => {
+      const answer = await injectAs(t.app, await signIn(email), { method: 'GET', url: '/api/v1/plan/list' });
+      const list: Plan[] = answer.json().list;
+      return list.filter((plan) => plan.freeTrialAvailable).map((plan) => plan.weeklyMinutes);
+    };
+    expect(await offered(DEMO_TRIAL_STUDENT_EMAIL)).toEqual([60]);
+    expect(await offered('student@darsak.test')).toEqual([]);
   });
 
   it('gives every tutor several weekdays of availability', async () => {

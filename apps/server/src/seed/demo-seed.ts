@@ -8,7 +8,7 @@ import { eq, sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { assets } from '../modules/assets/assets.table.ts';
 import { availabilitySlots } from '../modules/availability/availability.table.ts';
-import { plans } from '../modules/plans/plans.table.ts';
+import { planInvites, plans } from '../modules/plans/plans.table.ts';
 import { subscriptions } from '../modules/subscriptions/subscriptions.table.ts';
 import { countFavouriteTopics } from '../modules/topics/topics.service.ts';
 import { topics, userTopics } from '../modules/topics/topics.table.ts';
@@ -22,6 +22,7 @@ import {
   DEMO_PLANS,
   DEMO_STUDENTS,
   DEMO_TOPICS,
+  DEMO_TRIAL_STUDENT_EMAIL,
   DEMO_TUTOR_EMAIL,
   DEMO_TUTORS,
 } from './demo-data.ts';
@@ -180,9 +181,11 @@ export async function seedDemoData(db: Db, storage: Storage, now: Date): Promise
       seeded.push(id);
     }
 
+    let trialStudent: number | undefined;
     for (const [i, { englishLevel, goal, ...student }] of DEMO_STUDENTS.entries()) {
       const id = await createAccount({ role: 'student', ...student, governorate: 1 + i, birthYear: 2000 + i });
       await tx.insert(students).values({ userId: id, englishLevel, goal });
+      if (student.email === DEMO_TRIAL_STUDENT_EMAIL) trialStudent = id;
       seeded.push(id);
     }
 
@@ -199,6 +202,13 @@ export async function seedDemoData(db: Db, storage: Storage, now: Date): Promise
     );
 
     for (const id of seeded) await profiles.refreshCompletion(tx, id);
+
+    // An invite to the 60-minute plan offers its free trial (never used yet) on /plans.
+    const [starter] = await tx.select().from(plans).where(eq(plans.weeklyMinutes, 60)).limit(1);
+    const admin = seeded[DEMO_STAFF.findIndex((staff) => staff.role === 'admin')];
+    if (trialStudent !== undefined && starter) {
+      await tx.insert(planInvites).values({ userId: trialStudent, planId: starter.id, createdBy: admin ?? null });
+    }
 
     // The demo student holds a month of the 120-minute plan, so a lesson can be booked right away.
     const demoStudent = seeded[DEMO_STAFF.findIndex((staff) => staff.role === 'student')];
