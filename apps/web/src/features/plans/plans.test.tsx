@@ -1,3 +1,4 @@
+import type { Plan } from '@darsak/domain/plans';
 import { configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -100,5 +101,111 @@ describe('/plans', { timeout: 20_000 }, () => {
     await waitFor(() =>
       expect(screen.getByRole('button', { name: 'اشترك في الباقة المتقدمة' })).toHaveProperty('disabled', true),
     );
+  });
+});
+
+describe('/plans: the free trial', { timeout: 20_000 }, () => {
+  const invited = makePlan({ id: 1, nameAr: 'الباقة الأساسية', weeklyMinutes: 60, freeTrialAvailable: true });
+  const trialPlans = [invited, THREE_PLANS[1] as Plan];
+  const trial = makeSubscription({
+    id: 9,
+    planId: 1,
+    period: 'freeTrial',
+    weeklyMinutes: 60,
+    remainingWeeklyMinutes: 60,
+    pricePiastres: 0,
+    transactionId: null,
+    endsAt: '2124-12-26T04:00:00.000Z',
+  });
+
+  /** Signed in as an invited student; `answer` is what starting the trial gets. */
+  function setUp(answer: () => { status?: number; body: unknown }) {
+    const student = makeUser();
+    let started = false;
+    const stub = stubApi(
+      {
+        'GET /api/v1/plan/list': list(trialPlans),
+        'GET /api/v1/sub/user': () => ({ body: started ? trial : NO_SUBSCRIPTION }),
+        'POST /api/v1/sub/free-trial': () => {
+          const result = answer();
+          started = (result.status ?? 201) === 201;
+          return result;
+        },
+        'GET /api/v1/user/student/stats/personalized': () => ({
+          body: {
+            studentId: 7,
+            lessons: { fulfilled: 0, upcoming: 0, cancelled: 0 },
+            tutors: 0,
+            learnedMinutes: 0,
+            weeklyMinutes: 60,
+            remainingWeeklyMinutes: 60,
+            weekEndsAt: null,
+          },
+        }),
+        'GET /api/v1/lesson/list/': () => ({ body: { total: 0, list: [] } }),
+      },
+      student,
+    );
+    return { ...stub, ...renderApp('/plans', { user: student }), user: userEvent.setup() };
+  }
+
+  it('offers it on the invited plan alone, tells what it gives, starts it and shows the minutes on the dashboard', async () => {
+    const { user, router, calls } = setUp(() => ({ status: 201, body: trial }));
+    const card = await screen.findByRole('article', { name: /الباقة الأساسية/ });
+    expect(within(card).getByText('تجربة مجانية متاحة لك')).toBeTruthy();
+    const other = screen.getByRole('article', { name: /الباقة المتقدمة/ });
+    expect(within(other).queryByRole('button', { name: /التجربة المجانية/ })).toBeNull();
+
+    // keyboard: focus the action and open it with Enter
+    const open = within(card).getByRole('button', { name: 'ابدأ التجربة المجانية في الباقة الأساسية' });
+    await waitFor(() => expect(open).toHaveProperty('disabled', false));
+    open.focus();
+    await user.keyboard('{Enter}');
+    const dialog = await screen.findByRole('dialog', { name: 'تجربة مجانية: الباقة الأساسية' });
+    expect(dialog.getAttribute('aria-describedby')).toBeTruthy();
+    const terms = within(dialog).getAllByRole('definition');
+    expect(terms.map((term) => term.textContent)).toEqual([
+      '٦٠ دقيقة أسبوعيًا',
+      'مفتوحة بلا تاريخ انتهاء',
+      'مجانًا، بلا دفع ولا بطاقة',
+    ]);
+
+    await user.click(within(dialog).getByRole('button', { name: 'ابدأ التجربة المجانية' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/s/dashboard'));
+    expect(calls.find((c) => c.method === 'POST' && c.path === '/api/v1/sub/free-trial')?.body).toEqual({
+      planId: 1,
+    });
+    const toast = (await screen.findAllByText('بدأت تجربتك المجانية'))[0]?.parentElement as HTMLElement;
+    expect(toast.textContent).toContain('لديك ٦٠ دقيقة هذا الأسبوع. احجز درسك الأول الآن.');
+    // the subscription is fetched again: the dashboard shows the trial's minutes
+    const minutes = await screen.findByText('الدقائق المتبقية هذا الأسبوع');
+    await waitFor(() => expect(minutes.closest('div')?.textContent).toContain('من ٦٠ دقيقة'));
+  });
+
+  it.each([
+    ['payment-in-progress', /لديك دفعة لم تكتمل بعد/, 'مدفوعاتي'],
+    ['subscription-exists', /لديك اشتراك فعّال بالفعل/, 'تفاصيل اشتراكك'],
+    ['free-trial-used', /استخدمت تجربتك المجانية من قبل/, null],
+  ])('[%s] says why inside the dialog, in Arabic', async (code, message, link) => {
+    const { user, router, calls } = setUp(() => ({ status: 409, body: { code, message: '' } }));
+    const card = await screen.findByRole('article', { name: /الباقة الأساسية/ });
+    await user.click(within(card).getByRole('button', { name: /ابدأ التجربة المجانية/ }));
+    const dialog = await screen.findByRole('dialog');
+    await user.click(within(dialog).getByRole('button', { name: 'ابدأ التجربة المجانية' }));
+    const alert = await within(dialog).findByRole('alert');
+    expect(alert.textContent).toMatch(message);
+    expect(within(dialog).queryByRole('button', { name: 'ابدأ التجربة المجانية' })).toBeNull();
+    expect(router.state.location.pathname).toBe('/plans');
+    if (link) {
+      expect(within(alert).getByRole('link', { name: link }).getAttribute('href')).toBe('/payments');
+    } else {
+      expect(within(alert).queryByRole('link')).toBeNull();
+    }
+    // closed, the plans are fetched again (the card was out of date)
+    const listed = () => calls.filter((c) => c.path === '/api/v1/plan/list').length;
+    const before = listed();
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    await waitFor(() => expect(listed()).toBeGreaterThan(before));
   });
 });

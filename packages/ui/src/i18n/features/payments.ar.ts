@@ -60,6 +60,31 @@ export const paymentsAr = {
   'payments.plan.or': ' أو ',
   'payments.plan.subscribe': 'اشترك الآن',
   'payments.plan.subscribeTo': 'اشترك في {name}',
+  'payments.plan.trialBadge': 'تجربة مجانية متاحة لك',
+  'payments.plan.startTrial': 'ابدأ التجربة المجانية',
+  'payments.plan.startTrialOf': 'ابدأ التجربة المجانية في {name}',
+
+  // free trial dialog
+  'payments.trial.title': 'تجربة مجانية: {name}',
+  'payments.trial.description': 'دُعيت إلى هذه الباقة، فيمكنك تجربتها مجانًا مرة واحدة.',
+  'payments.trial.gives': 'ما تحصل عليه',
+  'payments.trial.minutes': 'الدقائق',
+  'payments.trial.minutesHint': 'تتجدد كل أسبوع، وما لا تستخدمه لا يُرحَّل.',
+  'payments.trial.length': 'المدة',
+  'payments.trial.openEnded': 'مفتوحة بلا تاريخ انتهاء',
+  'payments.trial.price': 'السعر',
+  'payments.trial.free': 'مجانًا، بلا دفع ولا بطاقة',
+  'payments.trial.note': 'التجربة مرة واحدة لكل طالب، وما دامت فعّالة لا يمكن شراء باقة أخرى.',
+  'payments.trial.confirm': 'ابدأ التجربة المجانية',
+  'payments.trial.keep': 'ليس الآن',
+  'payments.trial.close': 'حسنًا',
+  'payments.trial.started': 'بدأت تجربتك المجانية',
+  'payments.trial.startedBody': 'لديك {minutes} هذا الأسبوع. احجز درسك الأول الآن.',
+  'payments.trial.paymentInProgress':
+    'لديك دفعة لم تكتمل بعد. أكملها أو ألغها من صفحة مدفوعاتك، ثم ابدأ التجربة المجانية.',
+  'payments.trial.toPayments': 'مدفوعاتي',
+  'payments.trial.subscriptionExists': 'لديك اشتراك فعّال بالفعل، والتجربة المجانية لا تبدأ إلا دون اشتراك.',
+  'payments.trial.used': 'استخدمت تجربتك المجانية من قبل، فهي مرة واحدة لكل طالب. يمكنك الاشتراك بإحدى المدد المدفوعة.',
 
   // subscribe dialog
   'payments.subscribe.title': 'الاشتراك في {name}',

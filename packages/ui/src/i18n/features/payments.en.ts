@@ -60,6 +60,32 @@ export const paymentsEn: Record<keyof typeof paymentsAr, string> = {
   'payments.plan.or': ' or ',
   'payments.plan.subscribe': 'Subscribe',
   'payments.plan.subscribeTo': 'Subscribe to {name}',
+  'payments.plan.trialBadge': 'Free trial for you',
+  'payments.plan.startTrial': 'Start the free trial',
+  'payments.plan.startTrialOf': 'Start the free trial of {name}',
+
+  'payments.trial.title': 'Free trial: {name}',
+  'payments.trial.description': 'You were invited to this plan, so you may try it for free, once.',
+  'payments.trial.gives': 'What you get',
+  'payments.trial.minutes': 'Minutes',
+  'payments.trial.minutesHint': 'They renew every week; minutes not used do not carry over.',
+  'payments.trial.length': 'Length',
+  'payments.trial.openEnded': 'Open, with no end date',
+  'payments.trial.price': 'Price',
+  'payments.trial.free': 'Free: no payment, no card',
+  'payments.trial.note': 'The trial is once per student, and no other plan can be bought while it is active.',
+  'payments.trial.confirm': 'Start the free trial',
+  'payments.trial.keep': 'Not now',
+  'payments.trial.close': 'OK',
+  'payments.trial.started': 'Your free trial has started',
+  'payments.trial.startedBody': 'You have {minutes} this week. Book your first lesson now.',
+  'payments.trial.paymentInProgress':
+    'You have a payment that is not finished yet. Complete or cancel it on your payments page, then start the free trial.',
+  'payments.trial.toPayments': 'My payments',
+  'payments.trial.subscriptionExists':
+    'You already have an active subscription; the free trial starts only without one.',
+  'payments.trial.used':
+    'You have already used your free trial: it is once per student. You can subscribe for a paid length.',
 
   'payments.subscribe.title': 'Subscribe to {name}',
   'payments.subscribe.description': 'Choose how long to subscribe for, then pay the way that suits you.',

@@ -2,6 +2,7 @@ import { PaidPeriodSchema, type Plan } from '@darsak/domain/plans';
 import { Badge, cn } from '@darsak/ui';
 import { useT } from '@darsak/ui/i18n';
 import { usePaymentsText } from '../../../lib/payments-text.ts';
+import { FreeTrialDialog } from './free-trial-dialog.tsx';
 import { SubscribeDialog } from './subscribe-dialog.tsx';
 
 export interface PlanCardProps {
@@ -13,7 +14,10 @@ export interface PlanCardProps {
   featured?: boolean;
 }
 
-/** One tier: weekly minutes, the month/quarter/year prices with their discounts, instalments, subscribe. */
+/**
+ * One tier: weekly minutes, the month/quarter/year prices with their discounts, instalments, subscribe, and the
+ * free trial when this student may start it.
+ */
 export function PlanCard({ plan, signedIn, canSubscribe, featured = false }: PlanCardProps) {
   const t = useT();
   const text = usePaymentsText();
@@ -38,6 +42,7 @@ export function PlanCard({ plan, signedIn, canSubscribe, featured = false }: Pla
             {name}
           </h2>
           {plan.forInvitesOnly && <Badge tone="accent">{t('payments.plan.invitesOnly')}</Badge>}
+          {plan.freeTrialAvailable && <Badge tone="success">{t('payments.plan.trialBadge')}</Badge>}
         </div>
         <p className="text-2xl font-extrabold text-primary-700">{text.perWeek(plan.weeklyMinutes)}</p>
       </header>
@@ -85,7 +90,8 @@ export function PlanCard({ plan, signedIn, canSubscribe, featured = false }: Pla
           : t('payments.plan.payAtOnce')}
       </p>
 
-      <div className="mt-auto">
+      <div className="mt-auto flex flex-col gap-3">
+        {plan.freeTrialAvailable && <FreeTrialDialog plan={plan} disabled={!canSubscribe} />}
         <SubscribeDialog plan={plan} signedIn={signedIn} disabled={!canSubscribe} />
       </div>
     </article>

@@ -1,4 +1,4 @@
-import { currentSubscriptionQuery, paymentsKeys, subscriptionsKeys } from '@darsak/client';
+import { currentSubscriptionQuery, paymentsKeys, plansKeys, subscriptionsKeys } from '@darsak/client';
 import type { CurrentSubscription, Subscription } from '@darsak/domain/subscriptions';
 import { subscriptionsContract } from '@darsak/domain/subscriptions';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -32,6 +32,21 @@ export function useCancelSubscription() {
     onSuccess: () => {
       void queryClient.invalidateQueries({ queryKey: subscriptionsKeys.all });
       void queryClient.invalidateQueries({ queryKey: paymentsKeys.all });
+    },
+  });
+}
+
+/**
+ * Starts a plan's free trial. The subscription (its minutes) and the plans (whose trial is no longer available)
+ * are fetched again.
+ */
+export function useStartFreeTrial() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (planId: number) => api.callRoute(subscriptionsContract.freeTrial, { body: { planId } }),
+    onSuccess: () => {
+      void queryClient.invalidateQueries({ queryKey: subscriptionsKeys.all });
+      void queryClient.invalidateQueries({ queryKey: plansKeys.all });
     },
   });
 }
