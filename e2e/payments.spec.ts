@@ -12,7 +12,10 @@ const PASSWORD = 'Darsak2026pay';
 test.describe.configure({ timeout: 120_000 });
 
 /** A fresh student per journey, so journeys never meet an active subscription left by another. */
-async function newStudent(request: APIRequestContext, tag: string): Promise<{ email: string; phone: string }> {
+async function newStudent(
+  request: APIRequestContext,
+  tag: string,
+): Promise<{ email: string; phone: string; token: string; id: number }> {
   const unique = `${Date.now()}${Math.floor(Math.random() * 1000)}`;
   const email = `pay-${tag}-${unique}@darsak.test`;
   const phone = `010${unique.slice(-8)}`;
@@ -20,8 +23,11 @@ async function newStudent(request: APIRequestContext, tag: string): Promise<{ em
     data: { role: 'student', name: 'منى سعيد', email, password: PASSWORD, phone },
   });
   expect(response.status(), await response.text()).toBe(201);
-  return { email, phone };
+  const { token, user } = await response.json();
+  return { email, phone, token, id: user.id };
 }
+
+const bearer = (token: string) => ({ Authorization: `Bearer ${token}` });
 
 async function signIn(page: Page, email: string, next: string) {
   await page.goto(`/login?next=${encodeURIComponent(next)}`);
@@ -201,4 +207,59 @@ test('a second tab finds the open cash reference; the student cancels it there a
   await expect(payments.nth(0)).toContainText('قيد الانتظار');
   await expect(payments.nth(1)).toContainText('ملغي');
   await screenshot(second, testInfo, 'payments-14-history-open-and-cancelled');
+});
+
+test('an invited student starts the free trial: refused while a payment is open, then started from /plans', async ({
+  page,
+  request,
+}, testInfo) => {
+  const student = await newStudent(request, 'trial');
+  const admin = await request.post('/api/v1/auth/password', {
+    data: { email: 'admin@darsak.test', password: 'Darsak2026' },
+  });
+  expect(admin.status(), await admin.text()).toBe(200);
+  const plans: Array<{ id: number; weeklyMinutes: number }> = (await (await request.get('/api/v1/plan/list')).json())
+    .list;
+  const starter = plans.find((plan) => plan.weeklyMinutes === 60);
+  const invited = await request.post('/api/v1/plan-invite', {
+    headers: bearer((await admin.json()).token),
+    data: { planId: starter?.id, userId: student.id },
+  });
+  expect(invited.status(), await invited.text()).toBe(201);
+  // an unpaid cash reference: the trial waits until it is paid or cancelled
+  const open = await request.post('/api/v1/fawry/pay/ref-num', {
+    headers: bearer(student.token),
+    data: { planId: starter?.id, period: 'month', idempotencyKey: `e2e-trial-${Date.now()}` },
+  });
+  expect(open.status(), await open.text()).toBe(201);
+
+  await signIn(page, student.email, '/plans');
+  const card = page.getByRole('article').filter({ hasText: 'تجربة مجانية متاحة لك' });
+  await expect(card).toHaveCount(1);
+  await expect(card).toContainText('٦٠ دقيقة أسبوعيًا');
+  await screenshot(page, testInfo, 'payments-15-trial-card');
+
+  await card.getByRole('button', { name: /ابدأ التجربة المجانية/ }).click();
+  const dialog = page.getByRole('dialog', { name: /تجربة مجانية/ });
+  await expect(dialog).toContainText('مفتوحة بلا تاريخ انتهاء');
+  await expect(dialog).toContainText('مجانًا، بلا دفع ولا بطاقة');
+  await screenshot(page, testInfo, 'payments-16-trial-dialog');
+  await dialog.getByRole('button', { name: 'ابدأ التجربة المجانية' }).click();
+  await expect(dialog.getByRole('alert')).toContainText('لديك دفعة لم تكتمل بعد');
+  await screenshot(page, testInfo, 'payments-17-trial-payment-open');
+
+  // the alert's link leads to the payments, where the open reference is cancelled
+  await dialog.getByRole('link', { name: 'مدفوعاتي' }).click();
+  await page.waitForURL(/\/payments$/);
+  await page.getByRole('button', { name: 'إلغاء الدفع' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'نعم، ألغِ الدفع' }).click();
+  await expect(page.getByText('ملغي')).toBeVisible();
+
+  await page.goto('/plans');
+  await card.getByRole('button', { name: /ابدأ التجربة المجانية/ }).click();
+  await dialog.getByRole('button', { name: 'ابدأ التجربة المجانية' }).click();
+  await page.waitForURL(/\/s\/dashboard$/);
+  await expect(page.getByText('بدأت تجربتك المجانية').first()).toBeVisible();
+  await expect(page.getByTestId('remaining-minutes')).toContainText('٦٠');
+  await screenshot(page, testInfo, 'payments-18-trial-dashboard');
 });
