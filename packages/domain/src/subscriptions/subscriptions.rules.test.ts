@@ -2,8 +2,11 @@ import { describe, expect, it } from 'vitest';
 import { cairoParts, MS_PER_HOUR } from '../common/time.ts';
 import {
   addCairoDays,
+  blocksPurchase,
   cancellationRefundPiastres,
   endNoticeAt,
+  hasEndDate,
+  isFreeTrial,
   isRefundableCancel,
   remainingMinutes,
   subscriptionEndsAt,
@@ -133,5 +136,26 @@ describe('quota and cancellation', () => {
     expect(endNoticeAt(end, 3).toISOString()).toBe('2024-01-29T04:00:00.000Z');
     expect(endNoticeAt(end, 0).getTime()).toBe(end.getTime());
     expect(end.getTime() - endNoticeAt(end, 1).getTime()).toBe(24 * MS_PER_HOUR);
+  });
+});
+
+describe('a free trial and buying a plan', () => {
+  it('tells a free trial from a paid subscription', () => {
+    expect(isFreeTrial({ period: 'freeTrial' })).toBe(true);
+    for (const period of ['month', 'quarter', 'year'] as const) expect(isFreeTrial({ period })).toBe(false);
+  });
+
+  it('tells no end date for the 5,200-week trial, and the end of a paid period', () => {
+    expect(hasEndDate({ period: 'freeTrial' })).toBe(false);
+    for (const period of ['month', 'quarter', 'year'] as const) expect(hasEndDate({ period })).toBe(true);
+  });
+
+  it('refuses a purchase only while a paid subscription is active: a paid plan replaces a trial', () => {
+    for (const period of ['month', 'quarter', 'year'] as const) {
+      expect(blocksPurchase({ period, status: 'active' })).toBe(true);
+      expect(blocksPurchase({ period, status: 'ended' })).toBe(false);
+      expect(blocksPurchase({ period, status: 'cancelled' })).toBe(false);
+    }
+    expect(blocksPurchase({ period: 'freeTrial', status: 'active' })).toBe(false);
   });
 });

@@ -1,5 +1,6 @@
 import { cairoParts, cairoWallTimeToDate, DAYS_PER_WEEK, MS_PER_DAY, MS_PER_WEEK } from '../common/time.ts';
 import { PERIOD_WEEKS, type PlanPeriod } from '../plans/plans.enums.ts';
+import type { SubscriptionStatus } from './subscriptions.contract.ts';
 
 /**
  * The subscription week of DESIGN §4: weeks start on the weekday the subscription began, at the renewal hour in
@@ -88,3 +89,20 @@ export function cancellationRefundPiastres(p: {
 /** When the student is told the subscription is about to end (platform setting: days before). */
 export const endNoticeAt = (endsAt: Date, noticeDays: number): Date =>
   new Date(endsAt.getTime() - noticeDays * MS_PER_DAY);
+
+/** A plan's free trial, never paid for. */
+export const isFreeTrial = (subscription: { period: PlanPeriod }): boolean => subscription.period === 'freeTrial';
+
+/** The spec's trial lasts 5,200 weeks (spec §9): longer than any paid period, it is told as having no end date. */
+export const FREE_TRIAL_OPEN_ENDED = PERIOD_WEEKS.freeTrial > PERIOD_WEEKS.year;
+
+/** Whether a subscription's end date is worth telling: an open-ended free trial has none (its 2124 is no date). */
+export const hasEndDate = (subscription: { period: PlanPeriod }): boolean =>
+  !(isFreeTrial(subscription) && FREE_TRIAL_OPEN_ENDED);
+
+/**
+ * Whether this subscription refuses a new purchase (`subscription-exists`): a paid active one does. A free trial
+ * does not: a paid plan replaces it, the trial ending when the payment is paid.
+ */
+export const blocksPurchase = (subscription: { period: PlanPeriod; status: SubscriptionStatus }): boolean =>
+  subscription.status === 'active' && !isFreeTrial(subscription);
