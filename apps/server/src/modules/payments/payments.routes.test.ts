@@ -9,6 +9,7 @@ import { changedTables, dbFingerprint } from '../../../test/harness/db-fingerpri
 import { queuedJobs } from '../../../test/queued-jobs.ts';
 import { codeForDbError } from '../../platform/http/db-errors.ts';
 import { notificationSignature } from '../../providers/payments/fawry.signatures.ts';
+import { lessons } from '../lessons/lessons.table.ts';
 import { subscriptions } from '../subscriptions/subscriptions.table.ts';
 import { transactionEvents, transactions } from './payments.table.ts';
 
@@ -349,6 +350,124 @@ describe('paying twice for one checkout', () => {
     expect(keyless.json().details.fields.idempotencyKey).toBe('required');
     const badHeader = await payByReference(student, 'short');
     expect(badHeader.json().details.fields.idempotencyKey).toBe('idempotency-key-format');
+  });
+});
+
+describe('a free trial replaced by a paid plan', () => {
+  let trialPlan: Plan;
+  beforeAll(async () => {
+    trialPlan = (
+      await injectAs(t.app, admin.token, {
+        method: 'POST',
+        url: '/api/v1/plan',
+        payload: { weeklyMinutes: 60, baseMonthPricePiastres: 50_000, forInvitesOnly: true },
+      })
+    ).json();
+  });
+
+  /** A student invited to the 60-minute plan, on its free trial. */
+  async function trialStudent(): Promise<Actor> {
+    const student = await createActor(t, 'student');
+    await injectAs(t.app, admin.token, {
+      method: 'POST',
+      url: '/api/v1/plan-invite',
+      payload: { planId: trialPlan.id, userId: student.id },
+    });
+    const trial = await injectAs(t.app, student.token, {
+      method: 'POST',
+      url: '/api/v1/sub/free-trial',
+      payload: { planId: trialPlan.id },
+    });
+    expect(trial.statusCode).toBe(201);
+    return student;
+  }
+  const subscriptionsOf = (userId: number) =>
+    t.database.db.select().from(subscriptions).where(eq(subscriptions.studentId, userId)).orderBy(subscriptions.id);
+  const startTrial = (student: Actor) =>
+    injectAs(t.app, student.token, {
+      method: 'POST',
+      url: '/api/v1/sub/free-trial',
+      payload: { planId: trialPlan.id },
+    });
+
+  it('a trial student buys a month: once paid, the trial ends then and there and the plan starts; lessons stay', async () => {
+    const student = await trialStudent();
+    const tutor = await createActor(t, 'tutor');
+    // booked under the trial for tomorrow, 30 minutes
+    const [booked] = await t.database.db
+      .insert(lessons)
+      .values({
+        studentId: student.id,
+        tutorId: tutor.id,
+        startsAt: new Date('2025-03-07T09:00:00Z'),
+        endsAt: new Date('2025-03-07T09:30:00Z'),
+        durationMinutes: 30,
+        pricePiastres: 7_500,
+        status: 'pending',
+      })
+      .returning();
+    t.clock.set('2025-03-06T12:00:00Z');
+    const { transaction } = await pendingPayment(student);
+    // the trial goes on while the cash reference waits at the kiosk
+    expect((await activeSubscriptions(student.id)).map((s) => s.period)).toEqual(['freeTrial']);
+
+    t.clock.set('2025-03-06T15:30:00Z');
+    await callback(fake.notify(transaction.merchantRefNum, 'PAID'));
+    const [trial, paid, ...more] = await subscriptionsOf(student.id);
+    expect(more).toEqual([]);
+    expect(trial).toMatchObject({ period: 'freeTrial', status: 'ended', cancelledAt: null });
+    expect(trial?.endsAt.toISOString()).toBe('2025-03-06T15:30:00.000Z');
+    expect(paid).toMatchObject({
+      period: 'month',
+      status: 'active',
+      weeklyMinutes: 120,
+      transactionId: transaction.id,
+    });
+    expect(paid?.startsAt.toISOString()).toBe('2025-03-06T15:30:00.000Z');
+    expect(await activeSubscriptions(student.id)).toHaveLength(1);
+    expect((await queuedRefunds()).some((r) => r.transactionId === transaction.id)).toBe(false);
+
+    // the lesson booked under the trial stays, and takes its minutes from the plan's week
+    const [lesson] = await t.database.db
+      .select()
+      .from(lessons)
+      .where(eq(lessons.id, booked?.id ?? 0));
+    expect(lesson?.status).toBe('pending');
+    const current = await injectAs(t.app, student.token, { method: 'GET', url: '/api/v1/sub/user' });
+    expect(current.json()).toMatchObject({ period: 'month', weeklyMinutes: 120, remainingWeeklyMinutes: 90 });
+
+    // now a paid plan is active: another checkout and another trial are refused
+    const again = await payByReference(student);
+    expect(again.statusCode).toBe(409);
+    expect(again.json().code).toBe('subscription-exists');
+    expect((await startTrial(student)).json().code).toBe('subscription-exists');
+  });
+
+  it('a trial replaced in the very millisecond it started still ends after it started', async () => {
+    const student = await trialStudent();
+    const { transaction } = await pendingPayment(student);
+    await callback(fake.notify(transaction.merchantRefNum, 'PAID'));
+    const [trial, paid] = await subscriptionsOf(student.id);
+    expect(trial?.status).toBe('ended');
+    expect((trial?.endsAt.getTime() ?? 0) - (trial?.startsAt.getTime() ?? 0)).toBe(1);
+    expect(paid?.status).toBe('active');
+  });
+
+  it('a payment paid late, once another replaced the trial, is refunded and the paid plan stays', async () => {
+    const student = await trialStudent();
+    const first = await pendingPayment(student);
+    await cancelPayment(student, first.transaction.id);
+    const second = await pendingPayment(student);
+    t.clock.set('2025-03-06T11:00:00Z');
+    await callback(fake.notify(second.transaction.merchantRefNum, 'PAID'));
+    t.clock.set('2025-03-06T12:00:00Z');
+    await callback(fake.notify(first.transaction.merchantRefNum, 'PAID'));
+
+    const active = await activeSubscriptions(student.id);
+    expect(active).toHaveLength(1);
+    expect(active[0]).toMatchObject({ period: 'month', transactionId: second.transaction.id });
+    const refund = (await queuedRefunds()).find((r) => r.transactionId === first.transaction.id);
+    expect(refund).toMatchObject({ targetRefundedPiastres: 80_000, source: 'system' });
   });
 });
 

@@ -50,9 +50,12 @@ export interface PaymentsDeps {
   fawry: FawryGateway;
   paymob: PaymobGateway;
   plans: Pick<PlansService, 'checkoutQuote' | 'countCouponUse'>;
-  subscriptions: Pick<SubscriptionsService, 'hasActive' | 'startForPayment' | 'endForRefund' | 'idsForTransactions'>;
+  subscriptions: Pick<
+    SubscriptionsService,
+    'hasPaidActive' | 'startForPayment' | 'endForRefund' | 'idsForTransactions'
+  >;
   users: Pick<UsersService, 'findById'>;
-  /** Enlists a refund in a transaction (payments.refunds.ts), for payments made while a subscription is active. */
+  /** Enlists a refund in a transaction (payments.refunds.ts), for payments made while a paid subscription is active. */
   requestRefund: (tx: Db, refund: RefundRequest) => Promise<void>;
   realtime: Pick<Realtime, 'toUser'>;
   appUrl: string;
@@ -244,12 +247,15 @@ export function createPaymentsService(deps: PaymentsDeps) {
     return { userId: row.userId, transactionId: row.id, status: to, subscriptionId };
   }
 
-  /** Paid: count the coupon and start the subscription; a second payment while one is active is refunded. */
+  /**
+   * Paid: count the coupon and start the subscription (replacing a free trial); a payment while a paid subscription
+   * is active is refunded.
+   */
   async function onPaid(tx: Db, row: Transaction): Promise<number | null> {
     if (row.couponId !== null) await deps.plans.countCouponUse(tx, row.couponId);
     const subscriptionId = await deps.subscriptions.startForPayment(tx, row);
     if (subscriptionId === null) {
-      log.warn({ transactionId: row.id, userId: row.userId }, 'paid while a subscription is active: refunding');
+      log.warn({ transactionId: row.id, userId: row.userId }, 'paid while a paid subscription is active: refunding');
       await deps.requestRefund(tx, {
         transactionId: row.id,
         amountPiastres: row.amountPiastres,
@@ -362,7 +368,7 @@ export function createPaymentsService(deps: PaymentsDeps) {
       const claim = await repo.claimKey(tx, { userId: actor.id, key, requestHash: requestHash(request) });
       if (!claim.fresh) return { claim: claim.row, row: null, cardToken: null };
       await holdCheckout(tx, actor.id);
-      if (await deps.subscriptions.hasActive(tx, actor.id)) throw new AppError('subscription-exists');
+      if (await deps.subscriptions.hasPaidActive(tx, actor.id)) throw new AppError('subscription-exists');
       const { plan, quote, couponId } = await deps.plans.checkoutQuote(tx, actor, request.input);
       let cardTokenId: number | null = null;
       let cardToken: string | null = null;

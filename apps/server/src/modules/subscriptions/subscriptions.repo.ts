@@ -96,6 +96,24 @@ export async function markCancelled(db: Db, id: number, at: Date): Promise<Subsc
   return row;
 }
 
+/**
+ * Ends a subscription now, before its period is over (a trial replaced by a paid plan). A trial started in the
+ * same millisecond ends one millisecond after its start, since a subscription's end comes after its start.
+ */
+export async function markEndedAt(db: Db, id: number, at: Date): Promise<Subscription> {
+  const [row] = await db
+    .update(subscriptions)
+    .set({
+      status: 'ended',
+      endsAt: sql`greatest(${at.toISOString()}::timestamptz, ${subscriptions.startsAt} + interval '1 millisecond')`,
+      updatedAt: sql`now()`,
+    })
+    .where(eq(subscriptions.id, id))
+    .returning();
+  if (!row) throw new Error('subscription update matched nothing');
+  return row;
+}
+
 /** Ends every active subscription whose period is over; returns how many. */
 export async function endOverdue(db: Db, now: Date): Promise<number> {
   const rows = await db

@@ -3,11 +3,13 @@ import { TransactionStatus } from '@darsak/domain/payments';
 import type { PlanPeriod } from '@darsak/domain/plans';
 import type { PlatformSettings } from '@darsak/domain/settings';
 import {
+  blocksPurchase,
   type CancellationTerms,
   type CancelledSubscription,
   type CurrentSubscription,
   cancellationRefundPiastres,
   endNoticeAt,
+  isFreeTrial,
   isRefundableCancel,
   NO_SUBSCRIPTION,
   remainingMinutes,
@@ -198,7 +200,11 @@ export function createSubscriptionsService(deps: SubscriptionsDeps) {
     /** The week's minutes less its lessons that were not cancelled (inside the booking's transaction, or to show). */
     remainingWeeklyMinutes: (tx: Db, sub: ActiveSubscription) => weekRemaining(tx, sub),
 
-    hasActive: async (tx: Db, studentId: number) => (await repo.findActive(tx, studentId, clock.now())) !== undefined,
+    /** Checkout's guard (`subscription-exists`): a paid subscription is active; a free trial does not count. */
+    async hasPaidActive(tx: Db, studentId: number): Promise<boolean> {
+      const row = await repo.findActive(tx, studentId, clock.now());
+      return row !== undefined && blocksPurchase(row);
+    },
 
     async current(actor: AuthUser): Promise<CurrentSubscription> {
       const row = await repo.findActive(db, actor.id, clock.now());
@@ -283,11 +289,15 @@ export function createSubscriptionsService(deps: SubscriptionsDeps) {
     },
 
     /**
-     * Payments' hook when a transaction becomes paid (same database transaction). Null when the student already
-     * has an active subscription: the payment is then refunded rather than giving a second one.
+     * Payments' hook when a transaction becomes paid (same database transaction). A free trial is replaced: it ends
+     * now and the paid subscription starts (lessons already booked stay, counted in the new weeks). Null when a
+     * paid subscription is active: the payment is then refunded rather than giving a second one.
      */
     async startForPayment(tx: Db, payment: PaidTransaction): Promise<number | null> {
-      if (await repo.lockActive(tx, payment.userId, clock.now())) return null;
+      const now = clock.now();
+      const active = await repo.lockActive(tx, payment.userId, now);
+      if (active && blocksPurchase(active)) return null;
+      if (active && isFreeTrial(active)) await repo.markEndedAt(tx, active.id, now);
       const row = await start(tx, {
         studentId: payment.userId,
         planId: payment.planId,
