@@ -44,6 +44,8 @@ export const paymentsAr = {
   'payments.plans.activeNotice':
     'لديك اشتراك فعّال ({minutes} أسبوعيًا) حتى {date}. يمكنك الاشتراك في باقة جديدة بعد انتهائه.',
   'payments.plans.activeLink': 'تفاصيل اشتراكك',
+  'payments.plans.trialNotice':
+    'أنت في تجربة مجانية ({minutes} أسبوعيًا) بلا تاريخ انتهاء. إن اشتركت في باقة مدفوعة تنتهي التجربة ويبدأ اشتراكك فور تأكيد الدفع.',
   'payments.plans.studentsOnly': 'الاشتراك في الباقات متاح لحسابات الطلاب فقط.',
   'payments.plans.howItWorks':
     'تتجدد دقائقك كل أسبوع من يوم اشتراكك، وما لا تستخدمه في أسبوع لا يُرحَّل إلى الأسبوع التالي.',
@@ -74,7 +76,7 @@ export const paymentsAr = {
   'payments.trial.openEnded': 'مفتوحة بلا تاريخ انتهاء',
   'payments.trial.price': 'السعر',
   'payments.trial.free': 'مجانًا، بلا دفع ولا بطاقة',
-  'payments.trial.note': 'التجربة مرة واحدة لكل طالب، وما دامت فعّالة لا يمكن شراء باقة أخرى.',
+  'payments.trial.note': 'التجربة مرة واحدة لكل طالب، ومتى اشتركت في باقة مدفوعة تنتهي التجربة ويبدأ الاشتراك.',
   'payments.trial.confirm': 'ابدأ التجربة المجانية',
   'payments.trial.keep': 'ليس الآن',
   'payments.trial.close': 'حسنًا',
@@ -102,6 +104,7 @@ export const paymentsAr = {
   'payments.checkout.loadError': 'تعذّر تحميل بيانات الباقة.',
   'payments.checkout.alreadySubscribed': 'لديك اشتراك فعّال بالفعل، ولا يمكن شراء باقة أخرى حتى ينتهي أو تلغيه.',
   'payments.checkout.summary': 'ملخص الطلب',
+  'payments.checkout.trialEnds': 'ستنتهي تجربتك المجانية عند تأكيد الدفع، ويبدأ هذا الاشتراك مكانها.',
   'payments.checkout.plan': 'الباقة',
   'payments.checkout.weeklyMinutes': 'الدقائق الأسبوعية',
   'payments.checkout.period': 'المدة',
@@ -274,6 +277,8 @@ export const paymentsAr = {
   'payments.subscription.renews': 'تتجدد الدقائق',
   'payments.subscription.renewsAt': '{day} الساعة {time}',
   'payments.subscription.endsAt': 'ينتهي الاشتراك',
+  'payments.subscription.noEndDate': 'تجربة مجانية بلا تاريخ انتهاء',
+  'payments.subscription.toPaidPlans': 'اشترك في باقة مدفوعة',
   'payments.subscription.price': 'المبلغ المدفوع',
   'payments.subscription.cancel': 'إلغاء الاشتراك',
   'payments.subscription.cancelTitle': 'إلغاء الاشتراك؟',

@@ -44,6 +44,8 @@ export const paymentsEn: Record<keyof typeof paymentsAr, string> = {
   'payments.plans.activeNotice':
     'You have an active subscription ({minutes} a week) until {date}. You can subscribe to a new plan after it ends.',
   'payments.plans.activeLink': 'Your subscription',
+  'payments.plans.trialNotice':
+    'You are on a free trial ({minutes} a week) with no end date. Subscribing to a paid plan ends the trial and starts the plan as soon as the payment is confirmed.',
   'payments.plans.studentsOnly': 'Plans can be bought with student accounts only.',
   'payments.plans.howItWorks':
     'Your minutes renew every week from the day you subscribed; minutes not used in a week do not carry over.',
@@ -73,7 +75,7 @@ export const paymentsEn: Record<keyof typeof paymentsAr, string> = {
   'payments.trial.openEnded': 'Open, with no end date',
   'payments.trial.price': 'Price',
   'payments.trial.free': 'Free: no payment, no card',
-  'payments.trial.note': 'The trial is once per student, and no other plan can be bought while it is active.',
+  'payments.trial.note': 'The trial is once per student; subscribing to a paid plan ends it and starts the plan.',
   'payments.trial.confirm': 'Start the free trial',
   'payments.trial.keep': 'Not now',
   'payments.trial.close': 'OK',
@@ -102,6 +104,8 @@ export const paymentsEn: Record<keyof typeof paymentsAr, string> = {
   'payments.checkout.alreadySubscribed':
     'You already have an active subscription; another plan can be bought once it ends or you cancel it.',
   'payments.checkout.summary': 'Order summary',
+  'payments.checkout.trialEnds':
+    'Your free trial ends when the payment is confirmed, and this subscription replaces it.',
   'payments.checkout.plan': 'Plan',
   'payments.checkout.weeklyMinutes': 'Weekly minutes',
   'payments.checkout.period': 'Length',
@@ -272,6 +276,8 @@ export const paymentsEn: Record<keyof typeof paymentsAr, string> = {
   'payments.subscription.renews': 'Minutes renew',
   'payments.subscription.renewsAt': '{day} at {time}',
   'payments.subscription.endsAt': 'Subscription ends',
+  'payments.subscription.noEndDate': 'A free trial with no end date',
+  'payments.subscription.toPaidPlans': 'Subscribe to a paid plan',
   'payments.subscription.price': 'Amount paid',
   'payments.subscription.cancel': 'Cancel subscription',
   'payments.subscription.cancelTitle': 'Cancel your subscription?',
