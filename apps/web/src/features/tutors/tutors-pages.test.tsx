@@ -38,7 +38,14 @@ describe('/tutors', () => {
           ? {
               body: {
                 total: 11,
-                list: [makeTutorCard({ id: 200, name: 'ياسمين فؤاد', rating: { average: null, count: 0 } })],
+                list: [
+                  makeTutorCard({
+                    id: 200,
+                    name: 'ياسمين فؤاد',
+                    rating: { average: null, count: 0 },
+                    lessonLengths: [30],
+                  }),
+                ],
               },
             }
           : { body: { total: 11, list: first } },
@@ -53,6 +60,8 @@ describe('/tutors', () => {
     await user.click(screen.getByRole('button', { name: 'عرض المزيد من المعلّمين' }));
     expect(await screen.findByText('يظهر ١١ من ١١ معلّمًا')).toBeTruthy();
     expect(screen.getByText('معلّم جديد')).toBeTruthy();
+    // only a tutor with one lesson length says so on the card
+    expect(screen.getAllByText('٣٠ دقيقة فقط')).toHaveLength(1);
     expect(screen.queryByRole('button', { name: 'عرض المزيد من المعلّمين' })).toBeNull();
     const pages = calls.filter((c) => c.path === '/api/v1/user/tutor/list/onboarded');
     expect(pages).toHaveLength(2);

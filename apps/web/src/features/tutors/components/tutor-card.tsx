@@ -21,10 +21,20 @@ export function TutorRating({ rating }: { rating: TutorCardData['rating'] }) {
   );
 }
 
-/** One tutor of the /tutors list: photo, Arabic name, topics, rating and next free time. */
+/** The lesson lengths a tutor teaches, in words: "15 or 30 minutes" or "30 minutes only". */
+export function useLessonLengthsText() {
+  const { t, format } = useI18n();
+  return (lengths: TutorCardData['lessonLengths']) => {
+    const [only] = lengths.length === 1 ? lengths : [];
+    return only ? t('booking.tutor.lengthOnly', { length: format.minutes(only) }) : t('booking.tutor.lengthsBoth');
+  };
+}
+
+/** One tutor of the /tutors list: photo, Arabic name, rating, a single lesson length, topics and next free time. */
 export function TutorCard({ tutor }: { tutor: TutorCardData }) {
   const { t, locale, format } = useI18n();
   const dates = useDateFormat();
+  const lengthsText = useLessonLengthsText();
   const more = tutor.topics.length - MAX_TOPICS_SHOWN;
   return (
     <article className="flex h-full flex-col gap-4 rounded-(--radius-card) border border-line bg-surface p-5 shadow-(--shadow-card)">
@@ -40,6 +50,7 @@ export function TutorCard({ tutor }: { tutor: TutorCardData }) {
             </Link>
           </h2>
           <TutorRating rating={tutor.rating} />
+          {tutor.lessonLengths.length === 1 && <p className="text-sm text-muted">{lengthsText(tutor.lessonLengths)}</p>}
         </div>
       </div>
       {tutor.bio && <p className="line-clamp-2 text-sm text-muted">{tutor.bio}</p>}

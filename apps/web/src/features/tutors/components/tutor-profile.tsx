@@ -7,7 +7,7 @@ import type { ReactNode } from 'react';
 import { LoadError } from '../../../components/load-error.tsx';
 import { api } from '../../../lib/api.ts';
 import { useDateFormat } from '../../../lib/date-format.ts';
-import { TutorRating } from './tutor-card.tsx';
+import { TutorRating, useLessonLengthsText } from './tutor-card.tsx';
 
 /** "٣٠ دقيقة", "ساعتان", "يوم" … a notice period in the largest fitting unit. */
 function useDuration() {
@@ -22,9 +22,9 @@ function useDuration() {
 }
 
 function ProfileTab({ tutor }: { tutor: TutorProfileData }) {
-  const { t, locale, format } = useI18n();
+  const { t, locale } = useI18n();
   const duration = useDuration();
-  const [onlyLength] = tutor.lessonLengths.length === 1 ? tutor.lessonLengths : [];
+  const lengthsText = useLessonLengthsText();
   return (
     <div className="grid gap-6 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
       <div className="flex flex-col gap-6">
@@ -70,11 +70,7 @@ function ProfileTab({ tutor }: { tutor: TutorProfileData }) {
             </div>
             <div className="flex justify-between gap-4">
               <dt className="text-muted">{t('booking.tutor.lengths')}</dt>
-              <dd className="font-semibold text-ink">
-                {onlyLength
-                  ? t('booking.tutor.lengthOnly', { length: format.minutes(onlyLength) })
-                  : t('booking.tutor.lengthsBoth')}
-              </dd>
+              <dd className="font-semibold text-ink">{lengthsText(tutor.lessonLengths)}</dd>
             </div>
           </dl>
           <p className="mt-3 text-sm text-muted">
