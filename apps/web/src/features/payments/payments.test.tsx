@@ -141,6 +141,38 @@ describe('/payments', { timeout: 20_000 }, () => {
     );
   });
 
+  it('shows a free trial with no end date, leads to the paid plans and lets a failed payment be retried', async () => {
+    stubApi(
+      {
+        'GET /api/v1/sub/user': () => ({
+          body: makeSubscription({
+            period: 'freeTrial',
+            weeklyMinutes: 60,
+            remainingWeeklyMinutes: 60,
+            pricePiastres: 0,
+            transactionId: null,
+            endsAt: '2124-12-26T04:00:00.000Z',
+            cancellation: { lessonsTaken: 3, maxLessons: 1, allowed: false, refundPiastres: 0 },
+          }),
+        }),
+        'GET /api/v1/plan/list': () => ({ body: { total: 3, list: THREE_PLANS } }),
+        'GET /api/v1/tx/list': () => ({ body: { total: 1, list: [failed] } }),
+      },
+      student,
+    );
+    renderApp('/payments', { user: student });
+    const ends = await screen.findByText('ينتهي الاشتراك');
+    const card = ends.closest('section') as HTMLElement;
+    expect(ends.nextElementSibling?.textContent).toBe('تجربة مجانية بلا تاريخ انتهاء');
+    expect(card.textContent).not.toMatch(/٢١٢٤/);
+    expect(within(card).queryByText('المبلغ المدفوع')).toBeNull();
+    // beyond the cancel limit the trial stays, but a paid plan replaces it
+    expect(within(card).getByRole('link', { name: 'اشترك في باقة مدفوعة' }).getAttribute('href')).toBe('/plans');
+    expect((await screen.findByRole('link', { name: 'إعادة المحاولة' })).getAttribute('href')).toBe(
+      '/checkout/2/month',
+    );
+  });
+
   it('says beyond the lesson limit that the subscription can no longer be cancelled, with nothing to confirm', async () => {
     const { calls } = stubApi(
       {

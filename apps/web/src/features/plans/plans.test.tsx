@@ -97,7 +97,9 @@ describe('/plans', { timeout: 20_000 }, () => {
       student,
     );
     renderApp('/plans', { user: student });
-    expect(await screen.findByText(/لديك اشتراك فعّال \(١٢٠ دقيقة أسبوعيًا\)/)).toBeTruthy();
+    const notice = await screen.findByText(/لديك اشتراك فعّال \(١٢٠ دقيقة أسبوعيًا\)/);
+    // a paid subscription keeps its end date
+    expect(notice.textContent).toMatch(/حتى .*٢٠٢٥/);
     await waitFor(() =>
       expect(screen.getByRole('button', { name: 'اشترك في الباقة المتقدمة' })).toHaveProperty('disabled', true),
     );
@@ -180,6 +182,32 @@ describe('/plans: the free trial', { timeout: 20_000 }, () => {
     // the subscription is fetched again: the dashboard shows the trial's minutes
     const minutes = await screen.findByText('الدقائق المتبقية هذا الأسبوع');
     await waitFor(() => expect(minutes.closest('div')?.textContent).toContain('من ٦٠ دقيقة'));
+  });
+
+  it('tells a student on the trial that it has no end and that a paid plan replaces it, and lets them buy one', async () => {
+    const student = makeUser();
+    stubApi(
+      {
+        // the trial is used: no plan offers it any more
+        'GET /api/v1/plan/list': list([{ ...invited, freeTrialAvailable: false }, THREE_PLANS[1] as Plan]),
+        'GET /api/v1/sub/user': () => ({ body: trial }),
+        'GET /api/v1/plan/2': () => ({ body: THREE_PLANS[1] }),
+        'GET /api/v1/fawry/card-token/list': () => ({ body: { list: [] } }),
+      },
+      student,
+    );
+    const user = userEvent.setup();
+    const { router } = renderApp('/plans', { user: student });
+    const notice = await screen.findByText(/أنت في تجربة مجانية \(٦٠ دقيقة أسبوعيًا\) بلا تاريخ انتهاء/);
+    expect(notice.textContent).toContain('إن اشتركت في باقة مدفوعة تنتهي التجربة ويبدأ اشتراكك فور تأكيد الدفع');
+    expect(notice.textContent).not.toMatch(/٢١٢٤/);
+    expect(screen.queryByRole('button', { name: /التجربة المجانية/ })).toBeNull();
+
+    const subscribe = screen.getByRole('button', { name: 'اشترك في الباقة المتقدمة' });
+    expect(subscribe).toHaveProperty('disabled', false);
+    await user.click(subscribe);
+    await user.click(await screen.findByRole('button', { name: 'متابعة إلى الدفع' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/checkout/2/month'));
   });
 
   it.each([

@@ -2,16 +2,14 @@ import { useT } from '@darsak/ui/i18n';
 import { PageHeader } from '../../../components/layouts/page-header.tsx';
 import { PaymentsList } from '../../../features/payments/components/payments-list.tsx';
 import { SubscriptionCard } from '../../../features/subscriptions/components/subscription-card.tsx';
-import {
-  activeSubscriptionOf,
-  useCurrentSubscription,
-} from '../../../features/subscriptions/hooks/use-subscription.ts';
+import { purchaseBlocked, useCurrentSubscription } from '../../../features/subscriptions/hooks/use-subscription.ts';
 
 /** /payments: the subscription with its cancellation, and the payment history. */
 export function PaymentsPage() {
   const t = useT();
   const subscription = useCurrentSubscription();
-  const subscribed = activeSubscriptionOf(subscription.data) !== null;
+  // a free trial does not stop a retry: the paid plan replaces it
+  const blocked = purchaseBlocked(subscription.data);
   return (
     <div className="flex flex-col gap-6">
       <PageHeader title={t('feature.payments')} subtitle={t('payments.history.subtitle')} />
@@ -20,7 +18,7 @@ export function PaymentsPage() {
         <h2 id="payments-history" className="text-lg font-bold text-ink">
           {t('payments.history.listLabel')}
         </h2>
-        <PaymentsList retryable={!subscription.isPending && !subscribed} />
+        <PaymentsList retryable={!subscription.isPending && !blocked} />
       </section>
     </div>
   );

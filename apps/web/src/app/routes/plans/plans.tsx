@@ -1,3 +1,4 @@
+import { isFreeTrial, type Subscription } from '@darsak/domain/subscriptions';
 import { Alert } from '@darsak/ui';
 import { useI18n } from '@darsak/ui/i18n';
 import { Link } from 'react-router';
@@ -6,38 +7,49 @@ import { paths } from '../../../config/paths.ts';
 import { PlansList } from '../../../features/plans/components/plans-list.tsx';
 import {
   activeSubscriptionOf,
+  purchaseBlocked,
   useCurrentSubscription,
 } from '../../../features/subscriptions/hooks/use-subscription.ts';
 import { useAuth } from '../../../lib/auth-store.ts';
 import { isStudent } from '../../../lib/roles.ts';
 
+/**
+ * What the student has now: a paid subscription until its end (no second one can be bought), or a free trial
+ * with no end, which a paid plan replaces.
+ */
+function SubscriptionNotice({ subscription }: { subscription: Subscription }) {
+  const { t, format } = useI18n();
+  const minutes = format.minutes(subscription.weeklyMinutes);
+  return (
+    <Alert
+      tone="info"
+      action={
+        <Link to={paths.payments.href()} className="font-semibold text-primary-700 hover:underline">
+          {t('payments.plans.activeLink')}
+        </Link>
+      }
+    >
+      {isFreeTrial(subscription)
+        ? t('payments.plans.trialNotice', { minutes })
+        : t('payments.plans.activeNotice', { minutes, date: format.date(subscription.endsAt) })}
+    </Alert>
+  );
+}
+
 /** /plans: the tiers for visitors and students; invitation-only plans appear for invited students. */
 export function PlansPage() {
-  const { t, format } = useI18n();
+  const { t } = useI18n();
   const { user } = useAuth();
   const student = user !== null && isStudent(user.role);
-  const subscription = activeSubscriptionOf(useCurrentSubscription(student).data);
+  const current = useCurrentSubscription(student).data;
+  const subscription = activeSubscriptionOf(current);
 
   return (
     <div className="flex flex-col gap-6">
       <PageHeader title={t('sidebar.subscriptions')} subtitle={t('payments.plans.subtitle')} />
-      {subscription && (
-        <Alert
-          tone="info"
-          action={
-            <Link to={paths.payments.href()} className="font-semibold text-primary-700 hover:underline">
-              {t('payments.plans.activeLink')}
-            </Link>
-          }
-        >
-          {t('payments.plans.activeNotice', {
-            minutes: format.minutes(subscription.weeklyMinutes),
-            date: format.date(subscription.endsAt),
-          })}
-        </Alert>
-      )}
+      {subscription && <SubscriptionNotice subscription={subscription} />}
       {user && !student && <Alert tone="warning">{t('payments.plans.studentsOnly')}</Alert>}
-      <PlansList signedIn={student} canSubscribe={(user === null || student) && !subscription} />
+      <PlansList signedIn={student} canSubscribe={(user === null || student) && !purchaseBlocked(current)} />
       <p className="text-sm text-muted">{t('payments.plans.howItWorks')}</p>
     </div>
   );

@@ -1,5 +1,6 @@
 import { type ApiErrorCode, errorCodeOf, plansKeys } from '@darsak/client';
 import { PERIOD_WEEKS, type Plan } from '@darsak/domain/plans';
+import { FREE_TRIAL_OPEN_ENDED } from '@darsak/domain/subscriptions';
 import { Alert, Button, buttonClasses, Dialog, DialogClose, SparkleIcon, useToast } from '@darsak/ui';
 import { type MessageKey, useI18n } from '@darsak/ui/i18n';
 import { useQueryClient } from '@tanstack/react-query';
@@ -21,9 +22,6 @@ const REFUSALS: Partial<Record<ApiErrorCode, { text: MessageKey; link?: { href: 
   },
   'free-trial-used': { text: 'payments.trial.used' },
 };
-
-/** The specification's trial lasts 5,200 weeks: longer than a paid year, it is told as having no end date. */
-const TRIAL_OPEN_ENDED = PERIOD_WEEKS.freeTrial > PERIOD_WEEKS.year;
 
 function Term({ label, children }: { label: string; children: ReactNode }) {
   return (
@@ -92,7 +90,7 @@ export function FreeTrialDialog({ plan, disabled }: { plan: Plan; disabled?: boo
         <dl className="flex flex-col divide-y divide-line rounded-xl bg-stone-50 px-3.5">
           <Term label={t('payments.trial.minutes')}>{text.perWeek(plan.weeklyMinutes)}</Term>
           <Term label={t('payments.trial.length')}>
-            {TRIAL_OPEN_ENDED
+            {FREE_TRIAL_OPEN_ENDED
               ? t('payments.trial.openEnded')
               : text.count('payments.count.weeks', PERIOD_WEEKS.freeTrial)}
           </Term>

@@ -8,7 +8,10 @@ import { SubscribeDialog } from './subscribe-dialog.tsx';
 export interface PlanCardProps {
   plan: Plan;
   signedIn: boolean;
-  /** Subscribing is not possible (not a student, or a subscription is active). */
+  /**
+   * Subscribing is possible: a visitor, or a student without a paid subscription (a paid plan replaces a free
+   * trial, and a student on a trial has used it, so it is not offered again).
+   */
   canSubscribe: boolean;
   /** Shown a little larger (the middle tier). */
   featured?: boolean;

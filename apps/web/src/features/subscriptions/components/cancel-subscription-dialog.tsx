@@ -1,4 +1,4 @@
-import type { Subscription } from '@darsak/domain/subscriptions';
+import { isFreeTrial, type Subscription } from '@darsak/domain/subscriptions';
 import { Button, Dialog, DialogClose, FormError, TextareaField, useToast } from '@darsak/ui';
 import { useT } from '@darsak/ui/i18n';
 import { useState } from 'react';
@@ -12,7 +12,7 @@ function useCancelOutcome(subscription: Subscription): string {
   const text = usePaymentsText();
   const terms = subscription.cancellation;
   if (!terms?.allowed) return t('payments.subscription.cancelNotAllowed');
-  if (subscription.period === 'freeTrial') return t('payments.subscription.cancelFree');
+  if (isFreeTrial(subscription)) return t('payments.subscription.cancelFree');
   if (terms.refundPiastres === 0) return t('payments.subscription.cancelNoRefund');
   return t('payments.subscription.cancelRefund', { amount: text.money(terms.refundPiastres) });
 }

@@ -1,3 +1,4 @@
+import { hasEndDate, isFreeTrial } from '@darsak/domain/subscriptions';
 import { Button, buttonClasses, Card, Spinner } from '@darsak/ui';
 import { useI18n } from '@darsak/ui/i18n';
 import type { ReactNode } from 'react';
@@ -16,7 +17,10 @@ function Row({ label, children }: { label: ReactNode; children: ReactNode }) {
   );
 }
 
-/** The student's subscription: plan, length, this week's minutes, renewal and end, and cancellation. */
+/**
+ * The student's subscription: plan, length, this week's minutes, renewal and end, and cancellation. A free trial
+ * has no end date to tell, and leads to the paid plans, which replace it.
+ */
 export function SubscriptionCard({ className }: { className?: string }) {
   const { t, format } = useI18n();
   const text = usePaymentsText();
@@ -65,6 +69,7 @@ export function SubscriptionCard({ className }: { className?: string }) {
     subscription.weekEndsAt && new Date(subscription.weekEndsAt) < new Date(subscription.endsAt)
       ? subscription.weekEndsAt
       : null;
+  const trial = isFreeTrial(subscription);
   return (
     <Card title={t('payments.subscription.title')} className={className}>
       <dl>
@@ -81,12 +86,17 @@ export function SubscriptionCard({ className }: { className?: string }) {
             {t('payments.subscription.renewsAt', { day: text.weekday(renews), time: text.clock(renews) })}
           </Row>
         )}
-        <Row label={t('payments.subscription.endsAt')}>{format.date(subscription.endsAt)}</Row>
-        {subscription.period !== 'freeTrial' && (
-          <Row label={t('payments.subscription.price')}>{text.money(subscription.pricePiastres)}</Row>
-        )}
+        <Row label={t('payments.subscription.endsAt')}>
+          {hasEndDate(subscription) ? format.date(subscription.endsAt) : t('payments.subscription.noEndDate')}
+        </Row>
+        {!trial && <Row label={t('payments.subscription.price')}>{text.money(subscription.pricePiastres)}</Row>}
       </dl>
-      <div className="mt-4">
+      <div className="mt-4 flex flex-wrap items-center gap-3">
+        {trial && (
+          <Link to={paths.plans.href()} className={buttonClasses()}>
+            {t('payments.subscription.toPaidPlans')}
+          </Link>
+        )}
         <CancelSubscriptionDialog subscription={subscription} />
       </div>
     </Card>

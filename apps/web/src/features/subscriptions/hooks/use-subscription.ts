@@ -1,6 +1,6 @@
 import { currentSubscriptionQuery, paymentsKeys, plansKeys, subscriptionsKeys } from '@darsak/client';
 import type { CurrentSubscription, Subscription } from '@darsak/domain/subscriptions';
-import { subscriptionsContract } from '@darsak/domain/subscriptions';
+import { blocksPurchase, subscriptionsContract } from '@darsak/domain/subscriptions';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api.ts';
 import { useRealtimeEvent } from '../../../lib/realtime.ts';
@@ -8,6 +8,12 @@ import { useRealtimeEvent } from '../../../lib/realtime.ts';
 /** The real subscription, or null for the id -1 placeholder (spec §3). */
 export const activeSubscriptionOf = (current: CurrentSubscription | undefined): Subscription | null =>
   current && current.id !== -1 && current.status === 'active' ? (current as Subscription) : null;
+
+/** Whether buying a plan is refused now (`subscription-exists`): a paid subscription is; a free trial is replaced. */
+export function purchaseBlocked(current: CurrentSubscription | undefined): boolean {
+  const subscription = activeSubscriptionOf(current);
+  return subscription !== null && blocksPurchase(subscription);
+}
 
 /**
  * The student's current subscription with this week's remaining minutes. A payment that changes state
