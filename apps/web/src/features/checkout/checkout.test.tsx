@@ -5,7 +5,13 @@ import { configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { authStore } from '../../lib/auth-store.ts';
-import { makePlan, makeTransaction, NO_SUBSCRIPTION, paid } from '../../testing/payments-factories.ts';
+import {
+  makePlan,
+  makeSubscription,
+  makeTransaction,
+  NO_SUBSCRIPTION,
+  paid,
+} from '../../testing/payments-factories.ts';
 import { makeUser, renderApp, stubApi } from '../../testing/test-utils.tsx';
 import { browser } from './hooks/checkout-attempt.ts';
 
@@ -191,6 +197,64 @@ describe('cash reference', { timeout: 20_000 }, () => {
     await user.click(screen.getByRole('button', { name: 'حاول مرة أخرى' }));
     await waitFor(() => expect(router.state.location.search).toBe(''));
     expect(await screen.findByRole('tab', { name: 'محفظة إلكترونية' })).toBeTruthy();
+  });
+});
+
+describe('an active subscription', { timeout: 20_000 }, () => {
+  const trial = makeSubscription({
+    period: 'freeTrial',
+    weeklyMinutes: 60,
+    pricePiastres: 0,
+    transactionId: null,
+    endsAt: '2124-12-26T04:00:00.000Z',
+  });
+
+  it('lets a student on a free trial pay, saying the trial ends once the payment is confirmed', async () => {
+    let subscription: unknown = trial;
+    let current = makeTransaction();
+    const { calls } = stubCheckout({
+      'GET /api/v1/sub/user': () => ({ body: subscription }),
+      'POST /api/v1/fawry/pay/ref-num': () => ({
+        status: 201,
+        body: {
+          transaction: current,
+          redirectUrl: null,
+          referenceNumber: '912345678',
+          walletQr: null,
+          installmentSchedule: null,
+        },
+      }),
+      'GET /api/v1/fawry/payment-status': () => ({ body: current }),
+    });
+    const user = userEvent.setup();
+    const { realtime } = renderApp('/checkout/2/month', { user: student });
+    const summary = await screen.findByRole('region', { name: 'ملخص الطلب' });
+    expect(await within(summary).findByText(/ستنتهي تجربتك المجانية عند تأكيد الدفع/)).toBeTruthy();
+    expect(screen.queryByText(/لديك اشتراك فعّال بالفعل/)).toBeNull();
+
+    await user.click(screen.getByRole('tab', { name: 'الدفع في فوري' }));
+    const get = screen.getByRole('button', { name: 'احصل على الرقم المرجعي' });
+    expect(get).toHaveProperty('disabled', false);
+    await user.click(get);
+    expect(await screen.findByText('912345678')).toBeTruthy();
+    expect(calls.some((c) => c.method === 'POST' && c.path === '/api/v1/fawry/pay/ref-num')).toBe(true);
+
+    // paid: the trial is replaced, so the note goes
+    current = paid(current);
+    subscription = makeSubscription();
+    realtime.push('transaction:status', { transactionId: 41, status: TransactionStatus.paid, subscriptionId: 5 });
+    expect(await screen.findByRole('heading', { name: 'تم الدفع بنجاح' })).toBeTruthy();
+    await waitFor(() => expect(screen.queryByText(/ستنتهي تجربتك المجانية/)).toBeNull());
+  });
+
+  it('turns the methods off for a student with a paid subscription', async () => {
+    stubCheckout({ 'GET /api/v1/sub/user': () => ({ body: makeSubscription() }) });
+    const user = userEvent.setup();
+    renderApp('/checkout/2/month', { user: student });
+    expect(await screen.findByText(/لديك اشتراك فعّال بالفعل، ولا يمكن شراء باقة أخرى/)).toBeTruthy();
+    expect(screen.queryByText(/ستنتهي تجربتك المجانية/)).toBeNull();
+    await user.click(screen.getByRole('tab', { name: 'الدفع في فوري' }));
+    expect(screen.getByRole('button', { name: 'احصل على الرقم المرجعي' })).toHaveProperty('disabled', true);
   });
 });
 

@@ -36,12 +36,7 @@ export function CheckoutPage() {
   return (
     <div className="flex flex-col gap-6">
       <PageHeader title={t('feature.checkout')} subtitle={t('payments.checkout.subtitle')} />
-      <CheckoutView
-        planId={planId}
-        period={period.data}
-        phone={user?.phone ?? null}
-        subscribed={subscription !== null}
-      />
+      <CheckoutView planId={planId} period={period.data} phone={user?.phone ?? null} subscription={subscription} />
     </div>
   );
 }

@@ -1,6 +1,7 @@
 import { planQuery, transactionQuery } from '@darsak/client';
 import type { PaymentResult } from '@darsak/domain/payments';
 import type { CouponCheck, PaidPeriod } from '@darsak/domain/plans';
+import { blocksPurchase, isFreeTrial, type Subscription } from '@darsak/domain/subscriptions';
 import {
   Alert,
   Button,
@@ -33,15 +34,18 @@ export interface CheckoutViewProps {
   period: PaidPeriod;
   /** The student's phone, offered as the wallet number. */
   phone: string | null;
-  /** An active subscription: buying is refused (`subscription-exists`), so the methods are off. */
-  subscribed: boolean;
+  /**
+   * The student's active subscription, if any. A paid one refuses buying (`subscription-exists`), so the methods
+   * are off; a free trial is replaced once this payment is confirmed.
+   */
+  subscription: Subscription | null;
 }
 
 /**
  * /checkout/{planId}/{period}: the plan summary with the coupon, and the payment methods as tabs. A started
  * payment is kept in the address (`?transactionId=`), which is also where the bank returns after 3-D Secure.
  */
-export function CheckoutView({ planId, period, phone, subscribed }: CheckoutViewProps) {
+export function CheckoutView({ planId, period, phone, subscription }: CheckoutViewProps) {
   const t = useT();
   const errorText = useErrorText();
   const [search, setSearch] = useSearchParams();
@@ -95,12 +99,19 @@ export function CheckoutView({ planId, period, phone, subscribed }: CheckoutView
     setStarted(false);
     setSearch({}, { replace: false });
   };
+  const subscribed = subscription !== null && blocksPurchase(subscription);
   const tabProps = { target, amountPiastres: totals.amountPiastres, disabled: subscribed, onStarted };
 
   return (
     <div className="grid items-start gap-6 lg:grid-cols-[minmax(0,1fr)_22rem]">
       <div className={cn('flex flex-col gap-4 lg:order-2', transactionId !== null && 'order-2')}>
-        <OrderSummary plan={plan.data} period={period} totals={totals} couponCode={coupon?.code ?? null}>
+        <OrderSummary
+          plan={plan.data}
+          period={period}
+          totals={totals}
+          couponCode={coupon?.code ?? null}
+          endsTrial={subscription !== null && isFreeTrial(subscription)}
+        >
           {transactionId === null && (
             <CouponForm planId={planId} period={period} applied={coupon} onApplied={setCoupon} disabled={subscribed} />
           )}

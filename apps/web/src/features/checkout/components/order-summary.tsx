@@ -1,5 +1,5 @@
 import type { PaidPeriod, Plan } from '@darsak/domain/plans';
-import { Card } from '@darsak/ui';
+import { Alert, Card } from '@darsak/ui';
 import { useI18n } from '@darsak/ui/i18n';
 import type { ReactNode } from 'react';
 import { usePaymentsText } from '../../../lib/payments-text.ts';
@@ -44,12 +44,14 @@ export interface OrderSummaryProps {
   period: PaidPeriod;
   totals: Totals;
   couponCode: string | null;
+  /** The student is on a free trial, which this payment ends once confirmed. */
+  endsTrial?: boolean;
   /** The coupon form, under the totals. */
   children?: ReactNode;
 }
 
 /** The plan summary of the checkout: minutes, period, price, discounts, coupon and total. */
-export function OrderSummary({ plan, period, totals, couponCode, children }: OrderSummaryProps) {
+export function OrderSummary({ plan, period, totals, couponCode, endsTrial = false, children }: OrderSummaryProps) {
   const { t, format } = useI18n();
   const text = usePaymentsText();
   const weeks = plan.prices[period].weeks;
@@ -85,6 +87,11 @@ export function OrderSummary({ plan, period, totals, couponCode, children }: Ord
           {text.money(totals.amountPiastres)}
         </Line>
       </dl>
+      {endsTrial && (
+        <Alert tone="info" className="mt-4">
+          {t('payments.checkout.trialEnds')}
+        </Alert>
+      )}
       {children && <div className="mt-5 border-t border-line pt-5">{children}</div>}
     </Card>
   );
