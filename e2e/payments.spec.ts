@@ -209,7 +209,7 @@ test('a second tab finds the open cash reference; the student cancels it there a
   await screenshot(second, testInfo, 'payments-14-history-open-and-cancelled');
 });
 
-test('an invited student starts the free trial: refused while a payment is open, then started from /plans', async ({
+test('an invited student starts the free trial (refused while a payment is open), then buys a month that replaces it', async ({
   page,
   request,
 }, testInfo) => {
@@ -262,4 +262,41 @@ test('an invited student starts the free trial: refused while a payment is open,
   await expect(page.getByText('بدأت تجربتك المجانية').first()).toBeVisible();
   await expect(page.getByTestId('remaining-minutes')).toContainText('٦٠');
   await screenshot(page, testInfo, 'payments-18-trial-dashboard');
+
+  // on the trial: the subscription has no end date, and the paid plans stay open to buy
+  await page.goto('/payments');
+  await expect(page.getByText('تجربة مجانية بلا تاريخ انتهاء')).toBeVisible();
+  await screenshot(page, testInfo, 'payments-19-trial-subscription');
+  await page.getByRole('link', { name: 'اشترك في باقة مدفوعة' }).click();
+  await page.waitForURL(/\/plans$/);
+  await expect(page.getByText(/أنت في تجربة مجانية \(٦٠ دقيقة أسبوعيًا\) بلا تاريخ انتهاء/)).toBeVisible();
+  await screenshot(page, testInfo, 'payments-20-plans-on-trial');
+
+  // a month of the 120-minute plan by cash reference: paid, it replaces the trial
+  await page
+    .getByRole('article')
+    .filter({ hasText: /١٢٠ دقيقة/ })
+    .getByRole('button', { name: /اشترك في/ })
+    .click();
+  await page
+    .getByRole('dialog')
+    .getByRole('radio', { name: /اشتراك شهري/ })
+    .check();
+  await page.getByRole('dialog').getByRole('button', { name: 'متابعة إلى الدفع' }).click();
+  await page.waitForURL(/\/checkout\/\d+\/month$/);
+  await expect(page.getByText('ستنتهي تجربتك المجانية عند تأكيد الدفع', { exact: false })).toBeVisible();
+  await page.getByRole('tab', { name: 'الدفع في فوري' }).click();
+  await screenshot(page, testInfo, 'payments-21-checkout-ends-trial');
+  await page.getByRole('button', { name: 'احصل على الرقم المرجعي' }).click();
+  await expect(page.getByRole('heading', { name: 'في انتظار الدفع في فوري' })).toBeVisible();
+  const kiosk = await simulatorPage(page);
+  await kiosk.getByRole('button', { name: 'تم الدفع في منفذ فوري' }).click();
+  await kiosk.close();
+  await expect(page.getByRole('heading', { name: 'تم الدفع بنجاح' })).toBeVisible({ timeout: 20_000 });
+
+  await page.goto('/payments');
+  await expect(page.getByText('١٢٠ دقيقة من ١٢٠ دقيقة')).toBeVisible();
+  await expect(page.getByText('اشتراك شهري')).toBeVisible();
+  await expect(page.getByText('تجربة مجانية بلا تاريخ انتهاء')).toBeHidden();
+  await screenshot(page, testInfo, 'payments-22-trial-replaced');
 });
