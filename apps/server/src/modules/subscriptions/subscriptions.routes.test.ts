@@ -79,6 +79,11 @@ async function lesson(
   });
 }
 
+/** A 60-minute plan offered by invitation only (the kind a free trial is given on). */
+const inviteOnlyPlan = async (): Promise<Plan> =>
+  (
+    await as(admin, 'POST', '/api/v1/plan', { weeklyMinutes: 60, baseMonthPricePiastres: 50_000, forInvitesOnly: true })
+  ).json();
 const current = async (student: Actor) => (await as(student, 'GET', '/api/v1/sub/user')).json();
 const cancel = (student: Actor) => as(student, 'PATCH', '/api/v1/sub/cancel', {});
 const refundJobs = async () => (await queuedJobs<{ transactionId: number }>(t, 'payments.refund')).map((j) => j.data);
@@ -250,13 +255,7 @@ describe('PATCH /api/v1/sub/cancel', () => {
 describe('free trial', () => {
   it('starts once for a student invited to the plan', async () => {
     const student = await createActor(t, 'student');
-    const trialPlan: Plan = (
-      await as(admin, 'POST', '/api/v1/plan', {
-        weeklyMinutes: 60,
-        baseMonthPricePiastres: 50_000,
-        forInvitesOnly: true,
-      })
-    ).json();
+    const trialPlan = await inviteOnlyPlan();
     const start = () => as(student, 'POST', '/api/v1/sub/free-trial', { planId: trialPlan.id });
     expect((await start()).json().code).toBe('plan-not-offered');
     await as(admin, 'POST', '/api/v1/plan-invite', { planId: trialPlan.id, userId: student.id });
@@ -285,13 +284,7 @@ describe('free trial', () => {
 describe('free trial in the plans', () => {
   it('tells an invited student in the plans list and the plan that its trial is available, until one is used', async () => {
     const [student, other] = [await createActor(t, 'student'), await createActor(t, 'student')];
-    const trialPlan: Plan = (
-      await as(admin, 'POST', '/api/v1/plan', {
-        weeklyMinutes: 60,
-        baseMonthPricePiastres: 50_000,
-        forInvitesOnly: true,
-      })
-    ).json();
+    const trialPlan = await inviteOnlyPlan();
     await as(admin, 'POST', '/api/v1/plan-invite', { planId: trialPlan.id, userId: student.id });
     await as(admin, 'POST', '/api/v1/plan-invite', { planId: plan.id, userId: student.id });
     const available = async (actor: Actor | null) => {
@@ -324,13 +317,7 @@ describe('free trial in the plans', () => {
 describe('free trial and an open payment', () => {
   it('[409 payment-in-progress] while a payment is open (it would be refunded once paid); cancelled, it starts', async () => {
     const student = await createActor(t, 'student');
-    const trialPlan: Plan = (
-      await as(admin, 'POST', '/api/v1/plan', {
-        weeklyMinutes: 60,
-        baseMonthPricePiastres: 50_000,
-        forInvitesOnly: true,
-      })
-    ).json();
+    const trialPlan = await inviteOnlyPlan();
     await as(admin, 'POST', '/api/v1/plan-invite', { planId: trialPlan.id, userId: student.id });
     const open = await as(student, 'POST', '/api/v1/fawry/pay/ref-num', {
       planId: plan.id,
