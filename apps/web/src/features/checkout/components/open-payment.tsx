@@ -6,7 +6,7 @@ import { Link } from 'react-router';
 import { paths } from '../../../config/paths.ts';
 import { useErrorText } from '../../../lib/forms.ts';
 import { usePaymentsText } from '../../../lib/payments-text.ts';
-import { useCancelPayment } from '../hooks/use-checkout.ts';
+import { useCancelPayment } from '../../payments/hooks/use-payments.ts';
 
 export interface OpenPaymentPanelProps {
   payment: OpenPayment;

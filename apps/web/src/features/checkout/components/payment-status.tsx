@@ -1,14 +1,13 @@
 import { type Transaction, TransactionStatus } from '@darsak/domain/payments';
 import type { Plan } from '@darsak/domain/plans';
-import { Alert, Button, buttonClasses, CheckIcon, Dialog, DialogClose, ErrorIcon, Spinner, useToast } from '@darsak/ui';
+import { Alert, Button, buttonClasses, CheckIcon, ErrorIcon, Spinner, useToast } from '@darsak/ui';
 import { useI18n } from '@darsak/ui/i18n';
-import { useState } from 'react';
 import { Link } from 'react-router';
 import { paths } from '../../../config/paths.ts';
-import { useErrorText } from '../../../lib/forms.ts';
 import { usePaymentsText } from '../../../lib/payments-text.ts';
 import { usePublicConfig } from '../../../lib/use-public-config.ts';
-import { useCancelPayment, usePaymentWatch } from '../hooks/use-checkout.ts';
+import { CancelPaymentDialog } from '../../payments/components/cancel-payment-dialog.tsx';
+import { usePaymentWatch } from '../hooks/use-checkout.ts';
 
 function Panel({ children, tone }: { children: React.ReactNode; tone: 'wait' | 'done' | 'fail' }) {
   const ring = { wait: 'border-line', done: 'border-emerald-300', fail: 'border-red-300' }[tone];
@@ -44,44 +43,12 @@ function SimulatorLink({ transaction }: { transaction: Transaction }) {
 
 function CancelPending({ transaction }: { transaction: Transaction }) {
   const { t } = useI18n();
-  const errorText = useErrorText();
-  const { toast } = useToast();
-  const [open, setOpen] = useState(false);
-  const cancel = useCancelPayment();
   if (!transaction.canCancel) return null;
   return (
-    <Dialog
-      open={open}
-      onOpenChange={setOpen}
-      size="sm"
-      title={t('payments.history.cancelTitle')}
-      description={t('payments.history.cancelBody')}
+    <CancelPaymentDialog
+      transaction={transaction}
       trigger={<Button variant="secondary">{t('payments.status.cancel')}</Button>}
-    >
-      <div className="flex flex-wrap gap-3">
-        <Button
-          variant="danger"
-          loading={cancel.isPending}
-          onClick={() =>
-            cancel.mutate(transaction.id, {
-              onSuccess: () => {
-                setOpen(false);
-                toast({ type: 'success', title: t('payments.history.cancelled') });
-              },
-              onError: (error) => {
-                setOpen(false);
-                toast({ type: 'error', title: t('payments.history.cancelFailed'), description: errorText(error) });
-              },
-            })
-          }
-        >
-          {t('payments.history.cancelConfirm')}
-        </Button>
-        <DialogClose asChild>
-          <Button variant="secondary">{t('payments.history.keep')}</Button>
-        </DialogClose>
-      </div>
-    </Dialog>
+    />
   );
 }
 

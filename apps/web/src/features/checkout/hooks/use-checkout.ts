@@ -103,18 +103,6 @@ export function useDeleteCard() {
   });
 }
 
-export function useCancelPayment() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (transactionId: number) =>
-      api.callRoute(paymentsContract.cancelUnpaidOrder, { body: { transactionId } }),
-    onSuccess: (transaction) => {
-      queryClient.setQueryData(paymentsKeys.transaction(transaction.id), transaction);
-      void queryClient.invalidateQueries({ queryKey: paymentsKeys.lists() });
-    },
-  });
-}
-
 /** Polling while waiting: slow when the realtime connection carries `transaction:status`, brisk without it. */
 const POLL_MS = { realtime: 15_000, alone: 3_000 } as const;
 

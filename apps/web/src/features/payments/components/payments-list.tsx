@@ -1,23 +1,11 @@
 import { type PaymentState, type Transaction, TransactionStatus } from '@darsak/domain/payments';
-import {
-  Badge,
-  type BadgeTone,
-  Button,
-  buttonClasses,
-  CardIcon,
-  Dialog,
-  DialogClose,
-  EmptyState,
-  Spinner,
-  useToast,
-} from '@darsak/ui';
+import { Badge, type BadgeTone, Button, buttonClasses, CardIcon, EmptyState, Spinner } from '@darsak/ui';
 import { type MessageKey, useI18n } from '@darsak/ui/i18n';
-import { useState } from 'react';
 import { Link } from 'react-router';
 import { paths } from '../../../config/paths.ts';
-import { useErrorText } from '../../../lib/forms.ts';
 import { usePaymentsText } from '../../../lib/payments-text.ts';
-import { useCancelPendingPayment, usePaymentsHistory } from '../hooks/use-payments.ts';
+import { usePaymentsHistory } from '../hooks/use-payments.ts';
+import { CancelPaymentDialog } from './cancel-payment-dialog.tsx';
 
 const STATE_TONES: Record<PaymentState, BadgeTone> = {
   pending: 'warning',
@@ -32,52 +20,6 @@ function stateLabel(transaction: Transaction): MessageKey {
   if (transaction.status === TransactionStatus.refunded) return 'payments.status.refunded';
   if (transaction.status === TransactionStatus.partialRefunded) return 'payments.status.partialRefunded';
   return `payments.state.${transaction.state}`;
-}
-
-function CancelPayment({ transaction }: { transaction: Transaction }) {
-  const { t } = useI18n();
-  const errorText = useErrorText();
-  const { toast } = useToast();
-  const [open, setOpen] = useState(false);
-  const cancel = useCancelPendingPayment();
-  return (
-    <Dialog
-      open={open}
-      onOpenChange={setOpen}
-      size="sm"
-      title={t('payments.history.cancelTitle')}
-      description={t('payments.history.cancelBody')}
-      trigger={
-        <Button size="sm" variant="secondary">
-          {t('payments.history.cancel')}
-        </Button>
-      }
-    >
-      <div className="flex flex-wrap gap-3">
-        <Button
-          variant="danger"
-          loading={cancel.isPending}
-          onClick={() =>
-            cancel.mutate(transaction, {
-              onSuccess: () => {
-                setOpen(false);
-                toast({ type: 'success', title: t('payments.history.cancelled') });
-              },
-              onError: (error) => {
-                setOpen(false);
-                toast({ type: 'error', title: t('payments.history.cancelFailed'), description: errorText(error) });
-              },
-            })
-          }
-        >
-          {t('payments.history.cancelConfirm')}
-        </Button>
-        <DialogClose asChild>
-          <Button variant="secondary">{t('payments.history.keep')}</Button>
-        </DialogClose>
-      </div>
-    </Dialog>
-  );
 }
 
 /** One payment: what it bought (the weekly minutes and period of its checkout), its state, method and actions. */
@@ -128,7 +70,16 @@ function PaymentItem({ transaction, retryable }: { transaction: Transaction; ret
               {t('payments.history.open')}
             </Link>
           )}
-          {transaction.canCancel && <CancelPayment transaction={transaction} />}
+          {transaction.canCancel && (
+            <CancelPaymentDialog
+              transaction={transaction}
+              trigger={
+                <Button size="sm" variant="secondary">
+                  {t('payments.history.cancel')}
+                </Button>
+              }
+            />
+          )}
           {retryable && transaction.canRetry && transaction.period !== 'freeTrial' && (
             <Link
               to={paths.checkout.href(transaction.planId, transaction.period)}

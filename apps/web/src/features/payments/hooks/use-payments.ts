@@ -1,5 +1,5 @@
 import { paymentsKeys } from '@darsak/client';
-import { paymentsContract, type Transaction, transactionsContract } from '@darsak/domain/payments';
+import { paymentsContract, transactionsContract } from '@darsak/domain/payments';
 import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api.ts';
 import { useRealtimeEvent } from '../../../lib/realtime.ts';
@@ -20,11 +20,12 @@ export function usePaymentsHistory() {
   });
 }
 
-export function useCancelPendingPayment() {
+/** Cancels a pending payment (the provider's unpaid order too); the payment and the lists are refreshed. */
+export function useCancelPayment() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (transaction: Transaction) =>
-      api.callRoute(paymentsContract.cancelUnpaidOrder, { body: { transactionId: transaction.id } }),
+    mutationFn: (transactionId: number) =>
+      api.callRoute(paymentsContract.cancelUnpaidOrder, { body: { transactionId } }),
     onSuccess: (transaction) => {
       queryClient.setQueryData(paymentsKeys.transaction(transaction.id), transaction);
       void queryClient.invalidateQueries({ queryKey: paymentsKeys.lists() });
