@@ -5,7 +5,7 @@ import { Alert, Button, Card, cn, Form, FormActions, FormError, LoadingAnimation
 import { useI18n } from '@darsak/ui/i18n';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useMemo, useRef } from 'react';
+import { type ComponentProps, useEffect, useMemo, useRef } from 'react';
 import { type FieldErrors, useFieldArray, useForm } from 'react-hook-form';
 import { Link } from 'react-router';
 import { LoadError } from '../../../components/load-error.tsx';
@@ -14,6 +14,41 @@ import { api } from '../../../lib/api.ts';
 import { useDateFormat } from '../../../lib/date-format.ts';
 import { useFieldErrorText } from '../../../lib/forms.ts';
 import { LessonLengthsField } from './lesson-lengths-field.tsx';
+
+/** The start or end of one span: a visible "from"/"to" and, for screen readers, which span of which day. */
+function SpanTimeSelect({
+  label,
+  span,
+  options,
+  invalid,
+  ...select
+}: ComponentProps<'select'> & {
+  id: string;
+  label: string;
+  span: string;
+  options: readonly { value: number; label: string }[];
+  invalid: boolean;
+}) {
+  return (
+    <div className="flex min-w-28 flex-1 flex-col gap-1">
+      <label htmlFor={select.id} className="text-xs font-semibold text-muted">
+        {label}
+        <span className="sr-only"> {span}</span>
+      </label>
+      <select
+        className={cn('h-10 rounded-lg border bg-surface px-2', invalid ? 'border-red-500' : 'border-line')}
+        aria-invalid={invalid || undefined}
+        {...select}
+      >
+        {options.map((o) => (
+          <option key={o.value} value={o.value}>
+            {o.label}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}
 
 /** Egyptian calendars start the week on Saturday. */
 const WEEK_ORDER = [6, 0, 1, 2, 3, 4, 5] as const;
@@ -186,55 +221,23 @@ export function WeeklyScheduleEditor() {
                   return (
                     <div key={field.id} className="flex flex-col gap-1">
                       <div className="flex flex-wrap items-end gap-2">
-                        <div className="flex min-w-28 flex-1 flex-col gap-1">
-                          <label htmlFor={startId} className="text-xs font-semibold text-muted">
-                            {t('booking.slots.from')}
-                            <span className="sr-only">
-                              {' '}
-                              {t('booking.slots.spanOf', { day: dayName, n: format.number(position + 1) })}
-                            </span>
-                          </label>
-                          <select
-                            id={startId}
-                            className={cn(
-                              'h-10 rounded-lg border bg-surface px-2',
-                              message ? 'border-red-500' : 'border-line',
-                            )}
-                            aria-invalid={message ? true : undefined}
-                            {...form.register(`slots.${index}.startMinute`, { valueAsNumber: true })}
-                          >
-                            {startOptions.map((o) => (
-                              <option key={o.value} value={o.value}>
-                                {o.label}
-                              </option>
-                            ))}
-                          </select>
-                        </div>
-                        <div className="flex min-w-28 flex-1 flex-col gap-1">
-                          <label htmlFor={endId} className="text-xs font-semibold text-muted">
-                            {t('booking.slots.to')}
-                            <span className="sr-only">
-                              {' '}
-                              {t('booking.slots.spanOf', { day: dayName, n: format.number(position + 1) })}
-                            </span>
-                          </label>
-                          <select
-                            id={endId}
-                            className={cn(
-                              'h-10 rounded-lg border bg-surface px-2',
-                              message ? 'border-red-500' : 'border-line',
-                            )}
-                            aria-invalid={message ? true : undefined}
-                            aria-describedby={message ? `${endId}-error` : undefined}
-                            {...form.register(`slots.${index}.endMinute`, { valueAsNumber: true })}
-                          >
-                            {endOptions.map((o) => (
-                              <option key={o.value} value={o.value}>
-                                {o.label}
-                              </option>
-                            ))}
-                          </select>
-                        </div>
+                        <SpanTimeSelect
+                          id={startId}
+                          label={t('booking.slots.from')}
+                          span={t('booking.slots.spanOf', { day: dayName, n: format.number(position + 1) })}
+                          options={startOptions}
+                          invalid={Boolean(message)}
+                          {...form.register(`slots.${index}.startMinute`, { valueAsNumber: true })}
+                        />
+                        <SpanTimeSelect
+                          id={endId}
+                          label={t('booking.slots.to')}
+                          span={t('booking.slots.spanOf', { day: dayName, n: format.number(position + 1) })}
+                          options={endOptions}
+                          invalid={Boolean(message)}
+                          aria-describedby={message ? `${endId}-error` : undefined}
+                          {...form.register(`slots.${index}.endMinute`, { valueAsNumber: true })}
+                        />
                         <Button
                           variant="ghost"
                           size="sm"
