@@ -146,6 +146,8 @@ test('a cash reference expires and the student pays again by e-wallet', async ({
   const wallet = await simulatorPage(page);
   await expect(wallet.getByText('01011112222')).toBeVisible();
   await wallet.getByRole('button', { name: 'الموافقة على الطلب' }).click();
+  // closing a page while its form post is still in flight can hang Chromium: wait for the answer first
+  await expect(wallet.getByText('انتهت هذه العملية')).toBeVisible();
   await wallet.close();
   await expect(page.getByRole('heading', { name: 'تم الدفع بنجاح' })).toBeVisible({ timeout: 20_000 });
   await screenshot(page, testInfo, 'payments-10-wallet-success');
@@ -291,6 +293,7 @@ test('an invited student starts the free trial (refused while a payment is open)
   await expect(page.getByRole('heading', { name: 'في انتظار الدفع في فوري' })).toBeVisible();
   const kiosk = await simulatorPage(page);
   await kiosk.getByRole('button', { name: 'تم الدفع في منفذ فوري' }).click();
+  await expect(kiosk.getByText('انتهت هذه العملية')).toBeVisible();
   await kiosk.close();
   await expect(page.getByRole('heading', { name: 'تم الدفع بنجاح' })).toBeVisible({ timeout: 20_000 });
 
