@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { MS_PER_HOUR, MS_PER_MINUTE } from '@darsak/domain/common';
+import { MS_PER_HOUR, MS_PER_MINUTE, offsetOf } from '@darsak/domain/common';
 import { AppError, ERROR_STATUS, isAppError, isErrorCode } from '@darsak/domain/errors';
 import {
   type CheckoutInput,
@@ -784,7 +784,7 @@ export function createPaymentsService(deps: PaymentsDeps) {
         userId,
         status: query.status,
         limit: query.size,
-        offset: (query.page - 1) * query.size,
+        offset: offsetOf(query),
       });
       const subscriptionIds = await deps.subscriptions.idsForTransactions(
         db,

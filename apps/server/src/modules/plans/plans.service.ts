@@ -1,3 +1,4 @@
+import { offsetOf, type PageQuery } from '@darsak/domain/common';
 import { AppError } from '@darsak/domain/errors';
 import {
   type Coupon,
@@ -35,11 +36,7 @@ export interface PlansDeps {
   freeTrialUsed: (db: Db, studentId: number) => Promise<boolean>;
 }
 
-export interface PageInput {
-  page: number;
-  size: number;
-}
-const paging = ({ page, size }: PageInput) => ({ limit: size, offset: (page - 1) * size });
+const paging = (query: PageQuery) => ({ limit: query.size, offset: offsetOf(query) });
 
 export type { PlanRow };
 
@@ -201,7 +198,7 @@ export function createPlansService(deps: PlansDeps) {
     findPlan: (tx: Db, planId: number) => repo.findPlan(tx, planId),
     countCouponUse: (tx: Db, couponId: number) => repo.countCouponUse(tx, couponId),
 
-    async list(actor: AuthUser | null, query: PageInput & { state?: 'active' | 'inactive' | undefined }) {
+    async list(actor: AuthUser | null, query: PageQuery & { state?: 'active' | 'inactive' | undefined }) {
       const everything = isStaff(actor);
       const { rows, total } = await repo.listPlans(db, {
         ...paging(query),
@@ -241,7 +238,7 @@ export function createPlansService(deps: PlansDeps) {
       });
     },
 
-    async listInvites(query: PageInput & { planId?: number | undefined; userId?: number | undefined }) {
+    async listInvites(query: PageQuery & { planId?: number | undefined; userId?: number | undefined }) {
       const { rows, total } = await repo.listInvites(db, {
         ...paging(query),
         planId: query.planId,
@@ -279,7 +276,7 @@ export function createPlansService(deps: PlansDeps) {
       return { ok: true as const };
     },
 
-    async listCoupons(query: PageInput & { code?: string | undefined }) {
+    async listCoupons(query: PageQuery & { code?: string | undefined }) {
       const { rows, total } = await repo.listCoupons(db, { ...paging(query), code: query.code });
       return { total, list: rows.map(toCoupon) };
     },

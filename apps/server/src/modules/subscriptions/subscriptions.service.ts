@@ -1,3 +1,4 @@
+import { offsetOf } from '@darsak/domain/common';
 import { AppError } from '@darsak/domain/errors';
 import { TransactionStatus } from '@darsak/domain/payments';
 import type { PlanPeriod } from '@darsak/domain/plans';
@@ -224,7 +225,7 @@ export function createSubscriptionsService(deps: SubscriptionsDeps) {
         studentId,
         status: query.status,
         limit: query.size,
-        offset: (query.page - 1) * query.size,
+        offset: offsetOf(query),
       });
       return { total, list: await Promise.all(rows.map((row) => view(db, row))) };
     },

@@ -1,4 +1,4 @@
-import { ARABIC_TWO_PART_NAME_PATTERN, type PageQuery } from '@darsak/domain/common';
+import { ARABIC_TWO_PART_NAME_PATTERN, offsetOf, type PageQuery } from '@darsak/domain/common';
 import { AppError } from '@darsak/domain/errors';
 import {
   isAdminRole,
@@ -166,7 +166,7 @@ export function createUsersService(deps: UsersDeps) {
         role: query.role,
         q: query.q,
         limit: query.size,
-        offset: (query.page - 1) * query.size,
+        offset: offsetOf(query),
       });
       return { total, list: rows.map(toUser) };
     },
