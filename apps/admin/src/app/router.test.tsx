@@ -1,36 +1,12 @@
 import { Role, type RoleId, type User } from '@darsak/domain/users';
-import { QueryClient } from '@tanstack/react-query';
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { staffEntriesFor } from '../lib/access.ts';
 import { authStore } from '../lib/auth-store.ts';
-import { AppProvider } from './provider.tsx';
-import { routes } from './router.tsx';
+import { renderAdmin, staffUser, testToken } from '../testing/render-admin.tsx';
 
-const now = Math.floor(Date.now() / 1000);
-const token = `h.${btoa(JSON.stringify({ id: 1, iat: now, exp: now + 3600 })).replace(/=+$/, '')}.s`;
-
-const userWith = (role: RoleId): User => ({
-  id: 1,
-  role,
-  name: 'هالة حسن',
-  email: 'hala@example.com',
-  phone: null,
-  governorate: null,
-  birthYear: null,
-  gender: null,
-  image: null,
-  job: null,
-  creditScore: 0,
-  notificationMethod: 'none',
-  emailVerified: true,
-  phoneVerified: true,
-  hasPassword: true,
-  profileCompleted: true,
-  createdAt: '2025-01-01T00:00:00.000Z',
-});
+const userWith = staffUser;
 
 function stubFetch(user: User | null, login?: { status: number; body: unknown }) {
   vi.stubGlobal(
@@ -39,24 +15,12 @@ function stubFetch(user: User | null, login?: { status: number; body: unknown })
       const path = new URL(String(input)).pathname;
       const reply = (status: number, body: unknown) =>
         new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
-      if (path === '/api/v1/auth/refresh-token') return reply(200, { token });
+      if (path === '/api/v1/auth/refresh-token') return reply(200, { token: testToken });
       if (path === '/api/v1/user/current') return user ? reply(200, user) : reply(401, { code: 'unauthenticated' });
       if (path === '/api/v1/auth/password' && login) return reply(login.status, login.body);
       return reply(404, { code: 'route-not-found' });
     }),
   );
-}
-
-function renderAdmin(path: string, user?: User) {
-  if (user) authStore.signIn({ token, user, meta: null });
-  const router = createMemoryRouter(routes, { initialEntries: [path] });
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  render(
-    <AppProvider queryClient={queryClient}>
-      <RouterProvider router={router} />
-    </AppProvider>,
-  );
-  return router;
 }
 
 afterEach(() => {
@@ -110,7 +74,7 @@ describe('admin access', () => {
 
   it('signs staff in and opens the page they asked for', async () => {
     const admin = userWith(Role.admin);
-    stubFetch(admin, { status: 200, body: { token, user: admin } });
+    stubFetch(admin, { status: 200, body: { token: testToken, user: admin } });
     const router = renderAdmin('/login?next=%2Ftopics');
     const user = userEvent.setup();
     await user.type(await screen.findByLabelText(/البريد الإلكتروني/), 'hala@example.com');

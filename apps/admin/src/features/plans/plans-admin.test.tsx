@@ -1,40 +1,17 @@
 import { FIELD_MESSAGES_AR } from '@darsak/domain/common';
 import { ERROR_MESSAGES_AR } from '@darsak/domain/errors';
 import type { Plan } from '@darsak/domain/plans';
-import { Role, type User } from '@darsak/domain/users';
-import { QueryClient } from '@tanstack/react-query';
-import { configure, render, screen, waitFor, within } from '@testing-library/react';
+import { Role } from '@darsak/domain/users';
+import { configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { AppProvider } from '../../app/provider.tsx';
-import { routes } from '../../app/router.tsx';
 import { authStore } from '../../lib/auth-store.ts';
+import { renderAdmin, staffUser, testToken } from '../../testing/render-admin.tsx';
 
 // the first screen of a file loads its lazy route cold
 configure({ asyncUtilTimeout: 5000 });
 
-const now = Math.floor(Date.now() / 1000);
-const token = `h.${btoa(JSON.stringify({ id: 1, iat: now, exp: now + 3600 })).replace(/=+$/, '')}.s`;
-const admin: User = {
-  id: 1,
-  role: Role.admin,
-  name: 'هالة حسن',
-  email: 'hala@example.com',
-  phone: null,
-  governorate: null,
-  birthYear: null,
-  gender: null,
-  image: null,
-  job: null,
-  creditScore: 0,
-  notificationMethod: 'none',
-  emailVerified: true,
-  phoneVerified: true,
-  hasPassword: true,
-  profileCompleted: true,
-  createdAt: '2025-01-01T00:00:00.000Z',
-};
+const admin = staffUser(Role.admin);
 
 const price = (months: number, weeks: number, full: number, discount: number, options: number[]) => ({
   months,
@@ -76,7 +53,7 @@ function stubApi(handlers: Record<string, (body: unknown, url: URL) => Answer>) 
       const body = typeof init?.body === 'string' ? JSON.parse(init.body) : undefined;
       calls.push({ method, path: url.pathname, body });
       const table: Record<string, (body: unknown, url: URL) => Answer> = {
-        'POST /api/v1/auth/refresh-token': () => ({ body: { token } }),
+        'POST /api/v1/auth/refresh-token': () => ({ body: { token: testToken } }),
         'GET /api/v1/user/current': () => ({ body: admin }),
         ...handlers,
       };
@@ -91,17 +68,6 @@ function stubApi(handlers: Record<string, (body: unknown, url: URL) => Answer>) 
     }),
   );
   return calls;
-}
-
-function renderAdmin(path: string) {
-  authStore.signIn({ token, user: admin, meta: null });
-  const router = createMemoryRouter(routes, { initialEntries: [path] });
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
-  render(
-    <AppProvider queryClient={queryClient}>
-      <RouterProvider router={router} />
-    </AppProvider>,
-  );
 }
 
 afterEach(() => {
@@ -124,7 +90,7 @@ describe('admin /plans', { timeout: 20_000 }, () => {
       },
     });
     const user = userEvent.setup();
-    renderAdmin('/plans');
+    renderAdmin('/plans', admin);
     const table = await screen.findByRole('table', { name: 'الباقات' }, { timeout: 5000 });
     const row = within(table).getByRole('row', { name: /الباقة المتقدمة/ });
     expect(row.textContent).toContain('١٢٠ دقيقة');
@@ -171,7 +137,7 @@ describe('admin /plans', { timeout: 20_000 }, () => {
       'DELETE /api/v1/plan/2': () => ({ body: { id: 2, outcome: 'deactivated' } }),
     });
     const user = userEvent.setup();
-    renderAdmin('/plans');
+    renderAdmin('/plans', admin);
     await user.click(await screen.findByRole('button', { name: 'حذف الباقة المتقدمة' }, { timeout: 5000 }));
     const dialog = await screen.findByRole('dialog', { name: 'حذف الباقة؟' });
     await user.click(within(dialog).getByRole('button', { name: 'حذف' }));
@@ -185,7 +151,7 @@ describe('admin /plans', { timeout: 20_000 }, () => {
       'POST /api/v1/coupon': () => ({ status: 409, body: { code: 'coupon-exists', message: '' } }),
     });
     const user = userEvent.setup();
-    renderAdmin('/plans');
+    renderAdmin('/plans', admin);
     await user.click(await screen.findByRole('button', { name: 'كود جديد' }, { timeout: 5000 }));
     const dialog = await screen.findByRole('dialog', { name: 'كود جديد' });
     await user.type(within(dialog).getByLabelText(/^الكود/), 'RAMADAN');
@@ -245,7 +211,7 @@ describe('admin /plan-invites', { timeout: 20_000 }, () => {
       },
     });
     const user = userEvent.setup();
-    renderAdmin('/plan-invites');
+    renderAdmin('/plan-invites', admin);
     expect(await screen.findByText('لا توجد دعوات بعد.', {}, { timeout: 5000 })).toBeTruthy();
     await user.click(screen.getByRole('button', { name: 'أرسل الدعوة' }));
     expect(screen.getByText('اختر الباقة.')).toBeTruthy();
