@@ -79,8 +79,8 @@ export interface AppDeps {
   localGoogle?: LocalGoogleIssuer | undefined;
   /** Where uploads and receipts are kept; by default files under `${DATA_DIR}/files`. */
   storage?: Storage | undefined;
-  /** Logs in tests are noise; main passes the configured logger. */
-  logger?: boolean;
+  /** Logs in tests are noise (false) or read by the test (a stream of JSON lines); main logs to stdout. */
+  logger?: boolean | { write(line: string): void };
   /** Whether this instance runs jobs (tests call the job functions themselves with a fixed clock). */
   runJobs?: boolean;
 }
@@ -114,7 +114,8 @@ registerConstraintCodes({
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { config, database, clock } = deps;
   const app = Fastify({
-    logger: deps.logger === false ? false : loggerOptions(config),
+    logger:
+      deps.logger === false ? false : loggerOptions(config, typeof deps.logger === 'object' ? deps.logger : undefined),
     bodyLimit: 1024 * 1024,
     trustProxy: !config.isLocal,
     ajv: { customOptions: { removeAdditional: false } },

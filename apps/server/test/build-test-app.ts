@@ -17,6 +17,14 @@ export interface TestAppOptions {
   database?: Database;
   /** Whether this instance works the job queue (off by default: tests run job handlers themselves). */
   runJobs?: boolean;
+  /** Keep the app's warnings and errors as parsed JSON lines in `logs` (off: tests log nothing). */
+  captureLogs?: boolean;
+}
+
+export interface LogLine {
+  level: number;
+  msg: string;
+  [field: string]: unknown;
 }
 
 /** The real app on a fresh database, with a settable clock and a local Google issuer. */
@@ -31,21 +39,24 @@ export async function buildTestApp(options: TestAppOptions = {}) {
     LOG_LEVEL: 'silent',
     GOOGLE_CLIENT_ID: TEST_GOOGLE_CLIENT_ID,
     RATE_LIMIT_SIGN_IN_PER_MINUTE: '1000',
+    ...(options.captureLogs ? { LOG_LEVEL: 'warn' } : {}),
     ...options.env,
   });
+  const logs: LogLine[] = [];
   const app = await buildApp({
     config,
     database,
     clock,
     google: createGoogleVerifier({ clientId: TEST_GOOGLE_CLIENT_ID, keys: google.keys }),
     localGoogle: google,
-    logger: false,
+    logger: options.captureLogs ? { write: (line) => logs.push(JSON.parse(line) as LogLine) } : false,
     runJobs: options.runJobs ?? false,
   });
   await app.ready();
   return {
     app,
     database,
+    logs,
     clock,
     google,
     config,

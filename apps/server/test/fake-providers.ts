@@ -15,6 +15,7 @@ import {
   statusSignature,
   walletChargeSignature,
 } from '../src/providers/payments/fawry.signatures.ts';
+import { type PaymobTransaction, transactionHmac } from '../src/providers/payments/paymob.adapter.ts';
 
 /**
  * A local HTTP server that answers like FawryPay and Paymob do in their documented formats (providers.md §1, §2),
@@ -323,6 +324,41 @@ export async function startFakeProviders() {
 }
 
 export type FakeProviders = Awaited<ReturnType<typeof startFakeProviders>>;
+
+/**
+ * The transaction callback Paymob would post for an order (its order id, our special reference), HMAC-signed with
+ * the merchant's secret; `obj` overrides any field before signing.
+ */
+export function paymobCallback(
+  order: { orderId: string; merchantRef: string; amountPiastres: number },
+  obj: Partial<PaymobTransaction> = {},
+) {
+  const transaction: PaymobTransaction = {
+    id: randomInt(100_000_000, 999_999_999),
+    pending: false,
+    amount_cents: order.amountPiastres,
+    success: true,
+    is_auth: false,
+    is_capture: false,
+    is_standalone_payment: true,
+    is_voided: false,
+    is_refunded: false,
+    is_3d_secure: true,
+    integration_id: 4097558,
+    has_parent_transaction: false,
+    order: { id: Number(order.orderId), merchant_order_id: order.merchantRef },
+    created_at: '2025-03-06T10:00:00.000000',
+    currency: 'EGP',
+    source_data: { pan: '2346', type: 'card', sub_type: 'MasterCard' },
+    error_occured: false,
+    owner: 302852,
+    ...obj,
+  };
+  return {
+    hmac: transactionHmac(FAKE_PAYMOB.hmacSecret, transaction),
+    body: { type: 'TRANSACTION', obj: transaction },
+  };
+}
 
 /** The environment that points the real adapters at the fake server. */
 export const fakeProvidersEnv = (fake: FakeProviders) => ({

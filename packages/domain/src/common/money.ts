@@ -3,6 +3,9 @@ import { z } from 'zod';
 /** Money is EGP kept as integer piastres (DESIGN §3) so sums never drift. */
 export const PIASTRES_PER_EGP = 100;
 
+/** The one currency Darsak charges in (ISO 4217), as providers write it. */
+export const CURRENCY = 'EGP';
+
 /** An amount of money in piastres: a whole, non-negative number. */
 export const Piastres = z.number().int().min(0).max(Number.MAX_SAFE_INTEGER);
 
@@ -31,7 +34,7 @@ const formatters = new Map<string, Intl.NumberFormat>();
 export function formatEgp(piastres: number, locale = 'ar-EG'): string {
   let formatter = formatters.get(locale);
   if (!formatter) {
-    formatter = new Intl.NumberFormat(locale, { style: 'currency', currency: 'EGP' });
+    formatter = new Intl.NumberFormat(locale, { style: 'currency', currency: CURRENCY });
     formatters.set(locale, formatter);
   }
   return formatter.format(piastresToEgp(piastres));

@@ -105,6 +105,7 @@ export const ERROR_STATUS = {
   'payment-not-cancellable': 422,
   'payment-not-refundable': 422,
   'invalid-signature': 400,
+  'callback-mismatch': 400,
 } as const satisfies Record<string, number>;
 
 export type ErrorCode = keyof typeof ERROR_STATUS;

@@ -100,6 +100,7 @@ export const ERROR_MESSAGES_AR: Messages = {
   'payment-not-cancellable': 'لا يمكن إلغاء عملية الدفع هذه في حالتها الحالية.',
   'payment-not-refundable': 'لا يمكن استرداد هذا المبلغ لعملية الدفع هذه.',
   'invalid-signature': 'توقيع الإشعار غير صحيح.',
+  'callback-mismatch': 'الإشعار لا يطابق عملية الدفع المسجّلة (المرجع أو المبلغ أو العملة)، فلم يُغيَّر شيء.',
   'network-error': 'تعذّر الاتصال بالخادم، تحقّق من اتصالك بالإنترنت.',
   'request-aborted': 'أُلغي الطلب.',
   'timeout-exceeded': 'استغرق الطلب وقتًا أطول من المتوقع، حاول مرة أخرى.',
@@ -204,6 +205,8 @@ export const ERROR_MESSAGES_EN: Messages = {
   'payment-not-cancellable': 'This payment cannot be cancelled in its current state.',
   'payment-not-refundable': 'This amount cannot be refunded for this payment.',
   'invalid-signature': 'The notification signature is not valid.',
+  'callback-mismatch':
+    'The notification does not match the recorded payment (reference, amount or currency); nothing was changed.',
   'network-error': 'Cannot reach the server; check your connection.',
   'request-aborted': 'The request was cancelled.',
   'timeout-exceeded': 'The request took too long; please try again.',

@@ -171,6 +171,8 @@ export const FawryNotificationSchema = z.looseObject({
   orderStatus: z.string().min(1).max(40),
   paymentMethod: z.string().min(1).max(40),
   paymentRefrenceNumber: z.union([z.string().max(100), z.number()]).nullish(),
+  /** Refunded so far, in EGP (PARTIAL_REFUNDED and REFUNDED; the status API's field of the same name). */
+  refundedAmount: z.number().nonnegative().nullish(),
   messageSignature: z.string().regex(/^[0-9a-fA-F]{64}$/),
 });
 export type FawryNotification = z.infer<typeof FawryNotificationSchema>;
@@ -334,7 +336,7 @@ export const paymentsContract = {
     auth: 'public',
     body: FawryNotificationSchema,
     response: Ok,
-    errors: ['invalid-signature', 'transaction-not-found'],
+    errors: ['invalid-signature', 'callback-mismatch', 'transaction-not-found'],
   }),
   paymobCallback: defineRoute({
     ...fawry,
@@ -345,6 +347,6 @@ export const paymentsContract = {
     query: PaymobCallbackQuery,
     body: PaymobCallbackBody,
     response: Ok,
-    errors: ['invalid-signature', 'transaction-not-found'],
+    errors: ['invalid-signature', 'callback-mismatch', 'transaction-not-found'],
   }),
 } as const;

@@ -1,9 +1,15 @@
-import type { OpenPayment, PaymentResult, Transaction } from '@darsak/domain/payments';
+import { type OpenPayment, type PaymentResult, type Transaction, TransactionStatus } from '@darsak/domain/payments';
 import type { Plan } from '@darsak/domain/plans';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { buildTestApp, injectAs, type TestApp } from '../../../test/build-test-app.ts';
-import { FAKE_FAWRY, type FakeProviders, fakeProvidersEnv, startFakeProviders } from '../../../test/fake-providers.ts';
+import {
+  FAKE_FAWRY,
+  type FakeProviders,
+  fakeProvidersEnv,
+  paymobCallback,
+  startFakeProviders,
+} from '../../../test/fake-providers.ts';
 import { type Actor, createActor } from '../../../test/harness/actors.ts';
 import { changedTables, dbFingerprint } from '../../../test/harness/db-fingerprint.ts';
 import { queuedJobs } from '../../../test/queued-jobs.ts';
@@ -23,7 +29,7 @@ let keys = 0;
 
 beforeAll(async () => {
   fake = await startFakeProviders();
-  t = await buildTestApp({ now: '2025-03-06T10:00:00Z', env: fakeProvidersEnv(fake) });
+  t = await buildTestApp({ now: '2025-03-06T10:00:00Z', env: fakeProvidersEnv(fake), captureLogs: true });
   admin = await createActor(t, 'admin');
   plan = (
     await injectAs(t.app, admin.token, {
@@ -144,15 +150,129 @@ describe('callbacks (Fawry server notification V2)', () => {
     expect(answer.json().code).toBe('transaction-not-found');
   });
 
-  it('refuses to mark paid a signed notification whose amount is not the one we charged', async () => {
+  it('[400 callback-mismatch] for a signed notification whose amount is not the one we charged', async () => {
     const student = await createActor(t, 'student');
     const { transaction } = await pendingPayment(student);
     const order = fake.order(transaction.merchantRefNum);
     if (!order) throw new Error('no order');
     order.amount = 1;
-    const answer = await callback(fake.notify(transaction.merchantRefNum, 'PAID'));
-    expect(answer.statusCode).toBe(400);
+    for (const status of ['PAID', 'CANCELED']) {
+      const answer = await callback(fake.notify(transaction.merchantRefNum, status));
+      expect(answer.statusCode).toBe(400);
+      expect(answer.json()).toMatchObject({ code: 'callback-mismatch', details: { field: 'amount' } });
+    }
     expect((await transactionOf(transaction.id)).status).toBe(0);
+  });
+
+  it('[400 callback-mismatch] for a signed notification naming our order with another Fawry reference', async () => {
+    const student = await createActor(t, 'student');
+    const { transaction } = await pendingPayment(student);
+    const other = await pendingPayment(await createActor(t, 'student'));
+    const genuine = fake.notify(transaction.merchantRefNum, 'PAID');
+    const fields = {
+      fawryRefNumber: (await transactionOf(other.transaction.id)).providerRef ?? '',
+      merchantRefNumber: genuine.merchantRefNumber,
+      paymentAmount: genuine.paymentAmount,
+      orderAmount: genuine.orderAmount,
+      orderStatus: 'PAID',
+      paymentMethod: genuine.paymentMethod,
+      paymentRefrenceNumber: genuine.paymentRefrenceNumber,
+    };
+    const before = await dbFingerprint(t.database.db);
+    const answer = await callback({ ...fields, messageSignature: notificationSignature(FAKE_FAWRY.secureKey, fields) });
+    expect(answer.statusCode).toBe(400);
+    expect(answer.json()).toMatchObject({ code: 'callback-mismatch', details: { field: 'referenceNumber' } });
+    expect(changedTables(before, await dbFingerprint(t.database.db))).toEqual([]);
+  });
+
+  it('records a partial refund with the amount the notification tells, and refuses one that tells none', async () => {
+    const student = await createActor(t, 'student');
+    const { transaction } = await pendingPayment(student);
+    await callback(fake.notify(transaction.merchantRefNum, 'PAID'));
+    const partial = fake.notify(transaction.merchantRefNum, 'PARTIAL_REFUNDED');
+    const before = await dbFingerprint(t.database.db);
+    const silent = await callback(partial);
+    expect(silent.statusCode).toBe(400);
+    expect(silent.json()).toMatchObject({ code: 'callback-mismatch', details: { field: 'refundedAmount' } });
+    expect(changedTables(before, await dbFingerprint(t.database.db))).toEqual([]);
+
+    expect((await callback({ ...partial, refundedAmount: 150.5 })).json()).toEqual({ ok: true });
+    const row = await transactionOf(transaction.id);
+    expect([row.status, row.refundedPiastres]).toEqual([TransactionStatus.partialRefunded, 15_050]);
+    // The same partial refund again, with or without its amount, changes nothing more.
+    expect((await callback(partial)).statusCode).toBe(200);
+    expect((await callback({ ...partial, refundedAmount: 150.5 })).statusCode).toBe(200);
+    expect((await transactionOf(transaction.id)).refundedPiastres).toBe(15_050);
+    expect(await activeSubscriptions(student.id)).toHaveLength(1);
+  });
+});
+
+describe('callbacks are bound to their payment (Paymob)', () => {
+  const checkout = async (student: Actor) => {
+    const answer = await injectAs(t.app, student.token, {
+      method: 'POST',
+      url: '/api/v1/paymob/create-checkout-url',
+      payload: { planId: plan.id, period: 'month', idempotencyKey: newKey() },
+    });
+    expect(answer.statusCode).toBe(201);
+    const row = await transactionOf((answer.json() as PaymentResult).transaction.id);
+    return {
+      row,
+      order: { orderId: row.providerRef ?? '', merchantRef: row.merchantRefNum, amountPiastres: row.amountPiastres },
+    };
+  };
+  const post = (signed: ReturnType<typeof paymobCallback>) =>
+    t.app.inject({ method: 'POST', url: `/api/v1/paymob/callback?hmac=${signed.hmac}`, payload: signed.body });
+
+  it('a genuine signed callback replayed with another checkout’s reference pays nothing and is logged as refused', async () => {
+    const payer = await createActor(t, 'student');
+    const paid = await checkout(payer);
+    const genuine = paymobCallback(paid.order);
+    expect((await post(genuine)).json()).toEqual({ ok: true });
+    expect((await transactionOf(paid.row.id)).status).toBe(1);
+
+    const victim = await checkout(await createActor(t, 'student'));
+    // merchant_order_id is outside the HMAC, so the signature still checks out after the swap.
+    const replayed = {
+      hmac: genuine.hmac,
+      body: {
+        ...genuine.body,
+        obj: { ...genuine.body.obj, order: { ...genuine.body.obj.order, merchant_order_id: victim.order.merchantRef } },
+      },
+    };
+    const before = await dbFingerprint(t.database.db);
+    const logged = t.logs.length;
+    const answer = await post(replayed);
+    expect(answer.statusCode).toBe(400);
+    expect(answer.json()).toMatchObject({ code: 'callback-mismatch', details: { field: 'referenceNumber' } });
+    expect(changedTables(before, await dbFingerprint(t.database.db))).toEqual([]);
+    expect(await activeSubscriptions(victim.row.userId)).toHaveLength(0);
+    expect(t.logs.slice(logged)).toContainEqual(
+      expect.objectContaining({
+        msg: 'payment report refused: not bound to this transaction',
+        transactionId: victim.row.id,
+        field: 'referenceNumber',
+      }),
+    );
+
+    // The victim's own callback still pays their checkout.
+    expect((await post(paymobCallback(victim.order))).json()).toEqual({ ok: true });
+    expect((await transactionOf(victim.row.id)).status).toBe(1);
+  });
+
+  it('[400 callback-mismatch] for a signed callback of our order in another amount or currency', async () => {
+    const { row, order } = await checkout(await createActor(t, 'student'));
+    const before = await dbFingerprint(t.database.db);
+    for (const [obj, field] of [
+      [{ amount_cents: 100 }, 'amount'],
+      [{ currency: 'USD' }, 'currency'],
+    ] as const) {
+      const answer = await post(paymobCallback(order, obj));
+      expect(answer.statusCode).toBe(400);
+      expect(answer.json()).toMatchObject({ code: 'callback-mismatch', details: { field } });
+    }
+    expect(changedTables(before, await dbFingerprint(t.database.db))).toEqual([]);
+    expect((await transactionOf(row.id)).status).toBe(0);
   });
 });
 

@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { MS_PER_HOUR, MS_PER_MINUTE, offsetOf } from '@darsak/domain/common';
+import { CURRENCY, MS_PER_HOUR, MS_PER_MINUTE, offsetOf } from '@darsak/domain/common';
 import { AppError, ERROR_STATUS, isAppError, isErrorCode } from '@darsak/domain/errors';
 import {
   type CheckoutInput,
@@ -211,17 +211,6 @@ export function createPaymentsService(deps: PaymentsDeps) {
       if (to !== from) log.info({ transactionId: row.id, from, to, source: event.source }, 'payment status ignored');
       return null;
     }
-    if (
-      to === TransactionStatus.paid &&
-      report.amountPiastres !== null &&
-      report.amountPiastres !== row.amountPiastres
-    ) {
-      log.error(
-        { transactionId: row.id, reported: report.amountPiastres, ours: row.amountPiastres },
-        'paid amount differs',
-      );
-      throw new AppError('bad-request', { fields: { orderAmount: 'mismatch' } });
-    }
     const now = clock.now();
     const updated = await repo.updateTransaction(tx, row.id, {
       status: to,
@@ -268,10 +257,36 @@ export function createPaymentsService(deps: PaymentsDeps) {
   }
 
   /** Applies a provider's report to the transaction it names, then announces the change. */
+  /**
+   * What makes a provider's report about another order than this one, or null when it is bound to it: the
+   * provider's own reference (Paymob's signed order id must be the one its checkout gave us; Fawry's reference,
+   * once we know it), our amount and currency, and a refund amount for a partial refund. Our merchant reference
+   * alone never binds: Paymob does not sign it.
+   */
+  function unboundField(row: Transaction, report: StatusReport): string | null {
+    const knownRef = row.provider === 'paymob' || row.providerRef !== null;
+    if (knownRef && report.referenceNumber !== row.providerRef) return 'referenceNumber';
+    if (report.amountPiastres !== null && report.amountPiastres !== row.amountPiastres) return 'amount';
+    if (report.currency !== null && report.currency !== CURRENCY) return 'currency';
+    if (report.status === 'partialRefunded' && report.refundedPiastres === null) {
+      // Our own partial refund is recorded when we make it; its echo without an amount tells nothing new.
+      return row.status === TransactionStatus.partialRefunded ? null : 'refundedAmount';
+    }
+    return null;
+  }
+
   async function applyReport(report: StatusReport, provider: Transaction['provider'], source: 'provider' | 'sync') {
     const change = await db.transaction(async (tx) => {
       const row = await repo.lockByMerchantRef(tx, report.merchantRef);
       if (!row || row.provider !== provider) throw new AppError('transaction-not-found');
+      const field = unboundField(row, report);
+      if (field) {
+        log.warn(
+          { transactionId: row.id, provider, source, field, reported: report.referenceNumber, ours: row.providerRef },
+          'payment report refused: not bound to this transaction',
+        );
+        throw new AppError('callback-mismatch', { field });
+      }
       return apply(tx, row, report, { source, payload: report.raw });
     });
     announce(change);
@@ -578,6 +593,8 @@ export function createPaymentsService(deps: PaymentsDeps) {
       if (error instanceof ProviderError) throw new AppError(codeOf(error), { statusCode: error.details.statusCode });
       throw error;
     }
+    if (report && report.merchantRef !== row.merchantRefNum)
+      throw new AppError('callback-mismatch', { field: 'merchantRef' });
     if (report && report.status !== 'new') await applyReport(report, row.provider, 'sync');
   }
 

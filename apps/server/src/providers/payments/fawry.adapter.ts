@@ -1,4 +1,4 @@
-import { egpToPiastres, piastresToDecimal, piastresToEgp } from '@darsak/domain/common';
+import { CURRENCY, egpToPiastres, piastresToDecimal, piastresToEgp } from '@darsak/domain/common';
 import { AppError } from '@darsak/domain/errors';
 import type { FawryNotification } from '@darsak/domain/payments';
 import { z } from 'zod';
@@ -65,7 +65,8 @@ export function verifyFawryNotification(secureKey: string, body: FawryNotificati
     referenceNumber: String(body.fawryRefNumber),
     status: fawryStatusOf(body.orderStatus),
     amountPiastres: egpToPiastres(body.orderAmount),
-    refundedPiastres: null,
+    refundedPiastres: body.refundedAmount == null ? null : egpToPiastres(body.refundedAmount),
+    currency: null,
     raw: body,
   };
 }
@@ -164,7 +165,7 @@ export function createFawryGateway(options: FawryOptions): FawryGateway {
     customerMobile: order.customer.phone ?? undefined,
     customerEmail: order.customer.email,
     amount: piastresToEgp(order.amountPiastres),
-    currencyCode: 'EGP',
+    currencyCode: CURRENCY,
     language: 'ar-eg',
     description: order.description,
     paymentExpiry: order.expiresAt.getTime(),
@@ -286,6 +287,7 @@ export function createFawryGateway(options: FawryOptions): FawryGateway {
         status: fawryStatusOf(answer.orderStatus ?? answer.paymentStatus ?? ''),
         amountPiastres: amount == null ? null : egpToPiastres(amount),
         refundedPiastres: answer.refundedAmount == null ? null : egpToPiastres(answer.refundedAmount),
+        currency: null,
         raw: body,
       };
     },

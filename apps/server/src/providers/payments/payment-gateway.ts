@@ -49,6 +49,8 @@ export interface StatusReport {
   amountPiastres: number | null;
   /** Refunded so far, when the provider tells. */
   refundedPiastres: number | null;
+  /** The order's currency, when the provider states it (Paymob signs it; Fawry's notification has none). */
+  currency: string | null;
   raw: unknown;
 }
 

@@ -1,4 +1,5 @@
 import { createHmac } from 'node:crypto';
+import { CURRENCY } from '@darsak/domain/common';
 import { AppError } from '@darsak/domain/errors';
 import { z } from 'zod';
 import { sameDigest } from './fawry.signatures.ts';
@@ -145,6 +146,7 @@ export function verifyPaymobCallback(
     // A refund or void arrives as a child transaction whose amount is the refund's, not the order's.
     amountPiastres: obj.has_parent_transaction ? null : obj.amount_cents,
     refundedPiastres: refunded,
+    currency: obj.currency,
     raw: body,
   };
 }
@@ -182,7 +184,7 @@ export function createPaymobGateway(options: PaymobOptions): PaymobGateway {
       const person = { first_name: firstName, last_name: lastName, email: order.customer.email };
       const body = await call('/v1/intention/', {
         amount: order.amountPiastres,
-        currency: 'EGP',
+        currency: CURRENCY,
         payment_methods: options.integrationIds,
         items: [{ name: order.itemId, amount: order.amountPiastres, description: order.description, quantity: 1 }],
         billing_data: { ...person, phone_number: order.customer.phone ?? 'NA' },

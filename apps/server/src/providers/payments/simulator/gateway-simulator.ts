@@ -1,5 +1,5 @@
 import { randomBytes, randomInt } from 'node:crypto';
-import { piastresToEgp } from '@darsak/domain/common';
+import { CURRENCY, piastresToEgp } from '@darsak/domain/common';
 import { paymentsContract } from '@darsak/domain/payments';
 import type { Clock } from '../../../platform/clock.ts';
 import { fawryStatusOf, verifyFawryNotification } from '../fawry.adapter.ts';
@@ -150,6 +150,7 @@ export function createGatewaySimulator(deps: { clock: Clock; appUrl: string; del
       status: fawryStatusOf(order.status),
       amountPiastres: order.amountPiastres,
       refundedPiastres: order.refundedPiastres,
+      currency: CURRENCY,
       raw: { simulator: true, orderStatus: order.status },
     };
   }
@@ -178,6 +179,7 @@ export function createGatewaySimulator(deps: { clock: Clock; appUrl: string; del
     return {
       requestId: randomBytes(16).toString('hex'),
       ...fields,
+      ...(order.refundedPiastres > 0 ? { refundedAmount: piastresToEgp(order.refundedPiastres) } : {}),
       customerName: order.customerName,
       fawryFees: 0,
       paymentTime: deps.clock.now().getTime(),
@@ -204,7 +206,7 @@ export function createGatewaySimulator(deps: { clock: Clock; appUrl: string; del
       has_parent_transaction: false,
       order: { id: Number(order.referenceNumber), merchant_order_id: order.merchantRef },
       created_at: deps.clock.now().toISOString().replace('Z', ''),
-      currency: 'EGP',
+      currency: CURRENCY,
       source_data: { pan: order.card?.lastFour ?? '2346', type: 'card', sub_type: order.card?.brand ?? 'MasterCard' },
       error_occured: false,
       owner: 1,
