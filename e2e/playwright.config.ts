@@ -12,7 +12,7 @@ export default defineConfig({
   outputDir: './results',
   reporter: jsonReport ? [['list'], ['json', { outputFile: jsonReport }]] : [['list']],
   use: {
-    baseURL: process.env.E2E_BASE_URL ?? 'http://localhost:3000',
+    baseURL: process.env.E2E_BASE_URL ?? 'http://127.0.0.1:4100',
     locale: 'ar-EG',
     timezoneId: 'Africa/Cairo',
     trace: 'retain-on-failure',

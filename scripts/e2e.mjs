@@ -17,10 +17,14 @@ try {
   process.exit(1);
 }
 
-const port = process.env.E2E_PORT ?? '3000';
-const adminPort = process.env.E2E_ADMIN_PORT ?? '3001';
-const sitePort = process.env.E2E_SITE_PORT ?? '3002';
-const base = `http://localhost:${port}`;
+// Run as deployed: ports other than the defaults, and an address other than localhost that the server is told.
+const host = process.env.E2E_HOST ?? '127.0.0.1';
+const port = process.env.E2E_PORT ?? '4100';
+const adminPort = process.env.E2E_ADMIN_PORT ?? '4101';
+const sitePort = process.env.E2E_SITE_PORT ?? '4102';
+const base = `http://${host}:${port}`;
+const adminUrl = `http://${host}:${adminPort}`;
+const siteUrl = `http://${host}:${sitePort}`;
 const contactInbox = 'support@darsak.test';
 const dataDir = mkdtempSync(join(tmpdir(), 'darsak-e2e-'));
 
@@ -36,6 +40,9 @@ const server = spawn('node', ['--import', 'tsx', 'apps/server/src/main.ts'], {
     PORT: port,
     ADMIN_PORT: adminPort,
     SITE_PORT: sitePort,
+    PUBLIC_APP_URL: base,
+    PUBLIC_ADMIN_URL: adminUrl,
+    PUBLIC_SITE_URL: siteUrl,
     CONTACT_INBOX_EMAIL: contactInbox,
     LOG_LEVEL: 'warn',
     SERVER_ENV: 'local',
@@ -66,8 +73,8 @@ try {
   }
   status = run('npx', ['playwright', 'test', '--config', 'e2e/playwright.config.ts', ...process.argv.slice(2)], {
     E2E_BASE_URL: base,
-    E2E_ADMIN_URL: `http://localhost:${adminPort}`,
-    E2E_SITE_URL: `http://localhost:${sitePort}`,
+    E2E_ADMIN_URL: adminUrl,
+    E2E_SITE_URL: siteUrl,
     E2E_CONTACT_INBOX: contactInbox,
   });
 } catch (error) {

@@ -2,7 +2,7 @@ import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 
-/** The admin app calls the API cross-origin (VITE_API_URL, else port 3000 of this host), as in production. */
+/** The admin app calls the API cross-origin, at the address the server hands it (`/runtime-config.js`). */
 export default defineConfig({
   plugins: [react(), tailwindcss()],
   build: { outDir: 'dist', emptyOutDir: true, assetsDir: 'static', sourcemap: true },

@@ -1,5 +1,6 @@
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config/env.ts';
+import { runtimeConfigOf } from './modules/system/system.routes.ts';
 import { systemClock } from './platform/clock.ts';
 import { openDatabase } from './platform/db/client.ts';
 import { applyMigrations } from './platform/db/migrate.ts';
@@ -50,10 +51,11 @@ async function main() {
     localGoogle,
     runJobs: config.RUN_JOBS,
   });
-  if (config.SERVE_FRONTENDS) await serveSpa(app, frontendDist('web'));
+  const runtimeConfig = runtimeConfigOf(googleConfig);
+  if (config.SERVE_FRONTENDS) await serveSpa(app, frontendDist('web'), runtimeConfig);
   const logger = loggerOptions(config) ?? false;
-  const admin = await staticServer(logger, (s) => serveSpa(s, frontendDist('admin')));
-  const site = await staticServer(logger, (s) => serveStaticSite(s, frontendDist('site')));
+  const admin = await staticServer(logger, (s) => serveSpa(s, frontendDist('admin'), runtimeConfig));
+  const site = await staticServer(logger, (s) => serveStaticSite(s, frontendDist('site'), runtimeConfig));
 
   await app.listen({ port: config.PORT, host: config.HOST });
   if (config.SERVE_FRONTENDS) {

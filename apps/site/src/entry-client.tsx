@@ -2,7 +2,7 @@ import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { resolveRoute } from './routes.tsx';
 import { SiteApp } from './site-app.tsx';
-import { BUILD_APP_URL } from './site-env.ts';
+import { appUrl } from './site-env.ts';
 import './index.css';
 
 const root = document.getElementById('root');
@@ -10,7 +10,7 @@ if (!root) throw new Error('#root is missing');
 
 const app = (
   <StrictMode>
-    <SiteApp path={window.location.pathname} appUrl={BUILD_APP_URL} />
+    <SiteApp path={window.location.pathname} appUrl={appUrl()} />
   </StrictMode>
 );
 

@@ -7,13 +7,15 @@
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { SITE_APP_URL_PLACEHOLDER } from '@darsak/domain/config';
 import { createElement } from 'react';
 import { renderToString } from 'react-dom/server';
 import { NOT_FOUND_ROUTE, SITE_ROUTES, type SiteRoute } from './routes.tsx';
 import { SiteApp } from './site-app.tsx';
 
 const dist = join(dirname(fileURLToPath(import.meta.url)), '..', 'dist');
-const appUrl = (process.env.VITE_APP_URL ?? '').trim().replace(/\/+$/, '');
+// The server writes the configured main-app address over the placeholder as it sends each page.
+const appUrl = SITE_APP_URL_PLACEHOLDER;
 
 const escapeHtml = (text: string) =>
   text.replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('>', '&gt;').replaceAll('"', '&quot;');

@@ -8,7 +8,7 @@ export function SiteApp({ path, appUrl }: { path: string; appUrl: string }) {
   const route = resolveRoute(path);
   return (
     <I18nProvider defaultLocale="ar" persist={false}>
-      <AppUrlProvider initial={appUrl}>
+      <AppUrlProvider url={appUrl}>
         <Layout current={route.path}>{route.render()}</Layout>
       </AppUrlProvider>
     </I18nProvider>

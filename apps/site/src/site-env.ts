@@ -1,12 +1,10 @@
-/** Build-time settings; `import.meta.env` is absent when pages are prerendered by Node. */
-const env: Partial<ImportMetaEnv> = import.meta.env ?? {};
+import { readRuntimeConfig } from '@darsak/domain/config';
 
-const setting = (value: string | undefined) => (value?.trim() ? value.trim().replace(/\/+$/, '') : '');
+/** Port 3000 of the host serving this page: the main app and API when no server configuration is on the page. */
+const sameHost = () => `${window.location.protocol}//${window.location.hostname}:3000`;
 
-/** The main app's origin if set at build time; otherwise worked out in the browser (see app-url.tsx). */
-export const BUILD_APP_URL = setting(env.VITE_APP_URL);
+/** The main app's origin, as the server serving this page is configured (`/runtime-config.js`). */
+export const appUrl = (): string => readRuntimeConfig()?.urls.app ?? sameHost();
 
-/** The API's origin: VITE_API_URL, else port 3000 of the host serving this page. */
-export function apiUrl(): string {
-  return setting(env.VITE_API_URL) || `${window.location.protocol}//${window.location.hostname}:3000`;
-}
+/** The API's origin, likewise. */
+export const apiUrl = (): string => readRuntimeConfig()?.urls.api ?? sameHost();

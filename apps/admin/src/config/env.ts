@@ -1,11 +1,14 @@
-const setting = (value: string | undefined) => (value?.trim() ? value.trim().replace(/\/+$/, '') : undefined);
+import { readRuntimeConfig } from '@darsak/domain/config';
+
+/** Handed by the server that serves this app (`/runtime-config.js`); absent only in unit tests and a bare dev server. */
+const runtime = readRuntimeConfig();
 
 const sameHost = (port: number) =>
   typeof window === 'undefined'
     ? `http://localhost:${port}`
     : `${window.location.protocol}//${window.location.hostname}:${port}`;
 
-/** The API is another origin: VITE_API_URL, else port 3000 of the host serving this app. */
-export const API_URL = setting(import.meta.env.VITE_API_URL) ?? sameHost(3000);
-/** The main app (API and main app share an origin by default). */
-export const APP_URL = setting(import.meta.env.VITE_APP_URL) ?? sameHost(3000);
+/** The API is another origin, the one the server is configured with (else port 3000 of this host). */
+export const API_URL = runtime?.urls.api ?? sameHost(3000);
+/** The main app (API and main app share an origin). */
+export const APP_URL = runtime?.urls.app ?? sameHost(3000);

@@ -1,19 +1,12 @@
-import { createContext, type ReactNode, useContext, useEffect, useState } from 'react';
+import { createContext, type ReactNode, useContext } from 'react';
 
 const AppUrlContext = createContext('');
 
-/** Where the main app runs when VITE_APP_URL is not set: port 3000 of the host serving this page. */
-export const runtimeAppUrl = () => `${window.location.protocol}//${window.location.hostname}:3000`;
-
 /**
- * The main app's origin. Pages are prerendered with the build-time setting (or nothing); without a setting
- * the address is worked out in the browser after hydration, so server and client markup stay identical.
+ * The main app's origin. Pages are prerendered with a placeholder the server replaces with the configured
+ * address as it sends them, and the browser hydrates with the same address from `/runtime-config.js`.
  */
-export function AppUrlProvider({ initial, children }: { initial: string; children: ReactNode }) {
-  const [url, setUrl] = useState(initial);
-  useEffect(() => {
-    if (!initial) setUrl(runtimeAppUrl());
-  }, [initial]);
+export function AppUrlProvider({ url, children }: { url: string; children: ReactNode }) {
   return <AppUrlContext.Provider value={url}>{children}</AppUrlContext.Provider>;
 }
 

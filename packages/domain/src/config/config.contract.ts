@@ -31,3 +31,30 @@ export const configContract = {
     errors: [],
   }),
 } as const;
+
+/** Where each part of Darsak is reached, from the server's configuration (the API shares the main app's origin). */
+export const PublicUrls = z.object({ api: z.string(), app: z.string(), admin: z.string(), site: z.string() });
+export type PublicUrls = z.infer<typeof PublicUrls>;
+
+/**
+ * What every front end learns before it starts, from `/runtime-config.js` on its own origin: the addresses and the
+ * public configuration, so one build runs at any address (DESIGN §6) and no page waits for a request to know them.
+ */
+export const RuntimeConfig = PublicConfigResponse.extend({ urls: PublicUrls });
+export type RuntimeConfig = z.infer<typeof RuntimeConfig>;
+
+export const RUNTIME_CONFIG_PATH = '/runtime-config.js';
+
+/** Where the prerendered site's links into the main app point until the server writes in the configured address. */
+export const SITE_APP_URL_PLACEHOLDER = 'https://darsak-app-url.invalid';
+const RUNTIME_CONFIG_GLOBAL = '__DARSAK_CONFIG__';
+
+/** The script body that hands `config` to the page (`<` escaped so no value can close the script). */
+export const runtimeConfigScript = (config: RuntimeConfig): string =>
+  `globalThis.${RUNTIME_CONFIG_GLOBAL}=${JSON.stringify(config).replaceAll('<', '\\u003c')};\n`;
+
+/** The configuration the server put on this page, or undefined (unit tests, a dev server without it). */
+export function readRuntimeConfig(): RuntimeConfig | undefined {
+  const parsed = RuntimeConfig.safeParse((globalThis as Record<string, unknown>)[RUNTIME_CONFIG_GLOBAL]);
+  return parsed.success ? parsed.data : undefined;
+}

@@ -1,4 +1,4 @@
-import { configContract, type PublicConfigResponse } from '@darsak/domain/config';
+import { configContract, type PublicConfigResponse, type RuntimeConfig } from '@darsak/domain/config';
 import type { FastifyPluginAsync } from 'fastify';
 import type { Config } from '../../config/env.ts';
 import type { Database } from '../../platform/db/client.ts';
@@ -22,6 +22,17 @@ export function publicConfigOf(config: Config): PublicConfigResponse {
     ...(config.isLocal ? { outboxUrl: '/dev/outbox' } : {}),
   };
 }
+
+/** What each front end is handed at start: the public configuration and the public addresses. */
+export const runtimeConfigOf = (config: Config): RuntimeConfig => ({
+  ...publicConfigOf(config),
+  urls: {
+    api: config.PUBLIC_APP_URL,
+    app: config.PUBLIC_APP_URL,
+    admin: config.PUBLIC_ADMIN_URL,
+    site: config.PUBLIC_SITE_URL,
+  },
+});
 
 /** Health and public configuration. */
 export const systemRoutes: FastifyPluginAsync<{ config: Config; database: Database }> = async (

@@ -1,5 +1,13 @@
 import { existsSync } from 'node:fs';
+import { Readable } from 'node:stream';
+import { text } from 'node:stream/consumers';
 import { fileURLToPath } from 'node:url';
+import {
+  RUNTIME_CONFIG_PATH,
+  type RuntimeConfig,
+  runtimeConfigScript,
+  SITE_APP_URL_PLACEHOLDER,
+} from '@darsak/domain/config';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance } from 'fastify';
 
@@ -10,12 +18,21 @@ export const frontendDist = (app: 'web' | 'admin' | 'site') =>
 const isFilePath = (url: string) => /\.[a-z0-9]{1,8}$/i.test(url.split('?')[0] ?? '');
 const isServerPath = (url: string) => /^\/(api|assets\/uploads|assets\/receipts|socket\.io|dev)(\/|$)/.test(url);
 
+/** `/runtime-config.js` on a front end's origin: the configuration it reads before its own script runs. */
+function serveRuntimeConfig(app: FastifyInstance, config: RuntimeConfig): void {
+  const script = runtimeConfigScript(config);
+  app.get(RUNTIME_CONFIG_PATH, { schema: { hide: true } }, (_request, reply) =>
+    reply.type('text/javascript; charset=utf-8').header('cache-control', 'no-cache').send(script),
+  );
+}
+
 /** Serves a built single-page app: its files, and index.html for any other page path. */
-export async function serveSpa(app: FastifyInstance, root: string): Promise<void> {
+export async function serveSpa(app: FastifyInstance, root: string, config: RuntimeConfig): Promise<void> {
   if (!existsSync(root)) {
     app.log.warn({ root }, 'front end not built; run npm run build');
     return;
   }
+  serveRuntimeConfig(app, config);
   // Files are looked up per request (wildcard), so a rebuilt front end is served without a restart.
   await app.register(fastifyStatic, { root, wildcard: true, index: false, maxAge: '1h' });
   app.addHook('onRequest', async (request, reply) => {
@@ -24,12 +41,23 @@ export async function serveSpa(app: FastifyInstance, root: string): Promise<void
   });
 }
 
-/** Serves a prerendered static site: `/about` → `about/index.html`, unknown pages → 404.html. */
-export async function serveStaticSite(app: FastifyInstance, root: string): Promise<void> {
+/**
+ * Serves a prerendered static site: `/about` → `about/index.html`, unknown pages → 404.html. Its pages link to
+ * the main app at the configured address, written in as they are sent, so they work without JavaScript.
+ */
+export async function serveStaticSite(app: FastifyInstance, root: string, config: RuntimeConfig): Promise<void> {
   if (!existsSync(root)) {
     app.log.warn({ root }, 'site not built; run npm run build');
     return;
   }
+  serveRuntimeConfig(app, config);
+  app.addHook('onSend', async (_request, reply, payload) => {
+    if (!String(reply.getHeader('content-type')).startsWith('text/html') || !(payload instanceof Readable)) {
+      return payload;
+    }
+    reply.removeHeader('content-length');
+    return (await text(payload)).replaceAll(SITE_APP_URL_PLACEHOLDER, config.urls.app);
+  });
   await app.register(fastifyStatic, { root, index: ['index.html'], redirect: true });
   // Short links (/url/<name>) are resolved by one client-side page.
   app.get('/url/*', (_request, reply) => reply.sendFile('url/index.html'));
