@@ -1,3 +1,4 @@
+import { canonicalAddress, readRuntimeConfig } from '@darsak/domain/config';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { AppProvider } from './app/provider.tsx';
@@ -7,10 +8,14 @@ import './index.css';
 const root = document.getElementById('root');
 if (!root) throw new Error('#root is missing from index.html');
 
-createRoot(root).render(
-  <StrictMode>
-    <AppProvider>
-      <AppRouter />
-    </AppProvider>
-  </StrictMode>,
-);
+// One origin keeps one session: a page opened at another address than the configured one moves there first.
+const canonical = canonicalAddress(window.location.href, readRuntimeConfig()?.urls.app);
+if (canonical) window.location.replace(canonical);
+else
+  createRoot(root).render(
+    <StrictMode>
+      <AppProvider>
+        <AppRouter />
+      </AppProvider>
+    </StrictMode>,
+  );
