@@ -1,4 +1,5 @@
-import { canonicalAddress, readRuntimeConfig } from '@darsak/domain/config';
+import { canonicalAddress } from '@darsak/client';
+import { readRuntimeConfig } from '@darsak/domain/config';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { AppProvider } from './app/provider.tsx';

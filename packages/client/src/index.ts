@@ -13,6 +13,7 @@ export {
   MESSAGES_PAGE_SIZE,
   ROOMS_PAGE_SIZE,
 } from './chat/chat.queries.ts';
+export { canonicalAddress } from './config/canonical-address.ts';
 export { configKeys, publicConfigQuery } from './config/config.queries.ts';
 export {
   ApiError,
