@@ -1,3 +1,4 @@
+import { MS_PER_MINUTE } from '@darsak/domain/common';
 import { PLATFORM_SETTINGS_DEFAULTS } from '@darsak/domain/settings';
 import cors from '@fastify/cors';
 import rateLimit from '@fastify/rate-limit';
@@ -63,6 +64,12 @@ import { registerOpenApi } from './platform/http/openapi.ts';
 import { createJobQueue } from './platform/jobs/queue.ts';
 import { loggerOptions } from './platform/logger.ts';
 import { createRealtime } from './platform/realtime/realtime.ts';
+import {
+  createGuessLimits,
+  limitsRedis,
+  memoryCounterStore,
+  redisCounterStore,
+} from './platform/security/guess-limits.ts';
 import type { LocalGoogleIssuer } from './providers/google/id-token-verifier.ts';
 import { createMessengers } from './providers/messaging/messengers.ts';
 import { createPaymentGateways } from './providers/payments/payment-gateways.ts';
@@ -110,13 +117,17 @@ registerConstraintCodes({
   coupons_code_key: 'coupon-exists',
 });
 
+/** Believes the nearest `hops` proxies (proxy-addr's hop count, which Fastify's types leave out). */
+const trustHops = (hops: number) => (_address: string, hop: number) => hop < hops;
+
 /** Builds the HTTP API with every module; never listens (main.ts and tests decide). */
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { config, database, clock } = deps;
   const app = Fastify({
     logger: deps.logger === false ? false : loggerOptions(config),
     bodyLimit: 1024 * 1024,
-    trustProxy: !config.isLocal,
+    // Only the configured proxies' X-Forwarded-For names the client (off by default): per-client limits hold.
+    trustProxy: typeof config.TRUST_PROXY === 'number' ? trustHops(config.TRUST_PROXY) : config.TRUST_PROXY,
     ajv: { customOptions: { removeAdditional: false } },
   });
   app.setValidatorCompiler(validatorCompiler);
@@ -128,7 +139,21 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     origin: [config.PUBLIC_APP_URL, config.PUBLIC_ADMIN_URL, config.PUBLIC_SITE_URL],
     credentials: true,
   });
-  await app.register(rateLimit, { global: false });
+  // Limits count in Redis when it is set, so N instances do not give N times the tries.
+  const limitsConnection = config.REDIS_URL ? limitsRedis(config.REDIS_URL) : undefined;
+  const limitsPrefix = `${config.REDIS_CACHE_PREFIX}:limits`;
+  await app.register(rateLimit, {
+    global: false,
+    ...(limitsConnection ? { redis: limitsConnection, nameSpace: `${limitsPrefix}:route:` } : {}),
+  });
+  const guessStore = limitsConnection
+    ? redisCounterStore(limitsConnection, `${limitsPrefix}:guess`)
+    : memoryCounterStore();
+  app.addHook('onClose', () => guessStore.close());
+  const guesses = createGuessLimits(guessStore, {
+    max: config.RATE_LIMIT_GUESSES_PER_ACCOUNT,
+    windowMs: config.RATE_LIMIT_GUESS_WINDOW_MINUTES * MS_PER_MINUTE,
+  });
   await registerOpenApi(app);
 
   const db = database.db;
@@ -160,6 +185,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     tokenTtlSeconds: config.TOKEN_TTL_HOURS * 3600,
     google: deps.google,
     users,
+    guesses,
   });
   app.decorate('authenticator', auth.authenticator);
   const realtime = createRealtime(app, {
@@ -183,6 +209,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     outbox,
     users,
     auth,
+    guesses,
     telegramNeedsChat: messengers.telegram.delivery === 'provider',
   });
   await app.register(verificationRoutes, { verification, publicPerMinute: config.RATE_LIMIT_SIGN_IN_PER_MINUTE });

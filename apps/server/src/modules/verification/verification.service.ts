@@ -12,6 +12,7 @@ import {
 import type { Clock } from '../../platform/clock.ts';
 import type { Db } from '../../platform/db/client.ts';
 import type { AuthUser } from '../../platform/http/auth-user.ts';
+import type { GuessLimits } from '../../platform/security/guess-limits.ts';
 import type { MessageChannel } from '../../providers/messaging/messenger.ts';
 import type { AuthService } from '../auth/auth.service.ts';
 import type { Outbox } from '../outbox/outbox.ts';
@@ -31,6 +32,9 @@ import * as repo from './verification.repo.ts';
 type Purpose = (typeof CodePurpose)[keyof typeof CodePurpose];
 type CodeFailure = 'expired-verification-code' | 'invalid-verification-code';
 
+/** Code guesses count per account across purposes: a new code does not buy new guesses. */
+const codeGuessKey = (userId: number) => `code:${userId}`;
+
 const TEMPLATES: Record<Purpose, string> = {
   [CodePurpose.verifyWhatsapp]: 'verify-phone',
   [CodePurpose.verifyEmail]: 'verify-email',
@@ -49,6 +53,8 @@ export interface VerificationDeps {
     'findById' | 'findByEmail' | 'markEmailVerified' | 'markPhoneVerified' | 'toUser' | 'changedIfTutor'
   >;
   auth: Pick<AuthService, 'replacePassword'>;
+  /** Code guesses per account, whatever the client address (on top of each code's own wrong tries). */
+  guesses: GuessLimits;
   /**
    * True when Telegram really delivers: a code then needs the chat the user opened with our bot. The outbox
    * stand-in has no chats and files the message under the phone number instead.
@@ -154,14 +160,16 @@ export function createVerificationService(deps: VerificationDeps) {
     code: string,
     onValid: (tx: Db) => Promise<T>,
   ): Promise<T> {
-    const outcome = await db.transaction(async (tx): Promise<{ failure: CodeFailure } | { value: T }> => {
-      const matched = await match(tx, { userId, purpose, target, code });
-      if ('failure' in matched) return matched;
-      await repo.consume(tx, matched.row.id, clock.now());
-      return { value: await onValid(tx) };
+    return deps.guesses.guard(codeGuessKey(userId), async () => {
+      const outcome = await db.transaction(async (tx): Promise<{ failure: CodeFailure } | { value: T }> => {
+        const matched = await match(tx, { userId, purpose, target, code });
+        if ('failure' in matched) return matched;
+        await repo.consume(tx, matched.row.id, clock.now());
+        return { value: await onValid(tx) };
+      });
+      if ('failure' in outcome) throw new AppError(outcome.failure);
+      return outcome.value;
     });
-    if ('failure' in outcome) throw new AppError(outcome.failure);
-    return outcome.value;
   }
 
   /** The account a reset code was sent to; an unknown or disabled address answers like a wrong code. */
@@ -239,11 +247,13 @@ export function createVerificationService(deps: VerificationDeps) {
      */
     async checkPasswordCode(input: { email: string; code: string }): Promise<{ ok: true }> {
       const user = await resetAccount(input.email);
-      const matched = await db.transaction((tx) =>
-        match(tx, { userId: user.id, purpose: CodePurpose.resetPassword, target: user.email, code: input.code }),
-      );
-      if ('failure' in matched) throw new AppError(matched.failure);
-      return { ok: true };
+      return deps.guesses.guard(codeGuessKey(user.id), async () => {
+        const matched = await db.transaction((tx) =>
+          match(tx, { userId: user.id, purpose: CodePurpose.resetPassword, target: user.email, code: input.code }),
+        );
+        if ('failure' in matched) throw new AppError(matched.failure);
+        return { ok: true as const };
+      });
     },
 
     /** Sets the new password, signs out every device and, as the code came by e-mail, verifies the e-mail. */
