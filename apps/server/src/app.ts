@@ -96,7 +96,8 @@ export interface AppDeps {
 registerConstraintCodes({
   users_email_key: 'user-exists',
   users_google_sub_key: 'user-exists',
-  lessons_tutor_no_overlap: 'conflicting-lessons',
+  // A lost race for a tutor's time is the tutor being taken; the student's own overlap is their conflict.
+  lessons_tutor_no_overlap: 'busy-tutor',
   lessons_student_no_overlap: 'conflicting-lessons',
   lessons_one_pending_per_student: 'reached-booking-limit',
   subscriptions_one_active_per_student: 'subscription-exists',
