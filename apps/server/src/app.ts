@@ -155,7 +155,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     max: config.RATE_LIMIT_GUESSES_PER_ACCOUNT,
     windowMs: config.RATE_LIMIT_GUESS_WINDOW_MINUTES * MS_PER_MINUTE,
   });
-  await registerOpenApi(app);
+  // The document maps every route and its inputs: published only where API_DOCS says (local by default).
+  if (config.API_DOCS) await registerOpenApi(app);
 
   const db = database.db;
   const queue = createJobQueue(database);

@@ -86,7 +86,7 @@ function printBanner(
   const lines = [
     '',
     `Darsak is ready in ${seconds}s (${config.DATABASE_URL ? 'PostgreSQL' : `embedded PGlite in ${config.DATA_DIR}`})`,
-    `  Main app and API   ${config.PUBLIC_APP_URL}   (API docs ${config.PUBLIC_APP_URL}/api/docs)`,
+    `  Main app and API   ${config.PUBLIC_APP_URL}${config.API_DOCS ? `   (API docs ${config.PUBLIC_APP_URL}/api/docs)` : ''}`,
     `  Admin app          ${config.PUBLIC_ADMIN_URL}`,
     `  Marketing site     ${config.PUBLIC_SITE_URL}`,
     ...(config.isLocal ? [`  Outbox (local)     ${config.PUBLIC_APP_URL}/dev/outbox`] : []),

@@ -95,6 +95,8 @@ const EnvSchema = z.object({
     .default(24 * 7),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   SEED_DEMO: flag(false),
+  /** The OpenAPI document and its UI at /api/docs: on by default in local mode only. */
+  API_DOCS: flag(false),
   SERVE_FRONTENDS: flag(true),
   RUN_JOBS: flag(true),
   UPLOAD_MAX_BYTES: z.coerce
@@ -185,10 +187,12 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
   if (seedDemo && env.SERVER_ENV === 'production')
     throw new ConfigError('Invalid configuration: SEED_DEMO cannot be on in production');
   const dataDir = resolve(env.DATA_DIR);
+  const apiDocs = source.API_DOCS === undefined ? isLocal : env.API_DOCS;
   return {
     ...env,
     DATA_DIR: dataDir,
     SEED_DEMO: seedDemo,
+    API_DOCS: apiDocs,
     CLIENT_ENV: env.CLIENT_ENV ?? env.SERVER_ENV,
     HOST: env.HOST ?? (isLocal ? '127.0.0.1' : '0.0.0.0'),
     JWT_SECRET: env.JWT_SECRET ?? localSecret(dataDir),
