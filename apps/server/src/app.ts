@@ -61,6 +61,7 @@ import type { Database } from './platform/db/client.ts';
 import { registerConstraintCodes } from './platform/http/db-errors.ts';
 import { installErrorHandling } from './platform/http/error-handler.ts';
 import { registerOpenApi } from './platform/http/openapi.ts';
+import { headerSettingsOf, installSecurityHeaders } from './platform/http/security-headers.ts';
 import { createJobQueue } from './platform/jobs/queue.ts';
 import { loggerOptions } from './platform/logger.ts';
 import { createRealtime } from './platform/realtime/realtime.ts';
@@ -134,6 +135,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   installErrorHandling(app);
+  installSecurityHeaders(app, 'app', headerSettingsOf(config, deps.localGoogle));
   app.decorateRequest('user', null);
 
   await app.register(cors, {

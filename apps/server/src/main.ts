@@ -3,7 +3,8 @@ import { ConfigError, loadConfig } from './config/env.ts';
 import { systemClock } from './platform/clock.ts';
 import { openDatabase } from './platform/db/client.ts';
 import { applyMigrations } from './platform/db/migrate.ts';
-import { frontendDist, serveSpa, serveStaticSite, staticServer } from './platform/http/frontends.ts';
+import { frontendDist, serveSpa, staticServer } from './platform/http/frontends.ts';
+import { headerSettingsOf } from './platform/http/security-headers.ts';
 import { loggerOptions } from './platform/logger.ts';
 import {
   createGoogleVerifier,
@@ -52,8 +53,9 @@ async function main() {
   });
   if (config.SERVE_FRONTENDS) await serveSpa(app, frontendDist('web'));
   const logger = loggerOptions(config) ?? false;
-  const admin = await staticServer(logger, (s) => serveSpa(s, frontendDist('admin')));
-  const site = await staticServer(logger, (s) => serveStaticSite(s, frontendDist('site')));
+  const headers = headerSettingsOf(googleConfig, localGoogle);
+  const admin = await staticServer('admin', { logger, headers });
+  const site = await staticServer('site', { logger, headers });
 
   await app.listen({ port: config.PORT, host: config.HOST });
   if (config.SERVE_FRONTENDS) {

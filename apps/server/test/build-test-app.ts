@@ -5,6 +5,7 @@ import { buildApp } from '../src/app.ts';
 import { loadConfig } from '../src/config/env.ts';
 import { manualClock } from '../src/platform/clock.ts';
 import { type Database, openDatabase } from '../src/platform/db/client.ts';
+import { serveSpa } from '../src/platform/http/frontends.ts';
 import { createGoogleVerifier, createLocalGoogleIssuer } from '../src/providers/google/id-token-verifier.ts';
 import { openTestDatabase } from './test-database.ts';
 
@@ -17,6 +18,8 @@ export interface TestAppOptions {
   database?: Database;
   /** Whether this instance works the job queue (off by default: tests run job handlers themselves). */
   runJobs?: boolean;
+  /** A built main app to serve beside the API, as `npm start` does. */
+  frontendRoot?: string;
 }
 
 /** The real app on a fresh database, with a settable clock and a local Google issuer. */
@@ -42,6 +45,7 @@ export async function buildTestApp(options: TestAppOptions = {}) {
     logger: false,
     runJobs: options.runJobs ?? false,
   });
+  if (options.frontendRoot) await serveSpa(app, options.frontendRoot);
   await app.ready();
   return {
     app,
