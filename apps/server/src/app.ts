@@ -53,6 +53,7 @@ import { tutorsRoutes } from './modules/tutors/tutors.routes.ts';
 import { bookingTutor, createTutorsService } from './modules/tutors/tutors.service.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
 import { createUsersService } from './modules/users/users.service.ts';
+import { defineVerificationJobs } from './modules/verification/verification.jobs.ts';
 import { verificationRoutes } from './modules/verification/verification.routes.ts';
 import { createVerificationService } from './modules/verification/verification.service.ts';
 import { memorySnapshotStore, redisSnapshotStore } from './platform/cache/snapshot-cache.ts';
@@ -214,8 +215,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     users,
     auth,
     guesses,
+    queue,
     telegramNeedsChat: messengers.telegram.delivery === 'provider',
   });
+  defineVerificationJobs(queue, verification);
   await app.register(verificationRoutes, { verification, publicPerMinute: config.RATE_LIMIT_SIGN_IN_PER_MINUTE });
   if (config.isLocal) await app.register(devRoutes, { outbox, localGoogle: deps.localGoogle, lessons: { db, clock } });
   const chat = createChatService({ db, clock, uploadUrl, events: createChatEvents(realtime), haveLessonTogether });

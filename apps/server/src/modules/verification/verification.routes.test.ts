@@ -2,7 +2,10 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, injectAs, type TestApp } from '../../../test/build-test-app.ts';
 import { registerUser, validPassword } from '../../../test/factories.ts';
+import { changedTables, dbFingerprint } from '../../../test/harness/db-fingerprint.ts';
+import { queuedJobs } from '../../../test/queued-jobs.ts';
 import { users } from '../users/users.table.ts';
+import { PASSWORD_CODE_JOB } from './verification.service.ts';
 import { verificationCodes } from './verification.table.ts';
 
 const MINUTE = 60_000;
@@ -16,8 +19,12 @@ afterAll(() => t.close());
 let phones = 0;
 const newPhone = () => `0101${String(1_000_000 + (phones++ % 9_000_000)).padStart(7, '0')}`;
 
-const codeCall = (token: string | undefined, path: string, payload: object = {}) =>
-  injectAs(t.app, token, { method: 'POST', url: `/api/v1/confirmation-code/${path}`, payload });
+/** A code call; a forgot-password request's job then runs, as a worker would run it. */
+async function codeCall(token: string | undefined, path: string, payload: object = {}) {
+  const answer = await injectAs(t.app, token, { method: 'POST', url: `/api/v1/confirmation-code/${path}`, payload });
+  if (path === 'password/send' && answer.statusCode === 200) await t.app.jobs.run(PASSWORD_CODE_JOB, payload);
+  return answer;
+}
 
 /** What a person (or a browser test) reads in the local outbox, newest first. */
 async function outboxFor(to: string) {
@@ -273,6 +280,35 @@ describe('password reset', () => {
     expect(await outboxFor(unknown)).toHaveLength(0);
     const [message] = await outboxFor(user.email);
     expect(message?.text).toContain(message?.code);
+  });
+
+  it('does the same steps for known and unknown addresses: the request only queues a job', async () => {
+    const { user } = await registerUser(t.app);
+    const steps = async (email: string) => {
+      const before = await dbFingerprint(t.database.db);
+      const jobsBefore = (await queuedJobs(t, PASSWORD_CODE_JOB)).length;
+      const answer = await t.app.inject({
+        method: 'POST',
+        url: '/api/v1/confirmation-code/password/send',
+        payload: { email },
+      });
+      const jobs = await queuedJobs<{ email: string }>(t, PASSWORD_CODE_JOB);
+      return {
+        status: answer.statusCode,
+        body: answer.json(),
+        changedTables: changedTables(before, await dbFingerprint(t.database.db)),
+        newJobs: jobs.slice(jobsBefore).map((job) => Object.keys(job.data)),
+      };
+    };
+    const known = await steps(user.email);
+    const unknown = await steps(`nobody-${user.id}@example.com`);
+    expect(known).toEqual({ status: 200, body: { ok: true }, changedTables: [], newJobs: [['email']] });
+    expect(unknown).toEqual(known);
+    // The job, where the difference lives, out of the answer: a message for the account, nothing otherwise.
+    await t.app.jobs.run(PASSWORD_CODE_JOB, { email: user.email });
+    await t.app.jobs.run(PASSWORD_CODE_JOB, { email: `nobody-${user.id}@example.com` });
+    expect(await outboxFor(user.email)).toHaveLength(1);
+    expect(await outboxFor(`nobody-${user.id}@example.com`)).toHaveLength(0);
   });
 
   it('sets the new password, signs out every device and verifies the e-mail', async () => {

@@ -12,6 +12,7 @@ import {
 import type { Clock } from '../../platform/clock.ts';
 import type { Db } from '../../platform/db/client.ts';
 import type { AuthUser } from '../../platform/http/auth-user.ts';
+import type { JobQueue } from '../../platform/jobs/queue.ts';
 import type { GuessLimits } from '../../platform/security/guess-limits.ts';
 import type { MessageChannel } from '../../providers/messaging/messenger.ts';
 import type { AuthService } from '../auth/auth.service.ts';
@@ -31,6 +32,9 @@ import * as repo from './verification.repo.ts';
 
 type Purpose = (typeof CodePurpose)[keyof typeof CodePurpose];
 type CodeFailure = 'expired-verification-code' | 'invalid-verification-code';
+
+/** Delivers a password-reset code, or nothing for an unknown address, out of the request. */
+export const PASSWORD_CODE_JOB = 'verification.password-code';
 
 /** Code guesses count per account across purposes: a new code does not buy new guesses. */
 const codeGuessKey = (userId: number) => `code:${userId}`;
@@ -53,6 +57,8 @@ export interface VerificationDeps {
     'findById' | 'findByEmail' | 'markEmailVerified' | 'markPhoneVerified' | 'toUser' | 'changedIfTutor'
   >;
   auth: Pick<AuthService, 'replacePassword'>;
+  /** Password-reset codes are issued by a job, so the public answer does the same work for every address. */
+  queue: Pick<JobQueue, 'send'>;
   /** Code guesses per account, whatever the client address (on top of each code's own wrong tries). */
   guesses: GuessLimits;
   /**
@@ -225,20 +231,28 @@ export function createVerificationService(deps: VerificationDeps) {
       return users.toUser(row);
     },
 
-    /** Answers the same for every address: the limits are per address, and an unknown one gets no message. */
+    /**
+     * Answers the same for every address, after the same steps: the per-address limit and one queued job. Whether
+     * an account has the address is only looked at by the job, so neither the answer nor its time can tell.
+     */
     async sendPasswordCode(email: string): Promise<{ ok: true }> {
       passwordThrottle.hit(email);
+      await deps.queue.send(PASSWORD_CODE_JOB, { email });
+      return { ok: true };
+    },
+
+    /** The job: a code to a known, enabled account within its own limits; nothing (and no error) otherwise. */
+    async deliverPasswordCode({ email }: { email: string }): Promise<void> {
       const user = await users.findByEmail(db, email);
-      if (!user || user.disabledAt) return { ok: true };
+      if (!user || user.disabledAt) return;
       const delivery: Delivery = { channel: 'email', target: user.email, recipient: user.email };
       try {
         await issue(user, CodePurpose.resetPassword, delivery, (code) => passwordCodeMessage(user.name, code));
       } catch (error) {
-        // The account's own limits (another server instance counted this address) stay silent too.
+        // The account's own limits (another server instance counted this address): nobody to tell.
         if (!(error instanceof AppError && ['verification-code-cooldown', 'too-many-requests'].includes(error.code)))
           throw error;
       }
-      return { ok: true };
     },
 
     /**
