@@ -1,5 +1,3 @@
-// First: no module may parse with zod before its eval probe is turned off (Content-Security-Policy).
-import '@darsak/client/strict-csp';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { AppProvider } from './app/provider.tsx';
