@@ -33,6 +33,14 @@ afterAll(async () => {
   for (const server of opened) await server.close();
 });
 
+/** The headers of a 304: the page asked again with the ETag of its first answer. */
+async function revalidated(app: FastifyInstance, url: string) {
+  const first = await app.inject({ method: 'GET', url });
+  const again = await app.inject({ method: 'GET', url, headers: { 'if-none-match': String(first.headers.etag) } });
+  expect(again.statusCode).toBe(304);
+  return again.headers;
+}
+
 async function origins(env: Record<string, string>) {
   const root = builtFront();
   const t = await buildTestApp({ env, frontendRoot: root });
@@ -46,6 +54,8 @@ async function origins(env: Record<string, string>) {
     api: await get(t.app, '/api/health'),
     apiError: await get(t.app, '/api/v1/no-such-route'),
     app: await get(t.app, '/lessons'),
+    appScript: await get(t.app, '/app.js'),
+    appRevalidated: await revalidated(t.app, '/lessons'),
     admin: await get(admin, '/users'),
     site: await get(site, '/'),
   };
@@ -70,8 +80,9 @@ describe('security headers', () => {
     for (const headers of [all.api, all.apiError]) {
       expect(directives(headers['content-security-policy'] as string)['default-src']).toEqual(["'none'"]);
     }
-    // Pages run their own scripts only, and reach the API and its socket.
-    for (const name of ['app', 'admin', 'site'] as const) {
+    // Pages run their own scripts only, and reach the API and its socket. The policy follows the path, not the
+    // content type: a 304 of a page (no content type) must not give the cached page the API's policy.
+    for (const name of ['app', 'appScript', 'appRevalidated', 'admin', 'site'] as const) {
       const policy = directives(all[name]['content-security-policy'] as string);
       expect(policy['script-src'], name).toEqual(["'self'"]);
       expect(policy['object-src'], name).toEqual(["'none'"]);

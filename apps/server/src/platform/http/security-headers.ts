@@ -101,19 +101,22 @@ export function securityHeaders(front: Front, settings: HeaderSettings): Record<
   };
 }
 
+/** Paths of the API origin that answer data or stored files, never a page of the app. */
+const isDataPath = (url: string) => /^\/(api|assets\/uploads|assets\/receipts)(\/|$|\?)/.test(url);
+
 /**
- * Adds the headers to every answer of `app` (errors and 404s too). Pages get the front's policy; anything else
- * (API JSON, uploaded files) the API's, so a file opened as a page runs nothing. The OpenAPI UI (local tooling
- * behind API_DOCS) keeps its own inline scripts.
+ * Adds the headers to every answer of `app` (errors and 404s too). Data paths (the API, uploaded files) get the
+ * API's policy, so a file opened as a page runs nothing; every other path the front's page policy. Decided by
+ * path, not by content type: a 304 carries no content type, and its headers replace the cached page's. The
+ * OpenAPI UI (local tooling behind API_DOCS) keeps its own inline scripts.
  */
 export function installSecurityHeaders(app: FastifyInstance, front: Front, settings: HeaderSettings): void {
   const headers = securityHeaders(front, settings);
   const pagePolicy = contentSecurityPolicy(front, settings);
   app.addHook('onSend', async (request, reply, payload) => {
     reply.headers(headers);
-    const isPage = String(reply.getHeader('content-type') ?? '').startsWith('text/html');
     if (front === 'app' && request.url.startsWith('/api/docs')) return payload;
-    reply.header('content-security-policy', isPage || front !== 'app' ? pagePolicy : API_POLICY);
+    reply.header('content-security-policy', front === 'app' && isDataPath(request.url) ? API_POLICY : pagePolicy);
     return payload;
   });
 }
