@@ -146,7 +146,14 @@ export const usersContract = {
     params: IdParams,
     body: UpdateUserInput,
     response: UserSchema,
-    errors: ['user-not-found', 'forbidden', 'user-exists', 'api-invalid-user-name', 'empty-request'],
+    errors: [
+      'user-not-found',
+      'forbidden',
+      'user-exists',
+      'api-invalid-user-name',
+      'empty-request',
+      'contact-change-needs-proof',
+    ],
   }),
   uploadAvatar: defineRoute({
     method: 'PUT',

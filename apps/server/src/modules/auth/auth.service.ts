@@ -137,6 +137,31 @@ export function createAuthService(deps: AuthDeps) {
     replacePassword,
 
     /**
+     * That the person behind a session is the account's owner, before a contact change: the current password
+     * (counted with the password guesses), or a Google ID token of the account's own Google identity.
+     */
+    async proveOwner(
+      userId: number,
+      proof: { currentPassword?: string | undefined; googleCredential?: string | undefined },
+    ) {
+      const row = await users.findById(db, userId);
+      if (!row) throw new AppError('unauthenticated');
+      const { passwordHash, googleSub } = row;
+      if (proof.currentPassword !== undefined && passwordHash) {
+        await deps.guesses.guard(passwordGuessKey(row.email), async () => {
+          if (!(await verifyPassword(passwordHash, proof.currentPassword ?? ''))) throw new AppError('wrong-password');
+        });
+        return;
+      }
+      if (proof.googleCredential !== undefined && googleSub) {
+        const identity = await deps.google.verify(proof.googleCredential);
+        if (identity.sub !== googleSub) throw new AppError('invalid-google-token');
+        return;
+      }
+      throw new AppError('contact-change-needs-proof');
+    },
+
+    /**
      * A signed-in user's new password, proven by the current one. The device that asks stays signed in; every
      * other device is signed out. An account made with Google has no password to change (`no-password`).
      */
