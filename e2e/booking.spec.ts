@@ -1,5 +1,6 @@
-import { type APIRequestContext, type Browser, expect as baseExpect, type Page, test } from '@playwright/test';
+import type { APIRequestContext, Browser, Page } from '@playwright/test';
 import { screenshot } from './support/screens.ts';
+import { expect as baseExpect, test } from './support/test.ts';
 
 /**
  * Booking (issue 4): the seeded student finds a tutor by topic, books a 30-minute lesson, sees it upcoming with

@@ -1,6 +1,6 @@
-import { expect, test } from '@playwright/test';
 import { registerPerson, signedInContext } from './support/people.ts';
 import { screenshot } from './support/screens.ts';
+import { expect, test } from './support/test.ts';
 
 /**
  * Chat (issue 5): a student starts a conversation with a tutor (/chat?with=, as the tutor's profile links), the

@@ -1,13 +1,7 @@
-import {
-  type APIRequestContext,
-  expect as baseExpect,
-  type Locator,
-  type Page,
-  type TestInfo,
-  test,
-} from '@playwright/test';
+import type { APIRequestContext, Locator, Page, TestInfo } from '@playwright/test';
 import { latestCode } from './support/outbox.ts';
 import { screenshot } from './support/screens.ts';
+import { expect as baseExpect, test } from './support/test.ts';
 
 /**
  * The foundation's journeys (issue 2): a student and a tutor register, verify their contacts with codes read

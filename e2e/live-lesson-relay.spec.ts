@@ -1,4 +1,3 @@
-import { expect, test } from '@playwright/test';
 import {
   attachClientLog,
   expectVideoFlowing,
@@ -10,6 +9,7 @@ import {
 } from './support/live-session.ts';
 import { registerPerson, signedInContext } from './support/people.ts';
 import { screenshot } from './support/screens.ts';
+import { expect, test } from './support/test.ts';
 
 /**
  * A live lesson through a real TURN relay (issue 5): both browsers may use relay candidates only, so the video

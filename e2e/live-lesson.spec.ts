@@ -1,4 +1,4 @@
-import { type BrowserContext, expect, type Page, type TestInfo, test } from '@playwright/test';
+import type { BrowserContext, Page, TestInfo } from '@playwright/test';
 import {
   attachClientLog,
   expectVideoFlowing,
@@ -10,6 +10,7 @@ import {
 } from './support/live-session.ts';
 import { registerPerson, signedInContext } from './support/people.ts';
 import { screenshot } from './support/screens.ts';
+import { expect, test } from './support/test.ts';
 
 /**
  * A live lesson (issue 5): a student and a tutor, each in their own browser with a fake camera and microphone,

@@ -1,5 +1,6 @@
-import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import type { APIRequestContext, Page } from '@playwright/test';
 import { screenshot } from './support/screens.ts';
+import { expect, test } from './support/test.ts';
 
 /**
  * Buying minutes with the local gateway simulator (DESIGN §5): its pay page stands in for the bank's 3-D Secure

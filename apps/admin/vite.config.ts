@@ -1,10 +1,11 @@
+import { strictCsp } from '@darsak/client/vite-strict-csp';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 
 /** The admin app calls the API cross-origin, at the address the server hands it (`/runtime-config.js`). */
 export default defineConfig({
-  plugins: [react(), tailwindcss()],
+  plugins: [react(), tailwindcss(), strictCsp()],
   build: { outDir: 'dist', emptyOutDir: true, assetsDir: 'static', sourcemap: true },
   server: { port: 3001, strictPort: true },
   preview: { port: 3001, strictPort: true },

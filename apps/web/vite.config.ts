@@ -1,3 +1,4 @@
+import { strictCsp } from '@darsak/client/vite-strict-csp';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type ProxyOptions } from 'vite';
@@ -13,7 +14,7 @@ const proxy: Record<string, ProxyOptions> = {
 };
 
 export default defineConfig({
-  plugins: [react(), tailwindcss()],
+  plugins: [react(), tailwindcss(), strictCsp()],
   build: {
     outDir: 'dist',
     emptyOutDir: true,

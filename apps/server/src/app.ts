@@ -1,3 +1,4 @@
+import { MS_PER_MINUTE } from '@darsak/domain/common';
 import { PLATFORM_SETTINGS_DEFAULTS } from '@darsak/domain/settings';
 import cors from '@fastify/cors';
 import rateLimit from '@fastify/rate-limit';
@@ -52,6 +53,7 @@ import { tutorsRoutes } from './modules/tutors/tutors.routes.ts';
 import { bookingTutor, createTutorsService } from './modules/tutors/tutors.service.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
 import { createUsersService } from './modules/users/users.service.ts';
+import { defineVerificationJobs } from './modules/verification/verification.jobs.ts';
 import { verificationRoutes } from './modules/verification/verification.routes.ts';
 import { createVerificationService } from './modules/verification/verification.service.ts';
 import { memorySnapshotStore, redisSnapshotStore } from './platform/cache/snapshot-cache.ts';
@@ -60,9 +62,16 @@ import type { Database } from './platform/db/client.ts';
 import { registerConstraintCodes } from './platform/http/db-errors.ts';
 import { installErrorHandling } from './platform/http/error-handler.ts';
 import { registerOpenApi } from './platform/http/openapi.ts';
+import { headerSettingsOf, installSecurityHeaders } from './platform/http/security-headers.ts';
 import { createJobQueue } from './platform/jobs/queue.ts';
 import { loggerOptions } from './platform/logger.ts';
 import { createRealtime } from './platform/realtime/realtime.ts';
+import {
+  createGuessLimits,
+  limitsRedis,
+  memoryCounterStore,
+  redisCounterStore,
+} from './platform/security/guess-limits.ts';
 import type { LocalGoogleIssuer } from './providers/google/id-token-verifier.ts';
 import { createMessengers } from './providers/messaging/messengers.ts';
 import { createPaymentGateways } from './providers/payments/payment-gateways.ts';
@@ -89,7 +98,8 @@ export interface AppDeps {
 registerConstraintCodes({
   users_email_key: 'user-exists',
   users_google_sub_key: 'user-exists',
-  lessons_tutor_no_overlap: 'conflicting-lessons',
+  // A lost race for a tutor's time is the tutor being taken; the student's own overlap is their conflict.
+  lessons_tutor_no_overlap: 'busy-tutor',
   lessons_student_no_overlap: 'conflicting-lessons',
   lessons_one_pending_per_student: 'reached-booking-limit',
   subscriptions_one_active_per_student: 'subscription-exists',
@@ -110,6 +120,9 @@ registerConstraintCodes({
   coupons_code_key: 'coupon-exists',
 });
 
+/** Believes the nearest `hops` proxies (proxy-addr's hop count, which Fastify's types leave out). */
+const trustHops = (hops: number) => (_address: string, hop: number) => hop < hops;
+
 /** Builds the HTTP API with every module; never listens (main.ts and tests decide). */
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { config, database, clock } = deps;
@@ -117,20 +130,37 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     logger:
       deps.logger === false ? false : loggerOptions(config, typeof deps.logger === 'object' ? deps.logger : undefined),
     bodyLimit: 1024 * 1024,
-    trustProxy: !config.isLocal,
+    // Only the configured proxies' X-Forwarded-For names the client (off by default): per-client limits hold.
+    trustProxy: typeof config.TRUST_PROXY === 'number' ? trustHops(config.TRUST_PROXY) : config.TRUST_PROXY,
     ajv: { customOptions: { removeAdditional: false } },
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   installErrorHandling(app);
+  installSecurityHeaders(app, 'app', headerSettingsOf(config, deps.localGoogle));
   app.decorateRequest('user', null);
 
   await app.register(cors, {
     origin: [config.PUBLIC_APP_URL, config.PUBLIC_ADMIN_URL, config.PUBLIC_SITE_URL],
     credentials: true,
   });
-  await app.register(rateLimit, { global: false });
-  await registerOpenApi(app);
+  // Limits count in Redis when it is set, so N instances do not give N times the tries.
+  const limitsConnection = config.REDIS_URL ? limitsRedis(config.REDIS_URL) : undefined;
+  const limitsPrefix = `${config.REDIS_CACHE_PREFIX}:limits`;
+  await app.register(rateLimit, {
+    global: false,
+    ...(limitsConnection ? { redis: limitsConnection, nameSpace: `${limitsPrefix}:route:` } : {}),
+  });
+  const guessStore = limitsConnection
+    ? redisCounterStore(limitsConnection, `${limitsPrefix}:guess`)
+    : memoryCounterStore();
+  app.addHook('onClose', () => guessStore.close());
+  const guesses = createGuessLimits(guessStore, {
+    max: config.RATE_LIMIT_GUESSES_PER_ACCOUNT,
+    windowMs: config.RATE_LIMIT_GUESS_WINDOW_MINUTES * MS_PER_MINUTE,
+  });
+  // The document maps every route and its inputs: published only where API_DOCS says (local by default).
+  if (config.API_DOCS) await registerOpenApi(app);
 
   const db = database.db;
   const queue = createJobQueue(database);
@@ -161,6 +191,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     tokenTtlSeconds: config.TOKEN_TTL_HOURS * 3600,
     google: deps.google,
     users,
+    guesses,
   });
   app.decorate('authenticator', auth.authenticator);
   const realtime = createRealtime(app, {
@@ -184,8 +215,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     outbox,
     users,
     auth,
+    guesses,
+    queue,
     telegramNeedsChat: messengers.telegram.delivery === 'provider',
   });
+  defineVerificationJobs(queue, verification);
   await app.register(verificationRoutes, { verification, publicPerMinute: config.RATE_LIMIT_SIGN_IN_PER_MINUTE });
   if (config.isLocal) await app.register(devRoutes, { outbox, localGoogle: deps.localGoogle, lessons: { db, clock } });
   const chat = createChatService({ db, clock, uploadUrl, events: createChatEvents(realtime), haveLessonTogether });

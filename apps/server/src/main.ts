@@ -4,7 +4,8 @@ import { runtimeConfigOf } from './modules/system/system.routes.ts';
 import { systemClock } from './platform/clock.ts';
 import { openDatabase } from './platform/db/client.ts';
 import { applyMigrations } from './platform/db/migrate.ts';
-import { frontendDist, serveSpa, serveStaticSite, staticServer } from './platform/http/frontends.ts';
+import { frontendDist, serveSpa, staticServer } from './platform/http/frontends.ts';
+import { headerSettingsOf } from './platform/http/security-headers.ts';
 import { loggerOptions } from './platform/logger.ts';
 import {
   createGoogleVerifier,
@@ -54,8 +55,9 @@ async function main() {
   const runtimeConfig = runtimeConfigOf(googleConfig);
   if (config.SERVE_FRONTENDS) await serveSpa(app, frontendDist('web'), runtimeConfig);
   const logger = loggerOptions(config) ?? false;
-  const admin = await staticServer(logger, (s) => serveSpa(s, frontendDist('admin'), runtimeConfig));
-  const site = await staticServer(logger, (s) => serveStaticSite(s, frontendDist('site'), runtimeConfig));
+  const headers = headerSettingsOf(googleConfig, localGoogle);
+  const admin = await staticServer('admin', { logger, headers, config: runtimeConfig });
+  const site = await staticServer('site', { logger, headers, config: runtimeConfig });
 
   await app.listen({ port: config.PORT, host: config.HOST });
   if (config.SERVE_FRONTENDS) {
@@ -88,7 +90,7 @@ function printBanner(
   const lines = [
     '',
     `Darsak is ready in ${seconds}s (${config.DATABASE_URL ? 'PostgreSQL' : `embedded PGlite in ${config.DATA_DIR}`})`,
-    `  Main app and API   ${config.PUBLIC_APP_URL}   (API docs ${config.PUBLIC_APP_URL}/api/docs)`,
+    `  Main app and API   ${config.PUBLIC_APP_URL}${config.API_DOCS ? `   (API docs ${config.PUBLIC_APP_URL}/api/docs)` : ''}`,
     `  Admin app          ${config.PUBLIC_ADMIN_URL}`,
     `  Marketing site     ${config.PUBLIC_SITE_URL}`,
     ...(config.isLocal ? [`  Outbox (local)     ${config.PUBLIC_APP_URL}/dev/outbox`] : []),

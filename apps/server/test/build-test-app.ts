@@ -3,8 +3,10 @@ import { join } from 'node:path';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { buildApp } from '../src/app.ts';
 import { loadConfig } from '../src/config/env.ts';
+import { runtimeConfigOf } from '../src/modules/system/system.routes.ts';
 import { manualClock } from '../src/platform/clock.ts';
 import { type Database, openDatabase } from '../src/platform/db/client.ts';
+import { serveSpa } from '../src/platform/http/frontends.ts';
 import { createGoogleVerifier, createLocalGoogleIssuer } from '../src/providers/google/id-token-verifier.ts';
 import { openTestDatabase } from './test-database.ts';
 
@@ -19,6 +21,8 @@ export interface TestAppOptions {
   runJobs?: boolean;
   /** Keep the app's warnings and errors as parsed JSON lines in `logs` (off: tests log nothing). */
   captureLogs?: boolean;
+  /** A built main app to serve beside the API, as `npm start` does. */
+  frontendRoot?: string;
 }
 
 export interface LogLine {
@@ -52,6 +56,7 @@ export async function buildTestApp(options: TestAppOptions = {}) {
     logger: options.captureLogs ? { write: (line) => logs.push(JSON.parse(line) as LogLine) } : false,
     runJobs: options.runJobs ?? false,
   });
+  if (options.frontendRoot) await serveSpa(app, options.frontendRoot, runtimeConfigOf(config));
   await app.ready();
   return {
     app,

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { isIP } from 'node:net';
 import { join, resolve } from 'node:path';
 import {
   AnalyticsMeasurementId,
@@ -37,6 +38,37 @@ const flag = (fallback: boolean) =>
     .optional()
     .transform((v) => (v === undefined ? fallback : v === 'true' || v === '1'));
 
+/**
+ * Which proxies' `X-Forwarded-For` to believe: off (the default: the client is the peer address), a number of
+ * hops in front of the server, or comma-separated proxy addresses or CIDR ranges. Trusting everyone is refused:
+ * any client could then name its own address and walk around the per-client limits.
+ */
+const trustProxy = z
+  .string()
+  .optional()
+  .transform((v, ctx): false | number | string[] => {
+    const value = (v ?? '').trim();
+    if (value === '' || value === 'false' || value === '0') return false;
+    if (/^\d+$/.test(value)) return Number(value);
+    const addresses = value
+      .split(',')
+      .map((a) => a.trim())
+      .filter(Boolean);
+    const bad = addresses.filter((a) => {
+      const [ip, bits, ...rest] = a.split('/');
+      const family = isIP(ip ?? '');
+      const maxBits = family === 6 ? 128 : 32;
+      return (
+        family === 0 || rest.length > 0 || (bits !== undefined && !(/^\d+$/.test(bits) && Number(bits) <= maxBits))
+      );
+    });
+    if (bad.length > 0) {
+      ctx.addIssue({ code: 'custom', message: `a hop count or proxy addresses (IP or CIDR), not: ${bad.join(', ')}` });
+      return z.NEVER;
+    }
+    return addresses;
+  });
+
 /** Every setting the server reads, with safe local defaults (README "Configuration"). */
 const EnvSchema = z.object({
   SERVER_ENV: AppEnvironment.default('local'),
@@ -63,6 +95,8 @@ const EnvSchema = z.object({
     .default(24 * 7),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   SEED_DEMO: flag(false),
+  /** The OpenAPI document and its UI at /api/docs: on by default in local mode only. */
+  API_DOCS: flag(false),
   SERVE_FRONTENDS: flag(true),
   RUN_JOBS: flag(true),
   UPLOAD_MAX_BYTES: z.coerce
@@ -71,6 +105,10 @@ const EnvSchema = z.object({
     .min(1024)
     .default(5 * 1024 * 1024),
   RATE_LIMIT_SIGN_IN_PER_MINUTE: z.coerce.number().int().min(1).default(10),
+  /** Wrong password or code guesses allowed per account in RATE_LIMIT_GUESS_WINDOW_MINUTES, from any address. */
+  RATE_LIMIT_GUESSES_PER_ACCOUNT: z.coerce.number().int().min(1).default(10),
+  RATE_LIMIT_GUESS_WINDOW_MINUTES: z.coerce.number().int().min(1).max(60).default(10),
+  TRUST_PROXY: trustProxy,
   MAIL_FROM: z.string().default('Darsak <no-reply@darsak.local>'),
   SMTP_URL: optional,
   WHATSAPP_ACCESS_TOKEN: optional,
@@ -149,10 +187,12 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
   if (seedDemo && env.SERVER_ENV === 'production')
     throw new ConfigError('Invalid configuration: SEED_DEMO cannot be on in production');
   const dataDir = resolve(env.DATA_DIR);
+  const apiDocs = source.API_DOCS === undefined ? isLocal : env.API_DOCS;
   return {
     ...env,
     DATA_DIR: dataDir,
     SEED_DEMO: seedDemo,
+    API_DOCS: apiDocs,
     CLIENT_ENV: env.CLIENT_ENV ?? env.SERVER_ENV,
     HOST: env.HOST ?? (isLocal ? '127.0.0.1' : '0.0.0.0'),
     JWT_SECRET: env.JWT_SECRET ?? localSecret(dataDir),

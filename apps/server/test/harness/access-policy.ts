@@ -427,6 +427,14 @@ export const ACCESS_POLICY: Record<string, RoutePolicy> = {
   'POST /api/v1/confirmation-code/phone/verify': { example: () => ({ body: { code: someCode } }) },
   'POST /api/v1/confirmation-code/email/send': { example: () => ({ body: {} }) },
   'POST /api/v1/confirmation-code/email/confirm': { example: () => ({ body: { code: someCode } }) },
+  'POST /api/v1/confirmation-code/email/change': {
+    example: () => ({ body: { email: unique.email(), currentPassword: validPassword } }),
+  },
+  'POST /api/v1/confirmation-code/email/change/confirm': { example: () => ({ body: { code: someCode } }) },
+  'POST /api/v1/confirmation-code/phone/change': {
+    example: () => ({ body: { phone: '01098765432', currentPassword: validPassword } }),
+  },
+  'POST /api/v1/confirmation-code/phone/change/confirm': { example: () => ({ body: { code: someCode } }) },
   'POST /api/v1/confirmation-code/password/send': { example: ({ target }) => ({ body: { email: target.email } }) },
   'POST /api/v1/confirmation-code/password/check': {
     example: ({ target }) => ({ body: { email: target.email, code: someCode } }),

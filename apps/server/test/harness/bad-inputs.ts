@@ -29,6 +29,21 @@ const BAD_PATH_VALUES = ['abc', '0', '-1', '1.5', '2147483648', '999999999999999
 const EDGE_PATH_VALUES = ['a\u0000b', 'abc\\', "x' or '1'='1", '%_%', String(2 ** 31 - 1)];
 const BAD_QUERY_VALUES = ['abc', '', '-1', '0', '1.5', '1e400', '99999999999999999999', HUGE_TEXT];
 
+/**
+ * Ids written as something else that a coercing schema would read as the example's id: they must be refused
+ * whatever the schema says, so a coercion slipping back in fails here (issue 9, defect 7).
+ */
+const isIdName = (name: string) => /(^|\.)(id|\w+Id)$|Ids\[0\]$/.test(name);
+const coercedIds = (id: number): unknown[] => [
+  String(id),
+  [id],
+  `0x${id.toString(16)}`,
+  `${id}e0`,
+  ...(id === 1 ? [true] : []),
+];
+/** The same in a path or query string, where only decimal digits are an id. */
+const coercedIdTexts = (id: string) => [`0x${Number(id).toString(16)}`, `${id}e0`, `+${id}`, ` ${id}`, `${id}.0`];
+
 /** A schema with its `anyOf`/`allOf`/`oneOf` branches, for reading bounds and types wherever they are declared. */
 function branches(schema: JsonSchema): JsonSchema[] {
   return [schema, ...[...(schema.anyOf ?? []), ...(schema.allOf ?? []), ...(schema.oneOf ?? [])].flatMap(branches)];
@@ -77,12 +92,24 @@ interface Variant {
   value: unknown;
   /** The candidate put somewhere inside `value`; undefined for structural changes (a missing key…). */
   changed?: unknown;
+  /** An id in another form: bad even if the schema took it. */
+  coerced?: boolean;
 }
 
 /** Every variation of a JSON value that changes one thing: the value itself, a property, a required key… */
 function* variants(schema: JsonSchema, value: unknown, label: string): Generator<Variant> {
   for (const candidate of candidateValues(schema)) {
     yield { name: `${label} = ${describe(candidate)}`, value: candidate, changed: candidate };
+  }
+  if (isIdName(label) && Number.isInteger(value) && (value as number) > 0) {
+    for (const candidate of coercedIds(value as number)) {
+      yield {
+        name: `${label} = ${describe(candidate)} (coerced id)`,
+        value: candidate,
+        changed: candidate,
+        coerced: true,
+      };
+    }
   }
   const properties = firstOf(schema, 'properties');
   if (properties || isPlainObject(value)) {
@@ -127,14 +154,16 @@ function withPayload(contract: RouteContract, base: ExampleRequest, payload: str
 }
 
 function pathCases(contract: RouteContract, op: PublishedOperation, base: ExampleRequest): InputCase[] {
-  return op.pathParams.flatMap(({ name }) =>
-    [...BAD_PATH_VALUES, ...EDGE_PATH_VALUES].flatMap((value) => {
+  return op.pathParams.flatMap(({ name }) => {
+    const example = stringValues(base.params)[name];
+    const coerced = example && isIdName(name) && /^[1-9][0-9]*$/.test(example) ? coercedIdTexts(example) : [];
+    return [...BAD_PATH_VALUES, ...EDGE_PATH_VALUES, ...coerced].flatMap((value) => {
       const params = { ...stringValues(base.params), [name]: value };
-      const kind = kindOf(contract.params, params, value);
+      const kind = coerced.includes(value) ? 'bad' : kindOf(contract.params, params, value);
       const request = { ...injectOptionsFor(contract, base), url: buildPath(contract.path, params) };
       return kind ? [{ name: `params.${name} = ${describe(value)}`, kind, request, changed: value }] : [];
-    }),
-  );
+    });
+  });
 }
 
 function queryCases(contract: RouteContract, op: PublishedOperation, base: ExampleRequest): InputCase[] {
@@ -143,8 +172,17 @@ function queryCases(contract: RouteContract, op: PublishedOperation, base: Examp
   const candidates: [string, Record<string, string | string[]>, unknown][] = [
     ['query with an unknown parameter', { ...query, unexpectedField: 'x' }, 'x'],
   ];
+  const coerced = new Set<string>();
   for (const { name, schema } of op.queryParams) {
     const maxLength = firstOf(schema, 'maxLength');
+    const example = query[name];
+    if (example && isIdName(name) && /^[1-9][0-9]*$/.test(example)) {
+      for (const value of coercedIdTexts(example)) {
+        const label = `query.${name} = ${describe(value)} (coerced id)`;
+        coerced.add(label);
+        candidates.push([label, { ...query, [name]: value }, value]);
+      }
+    }
     const values = [
       ...BAD_QUERY_VALUES,
       ...EDGE_STRINGS,
@@ -155,7 +193,7 @@ function queryCases(contract: RouteContract, op: PublishedOperation, base: Examp
     candidates.push([`query.${name} repeated`, { ...query, [name]: ['1', '2'] }, ['1', '2']]);
   }
   return candidates.flatMap(([name, values, changed]) => {
-    const kind = kindOf(contract.query, values, changed);
+    const kind = coerced.has(name) ? 'bad' : kindOf(contract.query, values, changed);
     return kind ? [{ name, kind, request: { ...injectOptionsFor(contract, base), query: values }, changed }] : [];
   });
 }
@@ -163,8 +201,8 @@ function queryCases(contract: RouteContract, op: PublishedOperation, base: Examp
 function bodyCases(contract: RouteContract, op: PublishedOperation, base: ExampleRequest): InputCase[] {
   if (!contract.body) return [];
   const cases = new Map<string, InputCase>();
-  for (const { name, value, changed } of variants(op.body ?? {}, base.body ?? {}, 'body')) {
-    const kind = kindOf(contract.body, value, changed);
+  for (const { name, value, changed, coerced } of variants(op.body ?? {}, base.body ?? {}, 'body')) {
+    const kind = coerced ? 'bad' : kindOf(contract.body, value, changed);
     if (kind && !cases.has(name)) {
       const request = withPayload(contract, base, JSON.stringify(value), 'application/json');
       cases.set(name, { name, kind, request, changed });

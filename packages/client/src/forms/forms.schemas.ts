@@ -83,6 +83,14 @@ export const ChangePasswordForm = z
   .superRefine(passwordsMatch);
 export type ChangePasswordFormInput = z.input<typeof ChangePasswordForm>;
 
+/** A new e-mail or mobile number, proven by the current password (the code comes next). */
+export const contactChangeForm = (kind: 'email' | 'phone') =>
+  z.object({
+    value: required().pipe(kind === 'email' ? Email : EgyptianMobile),
+    currentPassword: z.string().min(1, 'required'),
+  });
+export type ContactChangeFormInput = z.input<ReturnType<typeof contactChangeForm>>;
+
 /** The profile's main information (complete-profile step 1 and the profile page). */
 export const mainInfoForm = (role: 'student' | 'tutor') =>
   z.object({

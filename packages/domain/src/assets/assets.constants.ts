@@ -13,6 +13,11 @@ export const AVATAR_SMALLEST_SIDE = 100;
 export const AVATAR_MIME = ['image/jpeg', 'image/png', 'image/gif'] as const;
 export type AvatarMime = (typeof AVATAR_MIME)[number];
 export const AVATAR_MAX_BYTES = 5 * MIB;
+/**
+ * Pictures past 24 megapixels (6000x4000) are refused from their header, before decoding: a few hundred bytes
+ * can claim billions of pixels, and each decoded megapixel costs the server about 3 MB.
+ */
+export const AVATAR_MAX_PIXELS = 24_000_000;
 
 /** DESIGN §4: 1 to 3 minutes, checked from the file itself, at most 400 MB. */
 export const INTRO_VIDEO = { minSeconds: 60, maxSeconds: 180, maxBytes: 400 * MIB } as const;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { Id } from '../common/ids.ts';
+import { IdParam, textInt } from '../common/ids.ts';
 import { defineRoute } from '../contract/define-route.ts';
 import { SessionLengthSchema } from '../sessions/sessions.enums.ts';
 import { ROLE_GROUPS } from '../users/roles.ts';
@@ -17,19 +17,19 @@ export const SlotList = z.object({
 
 export const SlotListQuery = z.strictObject({
   /** Whose schedule; a tutor leaving it out gets their own. */
-  tutorId: Id.optional(),
+  tutorId: IdParam.optional(),
 });
 
 const Instant = z.iso.datetime({ offset: true });
 
 export const FreeTimesQuery = z.strictObject({
-  tutorId: Id,
-  durationMinutes: z.coerce.number().pipe(SessionLengthSchema).default(30),
+  tutorId: IdParam,
+  durationMinutes: textInt(SessionLengthSchema).default(30),
   /** Defaults: from now; to the end of a signed-in student's week, else 7 days on. */
   from: Instant.optional(),
   to: Instant.optional(),
   /** A lesson of the caller's being moved: its own time counts as free. */
-  movingLessonId: Id.optional(),
+  movingLessonId: IdParam.optional(),
 });
 export type FreeTimesQuery = z.infer<typeof FreeTimesQuery>;
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { Id } from '../common/ids.ts';
+import { Id, IdParam } from '../common/ids.ts';
 import { PageQuery } from '../common/paging.ts';
 import { RoomTypeSchema } from '../sessions/sessions.enums.ts';
 import { RoleIdSchema } from '../users/users.contract.ts';
@@ -71,7 +71,7 @@ const BooleanQuery = z.enum(['true', 'false']).transform((v) => v === 'true');
 
 /** Newest first; `before` (a message id) pages back from a message the client already has. */
 export const MessagesQuery = PageQuery.extend({
-  before: Id.optional(),
+  before: IdParam.optional(),
   pinned: BooleanQuery.optional(),
 }).strict();
 export type MessagesQuery = z.infer<typeof MessagesQuery>;
@@ -89,15 +89,15 @@ export const RoomByMembersQuery = z.strictObject({
     .string()
     .regex(/^\d{1,10},\d{1,10}$/, 'invalid')
     .transform((v) => v.split(',').map(Number))
-    .pipe(z.array(z.number().int().min(1).max(2_147_483_647)).length(2)),
+    .pipe(z.array(Id).length(2)),
 });
 
 /** The caller's own view of a room: pin, mute, read up to a message. */
 export const UpdateRoomInput = z.strictObject({ pinned: z.boolean(), muted: z.boolean(), readUpTo: Id }).partial();
 export type UpdateRoomInput = z.infer<typeof UpdateRoomInput>;
 
-export const RoomIdParams = z.strictObject({ roomId: Id });
-export const UserIdParams = z.strictObject({ userId: Id });
+export const RoomIdParams = z.strictObject({ roomId: IdParam });
+export const UserIdParams = z.strictObject({ userId: IdParam });
 
 // Socket events (client → server), validated by the server like HTTP bodies.
 export const SendMessageInput = z.strictObject({ roomId: Id, clientMessageId: ClientMessageId, body: MessageBody });

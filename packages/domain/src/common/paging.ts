@@ -1,12 +1,13 @@
 import { z } from 'zod';
+import { textInt } from './ids.ts';
 
 export const DEFAULT_PAGE_SIZE = 10;
 export const MAX_PAGE_SIZE = 100;
 
 /** `?page=1&size=10` of DESIGN §3. */
 export const PageQuery = z.object({
-  page: z.coerce.number().int().min(1).max(1_000_000).default(1),
-  size: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).default(DEFAULT_PAGE_SIZE),
+  page: textInt(z.number().int().min(1).max(1_000_000)).default(1),
+  size: textInt(z.number().int().min(1).max(MAX_PAGE_SIZE)).default(DEFAULT_PAGE_SIZE),
 });
 export type PageQuery = z.infer<typeof PageQuery>;
 

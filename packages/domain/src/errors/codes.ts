@@ -50,6 +50,7 @@ export const ERROR_STATUS = {
   'topic-exists': 409,
   'email-already-verified': 409,
   'phone-already-verified': 409,
+  'contact-change-needs-proof': 403,
   'user-already-verified': 409,
   'conflicting-lessons': 409,
   'conflicting-interview': 409,

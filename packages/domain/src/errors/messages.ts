@@ -48,6 +48,8 @@ export const ERROR_MESSAGES_AR: Messages = {
   'topic-exists': 'هذا الموضوع موجود بالفعل.',
   'email-already-verified': 'بريدك الإلكتروني مؤكَّد بالفعل.',
   'phone-already-verified': 'رقم هاتفك مؤكَّد بالفعل.',
+  'contact-change-needs-proof':
+    'لتغيير البريد الإلكتروني أو رقم الهاتف أدخل كلمة مرورك الحالية، ثم الكود الذي نرسله إلى العنوان الجديد.',
   'user-already-verified': 'حسابك مؤكَّد بالفعل.',
   'conflicting-lessons': 'هذا الموعد يتعارض مع درس آخر.',
   'conflicting-interview': 'لا يمكنك حجز مقابلة جديدة قبل مرور ستة أشهر على آخر مقابلة.',
@@ -151,6 +153,8 @@ export const ERROR_MESSAGES_EN: Messages = {
   'topic-exists': 'This topic already exists.',
   'email-already-verified': 'Your e-mail is already verified.',
   'phone-already-verified': 'Your phone is already verified.',
+  'contact-change-needs-proof':
+    'To change your e-mail or phone, enter your current password, then the code we send to the new address.',
   'user-already-verified': 'Your account is already verified.',
   'conflicting-lessons': 'This time conflicts with another lesson.',
   'conflicting-interview': 'You cannot book another interview until six months after the last one.',

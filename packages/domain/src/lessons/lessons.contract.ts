@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { SLOT_STEP_MINUTES } from '../availability/availability.schemas.ts';
-import { Id, IdParams } from '../common/ids.ts';
+import { Id, IdParam, IdParams } from '../common/ids.ts';
 import { PageQuery, pageOf } from '../common/paging.ts';
 import { MS_PER_MINUTE } from '../common/time.ts';
 import { defineRoute } from '../contract/define-route.ts';
@@ -58,7 +58,7 @@ export const LessonListQuery = PageQuery.extend({
   when: z.enum(['upcoming', 'past']).optional(),
   status: LessonStatusSchema.optional(),
   /** Staff only: the lessons of one student or tutor. */
-  userId: Id.optional(),
+  userId: IdParam.optional(),
 }).strict();
 export type LessonListQuery = z.infer<typeof LessonListQuery>;
 

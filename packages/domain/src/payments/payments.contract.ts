@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { Id, IdParams, Ok } from '../common/ids.ts';
+import { Id, IdParam, IdParams, Ok, textInt } from '../common/ids.ts';
 import { PageQuery, pageOf } from '../common/paging.ts';
 import { defineRoute } from '../contract/define-route.ts';
 import type { ErrorCode } from '../errors/codes.ts';
@@ -70,8 +70,8 @@ export type OpenPayment = z.infer<typeof OpenPaymentSchema>;
 
 export const TransactionListQuery = PageQuery.extend({
   /** Admins only; a student always lists their own. */
-  userId: Id.optional(),
-  status: z.coerce.number().int().min(0).max(7).optional(),
+  userId: IdParam.optional(),
+  status: textInt(z.number().int().min(0).max(7)).optional(),
 }).strict();
 
 const tx = { tags: ['transaction'] } as const;
@@ -284,7 +284,7 @@ export const paymentsContract = {
     path: '/api/v1/fawry/card-token',
     summary: 'Remove a saved card',
     auth: ['student'],
-    query: z.strictObject({ cardTokenId: Id }),
+    query: z.strictObject({ cardTokenId: IdParam }),
     response: Ok,
     errors: ['card-not-found', 'fawry-error', 'service-unavailable'],
   }),
@@ -303,7 +303,7 @@ export const paymentsContract = {
     path: '/api/v1/fawry/payment-status',
     summary: "A payment's status as last known (its buyer or admins)",
     auth: ['student', ...ROLE_GROUPS.admins],
-    query: z.strictObject({ transactionId: Id }),
+    query: z.strictObject({ transactionId: IdParam }),
     response: TransactionSchema,
     errors: ['transaction-not-found', 'forbidden'],
   }),

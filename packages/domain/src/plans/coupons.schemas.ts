@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { Id } from '../common/ids.ts';
+import { Id, IdParam } from '../common/ids.ts';
 import { PageQuery } from '../common/paging.ts';
 import { InviteStatusSchema } from '../invites/invites.enums.ts';
 import { PlanPeriodSchema } from './plans.enums.ts';
@@ -57,7 +57,7 @@ export const CouponListQuery = PageQuery.extend({ code: z.string().trim().max(32
 
 /** The checkout's coupon check: with a plan and period it also prices the checkout. */
 export const CouponCheckParams = z.strictObject({ code: CouponCode });
-export const CouponCheckQuery = z.strictObject({ planId: Id.optional(), period: PaidPeriodSchema.optional() });
+export const CouponCheckQuery = z.strictObject({ planId: IdParam.optional(), period: PaidPeriodSchema.optional() });
 
 export const PriceQuoteSchema = z.object({
   period: PlanPeriodSchema,

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { Id, IdParams, Ok } from '../common/ids.ts';
+import { Id, IdParam, IdParams, Ok } from '../common/ids.ts';
 import { PageQuery, pageOf } from '../common/paging.ts';
 import { defineRoute } from '../contract/define-route.ts';
 import { ROLE_GROUPS } from '../users/roles.ts';
@@ -75,7 +75,10 @@ const invite = { tags: ['plan-invite'] } as const;
 
 export const PlanInviteInput = z.strictObject({ planId: Id, userId: Id });
 export const PlanInvitePatch = z.strictObject({ id: Id, planId: Id.optional(), userId: Id.optional() });
-export const PlanInviteListQuery = PageQuery.extend({ planId: Id.optional(), userId: Id.optional() }).strict();
+export const PlanInviteListQuery = PageQuery.extend({
+  planId: IdParam.optional(),
+  userId: IdParam.optional(),
+}).strict();
 
 /** PLAN INVITE of spec §7: staff give a student access to a plan for invites only. */
 export const planInvitesContract = {

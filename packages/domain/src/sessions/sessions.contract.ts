@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ChatMemberSchema } from '../chat/chat.schemas.ts';
-import { Id, IdParams } from '../common/ids.ts';
+import { IdParam, IdParams } from '../common/ids.ts';
 import { defineRoute } from '../contract/define-route.ts';
 import { ROLE_GROUPS } from '../users/roles.ts';
 import { RoomTypeSchema, SessionJoinStateSchema, SessionStatusSchema } from './sessions.enums.ts';
@@ -58,7 +58,7 @@ export const SessionTokenSchema = z.object({
 });
 export type SessionToken = z.infer<typeof SessionTokenSchema>;
 
-export const SessionTokenQuery = z.strictObject({ lessonId: Id });
+export const SessionTokenQuery = z.strictObject({ lessonId: IdParam });
 
 /** Lessons are between a tutor (or tutor manager) and a student; admins read calls for disputes. */
 const MEMBERS = ['student', 'tutor', 'tutorManager'] as const;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { Id, IdParams } from '../common/ids.ts';
+import { Id, IdParam, IdParams } from '../common/ids.ts';
 import { PageQuery, pageOf } from '../common/paging.ts';
 import { defineRoute } from '../contract/define-route.ts';
 import { TransactionStatusSchema } from '../payments/payments.enums.ts';
@@ -61,7 +61,7 @@ export type CurrentSubscription = z.infer<typeof CurrentSubscriptionSchema>;
 
 export const SubscriptionListQuery = PageQuery.extend({
   /** Admins only; a student always lists their own. */
-  studentId: Id.optional(),
+  studentId: IdParam.optional(),
   status: SubscriptionStatusSchema.optional(),
 }).strict();
 

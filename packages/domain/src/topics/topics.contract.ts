@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { Id, IdParams, Ok } from '../common/ids.ts';
+import { Id, IdParam, IdParams, Ok } from '../common/ids.ts';
 import { defineRoute } from '../contract/define-route.ts';
 import { ROLE_GROUPS } from '../users/roles.ts';
 import { Topic } from './topics.schemas.ts';
@@ -90,7 +90,7 @@ export const topicsContract = {
     path: '/api/v1/topic/of/user',
     summary: 'Remove a favourite topic',
     auth: 'signedIn',
-    query: z.strictObject({ topicId: Id }),
+    query: z.strictObject({ topicId: IdParam }),
     response: TopicList,
     errors: [],
   }),

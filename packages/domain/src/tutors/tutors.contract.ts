@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { TIMES_OF_DAY, type TimeOfDay } from '../availability/availability.rules.ts';
-import { Id, IdParams } from '../common/ids.ts';
+import { IdParam, IdParams, textInt } from '../common/ids.ts';
 import { PageQuery, pageOf } from '../common/paging.ts';
 import { defineRoute } from '../contract/define-route.ts';
 import { WeekdaySchema } from '../lessons/lessons.enums.ts';
@@ -40,10 +40,10 @@ export type TutorProfile = z.infer<typeof TutorProfileSchema>;
 export const TimeOfDaySchema = z.enum(Object.keys(TIMES_OF_DAY) as [TimeOfDay, ...TimeOfDay[]]);
 
 export const TutorListQuery = PageQuery.extend({
-  topicId: Id.optional(),
+  topicId: IdParam.optional(),
   gender: GenderSchema.optional(),
   /** Has slots on this weekday (0 Sunday … 6 Saturday) … */
-  weekday: z.coerce.number().pipe(WeekdaySchema).optional(),
+  weekday: textInt(WeekdaySchema).optional(),
   /** … in this part of the day (with weekday: on that day). */
   timeOfDay: TimeOfDaySchema.optional(),
   /** rating: best first; soonest: earliest next free time first. */

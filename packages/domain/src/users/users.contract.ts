@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { AVATAR_MAX_BYTES, INTRO_VIDEO } from '../assets/assets.constants.ts';
-import { Id, IdParams } from '../common/ids.ts';
+import { IdParam, IdParams, textInt } from '../common/ids.ts';
 import { PageQuery, pageOf } from '../common/paging.ts';
 import { defineRoute } from '../contract/define-route.ts';
 import { ROLE_GROUPS, ROLE_IDS, type RoleId } from './roles.ts';
@@ -81,7 +81,7 @@ export const UpdateUserInput = z
 export type UpdateUserInput = z.infer<typeof UpdateUserInput>;
 
 export const UserListQuery = PageQuery.extend({
-  role: z.coerce.number().int().min(1).max(6).optional(),
+  role: textInt(z.number().int().min(1).max(6)).optional(),
   q: z.string().trim().max(100).optional(),
 }).strict();
 
@@ -146,7 +146,14 @@ export const usersContract = {
     params: IdParams,
     body: UpdateUserInput,
     response: UserSchema,
-    errors: ['user-not-found', 'forbidden', 'user-exists', 'api-invalid-user-name', 'empty-request'],
+    errors: [
+      'user-not-found',
+      'forbidden',
+      'user-exists',
+      'api-invalid-user-name',
+      'empty-request',
+      'contact-change-needs-proof',
+    ],
   }),
   uploadAvatar: defineRoute({
     method: 'PUT',
@@ -154,7 +161,7 @@ export const usersContract = {
     summary: 'Upload an avatar image (JPG, PNG or GIF); the studio and admins may pass forUser',
     tags: ['user'],
     auth: 'signedIn',
-    query: z.strictObject({ forUser: Id.optional() }),
+    query: z.strictObject({ forUser: IdParam.optional() }),
     multipart: AvatarUpload,
     response: UserSchema,
     errors: ['large-file-size', 'unsupported-file-type', 'forbidden', 'user-not-found'],
@@ -165,7 +172,7 @@ export const usersContract = {
     summary: "Upload a tutor's photo, intro video or thumbnail (studio and admins)",
     tags: ['user'],
     auth: ROLE_GROUPS.studioStaff,
-    query: z.strictObject({ tutorId: Id }),
+    query: z.strictObject({ tutorId: IdParam }),
     multipart: { files: ['image', 'video', 'thumbnail'], maxBytes: INTRO_VIDEO.maxBytes },
     response: TutorMetaSchema,
     errors: ['large-file-size', 'unsupported-file-type', 'tutor-not-found'],

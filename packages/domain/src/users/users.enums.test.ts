@@ -50,7 +50,13 @@ describe('users enums', () => {
 
   it('notification methods and code purposes', () => {
     expect(NotificationMethodSchema.options).toEqual(['whatsapp', 'telegram', 'none']);
-    expect(CodePurpose).toEqual({ verifyWhatsapp: 1, verifyEmail: 3, resetPassword: 4 });
+    expect(CodePurpose).toEqual({
+      verifyWhatsapp: 1,
+      verifyEmail: 3,
+      resetPassword: 4,
+      changeEmail: 5,
+      changePhone: 6,
+    });
     expect(CodePurposeSchema.safeParse(2).success).toBe(false);
     expect(CodePurposeSchema.safeParse(4).success).toBe(true);
   });

@@ -78,8 +78,17 @@ export const NotificationMethod = { whatsapp: 'whatsapp', telegram: 'telegram', 
 export type NotificationMethod = (typeof NotificationMethod)[keyof typeof NotificationMethod];
 export const NotificationMethodSchema = z.enum(NotificationMethod);
 
-/** Purposes of one-time codes (spec §3); 2 is unused in the specification and stays free. */
-export const CodePurpose = { verifyWhatsapp: 1, verifyEmail: 3, resetPassword: 4 } as const;
+/**
+ * Purposes of one-time codes (spec §3); 2 is unused in the specification and stays free. 5 and 6 prove a new
+ * e-mail address or phone number before it replaces the account's own.
+ */
+export const CodePurpose = {
+  verifyWhatsapp: 1,
+  verifyEmail: 3,
+  resetPassword: 4,
+  changeEmail: 5,
+  changePhone: 6,
+} as const;
 export type CodePurpose = (typeof CodePurpose)[keyof typeof CodePurpose];
 export const CodePurposeSchema = z.enum(CodePurpose);
 

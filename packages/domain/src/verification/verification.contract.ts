@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { Ok } from '../common/ids.ts';
 import { defineRoute } from '../contract/define-route.ts';
 import { UserSchema } from '../users/users.contract.ts';
-import { Email, Password } from '../users/users.schemas.ts';
+import { EgyptianMobile, Email, Password } from '../users/users.schemas.ts';
 import { VerificationCode } from './verification.rules.ts';
 
 /** Where a code went, so the screen can say "sent to your WhatsApp 010…78". */
@@ -19,6 +19,23 @@ export const CodeInput = z.strictObject({ code: VerificationCode });
 export const PasswordCodeInput = z.strictObject({ email: Email });
 export const PasswordCodeCheckInput = z.strictObject({ email: Email, code: VerificationCode });
 export const PasswordResetInput = z.strictObject({ email: Email, code: VerificationCode, password: Password });
+
+/**
+ * Proof that the account's owner asks for a contact change, not just someone holding its session: the current
+ * password, or for an account without one a Google ID token of its own Google account (a fresh sign-in).
+ */
+const ContactChangeProof = {
+  currentPassword: z.string().max(128).optional(),
+  googleCredential: z.string().max(4096).optional(),
+};
+export const EmailChangeInput = z.strictObject({ email: Email, ...ContactChangeProof });
+export type EmailChangeInput = z.infer<typeof EmailChangeInput>;
+export const PhoneChangeInput = z.strictObject({
+  phone: EgyptianMobile,
+  method: z.enum(['whatsapp', 'telegram']).optional(),
+  ...ContactChangeProof,
+});
+export type PhoneChangeInput = z.infer<typeof PhoneChangeInput>;
 
 const common = { tags: ['confirmation-code'] } as const;
 
@@ -68,6 +85,60 @@ export const verificationContract = {
     body: CodeInput,
     response: UserSchema,
     errors: ['expired-verification-code', 'invalid-verification-code', 'email-already-verified'],
+  }),
+  emailChange: defineRoute({
+    ...common,
+    method: 'POST',
+    path: '/api/v1/confirmation-code/email/change',
+    summary: 'Ask to change the e-mail: proves the owner (password or Google), sends a code to the new address',
+    auth: 'signedIn',
+    body: EmailChangeInput,
+    response: CodeSentSchema,
+    errors: [
+      'wrong-password',
+      'invalid-google-token',
+      'contact-change-needs-proof',
+      'user-exists',
+      'verification-code-cooldown',
+      'too-many-requests',
+    ],
+  }),
+  emailChangeConfirm: defineRoute({
+    ...common,
+    method: 'POST',
+    path: '/api/v1/confirmation-code/email/change/confirm',
+    summary: 'Change the e-mail with the code sent to the new address; the old address is told',
+    auth: 'signedIn',
+    body: CodeInput,
+    response: UserSchema,
+    errors: ['expired-verification-code', 'invalid-verification-code', 'user-exists', 'too-many-requests'],
+  }),
+  phoneChange: defineRoute({
+    ...common,
+    method: 'POST',
+    path: '/api/v1/confirmation-code/phone/change',
+    summary: 'Ask to change the phone: proves the owner (password or Google), sends a code to the new number',
+    auth: 'signedIn',
+    body: PhoneChangeInput,
+    response: CodeSentSchema,
+    errors: [
+      'wrong-password',
+      'invalid-google-token',
+      'contact-change-needs-proof',
+      'unresolved-phone',
+      'verification-code-cooldown',
+      'too-many-requests',
+    ],
+  }),
+  phoneChangeConfirm: defineRoute({
+    ...common,
+    method: 'POST',
+    path: '/api/v1/confirmation-code/phone/change/confirm',
+    summary: 'Change the phone with the code sent to the new number; the account e-mail is told',
+    auth: 'signedIn',
+    body: CodeInput,
+    response: UserSchema,
+    errors: ['expired-verification-code', 'invalid-verification-code', 'too-many-requests'],
   }),
   passwordSend: defineRoute({
     ...common,

@@ -212,7 +212,7 @@ export const ar = {
   'field.nameTutorHint': 'اسمك بالعربية من مقطعين على الأقل، مثل: محمد أحمد.',
   'field.phone': 'رقم الموبايل',
   'field.phoneHint': 'رقم موبايل مصري من 11 رقمًا يبدأ بـ 010 أو 011 أو 012 أو 015.',
-  'field.phoneChangeHint': 'تغيير الرقم يتطلّب تأكيده من جديد.',
+  'field.phoneChangeHint': 'لتغيير الرقم استخدم «تغيير» في الإعدادات، قسم بيانات التواصل.',
   'field.code': 'كود التحقق',
   'field.governorate': 'المحافظة',
   'field.birthYear': 'سنة الميلاد',
@@ -252,6 +252,19 @@ export const ar = {
   'verify.noPhone': 'لم تُضف رقمًا بعد، أضفه من الملف الشخصي',
   'verify.success.email': 'تم تأكيد بريدك الإلكتروني',
   'verify.success.phone': 'تم تأكيد رقم موبايلك',
+  'contactChange.action': 'تغيير',
+  'contactChange.email.title': 'تغيير البريد الإلكتروني',
+  'contactChange.phone.title': 'تغيير رقم الموبايل',
+  'contactChange.email.intro':
+    'اكتب بريدك الجديد وكلمة مرورك الحالية. سنرسل كودًا إلى البريد الجديد، ونُخبر بريدك الحالي بالتغيير.',
+  'contactChange.phone.intro':
+    'اكتب رقمك الجديد وكلمة مرورك الحالية. سنرسل كودًا إلى الرقم الجديد، ونُخبر بريدك الإلكتروني بالتغيير.',
+  'contactChange.email.new': 'البريد الإلكتروني الجديد',
+  'contactChange.phone.new': 'رقم الموبايل الجديد',
+  'contactChange.noPassword':
+    'حسابك بلا كلمة مرور لأنك سجّلت بحساب Google. أنشئ كلمة مرور أولًا، ثم غيّر بياناتك باستخدامها.',
+  'contactChange.email.success': 'تغيّر بريدك الإلكتروني، وأخبرنا عنوانك السابق بذلك',
+  'contactChange.phone.success': 'تغيّر رقم موبايلك، وأخبرنا بريدك الإلكتروني بذلك',
 
   // profile
   'page.completeProfile.title': 'أكمل ملفك الشخصي',

@@ -199,7 +199,7 @@ export const en: Record<MessageKey, string> = {
   'field.nameTutorHint': 'Your name in Arabic, at least two parts, e.g. محمد أحمد.',
   'field.phone': 'Mobile number',
   'field.phoneHint': 'An 11-digit Egyptian mobile starting 010, 011, 012 or 015.',
-  'field.phoneChangeHint': 'Changing the number means verifying it again.',
+  'field.phoneChangeHint': 'To change the number, use "Change" in Settings, under Contact details.',
   'field.code': 'Verification code',
   'field.governorate': 'Governorate',
   'field.birthYear': 'Birth year',
@@ -237,6 +237,19 @@ export const en: Record<MessageKey, string> = {
   'verify.action': 'Verify now',
   'verify.noPhone': 'No number yet; add it on your profile',
   'verify.success.email': 'Your e-mail is verified',
+  'contactChange.action': 'Change',
+  'contactChange.email.title': 'Change e-mail',
+  'contactChange.phone.title': 'Change mobile number',
+  'contactChange.email.intro':
+    'Enter your new e-mail and your current password. We send a code to the new address and tell your current address about the change.',
+  'contactChange.phone.intro':
+    'Enter your new number and your current password. We send a code to the new number and tell your e-mail about the change.',
+  'contactChange.email.new': 'New e-mail',
+  'contactChange.phone.new': 'New mobile number',
+  'contactChange.noPassword':
+    'Your account has no password because you signed up with Google. Create a password first, then use it here.',
+  'contactChange.email.success': 'Your e-mail has changed, and we told your previous address',
+  'contactChange.phone.success': 'Your mobile number has changed, and we told your e-mail',
   'verify.success.phone': 'Your mobile is verified',
 
   'page.completeProfile.title': 'Complete your profile',

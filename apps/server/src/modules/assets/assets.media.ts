@@ -1,5 +1,5 @@
 import { Readable } from 'node:stream';
-import { AVATAR_MIN_SIDE, AVATAR_SMALLEST_SIDE, isAvatarMime } from '@darsak/domain/assets';
+import { AVATAR_MAX_PIXELS, AVATAR_MIN_SIDE, AVATAR_SMALLEST_SIDE, isAvatarMime } from '@darsak/domain/assets';
 import { AppError } from '@darsak/domain/errors';
 import { type FileTypeResult, fileTypeFromBuffer } from 'file-type';
 import sharp, { type Sharp } from 'sharp';
@@ -9,8 +9,8 @@ export const STORED_IMAGE = { mime: 'image/webp', ext: 'webp' } as const;
 const WEBP_QUALITY = 82;
 /** Video thumbnails keep their shape and are made to fit a 720p frame. */
 const THUMBNAIL_BOX = { width: 1280, height: 720 } as const;
-/** Refuses decompression bombs: a few MB of PNG can claim billions of pixels. */
-const MAX_INPUT_PIXELS = 40_000_000;
+/** Decodes at once per process: each may hold its picture's pixels (up to about 72 MB) in memory. */
+const MAX_DECODES_AT_ONCE = 2;
 /** file-type's own sample size: enough of the head of a file to recognise it. */
 const SNIFF_BYTES = 4100;
 const VIDEO_MIMES = ['video/mp4', 'video/webm'];
@@ -24,24 +24,56 @@ export interface Picture {
 /** What the bytes are, judged by content only (never the file name or the declared type). */
 const sniff = (bytes: Uint8Array): Promise<FileTypeResult | undefined> => fileTypeFromBuffer(bytes);
 
-/** Decodes a JPG, PNG or GIF upload and re-encodes it with `shape`; anything else is unsupported-file-type. */
+/** The dimensions a picture's header claims, read without decoding its pixels (so without sharp's own cap). */
+async function headerSize(upload: Buffer): Promise<{ width: number; height: number }> {
+  try {
+    const { width = 0, height = 0 } = await sharp(upload, { limitInputPixels: false }).metadata();
+    return { width, height };
+  } catch {
+    throw new AppError('unsupported-file-type'); // recognised by its first bytes, but no readable header
+  }
+}
+
+/** Runs at most `limit` of the given jobs at a time, the others waiting in turn. */
+function gate(limit: number) {
+  let running = 0;
+  const waiting: (() => void)[] = [];
+  return async <T>(job: () => Promise<T>): Promise<T> => {
+    if (running >= limit) await new Promise<void>((resolve) => waiting.push(resolve));
+    running += 1;
+    try {
+      return await job();
+    } finally {
+      running -= 1;
+      waiting.shift()?.();
+    }
+  };
+}
+const decoding = gate(MAX_DECODES_AT_ONCE);
+
+/**
+ * Decodes a JPG, PNG or GIF upload and re-encodes it with `shape`; anything else is unsupported-file-type. A
+ * picture over AVATAR_MAX_PIXELS is refused from its header, before any decoding (image bombs), and sharp's
+ * own limit stays as a second guard.
+ */
 async function reencode(upload: Buffer, shape: (image: Sharp) => Sharp): Promise<Picture> {
   const type = await sniff(upload);
   if (!type || !isAvatarMime(type.mime))
     throw new AppError('unsupported-file-type', { accepted: ['jpg', 'png', 'gif'] });
-  try {
-    const { width = 0, height = 0 } = await sharp(upload).metadata();
-    if (width * height > MAX_INPUT_PIXELS) throw new AppError('large-file-size', { maxPixels: MAX_INPUT_PIXELS });
-    if (Math.min(width, height) < AVATAR_SMALLEST_SIDE) {
-      throw new AppError('bad-request', { fields: { image: 'image-too-small' }, minSide: AVATAR_SMALLEST_SIDE });
-    }
-    const image = shape(sharp(upload, { limitInputPixels: MAX_INPUT_PIXELS }).rotate());
-    const { data, info } = await image.webp({ quality: WEBP_QUALITY }).toBuffer({ resolveWithObject: true });
-    return { bytes: data, width: info.width, height: info.height };
-  } catch (error) {
-    if (error instanceof AppError) throw error;
-    throw new AppError('unsupported-file-type'); // recognised by its header, but the image data does not decode
+  const { width, height } = await headerSize(upload);
+  if (width * height > AVATAR_MAX_PIXELS) throw new AppError('large-file-size', { maxPixels: AVATAR_MAX_PIXELS });
+  if (Math.min(width, height) < AVATAR_SMALLEST_SIDE) {
+    throw new AppError('bad-request', { fields: { image: 'image-too-small' }, minSide: AVATAR_SMALLEST_SIDE });
   }
+  return decoding(async () => {
+    try {
+      const image = shape(sharp(upload, { limitInputPixels: AVATAR_MAX_PIXELS }).rotate());
+      const { data, info } = await image.webp({ quality: WEBP_QUALITY }).toBuffer({ resolveWithObject: true });
+      return { bytes: data, width: info.width, height: info.height };
+    } catch {
+      throw new AppError('unsupported-file-type'); // recognised by its header, but the image data does not decode
+    }
+  });
 }
 
 /** A profile picture: the upload's most eye-catching square, at the recommended 480x480 (small ones enlarged). */

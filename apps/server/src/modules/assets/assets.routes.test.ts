@@ -1,4 +1,5 @@
-import { AVATAR_MAX_BYTES } from '@darsak/domain/assets';
+import { crc32, deflateSync } from 'node:zlib';
+import { AVATAR_MAX_BYTES, AVATAR_MAX_PIXELS } from '@darsak/domain/assets';
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -36,6 +37,32 @@ const textAsPng = (): UploadPart => ({
   contentType: 'image/png',
   data: Buffer.from('not a picture\n'.repeat(50)),
 });
+
+/** A PNG whose header claims `width`×`height` over a few bytes of data: a decompression bomb's shape. */
+const pngHeader = (width: number, height: number): UploadPart => {
+  const chunk = (type: string, data: Buffer) => {
+    const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
+    const length = Buffer.alloc(4);
+    length.writeUInt32BE(data.length);
+    const crc = Buffer.alloc(4);
+    crc.writeUInt32BE(crc32(body));
+    return Buffer.concat([length, body, crc]);
+  };
+  const ihdr = Buffer.alloc(13);
+  ihdr.writeUInt32BE(width, 0);
+  ihdr.writeUInt32BE(height, 4);
+  ihdr.set([8, 2, 0, 0, 0], 8); // 8-bit RGB
+  return {
+    filename: 'bomb.png',
+    contentType: 'image/png',
+    data: Buffer.concat([
+      Buffer.from('89504e470d0a1a0a', 'hex'),
+      chunk('IHDR', ihdr),
+      chunk('IDAT', deflateSync(Buffer.alloc(1024))),
+      chunk('IEND', Buffer.alloc(0)),
+    ]),
+  };
+};
 
 const upload = (actor: Actor | null, url: string, parts: Record<string, UploadPart>) =>
   injectAs(t.app, actor?.token, { method: 'PUT', url, ...multipartRequest(parts) });
@@ -114,6 +141,22 @@ describe('PUT /api/v1/user/asset (profile picture)', () => {
     expect(response.json().code).toBe('large-file-size');
     const current = await injectAs(t.app, student.token, { method: 'GET', url: '/api/v1/user/current' });
     expect(current.json().image).toBeNull();
+    expect(await assetsOf(student.id)).toEqual([]);
+  });
+
+  it('[413 large-file-size] for an image bomb, read from its header before any decoding', async () => {
+    const student = await createActor(t, 'student');
+    // 7600×5000 (38 megapixels) of one colour is a small file; a header can claim 100000×100000 in 100 bytes.
+    const wide = await sharp({ create: { width: 7600, height: 5000, channels: 3, background: '#000' } })
+      .jpeg()
+      .toBuffer();
+    for (const bomb of [{ filename: 'wide.jpg', contentType: 'image/jpeg', data: wide }, pngHeader(100_000, 100_000)]) {
+      const response = await avatar(student, bomb);
+      expect({ status: response.statusCode, body: response.json() }, bomb.filename).toMatchObject({
+        status: 413,
+        body: { code: 'large-file-size', details: { maxPixels: AVATAR_MAX_PIXELS } },
+      });
+    }
     expect(await assetsOf(student.id)).toEqual([]);
   });
 

@@ -3,6 +3,7 @@ import { Password, type RegisterInput, Role, type RoleId, type SignedIn } from '
 import type { Clock } from '../../platform/clock.ts';
 import type { Db } from '../../platform/db/client.ts';
 import type { Authenticator, AuthUser } from '../../platform/http/auth-user.ts';
+import type { GuessLimits } from '../../platform/security/guess-limits.ts';
 import { hashPassword, verifyPassword } from '../../platform/security/passwords.ts';
 import type { UsersService } from '../users/users.service.ts';
 import * as repo from './auth.repo.ts';
@@ -31,7 +32,12 @@ export interface AuthDeps {
     UsersService,
     'createAccount' | 'findByEmail' | 'findByGoogleSub' | 'linkGoogle' | 'toUser' | 'findById' | 'setPasswordHash'
   >;
+  /** Password guesses per account, whatever the client address. */
+  guesses: GuessLimits;
 }
+
+/** The key that counts password guesses at an account, known or not (so the limit tells nobody which exist). */
+export const passwordGuessKey = (email: string) => `password:${email.toLowerCase()}`;
 
 // A real hash of a random password, so unknown e-mails take as long to refuse as wrong passwords.
 const decoyHash = hashPassword(`decoy-${Math.random()}`);
@@ -83,13 +89,17 @@ export function createAuthService(deps: AuthDeps) {
     },
 
     async signInWithPassword(email: string, password: string, userAgent?: string): Promise<SignedIn> {
-      const row = await users.findByEmail(db, email);
-      if (!row) {
-        await verifyPassword(await decoyHash, password);
-        throw new AppError('wrong-password');
-      }
-      if (!row.passwordHash) throw new AppError('no-password');
-      if (row.disabledAt || !(await verifyPassword(row.passwordHash, password))) throw new AppError('wrong-password');
+      const row = await deps.guesses.guard(passwordGuessKey(email), async () => {
+        const found = await users.findByEmail(db, email);
+        if (!found) {
+          await verifyPassword(await decoyHash, password);
+          throw new AppError('wrong-password');
+        }
+        if (!found.passwordHash) throw new AppError('no-password');
+        if (found.disabledAt || !(await verifyPassword(found.passwordHash, password)))
+          throw new AppError('wrong-password');
+        return found;
+      });
       return { token: await openSession(db, row.id, userAgent), user: users.toUser(row) };
     },
 
@@ -127,14 +137,42 @@ export function createAuthService(deps: AuthDeps) {
     replacePassword,
 
     /**
+     * That the person behind a session is the account's owner, before a contact change: the current password
+     * (counted with the password guesses), or a Google ID token of the account's own Google identity.
+     */
+    async proveOwner(
+      userId: number,
+      proof: { currentPassword?: string | undefined; googleCredential?: string | undefined },
+    ) {
+      const row = await users.findById(db, userId);
+      if (!row) throw new AppError('unauthenticated');
+      const { passwordHash, googleSub } = row;
+      if (proof.currentPassword !== undefined && passwordHash) {
+        await deps.guesses.guard(passwordGuessKey(row.email), async () => {
+          if (!(await verifyPassword(passwordHash, proof.currentPassword ?? ''))) throw new AppError('wrong-password');
+        });
+        return;
+      }
+      if (proof.googleCredential !== undefined && googleSub) {
+        const identity = await deps.google.verify(proof.googleCredential);
+        if (identity.sub !== googleSub) throw new AppError('invalid-google-token');
+        return;
+      }
+      throw new AppError('contact-change-needs-proof');
+    },
+
+    /**
      * A signed-in user's new password, proven by the current one. The device that asks stays signed in; every
      * other device is signed out. An account made with Google has no password to change (`no-password`).
      */
     async changePassword(actor: AuthUser, input: { currentPassword: string; newPassword: string }) {
       const row = await users.findById(db, actor.id);
       if (!row) throw new AppError('unauthenticated');
-      if (!row.passwordHash) throw new AppError('no-password');
-      if (!(await verifyPassword(row.passwordHash, input.currentPassword))) throw new AppError('wrong-password');
+      const { passwordHash } = row;
+      if (!passwordHash) throw new AppError('no-password');
+      await deps.guesses.guard(passwordGuessKey(row.email), async () => {
+        if (!(await verifyPassword(passwordHash, input.currentPassword))) throw new AppError('wrong-password');
+      });
       await db.transaction((tx) => replacePassword(tx, actor.id, input.newPassword, actor.sessionId));
       return { ok: true as const };
     },

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ALL_WEEK, createStudentWithMinutes, createTutor } from '../../../test/booking-fixtures.ts';
 import { buildTestApp, injectAs, type TestApp } from '../../../test/build-test-app.ts';
 import type { Actor } from '../../../test/harness/actors.ts';
+import { codeForDbError } from '../../platform/http/db-errors.ts';
 import { lessons } from './lessons.table.ts';
 
 // The database is the last line of defence: whatever the timing, one tutor time holds one lesson and one
@@ -40,7 +41,8 @@ describe('concurrent bookings', () => {
     expect(created).toHaveLength(1);
     expect(refused.every((a) => a.statusCode === 409)).toBe(true);
     const codes = refused.map((a) => a.json().code as string);
-    expect(codes.every((c) => c === 'busy-tutor' || c === 'conflicting-lessons')).toBe(true);
+    // Whether a loser saw the winner's lesson or lost at the constraint, the tutor was taken (not its own conflict).
+    expect(codes.every((c) => c === 'busy-tutor')).toBe(true);
     console.info(`50 concurrent bookings of one time (${t.database.kind}): 1 × 201, ${JSON.stringify(tally(codes))}`);
 
     const held = await t.database.db
@@ -51,6 +53,13 @@ describe('concurrent bookings', () => {
     const winner = held[0]?.studentId;
     for (const student of students) expect(await remaining(student)).toBe(student.id === winner ? 30 : 60);
   }, 120_000);
+
+  it('maps a lost race at the tutor’s time to busy-tutor and at the student’s own time to conflicting-lessons', () => {
+    const violation = (constraint: string) =>
+      Object.assign(new Error('exclusion violation'), { cause: { code: '23P01', constraint } });
+    expect(codeForDbError(violation('lessons_tutor_no_overlap'))).toBe('busy-tutor');
+    expect(codeForDbError(violation('lessons_student_no_overlap'))).toBe('conflicting-lessons');
+  });
 
   it('one student firing 20 bookings at once gets one lesson', async () => {
     const tutor = await createTutor(t, { slots: ALL_WEEK });

@@ -130,6 +130,8 @@ export function createLessonsService(deps: LessonsDeps) {
       return await db.transaction(work);
     } catch (error) {
       const code = codeForDbError(error);
+      // Only the tutor-overlap constraint answers busy-tutor: the time was taken, as the rules would have said.
+      if (code === 'busy-tutor') throw new AppError(code, { reason: 'taken' });
       if (code && code !== 'bad-request') throw new AppError(code);
       throw error;
     }

@@ -65,8 +65,17 @@ describe('outbox dispatcher', () => {
     const dispatcher = dispatcherWith(provider);
     expect(await dispatcher.runOnce()).toBe(1);
     expect(await dispatcher.runOnce()).toBe(0);
+    const [row] = await rows();
     expect(provider.sent).toEqual([
-      { channel: 'email', to: 'huda@example.com', subject: 'مرحبًا', text: 'نص', html: '<p>نص</p>', code: undefined },
+      {
+        channel: 'email',
+        to: 'huda@example.com',
+        subject: 'مرحبًا',
+        text: 'نص',
+        html: '<p>نص</p>',
+        code: undefined,
+        key: `darsak-outbox-${row?.id}-${row?.createdAt.getTime()}`,
+      },
     ]);
     expect(await rows()).toMatchObject([
       { status: 'sent', attempts: 1, providerMessageId: 'provider-1', sentAt: clock.now(), lastError: null },
@@ -173,6 +182,8 @@ describe('outbox dispatcher', () => {
     clock.advance(120_000);
     expect(await other.runOnce()).toBe(1);
     expect(await rows()).toMatchObject([{ status: 'sent', attempts: 2 }]);
+    // The second attempt carries the first one's key: the provider's idempotency key (e-mail: the Message-ID).
+    expect(healthy.sent[0]?.key).toBe(hanging.sent[0]?.key);
   });
 
   it('masks the code once a real provider has it, and keeps it for the outbox reader', async () => {

@@ -5,7 +5,7 @@ import type { OutgoingMessage } from '../../providers/messaging/messenger.ts';
 import * as repo from './outbox.repo.ts';
 import type { OutboxMessage } from './outbox.table.ts';
 
-export interface OutboxMessageInput extends OutgoingMessage {
+export interface OutboxMessageInput extends Omit<OutgoingMessage, 'key'> {
   userId?: number | undefined;
   /** What the message is about (`verify-email`, `lesson-booked`, …), for people reading the outbox. */
   template?: string | undefined;
@@ -30,6 +30,8 @@ export function toOutgoing(row: OutboxMessage): OutgoingMessage {
     text: row.body,
     html: params.html,
     code: params.code,
+    // Unique across databases too (a reset database reuses ids): the id and the moment it was written.
+    key: `darsak-outbox-${row.id}-${row.createdAt.getTime()}`,
   };
 }
 

@@ -147,6 +147,19 @@ export function createUsersService(deps: UsersDeps) {
       return refreshCompletion(tx, userId);
     },
 
+    /** A new e-mail address or phone number, proven by a code sent to it, so verified from now. */
+    async replaceContact(tx: Db, userId: number, contact: { email: string } | { phone: string }) {
+      const now = clock.now();
+      await repo.updateUser(
+        tx,
+        userId,
+        'email' in contact
+          ? { email: contact.email, emailVerifiedAt: now }
+          : { phone: contact.phone, phoneVerifiedAt: now },
+      );
+      return refreshCompletion(tx, userId);
+    },
+
     async markPhoneVerified(tx: Db, userId: number) {
       await repo.updateUser(tx, userId, { phoneVerifiedAt: clock.now() });
       return refreshCompletion(tx, userId);
@@ -190,6 +203,11 @@ export function createUsersService(deps: UsersDeps) {
         if (account.name !== undefined) assertTutorName(role, account.name);
         const unverifiesEmail = account.email !== undefined && account.email !== user.email;
         const unverifiesPhone = account.phone !== undefined && account.phone !== user.phone;
+        // A session alone cannot move the account's addresses (a stolen one would then reset the password):
+        // the owner changes them through the confirmation-code calls, with the password and a code. Giving a
+        // phone to an account without one is not a change; staff may still correct another user's.
+        if (actor.id === id && (unverifiesEmail || (unverifiesPhone && user.phone !== null)))
+          throw new AppError('contact-change-needs-proof');
         await repo.updateUser(tx, id, {
           ...account,
           ...(unverifiesEmail ? { emailVerifiedAt: null } : {}),

@@ -55,6 +55,36 @@ export const passwordCodeMessage = (name: string, code: string): ComposedMessage
     ],
   });
 
+export const emailChangeCodeMessage = (name: string, code: string): ComposedMessage =>
+  email({
+    subject: 'كود تأكيد بريدك الإلكتروني الجديد في درسك',
+    name,
+    lead: 'طلبتَ أن يصبح هذا العنوان بريد حسابك في درسك. كود التأكيد هو:',
+    code,
+    notes: [validity, 'إذا لم تطلب ذلك فتجاهل هذه الرسالة، ولن يتغيّر شيء.'],
+  });
+
+/** The notice to the address a contact change leaves behind (or to the account's e-mail for a phone change). */
+export function contactChangedNotice(p: { name: string; what: 'email' | 'phone'; to: string }): ComposedMessage {
+  const label = p.what === 'email' ? 'البريد الإلكتروني' : 'رقم الهاتف';
+  const lines = [
+    `مرحبًا ${p.name}،`,
+    `تغيّر ${label} في حسابك في درسك إلى ${p.to}.`,
+    'إذا لم تفعل ذلك بنفسك فتواصل معنا فورًا بالرد على هذه الرسالة أو من صفحة "تواصل معنا".',
+    'فريق درسك',
+  ];
+  const body = html`<!doctype html>
+<html lang="ar" dir="rtl">
+<body style="margin:0;padding:24px;background:#f5f6fa;font-family:Tahoma,Arial,sans-serif;color:#1f2937">
+<div style="max-width:480px;margin:0 auto;background:#fff;border-radius:12px;padding:24px;text-align:right">
+<h1 style="margin:0 0 16px;font-size:22px;color:#4338ca">درسك</h1>
+${lines.map((line) => html`<p>${line}</p>`)}
+</div>
+</body>
+</html>`;
+  return { subject: `تغيّر ${label} في حسابك في درسك`, text: lines.join('\n\n'), html: body.value };
+}
+
 /** "010…78": enough for a person to recognise their own number on the screen. */
 export const maskPhone = (phone: string): string => `${phone.slice(0, 3)}…${phone.slice(-2)}`;
 

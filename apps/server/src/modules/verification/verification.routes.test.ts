@@ -2,7 +2,11 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, injectAs, type TestApp } from '../../../test/build-test-app.ts';
 import { registerUser, validPassword } from '../../../test/factories.ts';
+import { createActor } from '../../../test/harness/actors.ts';
+import { changedTables, dbFingerprint } from '../../../test/harness/db-fingerprint.ts';
+import { queuedJobs } from '../../../test/queued-jobs.ts';
 import { users } from '../users/users.table.ts';
+import { PASSWORD_CODE_JOB } from './verification.service.ts';
 import { verificationCodes } from './verification.table.ts';
 
 const MINUTE = 60_000;
@@ -16,8 +20,12 @@ afterAll(() => t.close());
 let phones = 0;
 const newPhone = () => `0101${String(1_000_000 + (phones++ % 9_000_000)).padStart(7, '0')}`;
 
-const codeCall = (token: string | undefined, path: string, payload: object = {}) =>
-  injectAs(t.app, token, { method: 'POST', url: `/api/v1/confirmation-code/${path}`, payload });
+/** A code call; a forgot-password request's job then runs, as a worker would run it. */
+async function codeCall(token: string | undefined, path: string, payload: object = {}) {
+  const answer = await injectAs(t.app, token, { method: 'POST', url: `/api/v1/confirmation-code/${path}`, payload });
+  if (path === 'password/send' && answer.statusCode === 200) await t.app.jobs.run(PASSWORD_CODE_JOB, payload);
+  return answer;
+}
 
 /** What a person (or a browser test) reads in the local outbox, newest first. */
 async function outboxFor(to: string) {
@@ -248,13 +256,106 @@ describe('code rules', () => {
     const { token, user } = await registerUser(t.app);
     await codeCall(token, 'email/send');
     const code = await latestCode(user.email);
-    const changed = await injectAs(t.app, token, {
+    // Staff correct the address (an owner's own change proves the new one with a code and verifies it).
+    const admin = await createActor(t, 'admin');
+    const changed = await injectAs(t.app, admin.token, {
       method: 'PUT',
       url: `/api/v1/user/${user.id}`,
       payload: { email: `moved-${user.email}` },
     });
     expect(changed.statusCode).toBe(200);
     await expectError(await codeCall(token, 'email/confirm', { code }), 422, 'expired-verification-code');
+  });
+});
+
+describe('changing the e-mail or phone (a stolen session is not enough)', () => {
+  const put = (token: string, id: number, payload: object) =>
+    injectAs(t.app, token, { method: 'PUT', url: `/api/v1/user/${id}`, payload });
+
+  it('[403 contact-change-needs-proof] a session alone changes neither the e-mail nor a phone it has', async () => {
+    const { token, user } = await registerUser(t.app, { phone: newPhone() });
+    await expectError(await put(token, user.id, { email: `thief-${user.email}` }), 403, 'contact-change-needs-proof');
+    await expectError(await put(token, user.id, { phone: newPhone() }), 403, 'contact-change-needs-proof');
+    // Without the password, or with a wrong one, the change calls refuse too (and send nothing).
+    const thief = `thief-${user.id}@example.com`;
+    await expectError(await codeCall(token, 'email/change', { email: thief }), 403, 'contact-change-needs-proof');
+    await expectError(
+      await codeCall(token, 'email/change', { email: thief, currentPassword: 'not-mine-1' }),
+      401,
+      'wrong-password',
+    );
+    expect(await outboxFor(thief)).toHaveLength(0);
+    const current = await injectAs(t.app, token, { method: 'GET', url: '/api/v1/user/current' });
+    expect(current.json()).toMatchObject({ email: user.email, phone: user.phone });
+    // A phone given for the first time is no change.
+    const fresh = await registerUser(t.app);
+    expect((await put(fresh.token, fresh.user.id, { phone: newPhone() })).statusCode).toBe(200);
+  });
+
+  it('changes the e-mail with the password and a code sent to the new address; the old address is told', async () => {
+    const { token, user } = await registerUser(t.app);
+    const moved = `new-${user.email}`;
+    const sent = await codeCall(token, 'email/change', { email: moved, currentPassword: validPassword });
+    expect(sent.statusCode).toBe(200);
+    expect(sent.json()).toMatchObject({ channel: 'email', target: 'ne…@example.com' });
+    // The code went to the new address only; a wrong one changes nothing.
+    const code = await latestCode(moved);
+    await expectError(
+      await codeCall(token, 'email/change/confirm', { code: otherThan(code) }),
+      422,
+      'invalid-verification-code',
+    );
+    const changed = await codeCall(token, 'email/change/confirm', { code });
+    expect(changed.statusCode).toBe(200);
+    expect(changed.json()).toMatchObject({ email: moved, emailVerified: true });
+    const [notice] = await outboxFor(user.email);
+    expect(notice?.text).toContain('تغيّر البريد الإلكتروني');
+    expect(notice?.code).toBeNull();
+    // The old address no longer signs in; the new one does.
+    const signIn = (email: string) =>
+      t.app.inject({ method: 'POST', url: '/api/v1/auth/password', payload: { email, password: validPassword } });
+    expect((await signIn(user.email)).statusCode).toBe(401);
+    expect((await signIn(moved)).statusCode).toBe(200);
+  });
+
+  it('[409 user-exists] for an address another account has', async () => {
+    const { token } = await registerUser(t.app);
+    const other = await registerUser(t.app);
+    await expectError(
+      await codeCall(token, 'email/change', { email: other.user.email, currentPassword: validPassword }),
+      409,
+      'user-exists',
+    );
+  });
+
+  it('changes the phone with the password and a code sent to the new number; the account e-mail is told', async () => {
+    const { token, user } = await registerUser(t.app, { phone: newPhone() });
+    const phone = newPhone();
+    const sent = await codeCall(token, 'phone/change', { phone, currentPassword: validPassword });
+    expect(sent.json()).toMatchObject({ channel: 'whatsapp', target: `${phone.slice(0, 3)}…${phone.slice(-2)}` });
+    const changed = await codeCall(token, 'phone/change/confirm', { code: await latestCode(phone) });
+    expect(changed.json()).toMatchObject({ phone, phoneVerified: true });
+    const [notice] = await outboxFor(user.email);
+    expect(notice?.text).toContain('تغيّر رقم الهاتف');
+  });
+
+  it('takes a fresh Google sign-in of the account’s own Google identity instead of a password', async () => {
+    const identity = { sub: 'google-change-1', email: 'g-change@example.com', name: 'Sara Ali' };
+    const signedIn = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/auth/google',
+      payload: { credential: await t.google.issue(identity) },
+    });
+    const { token } = signedIn.json() as { token: string };
+    const moved = 'g-change-new@example.com';
+    const stranger = await t.google.issue({ ...identity, sub: 'google-someone-else', email: 'x@example.com' });
+    await expectError(
+      await codeCall(token, 'email/change', { email: moved, googleCredential: stranger }),
+      401,
+      'invalid-google-token',
+    );
+    const fresh = await t.google.issue(identity);
+    expect((await codeCall(token, 'email/change', { email: moved, googleCredential: fresh })).statusCode).toBe(200);
   });
 });
 
@@ -273,6 +374,35 @@ describe('password reset', () => {
     expect(await outboxFor(unknown)).toHaveLength(0);
     const [message] = await outboxFor(user.email);
     expect(message?.text).toContain(message?.code);
+  });
+
+  it('does the same steps for known and unknown addresses: the request only queues a job', async () => {
+    const { user } = await registerUser(t.app);
+    const steps = async (email: string) => {
+      const before = await dbFingerprint(t.database.db);
+      const jobsBefore = (await queuedJobs(t, PASSWORD_CODE_JOB)).length;
+      const answer = await t.app.inject({
+        method: 'POST',
+        url: '/api/v1/confirmation-code/password/send',
+        payload: { email },
+      });
+      const jobs = await queuedJobs<{ email: string }>(t, PASSWORD_CODE_JOB);
+      return {
+        status: answer.statusCode,
+        body: answer.json(),
+        changedTables: changedTables(before, await dbFingerprint(t.database.db)),
+        newJobs: jobs.slice(jobsBefore).map((job) => Object.keys(job.data)),
+      };
+    };
+    const known = await steps(user.email);
+    const unknown = await steps(`nobody-${user.id}@example.com`);
+    expect(known).toEqual({ status: 200, body: { ok: true }, changedTables: [], newJobs: [['email']] });
+    expect(unknown).toEqual(known);
+    // The job, where the difference lives, out of the answer: a message for the account, nothing otherwise.
+    await t.app.jobs.run(PASSWORD_CODE_JOB, { email: user.email });
+    await t.app.jobs.run(PASSWORD_CODE_JOB, { email: `nobody-${user.id}@example.com` });
+    expect(await outboxFor(user.email)).toHaveLength(1);
+    expect(await outboxFor(`nobody-${user.id}@example.com`)).toHaveLength(0);
   });
 
   it('sets the new password, signs out every device and verifies the e-mail', async () => {

@@ -13,6 +13,15 @@ export const verificationRoutes: FastifyPluginAsync<{
   bindContract(app, verificationContract.phoneVerify, ({ user, body }) => verification.verifyPhone(user, body.code));
   bindContract(app, verificationContract.emailSend, ({ user }) => verification.sendEmailCode(user));
   bindContract(app, verificationContract.emailConfirm, ({ user, body }) => verification.confirmEmail(user, body.code));
+  // Contact changes: the proof is a password (counted per account) and a code to the new address.
+  bindContract(app, verificationContract.emailChange, ({ user, body }) => verification.requestEmailChange(user, body));
+  bindContract(app, verificationContract.emailChangeConfirm, ({ user, body }) =>
+    verification.confirmEmailChange(user, body.code),
+  );
+  bindContract(app, verificationContract.phoneChange, ({ user, body }) => verification.requestPhoneChange(user, body));
+  bindContract(app, verificationContract.phoneChangeConfirm, ({ user, body }) =>
+    verification.confirmPhoneChange(user, body.code),
+  );
   bindContract(
     app,
     verificationContract.passwordSend,

@@ -6,12 +6,16 @@ import {
   CODE_LENGTH,
   CODE_TTL_MINUTES,
   type CodeSent,
+  type EmailChangeInput,
   isCodeLocked,
+  type PhoneChangeInput,
   RESEND_COOLDOWN_SECONDS,
 } from '@darsak/domain/verification';
 import type { Clock } from '../../platform/clock.ts';
 import type { Db } from '../../platform/db/client.ts';
 import type { AuthUser } from '../../platform/http/auth-user.ts';
+import type { JobQueue } from '../../platform/jobs/queue.ts';
+import type { GuessLimits } from '../../platform/security/guess-limits.ts';
 import type { MessageChannel } from '../../providers/messaging/messenger.ts';
 import type { AuthService } from '../auth/auth.service.ts';
 import type { Outbox } from '../outbox/outbox.ts';
@@ -20,6 +24,8 @@ import type { UsersService } from '../users/users.service.ts';
 import { assertCanIssue, createAddressThrottle } from './verification.limits.ts';
 import {
   type ComposedMessage,
+  contactChangedNotice,
+  emailChangeCodeMessage,
   emailCodeMessage,
   maskEmail,
   maskPhone,
@@ -31,10 +37,18 @@ import * as repo from './verification.repo.ts';
 type Purpose = (typeof CodePurpose)[keyof typeof CodePurpose];
 type CodeFailure = 'expired-verification-code' | 'invalid-verification-code';
 
+/** Delivers a password-reset code, or nothing for an unknown address, out of the request. */
+export const PASSWORD_CODE_JOB = 'verification.password-code';
+
+/** Code guesses count per account across purposes: a new code does not buy new guesses. */
+const codeGuessKey = (userId: number) => `code:${userId}`;
+
 const TEMPLATES: Record<Purpose, string> = {
   [CodePurpose.verifyWhatsapp]: 'verify-phone',
   [CodePurpose.verifyEmail]: 'verify-email',
   [CodePurpose.resetPassword]: 'reset-password',
+  [CodePurpose.changeEmail]: 'change-email',
+  [CodePurpose.changePhone]: 'change-phone',
 };
 
 export interface VerificationDeps {
@@ -46,9 +60,19 @@ export interface VerificationDeps {
   /** Verified e-mail and phone are part of what makes a tutor bookable (and listed). */
   users: Pick<
     UsersService,
-    'findById' | 'findByEmail' | 'markEmailVerified' | 'markPhoneVerified' | 'toUser' | 'changedIfTutor'
+    | 'findById'
+    | 'findByEmail'
+    | 'markEmailVerified'
+    | 'markPhoneVerified'
+    | 'replaceContact'
+    | 'toUser'
+    | 'changedIfTutor'
   >;
-  auth: Pick<AuthService, 'replacePassword'>;
+  auth: Pick<AuthService, 'replacePassword' | 'proveOwner'>;
+  /** Password-reset codes are issued by a job, so the public answer does the same work for every address. */
+  queue: Pick<JobQueue, 'send'>;
+  /** Code guesses per account, whatever the client address (on top of each code's own wrong tries). */
+  guesses: GuessLimits;
   /**
    * True when Telegram really delivers: a code then needs the chat the user opened with our bot. The outbox
    * stand-in has no chats and files the message under the phone number instead.
@@ -126,16 +150,19 @@ export function createVerificationService(deps: VerificationDeps) {
    * Checks `code` against the user's latest code of this purpose, in the caller's transaction: the live code
    * row when it is right, else the failure. A wrong code costs the live code one of its tries. A right code that
    * is no longer alive (expired, used, out of tries, or for an address that has changed since) is
-   * `expired-verification-code`.
+   * `expired-verification-code`. A `target` of null takes the code's own (a contact change proves a new address).
    */
   async function match(
     tx: Db,
-    p: { userId: number; purpose: Purpose; target: string; code: string },
+    p: { userId: number; purpose: Purpose; target: string | null; code: string },
   ): Promise<{ failure: CodeFailure } | { row: repo.CodeRow }> {
     const row = await repo.findLatestForUpdate(tx, p.userId, p.purpose);
     if (!row) return { failure: 'invalid-verification-code' };
     const alive =
-      !row.consumedAt && clock.now() < row.expiresAt && !isCodeLocked(row.wrongTries) && row.target === p.target;
+      !row.consumedAt &&
+      clock.now() < row.expiresAt &&
+      !isCodeLocked(row.wrongTries) &&
+      (p.target === null || row.target === p.target);
     if (!timingSafeEqual(Buffer.from(row.codeHash, 'hex'), hashCode(p.userId, p.purpose, p.code))) {
       if (alive) await repo.addWrongTry(tx, row.id);
       return { failure: 'invalid-verification-code' };
@@ -150,18 +177,20 @@ export function createVerificationService(deps: VerificationDeps) {
   async function redeem<T>(
     userId: number,
     purpose: Purpose,
-    target: string,
+    target: string | null,
     code: string,
-    onValid: (tx: Db) => Promise<T>,
+    onValid: (tx: Db, code: repo.CodeRow) => Promise<T>,
   ): Promise<T> {
-    const outcome = await db.transaction(async (tx): Promise<{ failure: CodeFailure } | { value: T }> => {
-      const matched = await match(tx, { userId, purpose, target, code });
-      if ('failure' in matched) return matched;
-      await repo.consume(tx, matched.row.id, clock.now());
-      return { value: await onValid(tx) };
+    return deps.guesses.guard(codeGuessKey(userId), async () => {
+      const outcome = await db.transaction(async (tx): Promise<{ failure: CodeFailure } | { value: T }> => {
+        const matched = await match(tx, { userId, purpose, target, code });
+        if ('failure' in matched) return matched;
+        await repo.consume(tx, matched.row.id, clock.now());
+        return { value: await onValid(tx, matched.row) };
+      });
+      if ('failure' in outcome) throw new AppError(outcome.failure);
+      return outcome.value;
     });
-    if ('failure' in outcome) throw new AppError(outcome.failure);
-    return outcome.value;
   }
 
   /** The account a reset code was sent to; an unknown or disabled address answers like a wrong code. */
@@ -170,6 +199,23 @@ export function createVerificationService(deps: VerificationDeps) {
     if (!user || user.disabledAt) throw new AppError('invalid-verification-code');
     return user;
   }
+
+  /** Redeems a contact-change code and applies it; a tutor's listing then hears of the new contact. */
+  async function finishContactChange(
+    user: UserRow,
+    purpose: Purpose,
+    code: string,
+    apply: (tx: Db, target: string) => Promise<UserRow>,
+  ): Promise<User> {
+    const row = await redeem(user.id, purpose, null, code, (tx, codeRow) => apply(tx, codeRow.target));
+    outbox.kick();
+    await users.changedIfTutor(row);
+    return users.toUser(row);
+  }
+
+  /** A notice by e-mail about the account, in the caller's transaction. */
+  const tell = (tx: Db, user: UserRow, to: string, message: ComposedMessage) =>
+    outbox.enqueue(tx, { channel: 'email', to, userId: user.id, template: 'contact-changed', ...message });
 
   function phoneDelivery(user: UserRow, phone: string, method?: 'whatsapp' | 'telegram'): Delivery {
     const channel = method ?? (user.notificationMethod === 'telegram' ? 'telegram' : 'whatsapp');
@@ -217,20 +263,80 @@ export function createVerificationService(deps: VerificationDeps) {
       return users.toUser(row);
     },
 
-    /** Answers the same for every address: the limits are per address, and an unknown one gets no message. */
+    /** Step one of an e-mail change: the owner proves it, and a code goes to the new address. */
+    async requestEmailChange(actor: AuthUser, input: EmailChangeInput): Promise<CodeSent> {
+      const user = await requireUser(actor.id);
+      await deps.auth.proveOwner(user.id, input);
+      if (await users.findByEmail(db, input.email)) throw new AppError('user-exists');
+      const delivery: Delivery = { channel: 'email', target: input.email, recipient: input.email };
+      await issue(user, CodePurpose.changeEmail, delivery, (code) => emailChangeCodeMessage(user.name, code));
+      return sent('email', maskEmail(input.email));
+    },
+
+    /** Step two: the code makes the new address the account's (verified), and the old address is told. */
+    async confirmEmailChange(actor: AuthUser, code: string): Promise<User> {
+      const user = await requireUser(actor.id);
+      return finishContactChange(user, CodePurpose.changeEmail, code, async (tx, target) => {
+        const row = await users.replaceContact(tx, user.id, { email: target });
+        await tell(
+          tx,
+          user,
+          user.email,
+          contactChangedNotice({ name: user.name, what: 'email', to: maskEmail(target) }),
+        );
+        return row;
+      });
+    },
+
+    /** Step one of a phone change: the owner proves it, and a code goes to the new number. */
+    async requestPhoneChange(actor: AuthUser, input: PhoneChangeInput): Promise<CodeSent> {
+      const user = await requireUser(actor.id);
+      await deps.auth.proveOwner(user.id, input);
+      const delivery = phoneDelivery(user, input.phone, input.method);
+      await issue(user, CodePurpose.changePhone, delivery, phoneCodeMessage);
+      return sent(delivery.channel, maskPhone(input.phone));
+    },
+
+    /**
+     * Step two: the code makes the new number the account's (verified). The account's e-mail is told: WhatsApp
+     * carries only codes, and the e-mail is the address that recovers the account.
+     */
+    async confirmPhoneChange(actor: AuthUser, code: string): Promise<User> {
+      const user = await requireUser(actor.id);
+      return finishContactChange(user, CodePurpose.changePhone, code, async (tx, target) => {
+        const row = await users.replaceContact(tx, user.id, { phone: target });
+        await tell(
+          tx,
+          user,
+          user.email,
+          contactChangedNotice({ name: user.name, what: 'phone', to: maskPhone(target) }),
+        );
+        return row;
+      });
+    },
+
+    /**
+     * Answers the same for every address, after the same steps: the per-address limit and one queued job. Whether
+     * an account has the address is only looked at by the job, so neither the answer nor its time can tell.
+     */
     async sendPasswordCode(email: string): Promise<{ ok: true }> {
       passwordThrottle.hit(email);
+      await deps.queue.send(PASSWORD_CODE_JOB, { email });
+      return { ok: true };
+    },
+
+    /** The job: a code to a known, enabled account within its own limits; nothing (and no error) otherwise. */
+    async deliverPasswordCode({ email }: { email: string }): Promise<void> {
       const user = await users.findByEmail(db, email);
-      if (!user || user.disabledAt) return { ok: true };
+      if (!user || user.disabledAt) return;
       const delivery: Delivery = { channel: 'email', target: user.email, recipient: user.email };
       try {
         await issue(user, CodePurpose.resetPassword, delivery, (code) => passwordCodeMessage(user.name, code));
       } catch (error) {
-        // The account's own limits (another server instance counted this address) stay silent too.
+        // The account's own limits (another server instance counted this address): nobody to tell.
         if (!(error instanceof AppError && ['verification-code-cooldown', 'too-many-requests'].includes(error.code)))
           throw error;
       }
-      return { ok: true };
     },
 
     /**
@@ -239,11 +345,13 @@ export function createVerificationService(deps: VerificationDeps) {
      */
     async checkPasswordCode(input: { email: string; code: string }): Promise<{ ok: true }> {
       const user = await resetAccount(input.email);
-      const matched = await db.transaction((tx) =>
-        match(tx, { userId: user.id, purpose: CodePurpose.resetPassword, target: user.email, code: input.code }),
-      );
-      if ('failure' in matched) throw new AppError(matched.failure);
-      return { ok: true };
+      return deps.guesses.guard(codeGuessKey(user.id), async () => {
+        const matched = await db.transaction((tx) =>
+          match(tx, { userId: user.id, purpose: CodePurpose.resetPassword, target: user.email, code: input.code }),
+        );
+        if ('failure' in matched) throw new AppError(matched.failure);
+        return { ok: true as const };
+      });
     },
 
     /** Sets the new password, signs out every device and, as the code came by e-mail, verifies the e-mail. */

@@ -21,7 +21,7 @@ export const verificationCodes = pgTable(
   },
   (t) => [
     index('verification_codes_user_purpose_idx').on(t.userId, t.purpose, t.createdAt),
-    check('verification_codes_purpose_check', sql`${t.purpose} in (1, 3, 4)`),
+    check('verification_codes_purpose_check', sql`${t.purpose} in (1, 3, 4, 5, 6)`),
     check('verification_codes_channel_check', sql`${t.channel} in ('email', 'whatsapp', 'telegram')`),
   ],
 );

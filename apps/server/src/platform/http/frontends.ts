@@ -10,6 +10,7 @@ import {
 } from '@darsak/domain/config';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance } from 'fastify';
+import { type HeaderSettings, installSecurityHeaders } from './security-headers.ts';
 
 export const frontendDist = (app: 'web' | 'admin' | 'site') =>
   fileURLToPath(new URL(`../../../../${app}/dist`, import.meta.url));
@@ -66,9 +67,14 @@ export async function serveStaticSite(app: FastifyInstance, root: string, config
   );
 }
 
-/** A bare server for the admin app or the site on their own port (they call the API cross-origin). */
-export async function staticServer(logger: boolean | object, setup: (app: FastifyInstance) => Promise<void>) {
-  const app = Fastify({ logger });
-  await setup(app);
+/** The admin app or the site on a bare server of its own port (they call the API cross-origin), with its headers. */
+export async function staticServer(
+  front: 'admin' | 'site',
+  options: { logger: boolean | object; headers: HeaderSettings; config: RuntimeConfig; root?: string },
+) {
+  const app = Fastify({ logger: options.logger });
+  installSecurityHeaders(app, front, options.headers);
+  const root = options.root ?? frontendDist(front);
+  await (front === 'admin' ? serveSpa(app, root, options.config) : serveStaticSite(app, root, options.config));
   return app;
 }

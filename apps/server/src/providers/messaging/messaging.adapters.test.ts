@@ -50,7 +50,13 @@ async function failureOf(messenger: Messenger, message: OutgoingMessage): Promis
 }
 
 describe('WhatsApp Cloud API adapter', () => {
-  const code = { channel: 'whatsapp', to: '01012345678', text: 'درسك: 48213', code: '48213' } as const;
+  const code = {
+    channel: 'whatsapp',
+    to: '01012345678',
+    text: 'درسك: 48213',
+    code: '48213',
+    key: 'darsak-outbox-3-1740816000000',
+  } as const;
   const whatsapp = (apiUrl: string) =>
     createWhatsappMessenger({
       apiUrl: `${apiUrl}/v21.0`,
@@ -77,6 +83,7 @@ describe('WhatsApp Cloud API adapter', () => {
       messaging_product: 'whatsapp',
       recipient_type: 'individual',
       to: '201012345678',
+      biz_opaque_callback_data: 'darsak-outbox-3-1740816000000',
       type: 'template',
       template: {
         name: 'darsak_code',
@@ -131,7 +138,13 @@ describe('WhatsApp Cloud API adapter', () => {
 });
 
 describe('Telegram Bot API adapter', () => {
-  const message = { channel: 'telegram', to: '987654321', text: 'درسك: كود التحقق 48213', code: '48213' } as const;
+  const message = {
+    channel: 'telegram',
+    to: '987654321',
+    text: 'درسك: كود التحقق 48213',
+    code: '48213',
+    key: 'darsak-outbox-4-1740816000000',
+  } as const;
   const telegram = (apiUrl: string) => createTelegramMessenger({ apiUrl, botToken: '123:abc' });
 
   it('calls sendMessage with the chat id and text and returns the message id', async () => {
@@ -236,6 +249,7 @@ describe('SMTP adapter', () => {
     text: 'Your code is 48213',
     html: '<p dir="rtl">48213</p>',
     code: '48213',
+    key: 'darsak-outbox-7-1740816000000',
   } as const;
 
   it('delivers from MAIL_FROM to the address with text and HTML parts and returns the Message-ID', async () => {
@@ -246,6 +260,8 @@ describe('SMTP adapter', () => {
     expect(sent?.from).toContain('no-reply@darsak.test');
     expect(sent?.to).toEqual(['<huda@example.com>']);
     expect(sent?.data).toContain(`Message-ID: ${id}`);
+    // The outbox key is the Message-ID, so a send repeated after a crash is the same mail to the reader.
+    expect(id).toBe('<darsak-outbox-7-1740816000000@darsak.test>');
     expect(sent?.data).toContain('Subject: Darsak code');
     expect(sent?.data).toContain('Your code is 48213');
     expect(sent?.data).toContain('Content-Type: text/html');
@@ -281,7 +297,9 @@ describe('choice of messengers', () => {
   it('keeps every channel in the outbox without credentials', async () => {
     const messengers = createMessengers(none);
     expect(Object.values(messengers).every((m) => m === outboxMessenger)).toBe(true);
-    expect(await outboxMessenger.send({ channel: 'email', to: 'a@example.com', text: 'x' })).toMatch(/^outbox-/);
+    expect(await outboxMessenger.send({ channel: 'email', to: 'a@example.com', text: 'x', key: 'k' })).toMatch(
+      /^outbox-/,
+    );
   });
 
   it('uses each provider whose credentials are set', () => {

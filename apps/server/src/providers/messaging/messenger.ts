@@ -11,6 +11,11 @@ export interface OutgoingMessage {
   html?: string | undefined;
   /** The one-time code inside `text`, for channels that carry it on its own (WhatsApp's authentication template). */
   code?: string | undefined;
+  /**
+   * The outbox's key of this message, the same on every attempt: given to the provider as its idempotency key
+   * where it takes one (e-mail: the Message-ID; see docs/architecture.md "Outbox delivery").
+   */
+  key: string;
 }
 
 /** One channel's way out: a provider's API, or the outbox table that a person reads in local mode. */

@@ -14,6 +14,9 @@ function isPermanent(error: { responseCode?: number; code?: string }): boolean {
   return error.code === 'EENVELOPE';
 }
 
+/** The domain of "Name <user@domain>" or "user@domain", for Message-IDs. */
+const domainOf = (from: string) => /@([^>\s]+)/.exec(from)?.[1] ?? 'darsak.local';
+
 /** E-mail over SMTP with nodemailer; Arabic text with an optional HTML part. */
 export function createSmtpMessenger(options: SmtpOptions): Messenger {
   const transport = nodemailer.createTransport(options.url);
@@ -22,6 +25,9 @@ export function createSmtpMessenger(options: SmtpOptions): Messenger {
     async send(message) {
       try {
         const info = await transport.sendMail({
+          // One Message-ID for every attempt: a mail sent again after a crash is the same mail to the reader's
+          // provider, which shows it once.
+          messageId: `<${message.key}@${domainOf(options.from)}>`,
           from: options.from,
           to: message.to,
           subject: message.subject ?? '',

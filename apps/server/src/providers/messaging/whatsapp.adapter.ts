@@ -50,6 +50,8 @@ export function createWhatsappMessenger(options: WhatsappOptions): Messenger {
           messaging_product: 'whatsapp',
           recipient_type: 'individual',
           to: toWhatsappNumber(message.to),
+          // The Cloud API has no idempotency key; this comes back in its status webhooks to tie them to the row.
+          biz_opaque_callback_data: message.key,
           type: 'template',
           template: {
             name: options.template,

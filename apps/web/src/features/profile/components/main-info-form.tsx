@@ -41,16 +41,19 @@ export function MainInfoForm({
   });
   const { errors } = form.formState;
 
-  const onSubmit = form.handleSubmit((values) =>
-    update.mutate(schema.parse(values), {
+  // A number the account has is changed only with the password and a code (settings, contact details).
+  const phoneLocked = user.phone !== null;
+  const onSubmit = form.handleSubmit((values) => {
+    const { phone, ...rest } = schema.parse(values);
+    return update.mutate(phoneLocked ? rest : { ...rest, phone }, {
       onSuccess: () => {
         toast({ type: 'success', title: t('profile.updated') });
         onSaved?.();
       },
       onError: (error) =>
         applyServerFieldErrors(error, form.setError, ['name', 'phone', 'governorate', 'birthYear', 'gender', 'job']),
-    }),
-  );
+    });
+  });
 
   return (
     <Form onSubmit={onSubmit}>
@@ -72,7 +75,8 @@ export function MainInfoForm({
           inputMode="tel"
           dir="ltr"
           placeholder="01xxxxxxxxx"
-          hint={user.phoneVerified ? t('field.phoneChangeHint') : t('field.phoneHint')}
+          readOnly={phoneLocked}
+          hint={phoneLocked ? t('field.phoneChangeHint') : t('field.phoneHint')}
           error={fieldText(errors.phone)}
           {...form.register('phone')}
         />

@@ -2,6 +2,7 @@ import type { User } from '@darsak/domain/users';
 import { Badge, Button, Card, MailIcon, PhoneIcon } from '@darsak/ui';
 import { useT } from '@darsak/ui/i18n';
 import type { ReactNode } from 'react';
+import { ChangeContactDialog } from './change-contact-dialog.tsx';
 import { VerifyContactDialog } from './verify-contact-dialog.tsx';
 
 function Row({
@@ -66,17 +67,28 @@ export function ContactVerificationCard({ user }: { user: User }) {
           value={<EmailAddress email={user.email} />}
           verified={user.emailVerified}
           action={
-            !user.emailVerified && (
-              <VerifyContactDialog
+            <>
+              {!user.emailVerified && (
+                <VerifyContactDialog
+                  kind="email"
+                  user={user}
+                  trigger={
+                    <Button size="sm" variant="secondary">
+                      {t('verify.action')}
+                    </Button>
+                  }
+                />
+              )}
+              <ChangeContactDialog
                 kind="email"
                 user={user}
                 trigger={
-                  <Button size="sm" variant="secondary">
-                    {t('verify.action')}
+                  <Button size="sm" variant="ghost" aria-label={`${t('contactChange.action')}: ${t('field.email')}`}>
+                    {t('contactChange.action')}
                   </Button>
                 }
               />
-            )
+            </>
           }
         />
         <Row
@@ -91,17 +103,29 @@ export function ContactVerificationCard({ user }: { user: User }) {
           }
           verified={user.phoneVerified}
           action={
-            user.phone &&
-            !user.phoneVerified && (
-              <VerifyContactDialog
-                kind="phone"
-                user={user}
-                trigger={
-                  <Button size="sm" variant="secondary">
-                    {t('verify.action')}
-                  </Button>
-                }
-              />
+            user.phone && (
+              <>
+                {!user.phoneVerified && (
+                  <VerifyContactDialog
+                    kind="phone"
+                    user={user}
+                    trigger={
+                      <Button size="sm" variant="secondary">
+                        {t('verify.action')}
+                      </Button>
+                    }
+                  />
+                )}
+                <ChangeContactDialog
+                  kind="phone"
+                  user={user}
+                  trigger={
+                    <Button size="sm" variant="ghost" aria-label={`${t('contactChange.action')}: ${t('field.phone')}`}>
+                      {t('contactChange.action')}
+                    </Button>
+                  }
+                />
+              </>
             )
           }
         />
