@@ -96,3 +96,20 @@ export async function haveLessonTogether(db: Db, tutorId: number, studentId: num
     .limit(1);
   return row !== undefined;
 }
+
+/** Whether the user ever joined the call of an interview or demo session (their no-show rule reads it). */
+export async function joinedAppointmentCall(
+  db: Db,
+  kind: 'interview' | 'demoSession',
+  id: number,
+  userId: number,
+): Promise<boolean> {
+  const owner = kind === 'interview' ? eq(sessions.interviewId, id) : eq(sessions.demoSessionId, id);
+  const [row] = await db
+    .select({ id: sessionEvents.id })
+    .from(sessionEvents)
+    .innerJoin(sessions, eq(sessions.id, sessionEvents.sessionId))
+    .where(and(owner, eq(sessionEvents.userId, userId), eq(sessionEvents.kind, 'join')))
+    .limit(1);
+  return row !== undefined;
+}
