@@ -64,7 +64,7 @@ export function BookAppointment({ kind }: { kind: AppointmentKind }) {
         placeholder={false}
         options={available.map((i) => ({ value: String(i.interviewer.id), label: i.interviewer.name }))}
       />
-      <fieldset className="flex flex-col gap-2">
+      <fieldset className="flex min-w-0 flex-col gap-2">
         <legend className="mb-1 text-sm font-semibold text-ink">{t('onboarding.book.day')}</legend>
         <div className="flex gap-2 overflow-x-auto pb-1">
           {[...days.keys()].map((key) => (
@@ -86,7 +86,7 @@ export function BookAppointment({ kind }: { kind: AppointmentKind }) {
           ))}
         </div>
       </fieldset>
-      <fieldset className="flex flex-col gap-2">
+      <fieldset className="flex min-w-0 flex-col gap-2">
         <legend className="mb-1 text-sm font-semibold text-ink">{t('onboarding.book.time')}</legend>
         <div className="grid grid-cols-3 gap-2 sm:grid-cols-5">
           {(shownDay ? (days.get(shownDay) ?? []) : []).map((time) => (
