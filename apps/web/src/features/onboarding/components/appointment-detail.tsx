@@ -113,7 +113,7 @@ function Outcome({ kind, appointment }: { kind: AppointmentKind; appointment: In
 
 /** Passed or rejected, with feedback, a note and (interviews) the English level; only after the start. */
 function DecisionForm({ kind, appointment }: { kind: AppointmentKind; appointment: Interview | DemoSession }) {
-  const { t, locale } = useI18n();
+  const { t, locale, format } = useI18n();
   const dates = useDateFormat();
   const errorText = useErrorText();
   const { toast } = useToast();
@@ -175,7 +175,7 @@ function DecisionForm({ kind, appointment }: { kind: AppointmentKind; appointmen
           onChange={(event) => setLevel(event.target.value)}
           options={Object.entries(ENGLISH_LEVEL_LABELS).map(([value, label]) => ({
             value,
-            label: `${value} — ${label[locale]}`,
+            label: `${format.number(Number(value))} — ${label[locale]}`,
           }))}
         />
       )}
