@@ -257,6 +257,18 @@ export async function latestIntroVideo(db: Db, tutorId: number): Promise<IntroVi
   return row;
 }
 
+/** The newest intro video of each of these tutors, in one query. */
+export async function latestIntroVideosOf(db: Db, tutorIds: number[]): Promise<Map<number, IntroVideoRow>> {
+  if (tutorIds.length === 0) return new Map();
+  const rows = await selectIntroVideos(db, inArray(introVideos.tutorId, [...new Set(tutorIds)])).orderBy(
+    desc(introVideos.createdAt),
+    desc(introVideos.id),
+  );
+  const latest = new Map<number, IntroVideoRow>();
+  for (const row of rows) if (!latest.has(row.tutorId)) latest.set(row.tutorId, row);
+  return latest;
+}
+
 export async function reviewIntroVideo(
   tx: Db,
   id: number,

@@ -116,11 +116,14 @@ export function createOnboardingService(deps: OnboardingDeps) {
       tx,
       rows.flatMap((r) => [r.applicantId, r.managerId]),
     );
-    const videos = new Map<number, string | null>();
-    for (const id of new Set(rows.map((r) => r.applicantId))) {
-      const video = await repo.latestIntroVideo(tx, id);
-      videos.set(id, video ? deps.uploadUrl(video.assetName) : null);
-    }
+    const videos = await repo.latestIntroVideosOf(
+      tx,
+      rows.map((r) => r.applicantId),
+    );
+    const videoUrl = (applicantId: number) => {
+      const video = videos.get(applicantId);
+      return video ? deps.uploadUrl(video.assetName) : null;
+    };
     return rows.map((row) => ({
       id: row.id,
       status: row.status,
@@ -128,7 +131,7 @@ export function createOnboardingService(deps: OnboardingDeps) {
       endsAt: row.endsAt.toISOString(),
       applicant: personOf(people, row.applicantId),
       manager: personOf(people, row.managerId),
-      introVideoUrl: videos.get(row.applicantId) ?? null,
+      introVideoUrl: videoUrl(row.applicantId),
       feedback: row.feedback,
       note: row.note,
       ...(kind === 'interview' ? { level: row.level } : {}),
