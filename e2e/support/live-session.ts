@@ -97,8 +97,9 @@ export async function attachClientLog(page: Page, name: string, testInfo: TestIn
   }
 }
 
-export async function join(page: Page, lessonId: number) {
-  await page.goto(`/session?lessonId=${lessonId}`);
+/** Joins the call of a lesson (its id), or of an interview or demo session (`interviewId=…`, `demoSessionId=…`). */
+export async function join(page: Page, owner: number | string) {
+  await page.goto(`/session?${typeof owner === 'number' ? `lessonId=${owner}` : owner}`);
   await expect(page.getByRole('heading', { name: 'جاهز للانضمام؟' })).toBeVisible({ timeout: 30_000 });
   await expect(page.getByRole('combobox', { name: 'الكاميرا' })).toBeVisible();
   await page.getByRole('button', { name: 'انضم إلى الدرس' }).click();

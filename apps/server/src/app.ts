@@ -23,6 +23,9 @@ import { createLessonFigures } from './modules/lessons/lessons.figures.ts';
 import { defineLessonJobs } from './modules/lessons/lessons.jobs.ts';
 import { lessonsRoutes } from './modules/lessons/lessons.routes.ts';
 import { createLessonsService } from './modules/lessons/lessons.service.ts';
+import { defineOnboardingJobs } from './modules/onboarding/onboarding.jobs.ts';
+import { onboardingRoutes } from './modules/onboarding/onboarding.routes.ts';
+import { createOnboardingService } from './modules/onboarding/onboarding.service.ts';
 import { createOutboxDispatcher } from './modules/outbox/outbox.dispatcher.ts';
 import { createOutbox } from './modules/outbox/outbox.ts';
 import { definePaymentJobs } from './modules/payments/payments.jobs.ts';
@@ -33,7 +36,7 @@ import { plansRoutes } from './modules/plans/plans.routes.ts';
 import { createPlansService } from './modules/plans/plans.service.ts';
 import { ratingsRoutes } from './modules/ratings/ratings.routes.ts';
 import { createRatingsService } from './modules/ratings/ratings.service.ts';
-import { haveLessonTogether } from './modules/sessions/sessions.repo.ts';
+import { haveLessonTogether, joinedAppointmentCall } from './modules/sessions/sessions.repo.ts';
 import { sessionsRoutes } from './modules/sessions/sessions.routes.ts';
 import { createSessionsService } from './modules/sessions/sessions.service.ts';
 import { registerSessionSocketHandlers } from './modules/sessions/sessions.socket.ts';
@@ -207,7 +210,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const storage = deps.storage ?? createDiskStorage(filesDirOf(config.DATA_DIR));
   await app.register(topicsRoutes, { topics: createTopicsService({ db, users }) });
   await app.register(studentsRoutes, { students: createStudentsService({ db, users }) });
-  await app.register(assetsRoutes, { assets: createAssetsService({ db, storage, users }) });
+  const assets = createAssetsService({ db, storage, users });
+  await app.register(assetsRoutes, { assets });
   const verification = createVerificationService({
     db,
     clock,
@@ -324,6 +328,23 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(availabilityRoutes, { availability, lessons });
   await app.register(tutorsRoutes, { tutors });
   await app.register(ratingsRoutes, { ratings: createRatingsService({ db, lessons, tutors, uploadUrl }) });
+  const onboarding = createOnboardingService({
+    db,
+    clock,
+    users,
+    assets,
+    outbox,
+    queue,
+    realtime,
+    tutorChanges,
+    uploadUrl,
+    slotsOfTutors,
+    heldLessonsOf: lessons.heldLessonsIn,
+    joinedCall: joinedAppointmentCall,
+    noShowGraceMinutes: async () => PLATFORM_SETTINGS_DEFAULTS.noShowGraceMinutes,
+  });
+  defineOnboardingJobs(queue, onboarding);
+  await app.register(onboardingRoutes, { onboarding });
   // modules: more modules register here
   return app;
 }

@@ -42,6 +42,15 @@ export interface HttpClient {
   readonly baseUrl: string;
   /** Calls one contract route and resolves with its parsed response. */
   callRoute<C extends RouteContract>(contract: C, ...args: CallArgs<C>): Promise<ResponseOf<C>>;
+  /**
+   * Sends a multipart route's FormData with XMLHttpRequest, the only browser API that reports upload progress
+   * (`onProgress` gets the fraction sent, 0 to 1). No timeout: a large file on a slow line takes what it takes;
+   * the caller's signal cancels it.
+   */
+  upload<C extends RouteContract & { multipart: object }>(
+    contract: C,
+    input: CallInput<C> & { onProgress?: (fraction: number) => void },
+  ): Promise<ResponseOf<C>>;
   /** The absolute URL of a path on the API (assets, downloads). */
   url(path: string): string;
 }
@@ -134,22 +143,67 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
       input.signal?.removeEventListener('abort', onCallerAbort);
     }
 
-    const data = await readBody(response);
-    if (!response.ok) {
+    return answerOf(contract, response.status, await readBody(response));
+  }
+
+  /** A parsed answer, or the coded error it carries. */
+  function answerOf<C extends RouteContract>(contract: C, status: number, data: unknown): ResponseOf<C> {
+    if (status < 200 || status >= 300) {
       if (isKnownErrorBody(data)) {
-        const error = new ApiError(data.code, response.status, data.message, data.details);
-        if (response.status === 401 && data.code === 'unauthenticated') options.onUnauthenticated?.(error);
+        const error = new ApiError(data.code, status, data.message, data.details);
+        if (status === 401 && data.code === 'unauthenticated') options.onUnauthenticated?.(error);
         throw error;
       }
-      if (response.status === 401) options.onUnauthenticated?.(new ApiError('unauthenticated', 401));
-      throw new HttpError(response.status, data);
+      if (status === 401) options.onUnauthenticated?.(new ApiError('unauthenticated', 401));
+      throw new HttpError(status, data);
     }
-
     // The contract's schema gives the typed shape (and any transforms); an answer that does not
     // match is passed on as it came rather than failing the screen.
     const parsed = contract.response.safeParse(data);
     return (parsed.success ? parsed.data : data) as ResponseOf<C>;
   }
 
-  return { baseUrl, callRoute, url: (path) => `${baseUrl}${path.startsWith('/') ? path : `/${path}`}` };
+  function upload<C extends RouteContract & { multipart: object }>(
+    contract: C,
+    input: CallInput<C> & { onProgress?: (fraction: number) => void },
+  ): Promise<ResponseOf<C>> {
+    const { params, query, body, signal, onProgress } = input as {
+      params?: Record<string, string | number>;
+      query?: unknown;
+      body: FormData;
+      signal?: AbortSignal;
+      onProgress?: (fraction: number) => void;
+    };
+    return new Promise((resolve, reject) => {
+      const xhr = new XMLHttpRequest();
+      xhr.open(contract.method, `${baseUrl}${buildPath(contract.path, params)}${queryString(query)}`);
+      xhr.withCredentials = true;
+      xhr.setRequestHeader('Accept', 'application/json');
+      const token = options.getToken?.();
+      if (token) xhr.setRequestHeader('Authorization', `Bearer ${token}`);
+      xhr.upload.onprogress = (event) => {
+        if (event.lengthComputable && event.total > 0) onProgress?.(event.loaded / event.total);
+      };
+      xhr.onload = () => {
+        let data: unknown = xhr.responseText || null;
+        try {
+          data = data === null ? null : JSON.parse(xhr.responseText);
+        } catch {
+          // not JSON: passed on as text
+        }
+        try {
+          resolve(answerOf(contract, xhr.status, data));
+        } catch (error) {
+          reject(error);
+        }
+      };
+      xhr.onerror = () => reject(new ApiError('network-error', 0));
+      xhr.onabort = () => reject(new ApiError('request-aborted', 0));
+      if (signal?.aborted) return xhr.abort();
+      signal?.addEventListener('abort', () => xhr.abort(), { once: true });
+      xhr.send(body);
+    });
+  }
+
+  return { baseUrl, callRoute, upload, url: (path) => `${baseUrl}${path.startsWith('/') ? path : `/${path}`}` };
 }

@@ -44,6 +44,17 @@ export {
   lessonsQuery,
 } from './lessons/lessons.queries.ts';
 export { type ClientLog, createClientLog, type LogEntry } from './log/client-log.ts';
+export {
+  type AppointmentKind,
+  appointmentQuery,
+  appointmentsQuery,
+  interviewersQuery,
+  introVideosQuery,
+  onboardingKeys,
+  onboardingStatusQuery,
+  studioTutorQuery,
+  studioTutorsQuery,
+} from './onboarding/onboarding.queries.ts';
 export { paymentsKeys, savedCardsQuery, transactionQuery, transactionsQuery } from './payments/payments.queries.ts';
 export {
   couponCheckQuery,

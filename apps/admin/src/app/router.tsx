@@ -80,10 +80,21 @@ export const routes: RouteObject[] = [
               },
               area('invoices', [['invoices', 'admin.sidebar.invoices', 'admin.feature.invoices']]),
               area('topics', [['topics', 'admin.sidebar.topics', 'admin.feature.topics']]),
-              area('photoSessions', [
-                ['photo-sessions', 'admin.sidebar.photoSessions', 'admin.feature.photoSessions'],
-                ['photo-session/:tutorId', 'admin.feature.photoSession', 'admin.feature.photoSession'],
-              ]),
+              {
+                element: <RequireArea area="photoSessions" />,
+                children: [
+                  page(
+                    'photo-sessions',
+                    'admin.sidebar.photoSessions',
+                    async () => (await import('./routes/photo-sessions.tsx')).PhotoSessionsPage,
+                  ),
+                  page(
+                    'photo-session/:tutorId',
+                    'admin.feature.photoSession',
+                    async () => (await import('./routes/photo-sessions.tsx')).PhotoSessionPage,
+                  ),
+                ],
+              },
               area('media', [['media', 'admin.sidebar.media', 'admin.feature.media']]),
               area('serverStats', [['server-stats', 'admin.sidebar.serverStats', 'admin.feature.serverStats']]),
               area('platformSettings', [

@@ -4,9 +4,11 @@ import { ROLE_GROUPS, type RoleName } from '@darsak/domain/users';
 import type { TestApp } from '../build-test-app.ts';
 import { validPassword } from '../factories.ts';
 import { insertLesson } from '../lesson-rows.ts';
+import { insertAppointment, pendingIntroVideo } from '../onboarding-rows.ts';
 import { type Actor, type ActorsByRole, createActor } from './actors.ts';
 import { avatarPng, type UploadPart } from './multipart.ts';
 import { type Seeds, unique } from './seeds.ts';
+import { introVideoPart } from './video.ts';
 
 /** Who sends a request in the access matrix. */
 export type Caller = 'anonymous' | 'revoked token' | RoleName;
@@ -194,6 +196,30 @@ function purchaseOf(t: TestApp, student: Actor, admin: Actor) {
   return purchase;
 }
 
+/**
+ * One pending interview and demo session tomorrow per member: its applicant when a tutor, its manager when a
+ * tutor manager; anyone else's are between two new people.
+ */
+const appointmentsByMember = new Map<string, Promise<number>>();
+function appointmentOf(t: TestApp, kind: 'interview' | 'demoSession', member: Actor) {
+  const key = `${kind}:${member.id}`;
+  let id = appointmentsByMember.get(key);
+  if (!id) {
+    id = (async () => {
+      const applicant = member.role === 'tutor' ? member : await createActor(t, 'tutor');
+      const manager = member.role === 'tutorManager' ? member : await createActor(t, 'tutorManager');
+      return insertAppointment(t, kind, {
+        applicantId: applicant.id,
+        managerId: manager.id,
+        startsAt: tomorrowAtTen(),
+      });
+    })();
+    appointmentsByMember.set(key, id);
+  }
+  return id;
+}
+const appointmentOwnership = [{ owner: 'tutor', reachedBy: ROLE_GROUPS.admins }] as const;
+
 /** The student whose purchase a request addresses: the target when a student, else another student. */
 const buyerOf = ({ target, others }: ExampleContext) => (target.role === 'student' ? target : others.student);
 
@@ -244,6 +270,48 @@ export const ACCESS_POLICY: Record<string, RoutePolicy> = {
   },
   'PUT /api/v1/user/asset/tutor': {
     example: async ({ others }) => ({ query: { tutorId: others.tutor.id }, files: { image: await avatarPng() } }),
+  },
+
+  // tutor onboarding: intro videos are reviewed by any manager; an appointment is its two members' (and admins')
+  'POST /api/v1/intro-video/with/asset': { example: () => ({ files: { video: introVideoPart(90) } }) },
+  'PUT /api/v1/intro-video/:id': {
+    example: async ({ t }) => ({ params: { id: await pendingIntroVideo(t) }, body: { status: 'accepted' } }),
+    ownership: [],
+  },
+  'POST /api/v1/interview': {
+    example: ({ others }) => ({ body: { managerId: others.tutorManager.id, startsAt: tomorrowAtTen() } }),
+  },
+  'PATCH /api/v1/interview': {
+    example: async ({ t, target }) => ({ body: { id: await appointmentOf(t, 'interview', target), action: 'cancel' } }),
+  },
+  'GET /api/v1/interview/:id': {
+    example: async ({ t, target }) => ({ params: { id: await appointmentOf(t, 'interview', target) } }),
+    ownership: appointmentOwnership,
+  },
+  'POST /api/v1/demo-session': {
+    example: ({ others }) => ({ body: { managerId: others.tutorManager.id, startsAt: tomorrowAtTen() } }),
+  },
+  'PATCH /api/v1/demo-session': {
+    example: async ({ t, target }) => ({
+      body: { id: await appointmentOf(t, 'demoSession', target), action: 'cancel' },
+    }),
+  },
+  'GET /api/v1/demo-session/:id': {
+    example: async ({ t, target }) => ({ params: { id: await appointmentOf(t, 'demoSession', target) } }),
+    ownership: appointmentOwnership,
+  },
+  // The studio's and admins' work on tutors: staff objects, reached by role.
+  'GET /api/v1/user/tutor/:tutorId/for/studio': {
+    example: ({ others }) => ({ params: { tutorId: others.tutor.id } }),
+    ownership: [],
+  },
+  'POST /api/v1/photo-session/:tutorId/done': {
+    example: ({ others }) => ({ params: { tutorId: others.tutor.id } }),
+    ownership: [],
+  },
+  'PATCH /api/v1/user/tutor/:tutorId/activation': {
+    example: ({ others }) => ({ params: { tutorId: others.tutor.id }, body: { activated: false } }),
+    ownership: [],
   },
 
   // students

@@ -7,6 +7,12 @@ import { chatContract } from '@darsak/domain/chat';
 import { configContract } from '@darsak/domain/config';
 import { contactContract } from '@darsak/domain/contact';
 import { defineRoute, type RouteContract } from '@darsak/domain/contract';
+import {
+  demoSessionsContract,
+  interviewsContract,
+  introVideoContract,
+  onboardingContract,
+} from '@darsak/domain/interviews';
 import { lessonsContract } from '@darsak/domain/lessons';
 import { paymentsContract, transactionsContract } from '@darsak/domain/payments';
 import { couponsContract, planInvitesContract, plansContract } from '@darsak/domain/plans';
@@ -60,8 +66,12 @@ export const CONTRACTS: Record<string, Record<string, RouteContract>> = {
   config: configContract,
   contact: contactContract,
   coupons: couponsContract,
+  demoSessions: demoSessionsContract,
   files: filesRoutes,
+  interviews: interviewsContract,
+  introVideo: introVideoContract,
   lessons: lessonsContract,
+  onboarding: onboardingContract,
   payments: paymentsContract,
   planInvites: planInvitesContract,
   plans: plansContract,

@@ -153,16 +153,42 @@ export const routes: RouteObject[] = [
                     'page.completeProfile.title',
                     async () => (await import('./routes/profile/complete-profile.tsx')).CompleteProfilePage,
                   ),
-                  comingSoon('t/onboarding', 'sidebar.onboarding', 'feature.onboarding'),
                   comingSoon('invoices', 'sidebar.invoices', 'feature.invoices'),
                   page(
                     'schedule-management',
                     'sidebar.scheduleManagement',
                     async () => (await import('./routes/tutor/schedule-management.tsx')).ScheduleManagementPage,
                   ),
-                  comingSoon('interviews', 'sidebar.interviews', 'feature.interviews'),
-                  comingSoon('interview/:id', 'feature.interview', 'feature.interview'),
-                  comingSoon('demo-session/:id', 'feature.demoSession', 'feature.demoSession'),
+                ],
+              },
+              {
+                element: <RequireRole roles={['tutor']} />,
+                children: [
+                  page(
+                    't/onboarding',
+                    'sidebar.onboarding',
+                    async () => (await import('./routes/onboarding/onboarding-pages.tsx')).OnboardingPage,
+                  ),
+                ],
+              },
+              {
+                element: <RequireRole roles={['tutorManager']} />,
+                children: [
+                  page(
+                    'interviews',
+                    'sidebar.interviews',
+                    async () => (await import('./routes/onboarding/onboarding-pages.tsx')).InterviewsPage,
+                  ),
+                  page(
+                    'interview/:id',
+                    'feature.interview',
+                    async () => (await import('./routes/onboarding/onboarding-pages.tsx')).InterviewPage,
+                  ),
+                  page(
+                    'demo-session/:id',
+                    'feature.demoSession',
+                    async () => (await import('./routes/onboarding/onboarding-pages.tsx')).DemoSessionPage,
+                  ),
                 ],
               },
             ],

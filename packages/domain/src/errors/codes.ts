@@ -107,6 +107,13 @@ export const ERROR_STATUS = {
   'payment-not-refundable': 422,
   'invalid-signature': 400,
   'callback-mismatch': 400,
+  // tutor onboarding
+  'onboarding-step-locked': 422,
+  'appointment-time-passed': 422,
+  'appointment-not-started': 422,
+  'already-decided': 409,
+  'unreadable-video': 422,
+  'media-incomplete': 422,
 } as const satisfies Record<string, number>;
 
 export type ErrorCode = keyof typeof ERROR_STATUS;

@@ -24,7 +24,7 @@ import type {
 
 /** Rooms a socket joins: its user, and the channels its role may follow (spec §4 channels). */
 export const userRoom = (userId: number) => `user:${userId}`;
-export const CHANNELS = ['tutors', 'admin-invoices', 'server-stats'] as const;
+export const CHANNELS = ['tutors', 'admin-invoices', 'server-stats', 'onboarding'] as const;
 export type Channel = (typeof CHANNELS)[number];
 export const channelRoom = (channel: Channel) => `channel:${channel}`;
 /** The sockets that joined a live call (`session:join`); signalling is relayed inside it only. */
@@ -68,6 +68,11 @@ export interface ServerToClientEvents {
   'invoice:updated': (payload: InvoiceEventPayload) => void;
   'invoice:deleted': (payload: InvoiceEventPayload) => void;
   'tutors:changed': (payload: { tutorId: number | null }) => void;
+  /** An applicant's onboarding moved (to them, the manager concerned and the `onboarding` channel of staff). */
+  'onboarding:changed': (payload: {
+    tutorId: number;
+    step: 'introVideo' | 'interview' | 'demoSession' | 'photoSession' | 'activated';
+  }) => void;
   'server:stats': (payload: Record<string, number>) => void;
   /** A new message, to the room's members (the sending socket has it in its ack). */
   'chat:message': (message: ChatMessage) => void;

@@ -36,6 +36,8 @@ export const SessionSchema = z.object({
   id: z.number().int(),
   type: RoomTypeSchema.exclude(['general']),
   lessonId: z.number().int().nullable(),
+  interviewId: z.number().int().nullable(),
+  demoSessionId: z.number().int().nullable(),
   status: SessionStatusSchema,
   startedAt: z.string().nullable(),
   endedAt: z.string().nullable(),
@@ -50,7 +52,11 @@ export const SessionTokenSchema = z.object({
   token: z.string(),
   expiresAt: z.string(),
   sessionId: z.number().int(),
-  lessonId: z.number().int(),
+  type: RoomTypeSchema.exclude(['general']),
+  /** What the call belongs to: exactly one is set. */
+  lessonId: z.number().int().nullable(),
+  interviewId: z.number().int().nullable(),
+  demoSessionId: z.number().int().nullable(),
   /** The room of the in-session chat. */
   roomId: z.number().int(),
   iceServers: z.array(IceServerSchema),
@@ -58,9 +64,27 @@ export const SessionTokenSchema = z.object({
 });
 export type SessionToken = z.infer<typeof SessionTokenSchema>;
 
-export const SessionTokenQuery = z.strictObject({ lessonId: IdParam });
+/** The call of a lesson, an interview or a demo session (the same live room for all three). */
+export const SessionTokenQuery = z
+  .strictObject({ lessonId: IdParam.optional(), interviewId: IdParam.optional(), demoSessionId: IdParam.optional() })
+  .refine((q) => [q.lessonId, q.interviewId, q.demoSessionId].filter((id) => id !== undefined).length === 1, {
+    message: 'one-call-owner',
+    path: ['lessonId'],
+  });
+export type SessionTokenQuery = z.infer<typeof SessionTokenQuery>;
 
-/** Lessons are between a tutor (or tutor manager) and a student; admins read calls for disputes. */
+/** The owner of a call as the token query names it. */
+export type CallOwner = { type: 'lesson' | 'interview' | 'demoSession'; id: number };
+export function callOwnerOf(query: SessionTokenQuery): CallOwner {
+  if (query.interviewId !== undefined) return { type: 'interview', id: query.interviewId };
+  if (query.demoSessionId !== undefined) return { type: 'demoSession', id: query.demoSessionId };
+  return { type: 'lesson', id: query.lessonId ?? 0 };
+}
+
+/**
+ * Lessons are between a tutor (or tutor manager) and a student, interviews and demo sessions between an applicant
+ * tutor and a tutor manager; admins read calls for disputes.
+ */
 const MEMBERS = ['student', 'tutor', 'tutorManager'] as const;
 
 /** SESSION calls of spec §7; joining, signalling and media toggles go over the socket (`session:*` events). */
@@ -70,10 +94,11 @@ export const sessionsContract = {
     auth: MEMBERS,
     method: 'GET',
     path: '/api/v1/session/token',
-    summary: "A join token and ICE servers for a lesson's call (its members, inside its time window)",
+    summary:
+      'A join token and ICE servers for the call of a lesson, interview or demo session (its two members, inside its time window)',
     query: SessionTokenQuery,
     response: SessionTokenSchema,
-    errors: ['lesson-not-found', 'forbidden', 'session-not-open'],
+    errors: ['lesson-not-found', 'interview-not-found', 'demo-session-not-found', 'forbidden', 'session-not-open'],
   }),
   get: defineRoute({
     tags: ['session'],

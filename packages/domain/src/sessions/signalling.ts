@@ -36,6 +36,8 @@ export type MediaInput = z.infer<typeof MediaInput>;
 export interface SessionJoined {
   sessionId: number;
   lessonId: number | null;
+  interviewId: number | null;
+  demoSessionId: number | null;
   /** The room of the in-session chat. */
   roomId: number;
   joinState: SessionJoinState | null;

@@ -1,5 +1,6 @@
 import type { MessageKey } from './ar.ts';
 import { bookingEn } from './features/booking.en.ts';
+import { onboardingEn } from './features/onboarding.en.ts';
 import { paymentsEn } from './features/payments.en.ts';
 import { realtimeEn } from './features/realtime.en.ts';
 
@@ -347,5 +348,6 @@ export const en: Record<MessageKey, string> = {
   'admin.login.subtitle': 'Sign in with your Darsak staff account.',
   ...bookingEn,
   ...paymentsEn,
+  ...onboardingEn,
   ...realtimeEn,
 };

@@ -1,7 +1,9 @@
-import { Readable } from 'node:stream';
+import { once } from 'node:events';
+import { PassThrough, Readable, Transform } from 'node:stream';
 import { AVATAR_MAX_PIXELS, AVATAR_MIN_SIDE, AVATAR_SMALLEST_SIDE, isAvatarMime } from '@darsak/domain/assets';
 import { AppError } from '@darsak/domain/errors';
 import { type FileTypeResult, fileTypeFromBuffer } from 'file-type';
+import { parseStream } from 'music-metadata';
 import sharp, { type Sharp } from 'sharp';
 
 /** Stored images are WebP: about a third smaller than JPEG at the same quality, and every supported browser shows it. */
@@ -110,4 +112,40 @@ export async function sniffVideo(content: Readable): Promise<{ mime: string; ext
     for (let next = await chunks.next(); !next.done; next = await chunks.next()) yield next.value;
   }
   return { mime: type.mime, ext: type.ext, body: Readable.from(replay()) };
+}
+
+/** Bytes the duration reader may lag behind the upload before the upload waits for it. */
+const READER_LAG_BYTES = 1024 * 1024;
+
+/**
+ * A video recognised as by `sniffVideo`, whose bytes are read on the way to storage by music-metadata (pure JS)
+ * for the duration the container itself states: an MP4's sound track, a WebM's segment. `body` must be consumed;
+ * `durationSeconds` settles once the reader is done (undefined when the file states none), never holding more
+ * than about a megabyte of the upload.
+ */
+export async function measuredVideo(content: Readable) {
+  const video = await sniffVideo(content);
+  const toReader = new PassThrough({ highWaterMark: READER_LAG_BYTES });
+  let readerDone = false;
+  const durationSeconds = parseStream(toReader, { mimeType: video.mime }, { duration: true, skipCovers: true })
+    .then(
+      (metadata) => metadata.format.duration,
+      () => undefined,
+    )
+    .finally(() => {
+      readerDone = true;
+      toReader.destroy(); // the reader wants no more: the rest of the upload goes to storage only
+    });
+  const tee = new Transform({
+    transform(chunk: Buffer, _encoding, done) {
+      if (readerDone || toReader.write(chunk)) return done(null, chunk);
+      Promise.race([once(toReader, 'drain'), durationSeconds]).then(() => done(null, chunk), done);
+    },
+    flush(done) {
+      if (!readerDone) toReader.end();
+      done();
+    },
+  });
+  video.body.on('error', (error) => tee.destroy(error));
+  return { mime: video.mime, ext: video.ext, body: video.body.pipe(tee), durationSeconds };
 }

@@ -8,7 +8,14 @@ import type { AuthUser } from '../../platform/http/auth-user.ts';
 import { type IncomingFile, readAtMost } from '../../platform/http/uploads.ts';
 import type { Bucket, ByteRange, Storage } from '../../providers/storage/storage.ts';
 import type { UsersService } from '../users/users.service.ts';
-import { type Picture, STORED_IMAGE, sniffVideo, squarePicture, thumbnailPicture } from './assets.media.ts';
+import {
+  measuredVideo,
+  type Picture,
+  STORED_IMAGE,
+  sniffVideo,
+  squarePicture,
+  thumbnailPicture,
+} from './assets.media.ts';
 import * as repo from './assets.repo.ts';
 import type { Asset } from './assets.table.ts';
 
@@ -16,6 +23,15 @@ export interface AssetsDeps {
   db: Db;
   storage: Storage;
   users: Pick<UsersService, 'findById' | 'setImage' | 'setTutorMedia' | 'tutorMeta' | 'changedIfTutor'>;
+}
+
+/** A video stored and recorded as an asset, with the duration its container states (undefined when none). */
+export interface StoredVideo {
+  assetId: number;
+  name: string;
+  mimeType: string;
+  sizeBytes: number;
+  durationSeconds: number | undefined;
 }
 
 /** A file written to storage and not yet recorded. */
@@ -108,6 +124,37 @@ export function createAssetsService(deps: AssetsDeps) {
   }
 
   return {
+    /**
+     * One uploaded video (field `video`), streamed to storage while its duration is read, recorded as the owner's
+     * asset and handed to `apply` in the same transaction; if `apply` throws (a duration out of bounds), the
+     * record and the file both go.
+     */
+    async storeVideo<T>(
+      owner: { ownerId: number; createdBy: number },
+      files: AsyncIterable<IncomingFile>,
+      apply: (tx: Db, video: StoredVideo) => Promise<T>,
+    ): Promise<T> {
+      let durationSeconds: number | undefined;
+      const stored = await storeAll(files, {
+        video: async (content) => {
+          const video = await measuredVideo(content);
+          const name = newName(video.ext);
+          const sizeBytes = await storage.put('uploads', name, video.body, video.mime);
+          durationSeconds = await video.durationSeconds;
+          return { type: 'video', bucket: 'uploads', name, mimeType: video.mime, sizeBytes } satisfies StoredFile;
+        },
+      });
+      const { video } = stored;
+      if (!video) throw new AppError('bad-request', { fields: { video: 'required' } });
+      return record({}, owner, async (tx) => {
+        const assetId = await repo.insertAsset(tx, { ...video, ...owner });
+        return apply(tx, { assetId, ...video, durationSeconds });
+      }).catch(async (error) => {
+        await discard(stored);
+        throw error;
+      });
+    },
+
     /** A profile picture for oneself, or (studio and admins) for another user. */
     async uploadAvatar(
       actor: AuthUser,

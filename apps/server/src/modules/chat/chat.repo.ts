@@ -32,15 +32,24 @@ export async function insertDirectRoom(db: Db, directKey: string, createdBy: num
 }
 
 /** The chat room of a lesson, created once. */
-export async function upsertLessonRoom(db: Db, lessonId: number, at: Date): Promise<RoomRow> {
+/** The chat room of a call's owner (a lesson, an interview or a demo session), created once. */
+export async function upsertCallRoom(
+  db: Db,
+  owner: { type: 'lesson' | 'interview' | 'demoSession'; id: number },
+  at: Date,
+): Promise<RoomRow> {
+  const column = { lesson: chatRooms.lessonId, interview: chatRooms.interviewId, demoSession: chatRooms.demoSessionId }[
+    owner.type
+  ];
+  const key = { lesson: 'lessonId', interview: 'interviewId', demoSession: 'demoSessionId' }[owner.type];
   const [created] = await db
     .insert(chatRooms)
-    .values({ type: 'lesson', lessonId, createdAt: at, updatedAt: at })
-    .onConflictDoNothing({ target: chatRooms.lessonId })
+    .values({ type: owner.type, [key]: owner.id, createdAt: at, updatedAt: at })
+    .onConflictDoNothing({ target: column })
     .returning();
   if (created) return created;
-  const [row] = await db.select().from(chatRooms).where(eq(chatRooms.lessonId, lessonId)).limit(1);
-  if (!row) throw new Error('lesson room neither inserted nor found');
+  const [row] = await db.select().from(chatRooms).where(eq(column, owner.id)).limit(1);
+  if (!row) throw new Error('call room neither inserted nor found');
   return row;
 }
 

@@ -15,6 +15,7 @@ import type {
 } from '@darsak/domain/chat';
 import { offsetOf, type Page } from '@darsak/domain/common';
 import { AppError } from '@darsak/domain/errors';
+import type { CallOwner } from '@darsak/domain/sessions';
 import { isTutorLike, ROLE_GROUPS, Role, type RoleId } from '@darsak/domain/users';
 import type { Clock } from '../../platform/clock.ts';
 import type { Db } from '../../platform/db/client.ts';
@@ -270,8 +271,9 @@ export function createChatService(deps: ChatDeps) {
     },
 
     /** The chat room of a lesson's call, with its two members; created on first use. */
-    async ensureLessonRoom(tx: Db, lessonId: number, memberIds: number[]): Promise<number> {
-      const room = await repo.upsertLessonRoom(tx, lessonId, clock.now());
+    /** The chat beside a call, with its two members. */
+    async ensureCallRoom(tx: Db, owner: CallOwner, memberIds: number[]): Promise<number> {
+      const room = await repo.upsertCallRoom(tx, owner, clock.now());
       await repo.insertMembers(tx, room.id, memberIds, clock.now());
       return room.id;
     },

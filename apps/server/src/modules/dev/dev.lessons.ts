@@ -1,10 +1,12 @@
 import { MS_PER_MINUTE } from '@darsak/domain/common';
 import { AppError } from '@darsak/domain/errors';
+import { eq } from 'drizzle-orm';
 import type { FastifyPluginAsync } from 'fastify';
 import { z } from 'zod';
 import type { Clock } from '../../platform/clock.ts';
 import type { Db } from '../../platform/db/client.ts';
 import { lessons } from '../lessons/lessons.table.ts';
+import { demoSessions, interviews } from '../onboarding/onboarding.table.ts';
 
 const LessonNowInput = z.strictObject({
   studentId: z.number().int().min(1),
@@ -12,6 +14,11 @@ const LessonNowInput = z.strictObject({
   /** Minutes from now to the start: negative for a lesson already going on. */
   startsInMinutes: z.number().int().min(-29).max(120).default(0),
   durationMinutes: z.union([z.literal(15), z.literal(30)]).default(30),
+});
+
+const AppointmentNowInput = z.strictObject({
+  kind: z.enum(['interview', 'demoSession']),
+  id: z.number().int().min(1),
 });
 
 /**
@@ -42,5 +49,25 @@ export const devLessonRoutes: FastifyPluginAsync<{ db: Db; clock: Clock }> = asy
       startsAt: row?.startsAt.toISOString(),
       endsAt: row?.endsAt.toISOString(),
     });
+  });
+
+  /**
+   * An interview or demo session booked through the app, moved to have started a minute ago, so a journey can
+   * meet in its room and decide it (decisions come only after the start) without waiting for the booked time.
+   */
+  app.post('/dev/appointment/now', { schema: { hide: true } }, async (request, reply) => {
+    const parsed = AppointmentNowInput.safeParse(request.body);
+    if (!parsed.success) throw new AppError('bad-request', { fields: z.flattenError(parsed.error).fieldErrors });
+    const startsAt = new Date(Math.floor(clock.now().getTime() / 1000) * 1000 - MS_PER_MINUTE);
+    const moved = { startsAt, endsAt: new Date(startsAt.getTime() + 30 * MS_PER_MINUTE) };
+    const table = parsed.data.kind === 'interview' ? interviews : demoSessions;
+    const rows = await db
+      .update(table as typeof interviews)
+      .set(moved)
+      .where(eq(table.id, parsed.data.id))
+      .returning({ id: table.id });
+    if (rows.length === 0)
+      throw new AppError(parsed.data.kind === 'interview' ? 'interview-not-found' : 'demo-session-not-found');
+    return reply.code(200).send({ startsAt: startsAt.toISOString() });
   });
 };

@@ -578,6 +578,8 @@ export function createLessonsService(deps: LessonsDeps) {
     heldLessonsOfTutor: (tx: Db, tutorId: number, now: Date) => repo.heldLessons(tx, { tutorIds: [tutorId] }, now),
 
     heldLessonsOfTutors: (tutorIds: number[], from: Date, to: Date) => repo.heldLessons(db, { tutorIds }, from, to),
+    /** The same inside the caller's transaction (an interviewer who also teaches is busy during their lessons). */
+    heldLessonsIn: (tx: Db, tutorIds: number[], from: Date, to: Date) => repo.heldLessons(tx, { tutorIds }, from, to),
 
     /** The student's current week and its remaining minutes (null without a subscription), for the stats. */
     currentWeekOf,

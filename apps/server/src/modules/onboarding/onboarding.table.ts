@@ -61,6 +61,8 @@ export const interviews = pgTable(
     decidedAt: timestamp('decided_at', { withTimezone: true }),
     cancelledBy: integer('cancelled_by'),
     cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
+    /** Why it was cancelled when nobody chose to: `interviewerDidNotAttend` (set by the no-show job). */
+    cancelReason: text('cancel_reason'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -104,6 +106,8 @@ export const demoSessions = pgTable(
     decidedAt: timestamp('decided_at', { withTimezone: true }),
     cancelledBy: integer('cancelled_by'),
     cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
+    /** Why it was cancelled when nobody chose to: `interviewerDidNotAttend` (set by the no-show job). */
+    cancelReason: text('cancel_reason'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

@@ -1,6 +1,8 @@
+import type { CallOwner } from '@darsak/domain/sessions';
 import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.ts';
 import { lessons } from '../lessons/lessons.table.ts';
+import { demoSessions, interviews } from '../onboarding/onboarding.table.ts';
 import { type SessionEvent, sessionEvents, sessions } from './sessions.table.ts';
 
 export type SessionRow = typeof sessions.$inferSelect;
@@ -11,17 +13,33 @@ export async function findSession(db: Db, id: number): Promise<SessionRow | unde
   return row;
 }
 
-/** The call of a lesson, created once. */
-export async function upsertLessonSession(db: Db, lessonId: number): Promise<SessionRow> {
+const ownerColumn = (type: CallOwner['type']) =>
+  ({ lesson: sessions.lessonId, interview: sessions.interviewId, demoSession: sessions.demoSessionId })[type];
+const ownerKey = { lesson: 'lessonId', interview: 'interviewId', demoSession: 'demoSessionId' } as const;
+
+/** The call of a lesson, interview or demo session, created once. */
+export async function upsertSession(db: Db, owner: CallOwner): Promise<SessionRow> {
   const [created] = await db
     .insert(sessions)
-    .values({ type: 'lesson', lessonId })
-    .onConflictDoNothing({ target: sessions.lessonId })
+    .values({ type: owner.type, [ownerKey[owner.type]]: owner.id })
+    .onConflictDoNothing({ target: ownerColumn(owner.type) })
     .returning();
   if (created) return created;
-  const [row] = await db.select().from(sessions).where(eq(sessions.lessonId, lessonId)).limit(1);
-  if (!row) throw new Error('lesson session neither inserted nor found');
+  const [row] = await db
+    .select()
+    .from(sessions)
+    .where(eq(ownerColumn(owner.type), owner.id))
+    .limit(1);
+  if (!row) throw new Error('session neither inserted nor found');
   return row;
+}
+
+/** Who owns a stored call. */
+export function ownerOfSession(session: SessionRow): CallOwner | undefined {
+  if (session.lessonId !== null) return { type: 'lesson', id: session.lessonId };
+  if (session.interviewId !== null) return { type: 'interview', id: session.interviewId };
+  if (session.demoSessionId !== null) return { type: 'demoSession', id: session.demoSessionId };
+  return undefined;
 }
 
 export async function markSessionStarted(db: Db, id: number, at: Date) {
@@ -57,24 +75,63 @@ export async function listSessionEvents(db: Db, sessionId: number) {
     .orderBy(asc(sessionEvents.at), asc(sessionEvents.id));
 }
 
-// The lessons this module reads (their table belongs to the lessons module): a call's window and members, and
-// the first-join marks that the lessons lifecycle reads to tell a fulfilled lesson from a tutor no-show.
+// The owners this module reads (their tables belong to the lessons and onboarding modules): a call's window, its
+// two members (the host: the tutor or tutor manager; the guest: the student or applicant) and whether it is
+// still to be held; and the lesson's first-join marks that the lessons lifecycle reads.
 
-const lessonForSession = {
-  id: lessons.id,
-  tutorId: lessons.tutorId,
-  studentId: lessons.studentId,
-  status: lessons.status,
-  startsAt: lessons.startsAt,
-  endsAt: lessons.endsAt,
-  tutorJoinedAt: lessons.tutorJoinedAt,
-  cancelReason: lessons.cancelReason,
-};
-export type LessonForSession = { [K in keyof typeof lessonForSession]: (typeof lessons.$inferSelect)[K] };
+/** A call's owner in one shape. */
+export interface CallOwnerRow {
+  owner: CallOwner;
+  hostId: number;
+  guestId: number;
+  startsAt: Date;
+  endsAt: Date;
+  /** Cancelled, fulfilled or decided: the call no longer opens. */
+  closed: boolean;
+  /** Why it closed without being held (`tutorDidNotAttend`, `interviewerDidNotAttend`). */
+  cancelReason: string | null;
+  /** The host's first join, when the owner keeps it (lessons); otherwise read from the timeline. */
+  hostJoinedAt: Date | null;
+}
 
-export async function findLessonForSession(db: Db, id: number): Promise<LessonForSession | undefined> {
-  const [row] = await db.select(lessonForSession).from(lessons).where(eq(lessons.id, id)).limit(1);
-  return row;
+export async function findCallOwner(db: Db, owner: CallOwner): Promise<CallOwnerRow | undefined> {
+  if (owner.type === 'lesson') {
+    const [row] = await db.select().from(lessons).where(eq(lessons.id, owner.id)).limit(1);
+    return (
+      row && {
+        owner,
+        hostId: row.tutorId,
+        guestId: row.studentId,
+        startsAt: row.startsAt,
+        endsAt: row.endsAt,
+        closed: !['pending', 'happening'].includes(row.status),
+        cancelReason: row.cancelReason,
+        hostJoinedAt: row.tutorJoinedAt,
+      }
+    );
+  }
+  const t = owner.type === 'interview' ? interviews : demoSessions;
+  const [row] = await db
+    .select({
+      hostId: owner.type === 'interview' ? interviews.interviewerId : demoSessions.managerId,
+      guestId: owner.type === 'interview' ? interviews.intervieweeId : demoSessions.tutorId,
+      startsAt: t.startsAt,
+      endsAt: t.endsAt,
+      status: t.status,
+      cancelReason: t.cancelReason,
+    })
+    .from(t as typeof interviews)
+    .where(eq(t.id, owner.id))
+    .limit(1);
+  if (!row) return undefined;
+  const [joined] = await db
+    .select({ at: sessionEvents.at })
+    .from(sessionEvents)
+    .innerJoin(sessions, eq(sessions.id, sessionEvents.sessionId))
+    .where(and(eq(ownerColumn(owner.type), owner.id), eq(sessionEvents.userId, row.hostId)))
+    .orderBy(asc(sessionEvents.at))
+    .limit(1);
+  return { owner, ...row, closed: row.status !== 1, hostJoinedAt: joined?.at ?? null };
 }
 
 /** Sets the member's first-join time on the lesson; later joins keep the first. */
@@ -93,6 +150,23 @@ export async function haveLessonTogether(db: Db, tutorId: number, studentId: num
     .select({ id: lessons.id })
     .from(lessons)
     .where(and(eq(lessons.tutorId, tutorId), eq(lessons.studentId, studentId)))
+    .limit(1);
+  return row !== undefined;
+}
+
+/** Whether the user ever joined the call of an interview or demo session (their no-show rule reads it). */
+export async function joinedAppointmentCall(
+  db: Db,
+  kind: 'interview' | 'demoSession',
+  id: number,
+  userId: number,
+): Promise<boolean> {
+  const owner = kind === 'interview' ? eq(sessions.interviewId, id) : eq(sessions.demoSessionId, id);
+  const [row] = await db
+    .select({ id: sessionEvents.id })
+    .from(sessionEvents)
+    .innerJoin(sessions, eq(sessions.id, sessionEvents.sessionId))
+    .where(and(owner, eq(sessionEvents.userId, userId), eq(sessionEvents.kind, 'join')))
     .limit(1);
   return row !== undefined;
 }

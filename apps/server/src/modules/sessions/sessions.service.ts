@@ -1,7 +1,7 @@
 import { MS_PER_MINUTE } from '@darsak/domain/common';
 import { AppError } from '@darsak/domain/errors';
-import { isLessonCancelled, LessonStatus } from '@darsak/domain/lessons';
 import {
+  type CallOwner,
   isSessionOpen,
   SessionJoinState as JoinStates,
   joinStateOf,
@@ -18,7 +18,7 @@ import type { Db } from '../../platform/db/client.ts';
 import type { AuthUser } from '../../platform/http/auth-user.ts';
 import { type IceConfig, iceServersFor } from '../../providers/video/turn-credentials.ts';
 import type { ChatService } from '../chat/chat.service.ts';
-import type { LessonForSession, SessionEventKind, SessionRow } from './sessions.repo.ts';
+import type { CallOwnerRow, SessionEventKind, SessionRow } from './sessions.repo.ts';
 import * as repo from './sessions.repo.ts';
 import type { JoinTokenSigner } from './sessions.tokens.ts';
 
@@ -27,93 +27,110 @@ export interface SessionsDeps {
   clock: Clock;
   ice: IceConfig;
   joinTokens: JoinTokenSigner;
-  chat: Pick<ChatService, 'ensureLessonRoom' | 'memberSummaries'>;
+  chat: Pick<ChatService, 'ensureCallRoom' | 'memberSummaries'>;
   /** Minutes a student waits for the tutor before "tutor did not attend" (platform setting). */
   noShowGraceMinutes: () => Promise<number>;
 }
 
-type Member = 'tutor' | 'student';
+type Member = 'host' | 'guest';
 const PRESENT: readonly SessionEventKind[] = ['join', 'reconnect'];
+const NOT_FOUND = {
+  lesson: 'lesson-not-found',
+  interview: 'interview-not-found',
+  demoSession: 'demo-session-not-found',
+} as const;
 
-const memberOf = (lesson: LessonForSession, userId: number): Member | undefined =>
-  lesson.tutorId === userId ? 'tutor' : lesson.studentId === userId ? 'student' : undefined;
+const memberOf = (call: CallOwnerRow, userId: number): Member | undefined =>
+  call.hostId === userId ? 'host' : call.guestId === userId ? 'guest' : undefined;
 
 /** What a member did by arriving: a first join, or a return after a drop (or over a connection not yet dropped). */
 const arrivalAfter = (last: SessionEventKind | undefined): SessionEventKind =>
   last === undefined || last === 'leave' ? 'join' : 'reconnect';
 
+const ownerIds = (owner: CallOwner) => ({
+  lessonId: owner.type === 'lesson' ? owner.id : null,
+  interviewId: owner.type === 'interview' ? owner.id : null,
+  demoSessionId: owner.type === 'demoSession' ? owner.id : null,
+});
+
+/**
+ * The live room of lessons, interviews and demo sessions alike: one call per owner, joined by its two members
+ * (the host — tutor or tutor manager — and the guest — student or applicant) inside the owner's window.
+ */
 export function createSessionsService(deps: SessionsDeps) {
   const { db, clock } = deps;
 
-  async function requireLesson(tx: Db, lessonId: number): Promise<LessonForSession> {
-    const lesson = await repo.findLessonForSession(tx, lessonId);
-    if (!lesson) throw new AppError('lesson-not-found');
-    return lesson;
+  async function requireCall(tx: Db, owner: CallOwner): Promise<CallOwnerRow> {
+    const call = await repo.findCallOwner(tx, owner);
+    if (!call) throw new AppError(NOT_FOUND[owner.type]);
+    return call;
   }
 
-  /** The lesson behind a call; interview and demo-session calls join when their modules do. */
-  async function lessonOfSession(tx: Db, session: SessionRow): Promise<LessonForSession> {
-    if (session.lessonId === null) throw new AppError('session-not-found');
-    return requireLesson(tx, session.lessonId);
+  async function callOfSession(tx: Db, session: SessionRow): Promise<CallOwnerRow> {
+    const owner = repo.ownerOfSession(session);
+    if (!owner) throw new AppError('session-not-found');
+    return requireCall(tx, owner);
   }
 
   /** Refuses a call that is cancelled, over, or not open yet (10 minutes before the start until the end). */
-  function assertOpen(lesson: LessonForSession, now: Date) {
-    const window = sessionWindowOf(lesson.startsAt, lesson.endsAt);
-    const cancelled = isLessonCancelled(lesson.status);
-    if (!cancelled && lesson.status !== LessonStatus.fulfilled && isSessionOpen(window, now)) return;
+  function assertOpen(call: CallOwnerRow, now: Date) {
+    const window = sessionWindowOf(call.startsAt, call.endsAt);
+    if (!call.closed && isSessionOpen(window, now)) return;
     throw new AppError('session-not-open', {
       opensAt: window.opensAt.toISOString(),
       endsAt: window.endsAt.toISOString(),
-      ...(lesson.cancelReason === JoinStates.tutorDidNotAttend ? { joinState: JoinStates.tutorDidNotAttend } : {}),
+      ...(call.cancelReason === JoinStates.tutorDidNotAttend ? { joinState: JoinStates.tutorDidNotAttend } : {}),
     });
   }
 
-  async function joinStateNow(tx: Db, sessionId: number, lesson: LessonForSession, grace: number) {
-    const tutorLast = await repo.lastEventOf(tx, sessionId, lesson.tutorId);
+  async function joinStateNow(tx: Db, sessionId: number, call: CallOwnerRow, grace: number) {
+    const hostLast = await repo.lastEventOf(tx, sessionId, call.hostId);
     return joinStateOf({
       now: clock.now(),
-      startsAt: lesson.startsAt,
-      tutorPresent: tutorLast !== undefined && PRESENT.includes(tutorLast),
-      tutorEverJoined: lesson.tutorJoinedAt !== null,
+      startsAt: call.startsAt,
+      tutorPresent: hostLast !== undefined && PRESENT.includes(hostLast),
+      tutorEverJoined: call.hostJoinedAt !== null || hostLast !== undefined,
       noShowGraceMinutes: grace,
     });
   }
 
-  function windowFields(lesson: LessonForSession, joinState: SessionJoinState | null, grace: number) {
-    const window = sessionWindowOf(lesson.startsAt, lesson.endsAt);
+  function windowFields(call: CallOwnerRow, joinState: SessionJoinState | null, grace: number) {
+    const window = sessionWindowOf(call.startsAt, call.endsAt);
     return {
       opensAt: window.opensAt.toISOString(),
       startsAt: window.startsAt.toISOString(),
       endsAt: window.endsAt.toISOString(),
-      noShowAt: new Date(lesson.startsAt.getTime() + grace * MS_PER_MINUTE).toISOString(),
+      noShowAt: new Date(call.startsAt.getTime() + grace * MS_PER_MINUTE).toISOString(),
       joinState,
     };
   }
 
+  const roomOf = (tx: Db, call: CallOwnerRow) => deps.chat.ensureCallRoom(tx, call.owner, [call.hostId, call.guestId]);
+
   return {
-    /** GET /session/token: a join token and ICE servers, to the lesson's members inside its window only. */
-    async issueToken(user: AuthUser, lessonId: number): Promise<SessionToken> {
+    /** GET /session/token: a join token and ICE servers, to the call's two members inside its window only. */
+    async issueToken(user: AuthUser, owner: CallOwner): Promise<SessionToken> {
       const now = clock.now();
       const grace = await deps.noShowGraceMinutes();
       const result = await db.transaction(async (tx) => {
-        const lesson = await requireLesson(tx, lessonId);
-        if (!memberOf(lesson, user.id)) throw new AppError('forbidden');
-        assertOpen(lesson, now);
-        const session = await repo.upsertLessonSession(tx, lesson.id);
-        const roomId = await deps.chat.ensureLessonRoom(tx, lesson.id, [lesson.tutorId, lesson.studentId]);
-        const joinState = await joinStateNow(tx, session.id, lesson, grace);
-        return { lesson, session, roomId, joinState };
+        const call = await requireCall(tx, owner);
+        if (!memberOf(call, user.id)) throw new AppError('forbidden');
+        assertOpen(call, now);
+        const session = await repo.upsertSession(tx, owner);
+        const roomId = await roomOf(tx, call);
+        const joinState = await joinStateNow(tx, session.id, call, grace);
+        return { call, session, roomId, joinState };
       });
-      const { lesson, session, roomId, joinState } = result;
+      const { call, session, roomId, joinState } = result;
       return {
         token: await deps.joinTokens.sign({ userId: user.id, sessionId: session.id }, now, SESSION_TOKEN_TTL_SECONDS),
         expiresAt: new Date(now.getTime() + SESSION_TOKEN_TTL_SECONDS * 1000).toISOString(),
         sessionId: session.id,
-        lessonId: lesson.id,
+        type: owner.type,
+        ...ownerIds(owner),
         roomId,
         iceServers: iceServersFor(deps.ice, user.id, now),
-        ...windowFields(lesson, joinState, grace),
+        ...windowFields(call, joinState, grace),
       };
     },
 
@@ -122,23 +139,23 @@ export function createSessionsService(deps: SessionsDeps) {
       const grace = await deps.noShowGraceMinutes();
       const session = await repo.findSession(db, id);
       if (!session) throw new AppError('session-not-found');
-      const lesson = await lessonOfSession(db, session);
-      if (!memberOf(lesson, user.id) && !isAdminRole(user.role)) throw new AppError('forbidden');
+      const call = await callOfSession(db, session);
+      if (!memberOf(call, user.id) && !isAdminRole(user.role)) throw new AppError('forbidden');
       const [members, events, joinState] = await Promise.all([
-        deps.chat.memberSummaries(db, [lesson.tutorId, lesson.studentId]),
+        deps.chat.memberSummaries(db, [call.hostId, call.guestId]),
         repo.listSessionEvents(db, session.id),
-        joinStateNow(db, session.id, lesson, grace),
+        joinStateNow(db, session.id, call, grace),
       ]);
       return {
         id: session.id,
         type: session.type,
-        lessonId: session.lessonId,
+        ...ownerIds(call.owner),
         status: session.status as SessionStatus,
         startedAt: session.startedAt?.toISOString() ?? null,
         endedAt: session.endedAt?.toISOString() ?? null,
         members,
         events: events.map((e) => ({ userId: e.userId, kind: e.kind, at: e.at.toISOString() })),
-        ...windowFields(lesson, joinState, grace),
+        ...windowFields(call, joinState, grace),
       };
     },
 
@@ -154,20 +171,22 @@ export function createSessionsService(deps: SessionsDeps) {
       return db.transaction(async (tx) => {
         const session = await repo.findSession(tx, claims.sessionId);
         if (!session) throw new AppError('invalid-session-token');
-        const lesson = await lessonOfSession(tx, session);
-        const member = memberOf(lesson, user.id);
+        const call = await callOfSession(tx, session);
+        const member = memberOf(call, user.id);
         if (!member) throw new AppError('forbidden');
-        assertOpen(lesson, now);
+        assertOpen(call, now);
         const kind = arrivalAfter(await repo.lastEventOf(tx, session.id, user.id));
         await repo.insertSessionEvent(tx, { sessionId: session.id, userId: user.id, kind, at: now });
-        await repo.markLessonJoined(tx, lesson.id, member, now);
+        if (call.owner.type === 'lesson') {
+          await repo.markLessonJoined(tx, call.owner.id, member === 'host' ? 'tutor' : 'student', now);
+        }
         await repo.markSessionStarted(tx, session.id, now);
         return {
           sessionId: session.id,
-          lessonId: lesson.id,
-          roomId: await deps.chat.ensureLessonRoom(tx, lesson.id, [lesson.tutorId, lesson.studentId]),
+          ...ownerIds(call.owner),
+          roomId: await roomOf(tx, call),
           kind,
-          joinState: await joinStateNow(tx, session.id, lesson, grace),
+          joinState: await joinStateNow(tx, session.id, call, grace),
         };
       });
     },
@@ -185,7 +204,7 @@ export function createSessionsService(deps: SessionsDeps) {
         await repo.insertSessionEvent(tx, { sessionId, userId: user.id, kind, at: now });
         const session = await repo.findSession(tx, sessionId);
         if (!session) return undefined;
-        return { joinState: await joinStateNow(tx, sessionId, await lessonOfSession(tx, session), grace) };
+        return { joinState: await joinStateNow(tx, sessionId, await callOfSession(tx, session), grace) };
       });
     },
   };

@@ -48,6 +48,8 @@ export function registerSessionSocketHandlers(
     return {
       sessionId: call.sessionId,
       lessonId: call.lessonId,
+      interviewId: call.interviewId,
+      demoSessionId: call.demoSessionId,
       roomId: call.roomId,
       joinState: call.joinState,
       peers: [...peers],

@@ -9,6 +9,7 @@ import { buildTestApp, injectAs, type TestApp } from '../../../test/build-test-a
 import { registerUser } from '../../../test/factories.ts';
 import { createActor } from '../../../test/harness/actors.ts';
 import { insertLesson } from '../../../test/lesson-rows.ts';
+import { insertAppointment } from '../../../test/onboarding-rows.ts';
 import { type ClientSocket, connectAs, listen, nextEvent } from '../../../test/sockets.ts';
 import { lessons } from '../lessons/lessons.table.ts';
 
@@ -158,6 +159,8 @@ describe('session:join and join states', () => {
     expect(joined).toEqual({
       sessionId: expect.any(Number),
       lessonId: row.id,
+      interviewId: null,
+      demoSessionId: null,
       roomId: expect.any(Number),
       joinState: 'waitingForStart',
       peers: [],
@@ -355,5 +358,49 @@ describe('GET /api/v1/session/:id', () => {
     const missing = await sessionOf(student, 999_999);
     expect(missing.statusCode).toBe(404);
     expect(missing.json()).toMatchObject({ code: 'session-not-found' });
+  });
+});
+
+describe('interviews and demo sessions in the same live room', () => {
+  it('opens the call of an interview to its two members only, with its own chat, and records the timeline', async () => {
+    const applicant = await createActor(t, 'tutor');
+    const manager = await createActor(t, 'tutorManager');
+    const startsAt = at(t.clock.now(), 5).toISOString();
+    const interviewId = await insertAppointment(t, 'interview', {
+      applicantId: applicant.id,
+      managerId: manager.id,
+      startsAt,
+    });
+    const tokenFor = (who: { token: string }, query: string) =>
+      injectAs(t.app, who.token, { method: 'GET', url: `/api/v1/session/token?${query}` });
+
+    const issued = await tokenFor(applicant, `interviewId=${interviewId}`);
+    expect(issued.statusCode, issued.body).toBe(200);
+    expect(issued.json()).toMatchObject({
+      type: 'interview',
+      interviewId,
+      lessonId: null,
+      joinState: 'waitingForStart',
+    });
+    const stranger = await createActor(t, 'tutorManager');
+    expect((await tokenFor(stranger, `interviewId=${interviewId}`)).json().code).toBe('forbidden');
+    expect((await tokenFor(applicant, 'interviewId=999999')).json().code).toBe('interview-not-found');
+    expect((await tokenFor(applicant, `interviewId=${interviewId}&lessonId=1`)).json().code).toBe('bad-request');
+
+    const socket = await connect(manager.token);
+    const managerToken = (await tokenFor(manager, `interviewId=${interviewId}`)).json().token;
+    const joined = ok(await socket.emitWithAck('session:join', { token: managerToken }));
+    expect(joined).toMatchObject({ interviewId, lessonId: null, demoSessionId: null });
+    const seen = (await sessionOf(manager, joined.sessionId)).json() as Session;
+    expect(seen).toMatchObject({ type: 'interview', interviewId, events: [{ userId: manager.id, kind: 'join' }] });
+
+    const demoId = await insertAppointment(t, 'demoSession', {
+      applicantId: applicant.id,
+      managerId: manager.id,
+      startsAt,
+    });
+    const demo = await tokenFor(applicant, `demoSessionId=${demoId}`);
+    expect(demo.json()).toMatchObject({ type: 'demoSession', demoSessionId: demoId });
+    expect(demo.json().roomId).not.toBe(issued.json().roomId);
   });
 });

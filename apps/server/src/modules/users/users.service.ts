@@ -17,7 +17,7 @@ import type { TutorRow, UserRow } from './users.repo.ts';
 import * as repo from './users.repo.ts';
 
 export const DEFAULT_NOTICE_PERIOD_MINUTES = 30;
-const STAFF_ROLES: RoleId[] = [Role.superAdmin, Role.admin, Role.tutorManager, Role.studio];
+export const STAFF_ROLES = [Role.superAdmin, Role.admin, Role.tutorManager, Role.studio] as const;
 
 export interface NewAccount {
   role: RoleId;
@@ -133,6 +133,20 @@ export function createUsersService(deps: UsersDeps) {
       return row;
     },
 
+    /**
+     * A staff account from the operator's command line (`npm run staff:create`): e-mail taken as verified, and a
+     * tutor manager's interviewer profile active at once. The e-mail must be free (`user-exists`).
+     */
+    async createStaffAccount(account: NewAccount & { role: (typeof STAFF_ROLES)[number] }): Promise<User> {
+      const row = await db.transaction(async (tx) => {
+        if (await repo.findUserByEmail(tx, account.email)) throw new AppError('user-exists');
+        const created = await this.createAccount(tx, { ...account, emailVerifiedAt: clock.now() });
+        if (account.role === Role.tutorManager) await repo.updateTutorProfile(tx, created.id, { activated: true });
+        return created;
+      });
+      return toUser(row);
+    },
+
     findByEmail: (tx: Db, email: string) => repo.findUserByEmail(tx, email),
     findByGoogleSub: (tx: Db, sub: string) => repo.findUserByGoogleSub(tx, sub),
     findById: (tx: Db, id: number) => repo.findUserById(tx, id),
@@ -170,7 +184,7 @@ export function createUsersService(deps: UsersDeps) {
     },
 
     async get(actor: AuthUser, id: number): Promise<User> {
-      if (actor.id !== id && !STAFF_ROLES.includes(actor.role)) throw new AppError('forbidden');
+      if (actor.id !== id && !(STAFF_ROLES as readonly RoleId[]).includes(actor.role)) throw new AppError('forbidden');
       return toUser(await requireUser(db, id));
     },
 

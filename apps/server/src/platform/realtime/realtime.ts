@@ -8,7 +8,7 @@ import {
   type ServerToClientEvents,
   userRoom,
 } from '@darsak/domain/realtime';
-import { isAdminRole, type RoleId } from '@darsak/domain/users';
+import { isAdminRole, Role, type RoleId } from '@darsak/domain/users';
 import { createAdapter } from '@socket.io/redis-adapter';
 import type { FastifyInstance } from 'fastify';
 import { Redis } from 'ioredis';
@@ -24,7 +24,10 @@ export type AppSocket = Socket<ClientToServerEvents, ServerToClientEvents, Recor
 type Emit<E extends keyof ServerToClientEvents> = Parameters<ServerToClientEvents[E]>;
 
 /** Who may follow a channel: the tutors cache is public to signed-in users, the others are staff's. */
-const mayFollow = (role: RoleId, channel: Channel) => channel === 'tutors' || isAdminRole(role);
+/** Staff who review applicants follow their onboarding; admins follow every channel. */
+const ONBOARDING_STAFF: RoleId[] = [Role.tutorManager, Role.studio];
+const mayFollow = (role: RoleId, channel: Channel) =>
+  channel === 'tutors' || isAdminRole(role) || (channel === 'onboarding' && ONBOARDING_STAFF.includes(role));
 
 /** The ack body for an error: the same body, and code, as an HTTP error (named constraints included). */
 export function toAck(error: unknown): Ack<never> & { ok: false } {

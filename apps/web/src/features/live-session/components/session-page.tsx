@@ -1,4 +1,5 @@
 import { errorCodeOf, fetchSessionToken, isApiError, sessionsKeys } from '@darsak/client';
+import type { SessionTokenQuery } from '@darsak/domain/sessions';
 import { Role } from '@darsak/domain/users';
 import { Alert, Button, buttonClasses, EmptyState, LoadingAnimation } from '@darsak/ui';
 import { useI18n } from '@darsak/ui/i18n';
@@ -22,6 +23,15 @@ const idParam = (value: string | null) => {
   return Number.isInteger(id) && id > 0 ? id : null;
 };
 
+/** The call's owner from the address: `?lessonId=`, `?interviewId=` or `?demoSessionId=`. */
+function ownerParam(params: URLSearchParams): SessionTokenQuery | null {
+  for (const key of ['lessonId', 'interviewId', 'demoSessionId'] as const) {
+    const id = idParam(params.get(key));
+    if (id) return { [key]: id };
+  }
+  return null;
+}
+
 export interface LiveSessionProps {
   /** The lesson's chat (the page composes it from the chat feature). */
   renderChat: (roomId: number) => ReactNode;
@@ -29,13 +39,16 @@ export interface LiveSessionProps {
   logExport?: ReactNode;
 }
 
-/** /session?lessonId=…: checks the browser, then the ready-to-join screen, the waiting states and the call. */
+/**
+ * /session?lessonId=… (or interviewId, demoSessionId: interviews and demo sessions use the same room): checks the
+ * browser, then the ready-to-join screen, the waiting states and the call.
+ */
 export function LiveSessionPage(props: LiveSessionProps) {
   const { t } = useI18n();
   const [params] = useSearchParams();
-  const lessonId = idParam(params.get('lessonId'));
+  const owner = ownerParam(params);
   if (typeof globalThis.RTCPeerConnection !== 'function') return <NoWebRtcNotice />;
-  if (!lessonId)
+  if (!owner)
     return (
       <Alert
         tone="error"
@@ -47,17 +60,17 @@ export function LiveSessionPage(props: LiveSessionProps) {
         }
       />
     );
-  return <LiveSession key={lessonId} lessonId={lessonId} {...props} />;
+  return <LiveSession key={JSON.stringify(owner)} owner={owner} {...props} />;
 }
 
-function LiveSession({ lessonId, renderChat, logExport }: LiveSessionProps & { lessonId: number }) {
+function LiveSession({ owner, renderChat, logExport }: LiveSessionProps & { owner: SessionTokenQuery }) {
   const { t } = useI18n();
   const user = useCurrentUser();
   const media = useLocalMedia();
   const [call, setCall] = useState<LiveCall | null>(null);
   const token = useQuery({
-    queryKey: sessionsKeys.token(lessonId),
-    queryFn: ({ signal }) => fetchSessionToken(api, lessonId, signal),
+    queryKey: sessionsKeys.token(owner),
+    queryFn: ({ signal }) => fetchSessionToken(api, owner, signal),
     retry: false,
     staleTime: Number.POSITIVE_INFINITY,
   });
@@ -97,7 +110,7 @@ function LiveSession({ lessonId, renderChat, logExport }: LiveSessionProps & { l
     const created = new LiveCall({
       userId: user.id,
       realtime,
-      fetchToken: () => fetchSessionToken(api, lessonId),
+      fetchToken: () => fetchSessionToken(api, owner),
       localStream: media.stream,
       media: start,
       log: clientLog,

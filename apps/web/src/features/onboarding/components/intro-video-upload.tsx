@@ -1,0 +1,130 @@
+import { onboardingKeys } from '@darsak/client';
+import { INTRO_VIDEO } from '@darsak/domain/assets';
+import { introVideoContract } from '@darsak/domain/interviews';
+import { Alert, Button, FormError, useToast } from '@darsak/ui';
+import { useI18n } from '@darsak/ui/i18n';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useId, useRef, useState } from 'react';
+import { api } from '../../../lib/api.ts';
+import { useErrorText } from '../../../lib/forms.ts';
+
+const ACCEPT = 'video/mp4,video/webm,video/quicktime';
+
+/** "١٢٫٥ ميجابايت" */
+function useFileSize() {
+  const { intlLocale } = useI18n();
+  return (bytes: number) =>
+    new Intl.NumberFormat(intlLocale, { style: 'unit', unit: 'megabyte', maximumFractionDigits: 1 }).format(
+      bytes / 1024 / 1024,
+    );
+}
+
+/**
+ * Step 2: choose a video, watch it before sending, then send it with a real progress bar (XMLHttpRequest upload
+ * progress). The server reads the length from the file; its refusals (too short, too long, too big) show here.
+ */
+export function IntroVideoUpload() {
+  const { t, format } = useI18n();
+  const errorText = useErrorText();
+  const fileSize = useFileSize();
+  const { toast } = useToast();
+  const queryClient = useQueryClient();
+  const inputId = useId();
+  const [file, setFile] = useState<File | null>(null);
+  const [preview, setPreview] = useState<string | null>(null);
+  const [choiceError, setChoiceError] = useState<string | null>(null);
+  const [playbackError, setPlaybackError] = useState(false);
+  const [progress, setProgress] = useState(0);
+  const abort = useRef<AbortController | null>(null);
+
+  useEffect(() => () => void (preview && URL.revokeObjectURL(preview)), [preview]);
+
+  const send = useMutation({
+    mutationFn: (video: File) => {
+      const body = new FormData();
+      body.append('video', video);
+      abort.current = new AbortController();
+      setProgress(0);
+      return api.upload(introVideoContract.upload, { body, signal: abort.current.signal, onProgress: setProgress });
+    },
+    onSuccess: () => {
+      toast({ type: 'success', title: t('onboarding.video.sent') });
+      void queryClient.invalidateQueries({ queryKey: onboardingKeys.all });
+    },
+  });
+
+  function choose(chosen: File | undefined) {
+    send.reset();
+    setChoiceError(null);
+    setPlaybackError(false);
+    if (!chosen) return;
+    if (!chosen.type.startsWith('video/')) return setChoiceError(t('onboarding.video.notVideo'));
+    if (chosen.size > INTRO_VIDEO.maxBytes) return setChoiceError(t('onboarding.video.tooBig'));
+    setFile(chosen);
+    setPreview(URL.createObjectURL(chosen));
+  }
+
+  const percent = format.number(progress, { style: 'percent' });
+  return (
+    <div className="flex flex-col gap-4">
+      <p className="text-sm text-muted">{t('onboarding.video.rules')}</p>
+      {preview && file ? (
+        <figure className="flex flex-col gap-2">
+          {/* biome-ignore lint/a11y/useMediaCaption: the applicant's own recording, watched before sending */}
+          <video
+            src={preview}
+            controls
+            preload="metadata"
+            className="aspect-video w-full max-w-xl rounded-xl bg-black"
+            onError={() => setPlaybackError(true)}
+          />
+          <figcaption className="text-sm text-muted">
+            {t('onboarding.video.preview')} —{' '}
+            {t('onboarding.video.fileInfo', { name: file.name, size: fileSize(file.size) })}
+          </figcaption>
+          {playbackError && <Alert tone="info">{t('onboarding.video.playbackError')}</Alert>}
+        </figure>
+      ) : null}
+      {send.isPending ? (
+        <div className="flex flex-col gap-2">
+          <progress
+            className="h-3 w-full max-w-xl overflow-hidden rounded-full accent-primary-600"
+            max={1}
+            value={progress}
+            aria-label={t('onboarding.video.progressLabel')}
+          />
+          <div className="flex items-center gap-3">
+            <span className="text-sm text-ink" aria-live="polite">
+              {t('onboarding.video.progress', { percent })}
+            </span>
+            <Button size="sm" variant="ghost" onClick={() => abort.current?.abort()}>
+              {t('onboarding.video.cancelUpload')}
+            </Button>
+          </div>
+        </div>
+      ) : (
+        <div className="flex flex-wrap items-center gap-3">
+          <label
+            htmlFor={inputId}
+            className="inline-flex h-11 cursor-pointer items-center rounded-lg border border-line bg-surface px-4 font-semibold text-ink hover:bg-stone-50 focus-within:ring-2"
+          >
+            {file ? t('onboarding.video.change') : t('onboarding.video.choose')}
+            <input
+              id={inputId}
+              type="file"
+              accept={ACCEPT}
+              className="sr-only"
+              onChange={(event) => choose(event.target.files?.[0])}
+            />
+          </label>
+          {file && (
+            <Button onClick={() => send.mutate(file)} disabled={Boolean(choiceError)}>
+              {t('onboarding.video.send')}
+            </Button>
+          )}
+        </div>
+      )}
+      <FormError message={choiceError ?? (send.error ? errorText(send.error) : undefined)} />
+    </div>
+  );
+}
