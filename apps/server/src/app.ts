@@ -18,6 +18,8 @@ import { registerChatSocketHandlers } from './modules/chat/chat.socket.ts';
 import { contactRoutes } from './modules/contact/contact.routes.ts';
 import { createContactService } from './modules/contact/contact.service.ts';
 import { devRoutes } from './modules/dev/dev.routes.ts';
+import { invoicesRoutes } from './modules/invoices/invoices.routes.ts';
+import { createInvoicesService } from './modules/invoices/invoices.service.ts';
 import { createLessonFigures } from './modules/lessons/lessons.figures.ts';
 import { defineLessonJobs } from './modules/lessons/lessons.jobs.ts';
 import { lessonsRoutes } from './modules/lessons/lessons.routes.ts';
@@ -175,7 +177,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const storage = deps.storage ?? createDiskStorage(filesDirOf(config.DATA_DIR));
   await app.register(topicsRoutes, { topics: createTopicsService({ db, users }) });
   await app.register(studentsRoutes, { students: createStudentsService({ db, users }) });
-  await app.register(assetsRoutes, { assets: createAssetsService({ db, storage, users }) });
+  const assets = createAssetsService({ db, storage, users });
+  await app.register(assetsRoutes, { assets });
   const verification = createVerificationService({
     db,
     clock,
@@ -289,6 +292,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(availabilityRoutes, { availability, lessons });
   await app.register(tutorsRoutes, { tutors });
   await app.register(ratingsRoutes, { ratings: createRatingsService({ db, lessons, tutors, uploadUrl }) });
+  const invoices = createInvoicesService({ db, clock, users, assets, outbox, realtime });
+  await app.register(invoicesRoutes, { invoices });
   // modules: more modules register here
   return app;
 }

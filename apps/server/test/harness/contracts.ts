@@ -7,6 +7,7 @@ import { chatContract } from '@darsak/domain/chat';
 import { configContract } from '@darsak/domain/config';
 import { contactContract } from '@darsak/domain/contact';
 import { defineRoute, type RouteContract } from '@darsak/domain/contract';
+import { invoicesContract, withdrawMethodsContract } from '@darsak/domain/invoices';
 import { lessonsContract } from '@darsak/domain/lessons';
 import { paymentsContract, transactionsContract } from '@darsak/domain/payments';
 import { couponsContract, planInvitesContract, plansContract } from '@darsak/domain/plans';
@@ -61,6 +62,7 @@ export const CONTRACTS: Record<string, Record<string, RouteContract>> = {
   contact: contactContract,
   coupons: couponsContract,
   files: filesRoutes,
+  invoices: invoicesContract,
   lessons: lessonsContract,
   payments: paymentsContract,
   planInvites: planInvitesContract,
@@ -74,6 +76,7 @@ export const CONTRACTS: Record<string, Record<string, RouteContract>> = {
   tutors: tutorsContract,
   users: usersContract,
   verification: verificationContract,
+  withdrawMethods: withdrawMethodsContract,
 };
 
 export interface RegisteredRoute {

@@ -2,8 +2,10 @@ import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.ts';
 import { type Asset, assets, type NewAsset } from './assets.table.ts';
 
-export async function insertAsset(db: Db, values: NewAsset): Promise<void> {
-  await db.insert(assets).values(values);
+export async function insertAsset(db: Db, values: NewAsset): Promise<number> {
+  const [row] = await db.insert(assets).values(values).returning({ id: assets.id });
+  if (!row) throw new Error('asset insert returned nothing');
+  return row.id;
 }
 
 /** A stored file that has not been retired. */
