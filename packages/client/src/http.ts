@@ -32,6 +32,8 @@ export type CallInput<C extends RouteContract> = ParamsPart<C> &
   BodyPart<C> & {
     query?: QueryOf<C>;
     signal?: AbortSignal;
+    /** Uploads (multipart bodies): told the share of the body sent so far, from 0 to 1. */
+    onUploadProgress?: (fraction: number) => void;
   };
 
 type HasRequired<T> = Record<string, never> extends T ? false : true;
@@ -44,6 +46,33 @@ export interface HttpClient {
   callRoute<C extends RouteContract>(contract: C, ...args: CallArgs<C>): Promise<ResponseOf<C>>;
   /** The absolute URL of a path on the API (assets, downloads). */
   url(path: string): string;
+  /** A private file of the API (a receipt), fetched with the bearer token. */
+  blob(path: string, signal?: AbortSignal): Promise<Blob>;
+}
+
+/**
+ * fetch cannot report upload progress; XMLHttpRequest can. Answers a Response like fetch does, so the one error
+ * handling below serves both.
+ */
+function sendWithProgress(url: string, init: RequestInit, onProgress: (fraction: number) => void): Promise<Response> {
+  return new Promise((resolve, reject) => {
+    const xhr = new XMLHttpRequest();
+    xhr.open(init.method ?? 'GET', url);
+    for (const [key, value] of new Headers(init.headers)) xhr.setRequestHeader(key, value);
+    xhr.withCredentials = true;
+    xhr.upload.onprogress = (event) => {
+      if (event.lengthComputable) onProgress(event.loaded / event.total);
+    };
+    xhr.onload = () => {
+      const body = xhr.status === 204 ? null : xhr.responseText;
+      const headers = { 'content-type': xhr.getResponseHeader('content-type') ?? '' };
+      resolve(new Response(body, { status: xhr.status, headers }));
+    };
+    xhr.onerror = () => reject(new TypeError('network error'));
+    xhr.onabort = () => reject(new DOMException('aborted', 'AbortError'));
+    init.signal?.addEventListener('abort', () => xhr.abort(), { once: true });
+    xhr.send(init.body as XMLHttpRequestBodyInit);
+  });
 }
 
 function appendQuery(search: URLSearchParams, key: string, value: unknown): void {
@@ -87,6 +116,7 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
       query?: unknown;
       body?: unknown;
       signal?: AbortSignal;
+      onUploadProgress?: (fraction: number) => void;
     };
     const url = `${baseUrl}${buildPath(contract.path, input.params)}${queryString(input.query)}`;
 
@@ -111,7 +141,11 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
     if (input.signal?.aborted) controller.abort();
     input.signal?.addEventListener('abort', onCallerAbort, { once: true });
 
-    const doFetch = options.fetch ?? globalThis.fetch;
+    const progress = input.onUploadProgress;
+    const doFetch: typeof fetch =
+      progress && body instanceof FormData && typeof XMLHttpRequest !== 'undefined'
+        ? (target, init) => sendWithProgress(String(target), init ?? {}, progress)
+        : (options.fetch ?? globalThis.fetch);
     let response: Response;
     try {
       response = await doFetch(url, {
@@ -151,5 +185,24 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
     return (parsed.success ? parsed.data : data) as ResponseOf<C>;
   }
 
-  return { baseUrl, callRoute, url: (path) => `${baseUrl}${path.startsWith('/') ? path : `/${path}`}` };
+  const url = (path: string) => `${baseUrl}${path.startsWith('/') ? path : `/${path}`}`;
+
+  async function blob(path: string, signal?: AbortSignal): Promise<Blob> {
+    const token = options.getToken?.();
+    const doFetch = options.fetch ?? globalThis.fetch;
+    const response = await doFetch(url(path), {
+      headers: token ? { Authorization: `Bearer ${token}` } : {},
+      credentials: 'include',
+      ...(signal ? { signal } : {}),
+    });
+    if (!response.ok) {
+      const data = await readBody(response);
+      throw isKnownErrorBody(data)
+        ? new ApiError(data.code, response.status, data.message, data.details)
+        : new HttpError(response.status, data);
+    }
+    return response.blob();
+  }
+
+  return { baseUrl, callRoute, url, blob };
 }

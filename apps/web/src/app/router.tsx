@@ -154,7 +154,11 @@ export const routes: RouteObject[] = [
                     async () => (await import('./routes/profile/complete-profile.tsx')).CompleteProfilePage,
                   ),
                   comingSoon('t/onboarding', 'sidebar.onboarding', 'feature.onboarding'),
-                  comingSoon('invoices', 'sidebar.invoices', 'feature.invoices'),
+                  page(
+                    'invoices',
+                    'sidebar.invoices',
+                    async () => (await import('./routes/tutor/invoices.tsx')).InvoicesPage,
+                  ),
                   page(
                     'schedule-management',
                     'sidebar.scheduleManagement',

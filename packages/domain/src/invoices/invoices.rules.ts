@@ -66,3 +66,16 @@ export function cairoMonthRange(month: string): { from: Date; to: Date } {
     to: cairoWallTimeToDate({ year, month: m + 1, day: 1 }),
   };
 }
+
+/** Where a request or saved method pays to, in one line: the wallet, the bank and account, or the Instapay address. */
+export function withdrawDestination(p: {
+  method: number;
+  phone: string | null;
+  bank: string | null;
+  accountNumber: string | null;
+  instapayAddress: string | null;
+}): string {
+  if (p.method === 0) return p.phone ?? '';
+  if (p.method === 1) return `${p.bank ?? ''} · ${p.accountNumber ?? ''}`;
+  return p.instapayAddress ?? '';
+}

@@ -1,4 +1,5 @@
 import { bookingAr } from './features/booking.ar.ts';
+import { invoicesAr } from './features/invoices.ar.ts';
 import { paymentsAr } from './features/payments.ar.ts';
 import { realtimeAr } from './features/realtime.ar.ts';
 
@@ -349,6 +350,7 @@ export const ar = {
   'admin.login.subtitle': 'سجّل الدخول بحساب فريق عمل درسك.',
   // feature catalogues, one file per feature area so features are edited apart
   ...bookingAr,
+  ...invoicesAr,
   ...paymentsAr,
   ...realtimeAr,
 } as const;
