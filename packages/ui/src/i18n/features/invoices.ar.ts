@@ -109,6 +109,7 @@ export const invoicesAr = {
   'invoices.admin.status': 'الحالة',
   'invoices.admin.method': 'الوسيلة',
   'invoices.admin.tutor': 'رقم المعلّم',
+  'invoices.admin.tutorColumn': 'المعلّم',
   'invoices.admin.from': 'من يوم',
   'invoices.admin.to': 'إلى يوم',
   'invoices.admin.all': 'الكل',

@@ -105,6 +105,7 @@ export const invoicesEn: Record<keyof typeof invoicesAr, string> = {
   'invoices.admin.status': 'Status',
   'invoices.admin.method': 'Method',
   'invoices.admin.tutor': 'Tutor id',
+  'invoices.admin.tutorColumn': 'Tutor',
   'invoices.admin.from': 'From day',
   'invoices.admin.to': 'To day',
   'invoices.admin.all': 'All',

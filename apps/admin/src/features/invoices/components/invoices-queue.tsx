@@ -55,7 +55,7 @@ function Actions({ invoice }: { invoice: Invoice }) {
   const named = (key: 'approveCancel' | 'adminCancel' | 'reject' | 'fulfil' | 'note') =>
     `${t(`invoices.admin.${key}`)}: ${invoice.id}`;
   return (
-    <div className="flex flex-wrap gap-1">
+    <div className="flex flex-wrap gap-1 whitespace-nowrap">
       {can('fulfil') && (
         <FulfilDialog
           invoice={invoice}
@@ -112,7 +112,7 @@ export function InvoicesQueue() {
     { key: 'id', header: t('invoices.admin.id'), cell: (i) => format.number(i.id) },
     {
       key: 'tutor',
-      header: t('invoices.admin.tutor'),
+      header: t('invoices.admin.tutorColumn'),
       cell: (i) => (
         <span className="flex flex-col">
           <span className="font-semibold">{i.ownerName}</span>
@@ -137,7 +137,7 @@ export function InvoicesQueue() {
       key: 'status',
       header: t('invoices.admin.status'),
       cell: (i) => (
-        <span className="flex flex-col items-start gap-1">
+        <span className="flex flex-col items-start gap-1 whitespace-nowrap">
           <Badge tone={STATUS_TONES[i.status]}>{t(`invoices.label.${i.label}`)}</Badge>
           {i.adminNote && <span className="text-xs text-muted">{i.adminNote}</span>}
           {i.receiptUrl && <ReceiptLink url={i.receiptUrl} />}
