@@ -84,7 +84,10 @@ export function WithdrawalDialog({ methods, availablePiastres, invoice, trigger 
           inputMode="decimal"
           dir="ltr"
           value={amount}
-          onChange={(event) => setAmount(event.target.value)}
+          onChange={(event) => {
+            setAmount(event.target.value);
+            setAmountError(undefined);
+          }}
           error={amountError === 'not-enough-balance' ? errorMessage('not-enough-balance') : fieldMessage(amountError)}
           required
         />
