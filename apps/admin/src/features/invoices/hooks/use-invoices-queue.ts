@@ -1,4 +1,11 @@
-import { createRealtimeClient, createRealtimeHooks, invoicesKeys, invoicesQuery } from '@darsak/client';
+import {
+  createRealtimeClient,
+  createRealtimeHooks,
+  defaultSocketFactory,
+  invoicesKeys,
+  invoicesQuery,
+  type SocketFactory,
+} from '@darsak/client';
 import { type InvoiceActionInput, type InvoiceListQuery, invoicesContract } from '@darsak/domain/invoices';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
@@ -9,7 +16,14 @@ import { useAuth } from '../../../lib/auth-store.ts';
 export const QUEUE_PAGE_SIZE = 20;
 
 /** The admin app's socket, opened while the queue is on screen; it follows the admin-invoices channel. */
-const realtime = createRealtimeClient({ url: API_URL });
+let socketFactory: SocketFactory = defaultSocketFactory;
+const realtime = createRealtimeClient({ url: API_URL, createSocket: (url, options) => socketFactory(url, options) });
+
+/** Tests put a fake server's socket factory here. */
+export function setQueueSocketFactory(factory: SocketFactory): void {
+  socketFactory = factory;
+  realtime.setToken(null);
+}
 const { useRealtimeEvent, useRealtimeConnect } = createRealtimeHooks(realtime);
 const followChannel = () => void realtime.request('channel:subscribe', { channel: 'admin-invoices' });
 
