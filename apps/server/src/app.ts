@@ -19,6 +19,8 @@ import { registerChatSocketHandlers } from './modules/chat/chat.socket.ts';
 import { contactRoutes } from './modules/contact/contact.routes.ts';
 import { createContactService } from './modules/contact/contact.service.ts';
 import { devRoutes } from './modules/dev/dev.routes.ts';
+import { invoicesRoutes } from './modules/invoices/invoices.routes.ts';
+import { createInvoicesService } from './modules/invoices/invoices.service.ts';
 import { createLessonFigures } from './modules/lessons/lessons.figures.ts';
 import { defineLessonJobs } from './modules/lessons/lessons.jobs.ts';
 import { lessonsRoutes } from './modules/lessons/lessons.routes.ts';
@@ -345,6 +347,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   defineOnboardingJobs(queue, onboarding);
   await app.register(onboardingRoutes, { onboarding });
+  const invoices = createInvoicesService({ db, clock, users, assets, outbox, realtime });
+  await app.register(invoicesRoutes, { invoices });
   // modules: more modules register here
   return app;
 }

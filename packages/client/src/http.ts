@@ -32,6 +32,11 @@ export type CallInput<C extends RouteContract> = ParamsPart<C> &
   BodyPart<C> & {
     query?: QueryOf<C>;
     signal?: AbortSignal;
+    /**
+     * Uploads (multipart bodies): told the share of the body sent so far, from 0 to 1. Such a call has no
+     * timeout (a large file on a slow line takes what it takes); the caller's signal cancels it.
+     */
+    onUploadProgress?: (fraction: number) => void;
   };
 
 type HasRequired<T> = Record<string, never> extends T ? false : true;
@@ -42,17 +47,35 @@ export interface HttpClient {
   readonly baseUrl: string;
   /** Calls one contract route and resolves with its parsed response. */
   callRoute<C extends RouteContract>(contract: C, ...args: CallArgs<C>): Promise<ResponseOf<C>>;
-  /**
-   * Sends a multipart route's FormData with XMLHttpRequest, the only browser API that reports upload progress
-   * (`onProgress` gets the fraction sent, 0 to 1). No timeout: a large file on a slow line takes what it takes;
-   * the caller's signal cancels it.
-   */
-  upload<C extends RouteContract & { multipart: object }>(
-    contract: C,
-    input: CallInput<C> & { onProgress?: (fraction: number) => void },
-  ): Promise<ResponseOf<C>>;
   /** The absolute URL of a path on the API (assets, downloads). */
   url(path: string): string;
+  /** A private file of the API (a receipt), fetched with the bearer token. */
+  blob(path: string, signal?: AbortSignal): Promise<Blob>;
+}
+
+/**
+ * fetch cannot report upload progress; XMLHttpRequest can. Answers a Response like fetch does, so the one error
+ * handling below serves both.
+ */
+function sendWithProgress(url: string, init: RequestInit, onProgress: (fraction: number) => void): Promise<Response> {
+  return new Promise((resolve, reject) => {
+    const xhr = new XMLHttpRequest();
+    xhr.open(init.method ?? 'GET', url);
+    for (const [key, value] of new Headers(init.headers)) xhr.setRequestHeader(key, value);
+    xhr.withCredentials = true;
+    xhr.upload.onprogress = (event) => {
+      if (event.lengthComputable) onProgress(event.loaded / event.total);
+    };
+    xhr.onload = () => {
+      const body = xhr.status === 204 ? null : xhr.responseText;
+      const headers = { 'content-type': xhr.getResponseHeader('content-type') ?? '' };
+      resolve(new Response(body, { status: xhr.status, headers }));
+    };
+    xhr.onerror = () => reject(new TypeError('network error'));
+    xhr.onabort = () => reject(new DOMException('aborted', 'AbortError'));
+    init.signal?.addEventListener('abort', () => xhr.abort(), { once: true });
+    xhr.send(init.body as XMLHttpRequestBodyInit);
+  });
 }
 
 function appendQuery(search: URLSearchParams, key: string, value: unknown): void {
@@ -96,6 +119,7 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
       query?: unknown;
       body?: unknown;
       signal?: AbortSignal;
+      onUploadProgress?: (fraction: number) => void;
     };
     const url = `${baseUrl}${buildPath(contract.path, input.params)}${queryString(input.query)}`;
 
@@ -112,15 +136,21 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
 
     const controller = new AbortController();
     let timedOut = false;
-    const timer = setTimeout(() => {
-      timedOut = true;
-      controller.abort();
-    }, timeoutMs);
+    const timer = input.onUploadProgress
+      ? undefined
+      : setTimeout(() => {
+          timedOut = true;
+          controller.abort();
+        }, timeoutMs);
     const onCallerAbort = () => controller.abort();
     if (input.signal?.aborted) controller.abort();
     input.signal?.addEventListener('abort', onCallerAbort, { once: true });
 
-    const doFetch = options.fetch ?? globalThis.fetch;
+    const progress = input.onUploadProgress;
+    const doFetch: typeof fetch =
+      progress && body instanceof FormData && typeof XMLHttpRequest !== 'undefined'
+        ? (target, init) => sendWithProgress(String(target), init ?? {}, progress)
+        : (options.fetch ?? globalThis.fetch);
     let response: Response;
     try {
       response = await doFetch(url, {
@@ -163,47 +193,24 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
     return (parsed.success ? parsed.data : data) as ResponseOf<C>;
   }
 
-  function upload<C extends RouteContract & { multipart: object }>(
-    contract: C,
-    input: CallInput<C> & { onProgress?: (fraction: number) => void },
-  ): Promise<ResponseOf<C>> {
-    const { params, query, body, signal, onProgress } = input as {
-      params?: Record<string, string | number>;
-      query?: unknown;
-      body: FormData;
-      signal?: AbortSignal;
-      onProgress?: (fraction: number) => void;
-    };
-    return new Promise((resolve, reject) => {
-      const xhr = new XMLHttpRequest();
-      xhr.open(contract.method, `${baseUrl}${buildPath(contract.path, params)}${queryString(query)}`);
-      xhr.withCredentials = true;
-      xhr.setRequestHeader('Accept', 'application/json');
-      const token = options.getToken?.();
-      if (token) xhr.setRequestHeader('Authorization', `Bearer ${token}`);
-      xhr.upload.onprogress = (event) => {
-        if (event.lengthComputable && event.total > 0) onProgress?.(event.loaded / event.total);
-      };
-      xhr.onload = () => {
-        let data: unknown = xhr.responseText || null;
-        try {
-          data = data === null ? null : JSON.parse(xhr.responseText);
-        } catch {
-          // not JSON: passed on as text
-        }
-        try {
-          resolve(answerOf(contract, xhr.status, data));
-        } catch (error) {
-          reject(error);
-        }
-      };
-      xhr.onerror = () => reject(new ApiError('network-error', 0));
-      xhr.onabort = () => reject(new ApiError('request-aborted', 0));
-      if (signal?.aborted) return xhr.abort();
-      signal?.addEventListener('abort', () => xhr.abort(), { once: true });
-      xhr.send(body);
+  const url = (path: string) => `${baseUrl}${path.startsWith('/') ? path : `/${path}`}`;
+
+  async function blob(path: string, signal?: AbortSignal): Promise<Blob> {
+    const token = options.getToken?.();
+    const doFetch = options.fetch ?? globalThis.fetch;
+    const response = await doFetch(url(path), {
+      headers: token ? { Authorization: `Bearer ${token}` } : {},
+      credentials: 'include',
+      ...(signal ? { signal } : {}),
     });
+    if (!response.ok) {
+      const data = await readBody(response);
+      throw isKnownErrorBody(data)
+        ? new ApiError(data.code, response.status, data.message, data.details)
+        : new HttpError(response.status, data);
+    }
+    return response.blob();
   }
 
-  return { baseUrl, callRoute, upload, url: (path) => `${baseUrl}${path.startsWith('/') ? path : `/${path}`}` };
+  return { baseUrl, callRoute, url, blob };
 }

@@ -35,6 +35,14 @@ export {
   type HttpClientOptions,
 } from './http.ts';
 export {
+  balanceQuery,
+  earningsQuery,
+  invoicesKeys,
+  invoicesQuery,
+  receiptQuery,
+  withdrawMethodsQuery,
+} from './invoices/invoices.queries.ts';
+export {
   attendedStatsQuery,
   calendarLinkQuery,
   type LessonListFilter,

@@ -33,3 +33,4 @@ export {
   useToast,
 } from './components/toaster.tsx';
 export { cn } from './lib/cn.ts';
+export { downloadCsv, toCsv } from './lib/csv.ts';

@@ -68,8 +68,8 @@ describe('admin access', () => {
   it('shows an honest ComingSoon naming the feature of an admin page', async () => {
     const admin = userWith(Role.admin);
     stubFetch(admin);
-    renderAdmin('/invoices', admin);
-    expect(await screen.findByRole('heading', { name: 'قريبًا: مراجعة طلبات السحب' })).toBeTruthy();
+    renderAdmin('/media', admin);
+    expect(await screen.findByRole('heading', { name: 'قريبًا: وسائط المعلّمين (صور وفيديوهات)' })).toBeTruthy();
   });
 
   it('signs staff in and opens the page they asked for', async () => {

@@ -78,7 +78,16 @@ export const routes: RouteObject[] = [
                   ),
                 ],
               },
-              area('invoices', [['invoices', 'admin.sidebar.invoices', 'admin.feature.invoices']]),
+              {
+                element: <RequireArea area="invoices" />,
+                children: [
+                  page(
+                    'invoices',
+                    'admin.sidebar.invoices',
+                    async () => (await import('./routes/invoices.tsx')).InvoicesPage,
+                  ),
+                ],
+              },
               area('topics', [['topics', 'admin.sidebar.topics', 'admin.feature.topics']]),
               {
                 element: <RequireArea area="photoSessions" />,

@@ -100,6 +100,19 @@ describe('demo seed', () => {
     expect(await offered('student@darsak.test')).toEqual([]);
   });
 
+  it('gives the demo tutor fulfilled lessons credited to an earnings balance', async () => {
+    const token = await signIn('tutor@darsak.test');
+    const me = (await injectAs(t.app, token, { method: 'GET', url: '/api/v1/user/current' })).json();
+    const balance = await injectAs(t.app, token, { method: 'GET', url: `/api/v1/invoice/stats/${me.id}` });
+    expect(balance.json()).toMatchObject({
+      earnedPiastres: 105_000,
+      availablePiastres: 105_000,
+      fulfilledLessons: 16,
+    });
+    const lessonsPage = await injectAs(t.app, token, { method: 'GET', url: '/api/v1/invoice/earnings?size=20' });
+    expect(lessonsPage.json().list).toHaveLength(16);
+  });
+
   it('gives every tutor several weekdays of availability', async () => {
     const days = await t.database.db
       .select({

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import { egpToPiastres } from '@darsak/domain/common';
+import { egpToPiastres, MS_PER_DAY, MS_PER_HOUR, MS_PER_MINUTE, startOfCairoDay } from '@darsak/domain/common';
+import { LessonStatus } from '@darsak/domain/lessons';
 import { periodPricePiastres } from '@darsak/domain/plans';
 import { PLATFORM_SETTINGS_DEFAULTS } from '@darsak/domain/settings';
 import { subscriptionEndsAt, weekAnchorFor } from '@darsak/domain/subscriptions';
@@ -8,6 +9,8 @@ import { eq, sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { assets } from '../modules/assets/assets.table.ts';
 import { availabilitySlots } from '../modules/availability/availability.table.ts';
+import { earningsEntries } from '../modules/invoices/invoices.table.ts';
+import { lessons } from '../modules/lessons/lessons.table.ts';
 import { planInvites, plans } from '../modules/plans/plans.table.ts';
 import { subscriptions } from '../modules/subscriptions/subscriptions.table.ts';
 import { countFavouriteTopics } from '../modules/topics/topics.service.ts';
@@ -49,6 +52,8 @@ const DEMO_STAFF: { role: RoleName; name: string; email: string; gender: Gender 
 const SIGN_IN_ORDER: RoleName[] = ['superAdmin', 'admin', 'tutorManager', 'studio', 'tutor', 'student'];
 
 const AVATAR_SIDE = 480;
+/** Fulfilled lessons of the demo tutor (two a week): 12 × 30 and 4 × 15 minutes, 1,050 EGP at the default rate. */
+const DEMO_FULFILLED_LESSONS = 16;
 const AVATAR_COLOURS = ['#0f766e', '#7c3aed', '#b45309', '#be123c', '#1d4ed8', '#15803d'];
 
 const minutesOf = (time: string) => {
@@ -208,6 +213,49 @@ export async function seedDemoData(db: Db, storage: Storage, now: Date): Promise
     const admin = seeded[DEMO_STAFF.findIndex((staff) => staff.role === 'admin')];
     if (trialStudent !== undefined && starter) {
       await tx.insert(planInvites).values({ userId: trialStudent, planId: starter.id, createdBy: admin ?? null });
+    }
+
+    // The demo tutor has taught: fulfilled lessons of the last weeks, each credited as fulfilment credits it, so
+    // /invoices shows a balance, a weekly chart and lessons behind it, and a withdrawal can be requested.
+    const demoTutor = seeded[DEMO_STAFF.length];
+    const learners = seeded.slice(DEMO_STAFF.length + DEMO_TUTORS.length);
+    if (demoTutor !== undefined && learners.length > 0) {
+      const rate = PLATFORM_SETTINGS_DEFAULTS.tutorRatePerMinutePiastres;
+      const taught = await tx
+        .insert(lessons)
+        .values(
+          Array.from({ length: DEMO_FULFILLED_LESSONS }, (_, i) => {
+            const durationMinutes = i % 4 === 3 ? 15 : 30;
+            // Two lessons a week, 17:00 Cairo on two weekdays, going back from yesterday.
+            const startsAt = new Date(
+              startOfCairoDay(now).getTime() -
+                (1 + Math.floor(i / 2) * 7 + (i % 2) * 3) * MS_PER_DAY +
+                15 * MS_PER_HOUR,
+            );
+            return {
+              tutorId: demoTutor,
+              studentId: learners[i % learners.length] ?? demoTutor,
+              startsAt,
+              endsAt: new Date(startsAt.getTime() + durationMinutes * MS_PER_MINUTE),
+              durationMinutes,
+              pricePiastres: durationMinutes * rate,
+              status: LessonStatus.fulfilled,
+              tutorJoinedAt: startsAt,
+              studentJoinedAt: startsAt,
+              endedAt: new Date(startsAt.getTime() + durationMinutes * MS_PER_MINUTE),
+            };
+          }),
+        )
+        .returning();
+      await tx.insert(earningsEntries).values(
+        taught.map((lesson) => ({
+          tutorId: lesson.tutorId,
+          kind: 'lesson' as const,
+          lessonId: lesson.id,
+          amountPiastres: lesson.pricePiastres,
+          createdAt: lesson.endsAt,
+        })),
+      );
     }
 
     // The demo student holds a month of the 120-minute plan, so a lesson can be booked right away.

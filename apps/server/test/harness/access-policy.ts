@@ -1,12 +1,13 @@
 import type { RouteAuth } from '@darsak/domain/contract';
 import { ERROR_STATUS, type ErrorCode } from '@darsak/domain/errors';
-import { ROLE_GROUPS, type RoleName } from '@darsak/domain/users';
+import { isTutorLike, ROLE_GROUPS, Role, type RoleName } from '@darsak/domain/users';
 import type { TestApp } from '../build-test-app.ts';
 import { validPassword } from '../factories.ts';
+import { credit, requestWithdrawal, saveInstapay } from '../invoice-fixtures.ts';
 import { insertLesson } from '../lesson-rows.ts';
 import { insertAppointment, pendingIntroVideo } from '../onboarding-rows.ts';
 import { type Actor, type ActorsByRole, createActor } from './actors.ts';
-import { avatarPng, type UploadPart } from './multipart.ts';
+import { avatarPng, multipartRequest, type UploadPart } from './multipart.ts';
 import { type Seeds, unique } from './seeds.ts';
 import { introVideoPart } from './video.ts';
 
@@ -223,6 +224,36 @@ const appointmentOwnership = [{ owner: 'tutor', reachedBy: ROLE_GROUPS.admins }]
 /** The student whose purchase a request addresses: the target when a student, else another student. */
 const buyerOf = ({ target, others }: ExampleContext) => (target.role === 'student' ? target : others.student);
 
+/** A pending 100 EGP withdrawal of a tutor-like user, on a fresh credit and Instapay method (admins: another tutor's). */
+async function invoiceOf(t: TestApp, ctx: ExampleContext): Promise<{ id: number; ownerId: number }> {
+  const tutor = isTutorLike(Role[ctx.target.role]) ? ctx.target : ctx.others.tutor;
+  await credit(t, tutor.id, 100);
+  const method = await saveInstapay(t, tutor, `access${tutor.id}@instapay`);
+  const invoice = await requestWithdrawal(t, tutor, method.id, 100);
+  return { id: invoice.id, ownerId: tutor.id };
+}
+
+/** The caller's own saved method (a tutor-like target), or one of another tutor's for anyone else. */
+async function methodOf(ctx: ExampleContext): Promise<number> {
+  const tutor = isTutorLike(Role[ctx.target.role]) ? ctx.target : ctx.others.tutor;
+  return (await saveInstapay(ctx.t, tutor, `method${tutor.id}@instapay`)).id;
+}
+
+/** The stored name of a receipt of the target's fulfilled withdrawal (staff: another tutor's). */
+async function receiptOf(ctx: ExampleContext): Promise<string> {
+  const { id } = await invoiceOf(ctx.t, ctx);
+  const { payload, headers } = multipartRequest({ receipt: await avatarPng() });
+  const response = await ctx.t.app.inject({
+    method: 'PUT',
+    url: `/api/v1/invoice/${id}/with/asset`,
+    payload,
+    headers: { ...headers, authorization: `Bearer ${ctx.others.superAdmin.token}` },
+  });
+  const url = (response.json() as { receiptUrl?: string }).receiptUrl;
+  if (!url) throw new Error(`fulfilling a withdrawal failed: ${response.statusCode} ${response.body}`);
+  return decodeURIComponent(url.slice(url.lastIndexOf('/') + 1));
+}
+
 /** Per-route examples and ownership, keyed by `METHOD /path` as in the contracts. */
 export const ACCESS_POLICY: Record<string, RoutePolicy> = {
   // auth
@@ -339,8 +370,60 @@ export const ACCESS_POLICY: Record<string, RoutePolicy> = {
     example: async ({ seed }) => ({ params: { name: await seed.upload() } }),
     ownership: [],
   },
-  // Another user's receipt (owner and staff only) is checked once a module stores receipts: nothing seeds one yet.
-  'GET /assets/receipts/:name': { example: () => ({ params: { name: 'receipt.png' } }), ownership: [] },
+  // A withdrawal receipt: its tutor and admins only (a caller without receipts of their own reads a missing one).
+  'GET /assets/receipts/:name': {
+    example: async (ctx) => ({
+      params: { name: isTutorLike(Role[ctx.target.role]) ? await receiptOf(ctx) : 'receipt.png' },
+    }),
+    ownership: [{ owner: 'tutor', reachedBy: ROLE_GROUPS.admins }],
+  },
+
+  // invoices: a withdrawal is its tutor's; admins process any
+  'POST /api/v1/invoice': {
+    example: async (ctx) => {
+      if (isTutorLike(Role[ctx.target.role])) await credit(ctx.t, ctx.target.id, 100);
+      return { body: { amount: 100, withdrawMethodId: await methodOf(ctx) } };
+    },
+  },
+  'GET /api/v1/invoice/stats/:id': {
+    example: ownId,
+    ownership: [{ owner: 'tutor', reachedBy: ROLE_GROUPS.admins }],
+  },
+  'PATCH /api/v1/invoice/:id': {
+    example: async (ctx) => ({ params: { id: (await invoiceOf(ctx.t, ctx)).id }, body: { amount: 100 } }),
+    ownership: [{ owner: 'tutor', reachedBy: [] }],
+  },
+  'POST /api/v1/invoice/:id/cancel': {
+    example: async (ctx) => ({ params: { id: (await invoiceOf(ctx.t, ctx)).id } }),
+    ownership: [{ owner: 'tutor', reachedBy: [] }],
+  },
+  'POST /api/v1/invoice/:id/action': {
+    example: async (ctx) => ({ params: { id: (await invoiceOf(ctx.t, ctx)).id }, body: { action: 'adminCancel' } }),
+    ownership: [],
+  },
+  'PUT /api/v1/invoice/:id/with/asset': {
+    example: async (ctx) => ({
+      params: { id: (await invoiceOf(ctx.t, ctx)).id },
+      files: { receipt: await avatarPng() },
+    }),
+    ownership: [],
+  },
+  'PUT /api/v1/invoice/:id/note': {
+    example: async (ctx) => ({ params: { id: (await invoiceOf(ctx.t, ctx)).id }, body: { note: 'حُوّل يوم الأحد' } }),
+    ownership: [],
+  },
+  'POST /api/v1/withdraw-method': { example: () => ({ body: { method: 2, instapayAddress: 'someone@instapay' } }) },
+  'PUT /api/v1/withdraw-method/:id': {
+    example: async (ctx) => ({
+      params: { id: await methodOf(ctx) },
+      body: { method: 0, phone: '01012345678' },
+    }),
+    ownership: [{ owner: 'tutor', reachedBy: [], code: 'withdraw-method-not-found' }],
+  },
+  'DELETE /api/v1/withdraw-method/:id': {
+    example: async (ctx) => ({ params: { id: await methodOf(ctx) } }),
+    ownership: [{ owner: 'tutor', reachedBy: [], code: 'withdraw-method-not-found' }],
+  },
 
   // chat: rooms are their members' alone, whatever the caller's role
   'POST /api/v1/chat/new': {

@@ -13,6 +13,7 @@ import {
   introVideoContract,
   onboardingContract,
 } from '@darsak/domain/interviews';
+import { invoicesContract, withdrawMethodsContract } from '@darsak/domain/invoices';
 import { lessonsContract } from '@darsak/domain/lessons';
 import { paymentsContract, transactionsContract } from '@darsak/domain/payments';
 import { couponsContract, planInvitesContract, plansContract } from '@darsak/domain/plans';
@@ -70,6 +71,7 @@ export const CONTRACTS: Record<string, Record<string, RouteContract>> = {
   files: filesRoutes,
   interviews: interviewsContract,
   introVideo: introVideoContract,
+  invoices: invoicesContract,
   lessons: lessonsContract,
   onboarding: onboardingContract,
   payments: paymentsContract,
@@ -84,6 +86,7 @@ export const CONTRACTS: Record<string, Record<string, RouteContract>> = {
   tutors: tutorsContract,
   users: usersContract,
   verification: verificationContract,
+  withdrawMethods: withdrawMethodsContract,
 };
 
 export interface RegisteredRoute {

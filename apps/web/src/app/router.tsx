@@ -153,7 +153,11 @@ export const routes: RouteObject[] = [
                     'page.completeProfile.title',
                     async () => (await import('./routes/profile/complete-profile.tsx')).CompleteProfilePage,
                   ),
-                  comingSoon('invoices', 'sidebar.invoices', 'feature.invoices'),
+                  page(
+                    'invoices',
+                    'sidebar.invoices',
+                    async () => (await import('./routes/tutor/invoices.tsx')).InvoicesPage,
+                  ),
                   page(
                     'schedule-management',
                     'sidebar.scheduleManagement',

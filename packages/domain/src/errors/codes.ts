@@ -99,6 +99,7 @@ export const ERROR_STATUS = {
   'free-trial-used': 409,
   'payment-in-progress': 409,
   'plan-not-offered': 422,
+  'not-enough-balance': 422,
   'coupon-expired': 422,
   'invalid-coupon': 422,
   'installments-unavailable': 422,

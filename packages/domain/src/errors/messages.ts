@@ -95,6 +95,7 @@ export const ERROR_MESSAGES_AR: Messages = {
   'free-trial-used': 'لقد استخدمت الفترة التجريبية المجانية من قبل.',
   'payment-in-progress': 'لديك دفعة قيد التنفيذ لم تكتمل بعد. أكملها أو ألغها من صفحة مدفوعاتك، ثم ابدأ دفعة جديدة.',
   'plan-not-offered': 'هذه الباقة غير متاحة لك.',
+  'not-enough-balance': 'المبلغ أكبر من رصيدك المتاح للسحب.',
   'coupon-expired': 'انتهت صلاحية كود الخصم.',
   'invalid-coupon': 'كود الخصم غير صالح لهذه الباقة.',
   'installments-unavailable': 'التقسيط غير متاح لهذا المبلغ أو لهذه الباقة، اختر عدد أشهر آخر أو وسيلة دفع أخرى.',
@@ -207,6 +208,7 @@ export const ERROR_MESSAGES_EN: Messages = {
   'payment-in-progress':
     'You have a payment in progress that is not finished. Complete or cancel it on your payments page, then start a new one.',
   'plan-not-offered': 'This plan is not offered to you.',
+  'not-enough-balance': 'The amount is more than your available balance.',
   'coupon-expired': 'This coupon has expired.',
   'invalid-coupon': 'This coupon is not valid for this plan.',
   'installments-unavailable':

@@ -1,4 +1,5 @@
 export * from './invoices.constants.ts';
+export * from './invoices.contract.ts';
 export * from './invoices.enums.ts';
 export * from './invoices.machine.ts';
 export * from './invoices.rules.ts';

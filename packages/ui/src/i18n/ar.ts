@@ -1,4 +1,5 @@
 import { bookingAr } from './features/booking.ar.ts';
+import { invoicesAr } from './features/invoices.ar.ts';
 import { onboardingAr } from './features/onboarding.ar.ts';
 import { paymentsAr } from './features/payments.ar.ts';
 import { realtimeAr } from './features/realtime.ar.ts';
@@ -363,6 +364,7 @@ export const ar = {
   'admin.login.subtitle': 'سجّل الدخول بحساب فريق عمل درسك.',
   // feature catalogues, one file per feature area so features are edited apart
   ...bookingAr,
+  ...invoicesAr,
   ...paymentsAr,
   ...onboardingAr,
   ...realtimeAr,

@@ -1,5 +1,6 @@
 import type { MessageKey } from './ar.ts';
 import { bookingEn } from './features/booking.en.ts';
+import { invoicesEn } from './features/invoices.en.ts';
 import { onboardingEn } from './features/onboarding.en.ts';
 import { paymentsEn } from './features/payments.en.ts';
 import { realtimeEn } from './features/realtime.en.ts';
@@ -347,6 +348,7 @@ export const en: Record<MessageKey, string> = {
   'admin.login.title': 'Staff sign-in',
   'admin.login.subtitle': 'Sign in with your Darsak staff account.',
   ...bookingEn,
+  ...invoicesEn,
   ...paymentsEn,
   ...onboardingEn,
   ...realtimeEn,

@@ -88,6 +88,10 @@ export const squarePicture = (upload: Buffer) =>
 export const thumbnailPicture = (upload: Buffer) =>
   reencode(upload, (image) => image.resize({ ...THUMBNAIL_BOX, fit: 'inside', withoutEnlargement: true }));
 
+/** A transfer receipt: kept whole for reading, only shrunk to fit 2000x2000 if larger. */
+export const receiptPicture = (upload: Buffer) =>
+  reencode(upload, (image) => image.resize({ width: 2000, height: 2000, fit: 'inside', withoutEnlargement: true }));
+
 /**
  * An MP4 or WebM video, recognised from its first bytes; the whole file then streams on untouched
  * (`body` replays the head), so a 400 MB video is never held in memory.

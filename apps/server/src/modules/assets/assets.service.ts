@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { Readable } from 'node:stream';
 import { AVATAR_MAX_BYTES } from '@darsak/domain/assets';
 import { AppError } from '@darsak/domain/errors';
+import { RECEIPT_MAX_BYTES } from '@darsak/domain/invoices';
 import { isTutorLike, ROLE_GROUPS, Role, type RoleId, type TutorMeta, type User } from '@darsak/domain/users';
 import type { Db } from '../../platform/db/client.ts';
 import type { AuthUser } from '../../platform/http/auth-user.ts';
@@ -11,6 +12,7 @@ import type { UsersService } from '../users/users.service.ts';
 import {
   measuredVideo,
   type Picture,
+  receiptPicture,
   STORED_IMAGE,
   sniffVideo,
   squarePicture,
@@ -50,8 +52,9 @@ type Store = (content: Readable) => Promise<StoredFile>;
 const rolesOf = (names: readonly (keyof typeof Role)[]): RoleId[] => names.map((name) => Role[name]);
 /** Who may set another user's picture and a tutor's media (DESIGN §4: photo sessions, tutor media). */
 const MEDIA_STAFF = rolesOf(ROLE_GROUPS.studioStaff);
-/** Who may read any receipt besides its owner. */
+/** Who may read another user's private file besides its owner: staff, and for withdrawal receipts admins only. */
 const STAFF = rolesOf(ROLE_GROUPS.staff);
+const ADMINS = rolesOf(ROLE_GROUPS.admins);
 
 /** Storage keys are random, so names never collide, never leak the uploader's file name and can be cached forever. */
 const newName = (ext: string) => `${randomBytes(16).toString('hex')}.${ext}`;
@@ -59,11 +62,12 @@ const newName = (ext: string) => `${randomBytes(16).toString('hex')}.${ext}`;
 export function createAssetsService(deps: AssetsDeps) {
   const { db, storage, users } = deps;
 
-  async function storePicture(type: 'image' | 'thumbnail', picture: Picture): Promise<StoredFile> {
+  async function storePicture(type: 'image' | 'thumbnail' | 'receipt', picture: Picture): Promise<StoredFile> {
+    const bucket: Bucket = type === 'receipt' ? 'receipts' : 'uploads';
     const name = newName(STORED_IMAGE.ext);
-    const sizeBytes = await storage.put('uploads', name, picture.bytes, STORED_IMAGE.mime);
+    const sizeBytes = await storage.put(bucket, name, picture.bytes, STORED_IMAGE.mime);
     const { width, height } = picture;
-    return { type, bucket: 'uploads', name, mimeType: STORED_IMAGE.mime, sizeBytes, width, height };
+    return { type, bucket, name, mimeType: STORED_IMAGE.mime, sizeBytes, width, height };
   }
 
   const stores = {
@@ -83,10 +87,7 @@ export function createAssetsService(deps: AssetsDeps) {
     Promise.allSettled(Object.values(files).map((f) => f && storage.delete(f.bucket, f.name)));
 
   /** Stores each incoming file with the store of its field; on any failure the ones already stored are removed. */
-  async function storeAll<F extends keyof typeof stores>(
-    files: AsyncIterable<IncomingFile>,
-    fields: Pick<typeof stores, F>,
-  ) {
+  async function storeAll<F extends string>(files: AsyncIterable<IncomingFile>, fields: Record<F, Store>) {
     const stored: Partial<Record<F, StoredFile>> = {};
     try {
       for await (const { field, content } of files) {
@@ -104,12 +105,15 @@ export function createAssetsService(deps: AssetsDeps) {
   async function record<T>(
     stored: Partial<Record<string, StoredFile>>,
     owner: { ownerId: number; createdBy: number },
-    apply: (tx: Db) => Promise<T>,
+    apply: (tx: Db, assetIds: Partial<Record<string, number>>) => Promise<T>,
   ): Promise<T> {
     try {
       return await db.transaction(async (tx) => {
-        for (const file of Object.values(stored)) if (file) await repo.insertAsset(tx, { ...file, ...owner });
-        return apply(tx);
+        const ids: Partial<Record<string, number>> = {};
+        for (const [field, file] of Object.entries(stored)) {
+          if (file) ids[field] = await repo.insertAsset(tx, { ...file, ...owner });
+        }
+        return apply(tx, ids);
       });
     } catch (error) {
       await discard(stored);
@@ -196,14 +200,33 @@ export function createAssetsService(deps: AssetsDeps) {
     },
 
     /**
-     * A stored file to send: public uploads to anyone, receipts to their owner and staff only.
+     * A withdrawal receipt (field `receipt`, an image) stored privately for `ownerId`, the invoice's tutor; `apply`
+     * runs in the transaction that records it, and if it refuses (an illegal move) the file is removed again.
+     */
+    async withReceipt<T>(
+      actor: AuthUser,
+      ownerId: number,
+      files: AsyncIterable<IncomingFile>,
+      apply: (tx: Db, assetId: number) => Promise<T>,
+    ): Promise<T> {
+      const stored = await storeAll(files, {
+        receipt: async (content) =>
+          storePicture('receipt', await receiptPicture(await readAtMost(content, RECEIPT_MAX_BYTES))),
+      });
+      if (!stored.receipt) throw new AppError('bad-request', { fields: { receipt: 'required' } });
+      return record(stored, { ownerId, createdBy: actor.id }, (tx, ids) => apply(tx, ids.receipt ?? 0));
+    },
+
+    /**
+     * A stored file to send: public uploads to anyone, private files to their owner and staff (withdrawal receipts: admins).
      * `range` is resolved against the file's size by the caller.
      */
     async open(bucket: Bucket, name: string, viewer: AuthUser | null) {
       if (bucket === 'receipts' && !viewer) throw new AppError('unauthenticated');
       const asset = await repo.findLiveAsset(db, bucket, name);
       if (!asset) throw new AppError('asset-not-found');
-      if (bucket === 'receipts' && viewer && viewer.id !== asset.ownerId && !STAFF.includes(viewer.role)) {
+      const readers = asset.type === 'receipt' ? ADMINS : STAFF;
+      if (bucket === 'receipts' && viewer && viewer.id !== asset.ownerId && !readers.includes(viewer.role)) {
         throw new AppError('forbidden');
       }
       return {

@@ -6,6 +6,8 @@ import type { SignedIn } from '@darsak/domain/users';
 import { describe, expect, it } from 'vitest';
 import { buildSecondInstance, buildTestApp, injectAs, type TestApp } from '../../../test/build-test-app.ts';
 import { registerUser } from '../../../test/factories.ts';
+import { createActor } from '../../../test/harness/actors.ts';
+import { credit, requestWithdrawal, saveInstapay } from '../../../test/invoice-fixtures.ts';
 import { insertLesson } from '../../../test/lesson-rows.ts';
 import { type ClientSocket, connectAs, listen, nextEvent } from '../../../test/sockets.ts';
 
@@ -20,7 +22,7 @@ async function twoInstances() {
   const sockets: ClientSocket[] = [];
   return {
     t: first as TestApp,
-    async connect(instance: 0 | 1, who: SignedIn) {
+    async connect(instance: 0 | 1, who: Pick<SignedIn, 'token'>) {
       const socket = await connectAs(urls[instance], who.token);
       sockets.push(socket);
       return socket;
@@ -122,4 +124,36 @@ describe('two instances through Redis', () => {
       await cluster.close();
     }
   });
+
+  it.skipIf(noCluster)(
+    'tell a tutor and the admin-invoices channel of a withdrawal changed on the other instance',
+    async () => {
+      const cluster = await twoInstances();
+      try {
+        const { t } = cluster;
+        const [tutor, admin] = [await createActor(t, 'tutor'), await createActor(t, 'admin')];
+        await credit(t, tutor.id, 500);
+        const method = await saveInstapay(t, tutor, 'cluster@instapay');
+        const tutorOnB = await cluster.connect(1, tutor);
+        const adminOnB = await cluster.connect(1, admin);
+        ok(await adminOnB.emitWithAck('channel:subscribe', { channel: 'admin-invoices' }));
+
+        const [toTutor, toAdmins] = [nextEvent(tutorOnB, 'invoice:updated'), nextEvent(adminOnB, 'invoice:updated')];
+        const invoice = await requestWithdrawal(t, tutor, method.id, 200);
+        expect(await toTutor).toEqual({ invoiceId: invoice.id, status: 0 });
+        expect(await toAdmins).toEqual({ invoiceId: invoice.id, status: 0 });
+
+        const [gone, goneForAdmins] = [nextEvent(tutorOnB, 'invoice:deleted'), nextEvent(adminOnB, 'invoice:deleted')];
+        await injectAs(t.app, admin.token, {
+          method: 'POST',
+          url: `/api/v1/invoice/${invoice.id}/action`,
+          payload: { action: 'adminCancel' },
+        });
+        expect(await gone).toEqual({ invoiceId: invoice.id, status: 2 });
+        expect(await goneForAdmins).toEqual({ invoiceId: invoice.id, status: 2 });
+      } finally {
+        await cluster.close();
+      }
+    },
+  );
 });

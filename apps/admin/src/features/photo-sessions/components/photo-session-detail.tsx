@@ -96,7 +96,11 @@ function MediaUpload({ tutorId, field, current }: { tutorId: number; field: Medi
       const body = new FormData();
       body.append(field, file);
       setProgress(0);
-      return api.upload(usersContract.uploadTutorAssets, { query: { tutorId }, body, onProgress: setProgress });
+      return api.callRoute(usersContract.uploadTutorAssets, {
+        query: { tutorId },
+        body,
+        onUploadProgress: setProgress,
+      });
     },
     onSuccess: () => {
       toast({ type: 'success', title: t('onboarding.studio.uploaded') });

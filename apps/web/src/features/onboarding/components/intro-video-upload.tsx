@@ -45,7 +45,11 @@ export function IntroVideoUpload() {
       body.append('video', video);
       abort.current = new AbortController();
       setProgress(0);
-      return api.upload(introVideoContract.upload, { body, signal: abort.current.signal, onProgress: setProgress });
+      return api.callRoute(introVideoContract.upload, {
+        body,
+        signal: abort.current.signal,
+        onUploadProgress: setProgress,
+      });
     },
     onSuccess: () => {
       toast({ type: 'success', title: t('onboarding.video.sent') });

@@ -1,0 +1,77 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, injectAs, type TestApp } from '../../../test/build-test-app.ts';
+import { type Actor, createActor } from '../../../test/harness/actors.ts';
+import { credit, requestWithdrawal, saveInstapay } from '../../../test/invoice-fixtures.ts';
+import { type ClientSocket, connectAs, listen, nextEvent } from '../../../test/sockets.ts';
+
+// Every move reaches the request's tutor and the staff following the admin-invoices channel, and nobody else.
+let t: TestApp;
+let url: string;
+let tutor: Actor;
+let admin: Actor;
+let stranger: Actor;
+const sockets: ClientSocket[] = [];
+
+beforeAll(async () => {
+  t = await buildTestApp();
+  url = await listen(t.app);
+  [tutor, admin, stranger] = [
+    await createActor(t, 'tutor'),
+    await createActor(t, 'admin'),
+    await createActor(t, 'tutor'),
+  ];
+});
+afterAll(async () => {
+  for (const socket of sockets) socket.close();
+  await t.close();
+});
+
+const connect = async (who: Actor) => {
+  const socket = await connectAs(url, who.token);
+  sockets.push(socket);
+  return socket;
+};
+const silent = (socket: ClientSocket, event: 'invoice:updated' | 'invoice:deleted') =>
+  nextEvent(socket, event, 500).then(
+    (payload) => ({ unexpected: payload }),
+    () => 'nothing',
+  );
+
+describe('invoice events', () => {
+  it('go to the tutor and the admin-invoices channel; only admins may follow it', async () => {
+    await credit(t, tutor.id, 500);
+    const method = await saveInstapay(t, tutor, 'live@instapay');
+    const [own, staff, other] = [await connect(tutor), await connect(admin), await connect(stranger)];
+    expect(await staff.emitWithAck('channel:subscribe', { channel: 'admin-invoices' })).toEqual({
+      ok: true,
+      data: null,
+    });
+    const refused = await other.emitWithAck('channel:subscribe', { channel: 'admin-invoices' });
+    expect(refused).toMatchObject({ ok: false, code: 'forbidden' });
+
+    const heard = [
+      nextEvent(own, 'invoice:updated'),
+      nextEvent(staff, 'invoice:updated'),
+      silent(other, 'invoice:updated'),
+    ];
+    const invoice = await requestWithdrawal(t, tutor, method.id, 300);
+    expect(await Promise.all(heard)).toEqual([
+      { invoiceId: invoice.id, status: 0 },
+      { invoiceId: invoice.id, status: 0 },
+      'nothing',
+    ]);
+
+    const cancelled = [nextEvent(own, 'invoice:deleted'), nextEvent(staff, 'invoice:deleted')];
+    await injectAs(t.app, tutor.token, { method: 'POST', url: `/api/v1/invoice/${invoice.id}/cancel` });
+    const approved = await injectAs(t.app, admin.token, {
+      method: 'POST',
+      url: `/api/v1/invoice/${invoice.id}/action`,
+      payload: { action: 'approveCancel' },
+    });
+    expect(approved.statusCode).toBe(200);
+    expect(await Promise.all(cancelled)).toEqual([
+      { invoiceId: invoice.id, status: 2 },
+      { invoiceId: invoice.id, status: 2 },
+    ]);
+  });
+});

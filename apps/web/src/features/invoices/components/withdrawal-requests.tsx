@@ -1,0 +1,177 @@
+import {
+  expectedPayoutWindow,
+  type Invoice,
+  type InvoiceLabel,
+  InvoiceStatus,
+  type WithdrawMethodItem,
+  withdrawDestination,
+} from '@darsak/domain/invoices';
+import { Alert, Badge, type BadgeTone, Button, Card, Dialog, DialogClose, Spinner, useToast } from '@darsak/ui';
+import { useI18n } from '@darsak/ui/i18n';
+import { useState } from 'react';
+import { useErrorText } from '../../../lib/forms.ts';
+import { REQUESTS_PAGE_SIZE, useCancelWithdrawal, useMyRequests } from '../hooks/use-invoices.ts';
+import { ReceiptImage } from './receipt-image.tsx';
+import { WithdrawalDialog } from './withdrawal-dialog.tsx';
+
+export const LABEL_TONES: Record<InvoiceLabel, BadgeTone> = {
+  pending: 'warning',
+  'updated-by-receiver': 'warning',
+  'canceled-by-receiver': 'info',
+  'cancellation-approved-by-admin': 'neutral',
+  'canceled-by-admin': 'neutral',
+  fulfilled: 'success',
+  rejected: 'error',
+};
+
+/** Asks before sending a cancellation request (it waits for staff to approve). */
+function CancelRequest({ invoice }: { invoice: Invoice }) {
+  const { t } = useI18n();
+  const errorText = useErrorText();
+  const { toast } = useToast();
+  const cancel = useCancelWithdrawal();
+  const [open, setOpen] = useState(false);
+  return (
+    <Dialog
+      open={open}
+      onOpenChange={setOpen}
+      size="sm"
+      title={t('invoices.requests.cancelTitle')}
+      description={t('invoices.requests.cancelBody')}
+      trigger={
+        <Button size="sm" variant="ghost">
+          {t('invoices.requests.cancel')}
+        </Button>
+      }
+    >
+      <div className="flex flex-wrap gap-3">
+        <Button
+          variant="danger"
+          loading={cancel.isPending}
+          onClick={() =>
+            cancel.mutate(invoice.id, {
+              onSuccess: () => {
+                setOpen(false);
+                toast({ type: 'success', title: t('invoices.requests.cancelAsked') });
+              },
+              onError: (error) => {
+                setOpen(false);
+                toast({ type: 'error', title: errorText(error) });
+              },
+            })
+          }
+        >
+          {t('invoices.requests.cancelConfirm')}
+        </Button>
+        <DialogClose asChild>
+          <Button variant="secondary">{t('invoices.requests.keep')}</Button>
+        </DialogClose>
+      </div>
+    </Dialog>
+  );
+}
+
+function RequestItem({ invoice, methods }: { invoice: Invoice; methods: WithdrawMethodItem[] }) {
+  const { t, format } = useI18n();
+  const pending = invoice.status === InvoiceStatus.pendingApproval;
+  const expected = expectedPayoutWindow(new Date(invoice.createdAt));
+  return (
+    <li className="flex flex-col gap-3 py-4 sm:flex-row sm:items-start sm:justify-between">
+      <div className="flex flex-col gap-1">
+        <div className="flex flex-wrap items-center gap-2">
+          <span className="text-lg font-bold text-ink">{format.piastres(invoice.amountPiastres)}</span>
+          <Badge tone={LABEL_TONES[invoice.label]}>{t(`invoices.label.${invoice.label}`)}</Badge>
+        </div>
+        <p className="text-sm text-muted">
+          {t(`invoices.method.${invoice.method}`)} · <span dir="ltr">{withdrawDestination(invoice)}</span>
+          {' · '}
+          {t('invoices.requests.createdAt', { date: format.dateTime(invoice.createdAt) })}
+        </p>
+        {invoice.status <= InvoiceStatus.pendingCancellation && (
+          <p className="text-sm text-muted">
+            {t('invoices.requests.expected', {
+              from: format.date(`${expected.from}T12:00:00Z`, { dateStyle: 'medium' }),
+              to: format.date(`${expected.to}T12:00:00Z`, { dateStyle: 'medium' }),
+            })}
+          </p>
+        )}
+        {invoice.adminNote && (
+          <p className="text-sm text-ink">{t('invoices.requests.note', { note: invoice.adminNote })}</p>
+        )}
+        {invoice.receiptUrl && <ReceiptImage url={invoice.receiptUrl} invoiceId={invoice.id} />}
+      </div>
+      {pending && (
+        <div className="flex gap-1">
+          <WithdrawalDialog
+            methods={methods}
+            availablePiastres={invoice.ownerAvailablePiastres}
+            invoice={invoice}
+            trigger={
+              <Button size="sm" variant="secondary">
+                {t('invoices.requests.edit')}
+              </Button>
+            }
+          />
+          <CancelRequest invoice={invoice} />
+        </div>
+      )}
+    </li>
+  );
+}
+
+/** The tutor's withdrawal requests, newest first, with what happened to each. */
+export function WithdrawalRequests({
+  methods,
+  availablePiastres,
+}: {
+  methods: WithdrawMethodItem[];
+  availablePiastres: number;
+}) {
+  const { t, format } = useI18n();
+  const [page, setPage] = useState(1);
+  const requests = useMyRequests(page);
+  const pages = Math.max(1, Math.ceil((requests.data?.total ?? 0) / REQUESTS_PAGE_SIZE));
+  return (
+    <Card
+      title={t('invoices.requests.title')}
+      actions={
+        methods.length > 0 ? (
+          <WithdrawalDialog
+            methods={methods}
+            availablePiastres={availablePiastres}
+            trigger={<Button size="sm">{t('invoices.requests.new')}</Button>}
+          />
+        ) : (
+          <span className="text-sm text-muted">{t('invoices.requests.needMethod')}</span>
+        )
+      }
+    >
+      {requests.isPending ? (
+        <Spinner className="size-6 text-primary-600" label={t('common.loading')} />
+      ) : requests.isError ? (
+        <Alert tone="error">{t('invoices.loadError')}</Alert>
+      ) : requests.data.list.length === 0 ? (
+        <p className="text-sm text-muted">{t('invoices.requests.empty')}</p>
+      ) : (
+        <ul aria-label={t('invoices.requests.title')} className="flex flex-col divide-y divide-line">
+          {requests.data.list.map((invoice) => (
+            <RequestItem key={invoice.id} invoice={invoice} methods={methods} />
+          ))}
+        </ul>
+      )}
+      {pages > 1 && (
+        <nav className="flex items-center justify-between gap-2 pt-3" aria-label={t('invoices.requests.title')}>
+          <Button size="sm" variant="ghost" disabled={page <= 1} onClick={() => setPage(page - 1)}>
+            {t('invoices.earnings.previous')}
+          </Button>
+          <span className="text-sm text-muted">
+            {t('invoices.earnings.page', { page: format.number(page), pages: format.number(pages) })}
+          </span>
+          <Button size="sm" variant="ghost" disabled={page >= pages} onClick={() => setPage(page + 1)}>
+            {t('invoices.earnings.next')}
+          </Button>
+        </nav>
+      )}
+    </Card>
+  );
+}
