@@ -1,12 +1,14 @@
 import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { auditContract } from '@darsak/domain/audit';
 import { authContract } from '@darsak/domain/auth';
 import { availabilityContract } from '@darsak/domain/availability';
 import { chatContract } from '@darsak/domain/chat';
 import { configContract } from '@darsak/domain/config';
 import { contactContract } from '@darsak/domain/contact';
 import { defineRoute, type RouteContract } from '@darsak/domain/contract';
+import { invitesContract } from '@darsak/domain/invites';
 import { lessonsContract } from '@darsak/domain/lessons';
 import { paymentsContract, transactionsContract } from '@darsak/domain/payments';
 import { couponsContract, planInvitesContract, plansContract } from '@darsak/domain/plans';
@@ -54,6 +56,7 @@ const filesRoutes = {
  * `@darsak/domain` is added here; the access matrix fails while the API publishes a route this list lacks.
  */
 export const CONTRACTS: Record<string, Record<string, RouteContract>> = {
+  audit: auditContract,
   auth: authContract,
   availability: availabilityContract,
   chat: chatContract,
@@ -61,6 +64,7 @@ export const CONTRACTS: Record<string, Record<string, RouteContract>> = {
   contact: contactContract,
   coupons: couponsContract,
   files: filesRoutes,
+  invites: invitesContract,
   lessons: lessonsContract,
   payments: paymentsContract,
   planInvites: planInvitesContract,

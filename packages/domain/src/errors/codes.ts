@@ -106,6 +106,12 @@ export const ERROR_STATUS = {
   'payment-not-refundable': 422,
   'invalid-signature': 400,
   'callback-mismatch': 400,
+  // invites and staff accounts
+  'invite-used': 409,
+  'invite-revoked': 410,
+  'invite-expired': 410,
+  'last-super-admin': 409,
+  'own-account': 422,
 } as const satisfies Record<string, number>;
 
 export type ErrorCode = keyof typeof ERROR_STATUS;

@@ -66,6 +66,7 @@ export function createAuthService(deps: AuthDeps) {
 
   return {
     authenticator,
+    openSession,
 
     async register(input: RegisterInput, userAgent?: string): Promise<SignedIn> {
       const passwordHash = await hashPassword(input.password);
@@ -125,6 +126,9 @@ export function createAuthService(deps: AuthDeps) {
     },
 
     replacePassword,
+
+    /** Signs the user out of every device inside the caller's transaction (an account disabled by staff). */
+    signOutEverywhere: (tx: Db, userId: number) => repo.revokeUserSessions(tx, userId, clock.now()),
 
     /**
      * A signed-in user's new password, proven by the current one. The device that asks stays signed in; every

@@ -196,6 +196,8 @@ export function createPlansService(deps: PlansDeps) {
 
     hasInvite: (tx: Db, userId: number, planId: number) => repo.hasInvite(tx, userId, planId),
     findPlan: (tx: Db, planId: number) => repo.findPlan(tx, planId),
+    /** A plan invite made by another module's transaction (an accepted invite to join as a student). */
+    addInvite: (tx: Db, values: { userId: number; planId: number; createdBy: number }) => repo.insertInvite(tx, values),
     countCouponUse: (tx: Db, couponId: number) => repo.countCouponUse(tx, couponId),
 
     async list(actor: AuthUser | null, query: PageQuery & { state?: 'active' | 'inactive' | undefined }) {
