@@ -52,10 +52,13 @@ export const routes: RouteObject[] = [
                 'admin.sidebar.dashboard',
                 async () => (await import('./routes/dashboard.tsx')).DashboardPage,
               ),
-              area('users', [
-                ['users', 'admin.sidebar.users', 'admin.feature.users'],
-                ['user/:id', 'admin.feature.user', 'admin.feature.user'],
-              ]),
+              {
+                element: <RequireArea area="users" />,
+                children: [
+                  page('users', 'admin.sidebar.users', async () => (await import('./routes/users.tsx')).UsersPage),
+                  page('user/:id', 'admin.feature.user', async () => (await import('./routes/user.tsx')).UserPage),
+                ],
+              },
               area('tutors', [
                 ['tutors', 'admin.sidebar.tutors', 'admin.feature.tutors'],
                 ['tutor/:id', 'admin.feature.tutor', 'admin.feature.tutor'],
@@ -78,8 +81,33 @@ export const routes: RouteObject[] = [
                   ),
                 ],
               },
+              {
+                element: <RequireArea area="invites" />,
+                children: [
+                  page(
+                    'invites',
+                    'staff.sidebar.invites',
+                    async () => (await import('./routes/invites.tsx')).InvitesPage,
+                  ),
+                ],
+              },
+              {
+                element: <RequireArea area="auditLog" />,
+                children: [
+                  page(
+                    'audit-log',
+                    'staff.sidebar.auditLog',
+                    async () => (await import('./routes/audit-log.tsx')).AuditLogPage,
+                  ),
+                ],
+              },
               area('invoices', [['invoices', 'admin.sidebar.invoices', 'admin.feature.invoices']]),
-              area('topics', [['topics', 'admin.sidebar.topics', 'admin.feature.topics']]),
+              {
+                element: <RequireArea area="topics" />,
+                children: [
+                  page('topics', 'admin.sidebar.topics', async () => (await import('./routes/topics.tsx')).TopicsPage),
+                ],
+              },
               area('photoSessions', [
                 ['photo-sessions', 'admin.sidebar.photoSessions', 'admin.feature.photoSessions'],
                 ['photo-session/:tutorId', 'admin.feature.photoSession', 'admin.feature.photoSession'],
@@ -89,7 +117,16 @@ export const routes: RouteObject[] = [
               area('platformSettings', [
                 ['platform-settings', 'admin.sidebar.platformSettings', 'admin.feature.platformSettings'],
               ]),
-              area('userSettings', [['user-settings', 'admin.sidebar.userSettings', 'admin.feature.userSettings']]),
+              {
+                element: <RequireArea area="userSettings" />,
+                children: [
+                  page(
+                    'user-settings',
+                    'admin.sidebar.userSettings',
+                    async () => (await import('./routes/user-settings.tsx')).UserSettingsPage,
+                  ),
+                ],
+              },
             ],
           },
           page('*', 'notFound.title', async () => (await import('./routes/not-found.tsx')).NotFoundPage),

@@ -1,6 +1,7 @@
 import { bookingAr } from './features/booking.ar.ts';
 import { paymentsAr } from './features/payments.ar.ts';
 import { realtimeAr } from './features/realtime.ar.ts';
+import { staffAr } from './features/staff.ar.ts';
 
 /**
  * Arabic (ar-EG) catalogue: the default locale and the source of truth for message keys.
@@ -350,6 +351,7 @@ export const ar = {
   // feature catalogues, one file per feature area so features are edited apart
   ...bookingAr,
   ...paymentsAr,
+  ...staffAr,
   ...realtimeAr,
 } as const;
 

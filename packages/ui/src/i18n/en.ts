@@ -2,6 +2,7 @@ import type { MessageKey } from './ar.ts';
 import { bookingEn } from './features/booking.en.ts';
 import { paymentsEn } from './features/payments.en.ts';
 import { realtimeEn } from './features/realtime.en.ts';
+import { staffEn } from './features/staff.en.ts';
 
 /** English catalogue: every key of the Arabic catalogue, checked by the type. */
 export const en: Record<MessageKey, string> = {
@@ -334,5 +335,6 @@ export const en: Record<MessageKey, string> = {
   'admin.login.subtitle': 'Sign in with your Darsak staff account.',
   ...bookingEn,
   ...paymentsEn,
+  ...staffEn,
   ...realtimeEn,
 };
