@@ -230,7 +230,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const settings = createSettingsService({ db });
   // plans, subscriptions and payments (the simulator stands in for providers without credentials in local mode)
   app.decorate('jobs', queue);
-  const plans = createPlansService({ db, clock, users, freeTrialUsed: hasFreeTrial });
+  const plans = createPlansService({ db, clock, users, freeTrialUsed: hasFreeTrial, audit });
   const requestRefund = createRefundRequester(queue);
   const subscriptions = createSubscriptionsService({
     db,
