@@ -54,7 +54,14 @@ export function PagedTable<Row>({
   const pages = Math.max(1, Math.ceil(total / pageSize));
   return (
     <>
-      <Table {...table} rows={list} />
+      {list.length === 0 ? (
+        // Said plainly, not inside a table wider than a phone's screen.
+        <p className="rounded-(--radius-card) border border-line bg-surface px-4 py-10 text-center text-muted">
+          {table.empty}
+        </p>
+      ) : (
+        <Table {...table} rows={list} />
+      )}
       {onPageSize && (
         <div className="mt-3 flex flex-wrap items-center gap-3 text-sm text-muted">
           <span>{t('staff.table.total', { count: format.number(total) })}</span>

@@ -18,6 +18,7 @@ export const staffAr = {
   'staff.audit.what': 'الإجراء',
   'staff.audit.object': 'العنصر',
   'staff.audit.change': 'قبل ← بعد',
+  'staff.audit.arrow': '←',
   'staff.audit.reason': 'السبب',
   'staff.audit.empty': 'لا توجد تغييرات مسجّلة.',
   'staff.audit.loadError': 'تعذّر تحميل سجل التغييرات.',

@@ -19,6 +19,7 @@ export const staffEn: Record<keyof typeof staffAr, string> = {
   'staff.audit.what': 'Action',
   'staff.audit.object': 'Object',
   'staff.audit.change': 'Before → after',
+  'staff.audit.arrow': '→',
   'staff.audit.reason': 'Reason',
   'staff.audit.empty': 'No changes recorded.',
   'staff.audit.loadError': 'The audit log could not be loaded.',

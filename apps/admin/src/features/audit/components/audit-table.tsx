@@ -12,9 +12,12 @@ import { type AuditFilter, fetchAuditPage, useAuditLog } from '../hooks/use-audi
 /** A value of an audit entry as people read it (roles by name, dates, yes/no). */
 function useValueText() {
   const { t, format } = useI18n();
-  return (field: string, value: unknown): string => {
+  return (entry: AuditEntry, field: string, value: unknown): string => {
     if (value === null || value === undefined) return '—';
     if (field === 'role' && typeof value === 'number') return t(`role.${value}` as MessageKey);
+    if (entry.objectType === 'transaction' && field === 'status' && typeof value === 'number') {
+      return t(`staff.tx.status.${value}` as MessageKey);
+    }
     if (typeof value === 'boolean') return value ? t('common.yes') : t('common.no');
     if (typeof value === 'string' && /^\d{4}-\d\d-\d\dT/.test(value)) return format.dateTime(value);
     if (field.endsWith('Piastres') && typeof value === 'number') return format.piastres(value);
@@ -22,25 +25,35 @@ function useValueText() {
   };
 }
 
-/** "field: before → after" for every field the action touched. */
-export function useChangeText() {
+export interface FieldChange {
+  field: string;
+  before: string | null;
+  after: string | null;
+}
+
+/** Each field the action touched, with its value before (null when created) and after (null when removed). */
+export function useChanges() {
   const valueText = useValueText();
-  return (entry: AuditEntry): string[] => {
+  return (entry: AuditEntry): FieldChange[] => {
     const fields = [...new Set([...Object.keys(entry.before ?? {}), ...Object.keys(entry.after ?? {})])];
-    return fields.map((field) => {
-      const before = entry.before && field in entry.before ? valueText(field, entry.before[field]) : null;
-      const after = entry.after && field in entry.after ? valueText(field, entry.after[field]) : null;
-      return before === null ? `${field}: ${after}` : `${field}: ${before} → ${after ?? '—'}`;
-    });
+    return fields.map((field) => ({
+      field,
+      before: entry.before && field in entry.before ? valueText(entry, field, entry.before[field]) : null,
+      after: entry.after && field in entry.after ? valueText(entry, field, entry.after[field]) : null,
+    }));
   };
 }
+
+const changeLine = ({ field, before, after }: FieldChange, arrow: string) =>
+  before === null ? `${field}: ${after}` : `${field}: ${before} ${arrow} ${after ?? '—'}`;
 
 /** The audit log, of one object (on its page) or of everything (/audit-log), with CSV export. */
 export function AuditTable({ filter, title, filters }: { filter: AuditFilter; title: string; filters?: ReactNode }) {
   const { t, format } = useI18n();
   const paging = usePaging('audit');
   const log = useAuditLog(filter, paging.page, paging.size);
-  const changeText = useChangeText();
+  const changes = useChanges();
+  const arrow = t('staff.audit.arrow');
   const actionText = (entry: AuditEntry) => t(`staff.audit.action.${entry.action}` as MessageKey);
   const objectText = (entry: AuditEntry) =>
     `${t(`staff.audit.object.${entry.objectType}` as MessageKey)} #${format.number(entry.objectId ?? 0)}`;
@@ -77,9 +90,15 @@ export function AuditTable({ filter, title, filters }: { filter: AuditFilter; ti
       header: t('staff.audit.change'),
       cell: (e) => (
         <ul className="flex flex-col gap-0.5">
-          {changeText(e).map((line) => (
-            <li key={line}>
-              <bdi>{line}</bdi>
+          {changes(e).map((change) => (
+            <li key={change.field}>
+              <bdi dir="ltr">{change.field}</bdi>:{' '}
+              {change.before !== null && (
+                <>
+                  <bdi>{change.before}</bdi> {arrow}{' '}
+                </>
+              )}
+              <bdi>{change.after ?? '—'}</bdi>
             </li>
           ))}
         </ul>
@@ -100,7 +119,13 @@ export function AuditTable({ filter, title, filters }: { filter: AuditFilter; ti
             { header: t('staff.audit.who'), value: (e) => e.actorName },
             { header: t('staff.audit.what'), value: actionText },
             { header: t('staff.audit.object'), value: objectText },
-            { header: t('staff.audit.change'), value: (e) => changeText(e).join('; ') },
+            {
+              header: t('staff.audit.change'),
+              value: (e) =>
+                changes(e)
+                  .map((change) => changeLine(change, '->'))
+                  .join('; '),
+            },
             { header: t('staff.audit.reason'), value: (e) => e.reason },
           ]}
         />

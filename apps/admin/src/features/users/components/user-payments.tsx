@@ -97,6 +97,10 @@ export function UserPayments({ userId }: { userId: number }) {
         <p role="alert" className="text-red-800">
           {t('staff.payments.loadError')}
         </p>
+      ) : payments.data.list.length === 0 ? (
+        <p className="rounded-(--radius-card) border border-line px-4 py-10 text-center text-muted">
+          {t('staff.payments.empty')}
+        </p>
       ) : (
         <Table
           caption={t('staff.user.payments')}

@@ -6,7 +6,7 @@ import { type MessageKey, useI18n } from '@darsak/ui/i18n';
 export function UserProfile({ account }: { account: UserAccount }) {
   const { t, format } = useI18n();
   const row = (label: MessageKey, value: React.ReactNode) => (
-    <div>
+    <div className="min-w-0">
       <dt className="text-sm text-muted">{t(label)}</dt>
       <dd className="font-semibold">{value}</dd>
     </div>
@@ -17,7 +17,9 @@ export function UserProfile({ account }: { account: UserAccount }) {
         {row(
           'staff.users.email',
           <span className="flex flex-wrap items-center gap-2">
-            <bdi dir="ltr">{account.email}</bdi>
+            <bdi dir="ltr" className="break-all">
+              {account.email}
+            </bdi>
             <Badge tone={account.emailVerified ? 'success' : 'warning'}>
               {t(account.emailVerified ? 'common.verified' : 'common.unverified')}
             </Badge>

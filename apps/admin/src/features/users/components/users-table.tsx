@@ -127,8 +127,9 @@ export function UsersTable() {
         />
       }
     >
-      <div className="mb-4 grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+      <div className="mb-4 grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-3">
         <TextField
+          className="col-span-2 lg:col-span-1"
           label={t('staff.users.search')}
           hint={t('staff.users.searchHint')}
           type="search"
