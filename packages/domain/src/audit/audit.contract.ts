@@ -49,6 +49,8 @@ export const AuditEntrySchema = z.object({
   action: AuditActionSchema,
   objectType: AuditObjectTypeSchema,
   objectId: z.number().int().nullable(),
+  /** The person the change is about (the account, a refund's payer, a plan invite's student). */
+  userId: z.number().int().nullable(),
   before: AuditValuesSchema,
   after: AuditValuesSchema,
   reason: z.string().nullable(),
@@ -60,6 +62,8 @@ export const AuditListQuery = PageQuery.extend({
   objectType: AuditObjectTypeSchema.optional(),
   objectId: Id.optional(),
   actorId: Id.optional(),
+  /** Every change about this person: their account, their payments, their invites. */
+  userId: Id.optional(),
   action: AuditActionSchema.optional(),
 }).strict();
 export type AuditListQuery = z.infer<typeof AuditListQuery>;

@@ -46,7 +46,7 @@ export function UserPage() {
       {(user.role === Role.student || user.role === Role.tutor || user.role === Role.tutorManager) && (
         <UserLessons userId={user.id} />
       )}
-      <AuditTable title={t('staff.user.history')} filter={{ objectType: 'user', objectId: user.id }} />
+      <AuditTable title={t('staff.user.history')} filter={{ userId: user.id }} />
     </div>
   );
 }

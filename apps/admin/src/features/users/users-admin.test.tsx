@@ -69,6 +69,7 @@ describe('admin /users and /user/{id}', { timeout: 20_000 }, () => {
           action: 'user.disable',
           objectType: 'user',
           objectId: 7,
+          userId: 7,
           before: { disabledAt: null },
           after: { disabledAt: account.disabledAt },
           reason,

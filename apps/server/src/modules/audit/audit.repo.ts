@@ -9,12 +9,21 @@ export async function insertEntry(db: Db, entry: NewAuditRow) {
 
 export async function listEntries(
   db: Db,
-  filter: { objectType?: string; objectId?: number; actorId?: number; action?: string; limit: number; offset: number },
+  filter: {
+    objectType?: string;
+    objectId?: number;
+    actorId?: number;
+    subjectUserId?: number;
+    action?: string;
+    limit: number;
+    offset: number;
+  },
 ) {
   const conditions: SQL[] = [];
   if (filter.objectType) conditions.push(eq(auditLog.objectType, filter.objectType));
   if (filter.objectId) conditions.push(eq(auditLog.objectId, filter.objectId));
   if (filter.actorId) conditions.push(eq(auditLog.actorId, filter.actorId));
+  if (filter.subjectUserId) conditions.push(eq(auditLog.subjectUserId, filter.subjectUserId));
   if (filter.action) conditions.push(eq(auditLog.action, filter.action));
   const where = conditions.length > 0 ? and(...conditions) : undefined;
   const [rows, totals] = await Promise.all([

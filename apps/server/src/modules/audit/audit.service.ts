@@ -8,6 +8,8 @@ export interface AuditRecord {
   actorId: number;
   action: AuditAction;
   objectId: number | null;
+  /** The person the change is about; a change to a user's account is about that user. */
+  subjectUserId?: number | null;
   /** Only the fields the action changed. */
   before?: Record<string, unknown> | null;
   after?: Record<string, unknown> | null;
@@ -23,6 +25,7 @@ export function createAuditService(deps: { db: Db }) {
         action: entry.action,
         objectType: auditObjectOf(entry.action),
         objectId: entry.objectId,
+        subjectUserId: entry.subjectUserId ?? (auditObjectOf(entry.action) === 'user' ? entry.objectId : null),
         before: entry.before ?? null,
         after: entry.after ?? null,
         reason: entry.reason ?? null,
@@ -34,6 +37,7 @@ export function createAuditService(deps: { db: Db }) {
         objectType: query.objectType,
         objectId: query.objectId,
         actorId: query.actorId,
+        subjectUserId: query.userId,
         action: query.action,
         limit: query.size,
         offset: offsetOf(query),
@@ -47,6 +51,7 @@ export function createAuditService(deps: { db: Db }) {
           action: entry.action as AuditAction,
           objectType: entry.objectType as AuditEntry['objectType'],
           objectId: entry.objectId,
+          userId: entry.subjectUserId,
           before: entry.before,
           after: entry.after,
           reason: entry.reason,

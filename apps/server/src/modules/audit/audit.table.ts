@@ -11,6 +11,8 @@ export const auditLog = pgTable(
     action: text('action').notNull(),
     objectType: text('object_type').notNull(),
     objectId: integer('object_id'),
+    /** The person the change is about (the account itself, the payer of a refund), for their page's history. */
+    subjectUserId: integer('subject_user_id'),
     before: jsonb('before').$type<Record<string, unknown>>(),
     after: jsonb('after').$type<Record<string, unknown>>(),
     reason: text('reason'),
@@ -19,7 +21,9 @@ export const auditLog = pgTable(
   (t) => [
     index('audit_log_object_idx').on(t.objectType, t.objectId, t.id),
     index('audit_log_actor_idx').on(t.actorId, t.id),
+    index('audit_log_subject_idx').on(t.subjectUserId, t.id),
     foreignKeyOf('audit_log', t.actorId, users.id, 'set null'),
+    foreignKeyOf('audit_log', t.subjectUserId, users.id, 'set null'),
   ],
 );
 

@@ -696,6 +696,7 @@ export function createPaymentsService(deps: PaymentsDeps) {
         actorId: actor.id,
         action: 'transaction.refund',
         objectId: row.id,
+        subjectUserId: row.userId,
         before: { status: row.status, refundedPiastres: row.refundedPiastres },
         after: { status: refunded.status, refundedPiastres: refunded.refundedPiastres, amountPiastres },
         reason: input.reason ?? null,

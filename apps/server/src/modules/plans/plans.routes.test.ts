@@ -333,6 +333,12 @@ describe('audit log', () => {
       { action: 'planInvite.remove', actorId: admin.id, before: { planId: plan.id, userId: other.id }, after: null },
       { action: 'planInvite.create', actorId: admin.id, before: null, after: { planId: plan.id, userId: other.id } },
     ]);
+    // The student's history holds what was done about them.
+    // (Earlier tests of this file invited the same student: the newest two entries are this test's.)
+    expect((await log(`userId=${other.id}`)).slice(0, 2).map((e) => e.action)).toEqual([
+      'planInvite.remove',
+      'planInvite.create',
+    ]);
     expect((await as(student, 'GET', '/api/v1/audit-log/list')).statusCode).toBe(403);
   });
 });

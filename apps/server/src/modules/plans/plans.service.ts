@@ -285,7 +285,13 @@ export function createPlansService(deps: PlansDeps) {
         await requirePlan(tx, input.planId);
         await requireStudent(tx, input.userId);
         const id = await repo.insertInvite(tx, { ...input, createdBy: actor.id });
-        await deps.audit.record(tx, { actorId: actor.id, action: 'planInvite.create', objectId: id, after: input });
+        await deps.audit.record(tx, {
+          actorId: actor.id,
+          action: 'planInvite.create',
+          objectId: id,
+          subjectUserId: input.userId,
+          after: input,
+        });
         return toInvite(await requireInvite(tx, id));
       });
     },
@@ -308,6 +314,7 @@ export function createPlansService(deps: PlansDeps) {
           actorId: actor.id,
           action: 'planInvite.update',
           objectId: id,
+          subjectUserId: changes.userId ?? before.userId,
           before: { planId: before.planId, userId: before.userId },
           after: changes,
         });
@@ -323,6 +330,7 @@ export function createPlansService(deps: PlansDeps) {
           actorId: actor.id,
           action: 'planInvite.remove',
           objectId: id,
+          subjectUserId: before.userId,
           before: { planId: before.planId, userId: before.userId },
         });
         return { ok: true as const };

@@ -142,4 +142,42 @@ describe('staff actions on accounts', () => {
     expect(oldest[0]?.id).toBe(superAdmin.id);
     expectCode(await as(admin, 'GET', '/api/v1/user/list?sort=age'), 400, 'bad-request');
   });
+
+  it("keeps a staff refund in the payer's history, with the amounts before and after", async () => {
+    const student = await createActor(t, 'student');
+    const plan = (
+      await as(admin, 'POST', '/api/v1/plan', { weeklyMinutes: 60, baseMonthPricePiastres: 50_000 })
+    ).json();
+    const checkout = await as(student, 'POST', '/api/v1/fawry/pay/ref-num', {
+      planId: plan.id,
+      period: 'month',
+      idempotencyKey: `staff-refund-${student.id}`,
+    });
+    const { transaction } = checkout.json();
+    await t.app.inject({
+      method: 'POST',
+      url: `/dev/gateway/pay/${transaction.merchantRefNum}`,
+      payload: 'action=pay',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    });
+    const refund = await as(admin, 'POST', '/api/v1/fawry/refund', {
+      transactionId: transaction.id,
+      amountPiastres: 10_000,
+      reason: 'refund asked by phone',
+    });
+    expect(refund.statusCode).toBe(200);
+    const history = (await as(admin, 'GET', `/api/v1/audit-log/list?userId=${student.id}`)).json().list as AuditEntry[];
+    expect(history).toEqual([
+      expect.objectContaining({
+        action: 'transaction.refund',
+        objectType: 'transaction',
+        objectId: transaction.id,
+        userId: student.id,
+        actorId: admin.id,
+        reason: 'refund asked by phone',
+        before: { status: 1, refundedPiastres: 0 },
+        after: { status: 5, refundedPiastres: 10_000, amountPiastres: 10_000 },
+      }),
+    ]);
+  });
 });
