@@ -1,5 +1,5 @@
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
-import { ADMIN, inviteTokenFor, reachApiFrom, signInToAdmin } from './support/admin-app.ts';
+import { ADMIN, inviteTokenFor, openAdminAs, signInToAdmin } from './support/admin-app.ts';
 import { screenshot } from './support/screens.ts';
 
 /**
@@ -155,7 +155,7 @@ test('an admin disables a student whose open session is signed out at once', asy
   await web.getByRole('button', { name: 'دخول' }).click();
   await web.waitForURL(/\/s\/dashboard$/);
 
-  await signInToAdmin(page, 'admin@darsak.test', DEMO_PASSWORD, '/users');
+  await openAdminAs(page, request, '/users');
   await expect(page.getByRole('heading', { level: 1, name: 'المستخدمون' })).toBeVisible();
   await shoot(page, testInfo, 'staff-08-users');
   await openUser(page, student.email, 'كريم حسن');
@@ -183,7 +183,7 @@ test('an admin finds a student and refunds a payment, which the student sees on 
 }, testInfo) => {
   const student = await newStudent(request, 'refund');
   await buyAMonth(request, student);
-  await signInToAdmin(page, 'admin@darsak.test', DEMO_PASSWORD, '/users');
+  await openAdminAs(page, request, '/users');
   await openUser(page, student.email, 'كريم حسن');
   const payments = page.getByRole('table', { name: 'المدفوعات' });
   await expect(payments.getByRole('row')).toHaveCount(2);
@@ -216,9 +216,8 @@ test('an admin finds a student and refunds a payment, which the student sees on 
   await context.close();
 });
 
-test('an admin manages topics and reads the audit log', async ({ page }, testInfo) => {
-  await reachApiFrom(page);
-  await signInToAdmin(page, 'admin@darsak.test', DEMO_PASSWORD, '/topics');
+test('an admin manages topics and reads the audit log', async ({ page, request }, testInfo) => {
+  await openAdminAs(page, request, '/topics');
   await expect(page.getByRole('heading', { level: 1, name: 'الموضوعات' })).toBeVisible();
   const stamp = `${testInfo.project.name === 'phone' ? 1 : 2}${Date.now() % 100_000}`;
   await page.getByRole('button', { name: 'موضوع جديد' }).click();

@@ -37,3 +37,30 @@ export async function inviteTokenFor(request: APIRequestContext, email: string, 
   }
   throw new Error(`no invite link reached ${email} within ${timeoutMs} ms`);
 }
+
+let adminSession: Promise<{ token: string; user: unknown }> | undefined;
+
+/**
+ * Opens the admin app already signed in as the demo admin (one API sign-in per run, kept where the app keeps
+ * its session), so the journeys stay under the sign-in rate limit; the sign-in page itself is used by the
+ * invite journey.
+ */
+export async function openAdminAs(page: Page, request: APIRequestContext, path: string): Promise<void> {
+  adminSession ??= (async () => {
+    const response = await request.post('/api/v1/auth/password', {
+      data: { email: 'admin@darsak.test', password: 'Darsak2026' },
+    });
+    if (!response.ok()) throw new Error(`admin sign-in: ${response.status()} ${await response.text()}`);
+    return (await response.json()) as { token: string; user: unknown };
+  })();
+  const { token, user } = await adminSession;
+  await reachApiFrom(page);
+  await page.context().addInitScript(
+    ([t, u]) => {
+      window.localStorage.setItem('darsak.token', t);
+      window.localStorage.setItem('darsak.user', JSON.stringify({ user: u }));
+    },
+    [token, user] as const,
+  );
+  await page.goto(`${ADMIN}${path}`);
+}
