@@ -1,4 +1,5 @@
 import { MS_PER_MINUTE } from '@darsak/domain/common';
+import { userRoom } from '@darsak/domain/realtime';
 import { PLATFORM_SETTINGS_DEFAULTS } from '@darsak/domain/settings';
 import cors from '@fastify/cors';
 import rateLimit from '@fastify/rate-limit';
@@ -7,6 +8,8 @@ import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod
 import type { Config } from './config/env.ts';
 import { assetsRoutes } from './modules/assets/assets.routes.ts';
 import { createAssetsService } from './modules/assets/assets.service.ts';
+import { auditRoutes } from './modules/audit/audit.routes.ts';
+import { createAuditService } from './modules/audit/audit.service.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { createAuthService, type GoogleVerifier } from './modules/auth/auth.service.ts';
 import { createTokenSigner } from './modules/auth/auth.tokens.ts';
@@ -19,6 +22,8 @@ import { registerChatSocketHandlers } from './modules/chat/chat.socket.ts';
 import { contactRoutes } from './modules/contact/contact.routes.ts';
 import { createContactService } from './modules/contact/contact.service.ts';
 import { devRoutes } from './modules/dev/dev.routes.ts';
+import { invitesRoutes } from './modules/invites/invites.routes.ts';
+import { createInvitesService } from './modules/invites/invites.service.ts';
 import { invoicesRoutes } from './modules/invoices/invoices.routes.ts';
 import { createInvoicesService } from './modules/invoices/invoices.service.ts';
 import { createLessonFigures } from './modules/lessons/lessons.figures.ts';
@@ -58,6 +63,7 @@ import { tutorsRoutes } from './modules/tutors/tutors.routes.ts';
 import { bookingTutor, createTutorsService } from './modules/tutors/tutors.service.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
 import { createUsersService } from './modules/users/users.service.ts';
+import { createStaffUsersService } from './modules/users/users.staff.ts';
 import { defineVerificationJobs } from './modules/verification/verification.jobs.ts';
 import { verificationRoutes } from './modules/verification/verification.routes.ts';
 import { createVerificationService } from './modules/verification/verification.service.ts';
@@ -208,9 +214,19 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   await app.register(systemRoutes, { config, database });
   await app.register(authRoutes, { auth, signInPerMinute: config.RATE_LIMIT_SIGN_IN_PER_MINUTE });
-  await app.register(usersRoutes, { users });
+  const audit = createAuditService({ db });
+  await app.register(auditRoutes, { audit });
+  const staffUsers = createStaffUsersService({
+    db,
+    clock,
+    users,
+    audit,
+    signOutEverywhere: auth.signOutEverywhere,
+    disconnect: (userId) => realtime.io?.in(userRoom(userId)).disconnectSockets(true),
+  });
+  await app.register(usersRoutes, { users, staff: staffUsers });
   const storage = deps.storage ?? createDiskStorage(filesDirOf(config.DATA_DIR));
-  await app.register(topicsRoutes, { topics: createTopicsService({ db, users }) });
+  await app.register(topicsRoutes, { topics: createTopicsService({ db, users, audit }) });
   await app.register(studentsRoutes, { students: createStudentsService({ db, users }) });
   const assets = createAssetsService({ db, storage, users });
   await app.register(assetsRoutes, { assets });
@@ -254,7 +270,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const settings = createSettingsService({ db });
   // plans, subscriptions and payments (the simulator stands in for providers without credentials in local mode)
   app.decorate('jobs', queue);
-  const plans = createPlansService({ db, clock, users, freeTrialUsed: hasFreeTrial });
+  const plans = createPlansService({ db, clock, users, freeTrialUsed: hasFreeTrial, audit });
   const requestRefund = createRefundRequester(queue);
   const subscriptions = createSubscriptionsService({
     db,
@@ -283,12 +299,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     users,
     requestRefund,
     realtime,
+    audit,
     appUrl: config.PUBLIC_APP_URL,
     referenceExpiryHours: config.FAWRY_REFERENCE_EXPIRY_HOURS,
   });
   defineSubscriptionJobs(queue, subscriptions);
   definePaymentJobs(queue, payments);
   await app.register(plansRoutes, { plans });
+  const invites = createInvitesService({ db, clock, outbox, users, auth, plans, audit, appUrl: config.PUBLIC_APP_URL });
+  await app.register(invitesRoutes, { invites, publicPerMinute: config.RATE_LIMIT_SIGN_IN_PER_MINUTE });
   await app.register(subscriptionsRoutes, { subscriptions });
   await app.register(paymentsRoutes, { payments });
   if (gateways.simulator) {

@@ -31,7 +31,7 @@ afterEach(() => {
 describe('admin access', () => {
   it('filters the staff sidebar by the permission table', () => {
     const areas = (role: RoleId) => staffEntriesFor(role).map((entry) => entry.area);
-    expect(areas(Role.admin)).toHaveLength(14);
+    expect(areas(Role.admin)).toHaveLength(16);
     expect(areas(Role.superAdmin)).toEqual(areas(Role.admin));
     expect(areas(Role.tutorManager)).toEqual(['dashboard', 'interviews', 'userSettings']);
     expect(areas(Role.studio)).toEqual(['dashboard', 'photoSessions', 'media', 'userSettings']);
@@ -75,12 +75,12 @@ describe('admin access', () => {
   it('signs staff in and opens the page they asked for', async () => {
     const admin = userWith(Role.admin);
     stubFetch(admin, { status: 200, body: { token: testToken, user: admin } });
-    const router = renderAdmin('/login?next=%2Ftopics');
+    const router = renderAdmin('/login?next=%2Flessons');
     const user = userEvent.setup();
     await user.type(await screen.findByLabelText(/البريد الإلكتروني/), 'hala@example.com');
     await user.type(screen.getByLabelText(/^كلمة المرور/), 'secret123');
     await user.click(screen.getByRole('button', { name: 'دخول' }));
-    await waitFor(() => expect(router.state.location.pathname).toBe('/topics'));
-    expect(await screen.findByRole('heading', { name: 'قريبًا: إدارة الموضوعات' })).toBeTruthy();
+    await waitFor(() => expect(router.state.location.pathname).toBe('/lessons'));
+    expect(await screen.findByRole('heading', { name: 'قريبًا: متابعة الدروس' })).toBeTruthy();
   });
 });

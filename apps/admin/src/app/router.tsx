@@ -52,10 +52,13 @@ export const routes: RouteObject[] = [
                 'admin.sidebar.dashboard',
                 async () => (await import('./routes/dashboard.tsx')).DashboardPage,
               ),
-              area('users', [
-                ['users', 'admin.sidebar.users', 'admin.feature.users'],
-                ['user/:id', 'admin.feature.user', 'admin.feature.user'],
-              ]),
+              {
+                element: <RequireArea area="users" />,
+                children: [
+                  page('users', 'admin.sidebar.users', async () => (await import('./routes/users.tsx')).UsersPage),
+                  page('user/:id', 'admin.feature.user', async () => (await import('./routes/user.tsx')).UserPage),
+                ],
+              },
               area('tutors', [
                 ['tutors', 'admin.sidebar.tutors', 'admin.feature.tutors'],
                 ['tutor/:id', 'admin.feature.tutor', 'admin.feature.tutor'],
@@ -79,6 +82,26 @@ export const routes: RouteObject[] = [
                 ],
               },
               {
+                element: <RequireArea area="invites" />,
+                children: [
+                  page(
+                    'invites',
+                    'staff.sidebar.invites',
+                    async () => (await import('./routes/invites.tsx')).InvitesPage,
+                  ),
+                ],
+              },
+              {
+                element: <RequireArea area="auditLog" />,
+                children: [
+                  page(
+                    'audit-log',
+                    'staff.sidebar.auditLog',
+                    async () => (await import('./routes/audit-log.tsx')).AuditLogPage,
+                  ),
+                ],
+              },
+              {
                 element: <RequireArea area="invoices" />,
                 children: [
                   page(
@@ -88,7 +111,12 @@ export const routes: RouteObject[] = [
                   ),
                 ],
               },
-              area('topics', [['topics', 'admin.sidebar.topics', 'admin.feature.topics']]),
+              {
+                element: <RequireArea area="topics" />,
+                children: [
+                  page('topics', 'admin.sidebar.topics', async () => (await import('./routes/topics.tsx')).TopicsPage),
+                ],
+              },
               {
                 element: <RequireArea area="photoSessions" />,
                 children: [
@@ -109,7 +137,16 @@ export const routes: RouteObject[] = [
               area('platformSettings', [
                 ['platform-settings', 'admin.sidebar.platformSettings', 'admin.feature.platformSettings'],
               ]),
-              area('userSettings', [['user-settings', 'admin.sidebar.userSettings', 'admin.feature.userSettings']]),
+              {
+                element: <RequireArea area="userSettings" />,
+                children: [
+                  page(
+                    'user-settings',
+                    'admin.sidebar.userSettings',
+                    async () => (await import('./routes/user-settings.tsx')).UserSettingsPage,
+                  ),
+                ],
+              },
             ],
           },
           page('*', 'notFound.title', async () => (await import('./routes/not-found.tsx')).NotFoundPage),

@@ -2,6 +2,7 @@ import type { Page } from '@darsak/domain/common';
 import { Button, Spinner, Table, type TableColumn } from '@darsak/ui';
 import { useI18n } from '@darsak/ui/i18n';
 import type { Key, ReactNode } from 'react';
+import { PAGE_SIZES } from '../lib/use-page-size.ts';
 
 /** The parts of a paged list query this table reads. */
 interface PagedQuery<Row> {
@@ -21,10 +22,20 @@ export interface PagedTableProps<Row> {
   page: number;
   pageSize: number;
   onPage: (page: number) => void;
+  /** With it, a page-size choice (remembered by `usePaging`) and the total are shown. */
+  onPageSize?: (size: number) => void;
 }
 
 /** A staff list page by page: loading, a load error with retry, the table, and previous/next when it spans pages. */
-export function PagedTable<Row>({ query, page, pageSize, onPage, loadError, ...table }: PagedTableProps<Row>) {
+export function PagedTable<Row>({
+  query,
+  page,
+  pageSize,
+  onPage,
+  onPageSize,
+  loadError,
+  ...table
+}: PagedTableProps<Row>) {
   const { t, format } = useI18n();
   if (query.isPending) return <Spinner className="size-6 text-primary-600" label={t('common.loading')} />;
   if (query.isError || !query.data) {
@@ -43,7 +54,33 @@ export function PagedTable<Row>({ query, page, pageSize, onPage, loadError, ...t
   const pages = Math.max(1, Math.ceil(total / pageSize));
   return (
     <>
-      <Table {...table} rows={list} />
+      {list.length === 0 ? (
+        // Said plainly, not inside a table wider than a phone's screen.
+        <p className="rounded-(--radius-card) border border-line bg-surface px-4 py-10 text-center text-muted">
+          {table.empty}
+        </p>
+      ) : (
+        <Table {...table} rows={list} />
+      )}
+      {onPageSize && (
+        <div className="mt-3 flex flex-wrap items-center gap-3 text-sm text-muted">
+          <span>{t('staff.table.total', { count: format.number(total) })}</span>
+          <label className="flex items-center gap-2">
+            {t('staff.table.pageSize')}
+            <select
+              className="h-9 rounded-lg border border-line bg-surface px-2 text-ink"
+              value={pageSize}
+              onChange={(event) => onPageSize(Number(event.target.value))}
+            >
+              {PAGE_SIZES.map((size) => (
+                <option key={size} value={size}>
+                  {format.number(size)}
+                </option>
+              ))}
+            </select>
+          </label>
+        </div>
+      )}
       {pages > 1 && (
         <nav aria-label={table.caption} className="mt-3 flex items-center justify-between gap-3 text-sm">
           <Button size="sm" variant="secondary" disabled={page <= 1} onClick={() => onPage(page - 1)}>

@@ -18,6 +18,8 @@ export const paths = {
   tutor: { path: '/tutor/:id', href: (id: number) => `/tutor/${id}` },
   tutors: { path: '/tutors', href: () => '/tutors' },
   planInvites: { path: '/plan-invites', href: () => '/plan-invites' },
+  invites: { path: '/invites', href: () => '/invites' },
+  auditLog: { path: '/audit-log', href: () => '/audit-log' },
 } as const;
 
 export function safeNext(next: string | null | undefined): string | undefined {

@@ -10,6 +10,8 @@ export type AdminArea =
   | 'lessons'
   | 'plans'
   | 'planInvites'
+  | 'invites'
+  | 'auditLog'
   | 'invoices'
   | 'topics'
   | 'photoSessions'
@@ -32,6 +34,8 @@ export const AREA_ROLES: Record<AdminArea, readonly RoleName[]> = {
   lessons: ADMINS,
   plans: ADMINS,
   planInvites: ADMINS,
+  invites: ADMINS,
+  auditLog: ADMINS,
   invoices: ADMINS,
   topics: ADMINS,
   serverStats: ADMINS,
@@ -56,12 +60,14 @@ const ENTRIES: readonly StaffEntry[] = [
   { area: 'lessons', label: 'admin.sidebar.lessons', href: '/lessons' },
   { area: 'plans', label: 'admin.sidebar.plans', href: '/plans' },
   { area: 'planInvites', label: 'admin.sidebar.planInvites', href: '/plan-invites' },
+  { area: 'invites', label: 'staff.sidebar.invites', href: '/invites' },
   { area: 'invoices', label: 'admin.sidebar.invoices', href: '/invoices' },
   { area: 'topics', label: 'admin.sidebar.topics', href: '/topics' },
   { area: 'photoSessions', label: 'admin.sidebar.photoSessions', href: '/photo-sessions' },
   { area: 'media', label: 'admin.sidebar.media', href: '/media' },
   { area: 'serverStats', label: 'admin.sidebar.serverStats', href: '/server-stats' },
   { area: 'platformSettings', label: 'admin.sidebar.platformSettings', href: '/platform-settings' },
+  { area: 'auditLog', label: 'staff.sidebar.auditLog', href: '/audit-log' },
   { area: 'userSettings', label: 'admin.sidebar.userSettings', href: '/user-settings' },
 ];
 

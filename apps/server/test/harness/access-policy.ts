@@ -291,6 +291,28 @@ export const ACCESS_POLICY: Record<string, RoutePolicy> = {
       },
     ],
   },
+  'GET /api/v1/user/:id/account': {
+    example: ownId,
+    ownership: [{ owner: 'student', reachedBy: ROLE_GROUPS.admins }],
+  },
+  // Enabling an enabled account changes nothing (one's own answers own-account); the matrix never disables anyone.
+  'PUT /api/v1/user/:id/status': {
+    example: (ctx) => ({ ...ownId(ctx), body: { disabled: false, reason: 'access matrix check' } }),
+    ownership: [{ owner: 'student', reachedBy: ROLE_GROUPS.admins }],
+  },
+  // The people of the matrix have no phone: phone-required, nothing changes.
+  'POST /api/v1/user/:id/verified': {
+    example: (ctx) => ({ ...ownId(ctx), body: { contact: 'phone', reason: 'access matrix check' } }),
+    ownership: [
+      { owner: 'student', reachedBy: ROLE_GROUPS.admins },
+      { owner: 'admin', reachedBy: ['superAdmin'] },
+    ],
+  },
+  // The role the student has already: nothing changes.
+  'PUT /api/v1/user/:id/role': {
+    example: (ctx) => ({ ...ownId(ctx), body: { role: 4, reason: 'access matrix check' } }),
+    ownership: [{ owner: 'student', reachedBy: ['superAdmin'] }],
+  },
   'PUT /api/v1/user/asset': {
     example: async ({ caller, target }) => ({
       query: caller && caller.id !== target.id ? { forUser: target.id } : undefined,
@@ -483,6 +505,23 @@ export const ACCESS_POLICY: Record<string, RoutePolicy> = {
   'PATCH /api/v1/plan/:id': { ownership: [] },
   'DELETE /api/v1/plan/:id': { ownership: [] },
   'DELETE /api/v1/plan-invite/:id': { ownership: [] },
+
+  // invites: admins manage them, owned by no user; the link's token is its secret (anyone holding it may use it)
+  'POST /api/v1/invite': { example: () => ({ body: { email: unique.email(), role: 5 } }) },
+  'GET /api/v1/invite/:id': { example: async ({ seed }) => ({ params: { id: await seed.invite() } }), ownership: [] },
+  'PUT /api/v1/invite/:id': {
+    example: async ({ seed }) => ({ params: { id: await seed.invite() }, body: { name: 'Sara Ali' } }),
+    ownership: [],
+  },
+  'DELETE /api/v1/invite/:id': {
+    example: async ({ seed }) => ({ params: { id: await seed.invite() } }),
+    ownership: [],
+  },
+  'GET /api/v1/invite/token/:token': { example: () => ({ params: { token: 'x'.repeat(43) } }), ownership: [] },
+  'POST /api/v1/invite/token/:token': {
+    example: () => ({ params: { token: 'x'.repeat(43) }, body: { name: 'Sara Ali', password: validPassword } }),
+    ownership: [],
+  },
 
   // lessons: a lesson is its student's and tutor's; admins read any
   'POST /api/v1/lesson/': {

@@ -1,6 +1,7 @@
 import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { auditContract } from '@darsak/domain/audit';
 import { authContract } from '@darsak/domain/auth';
 import { availabilityContract } from '@darsak/domain/availability';
 import { chatContract } from '@darsak/domain/chat';
@@ -13,6 +14,7 @@ import {
   introVideoContract,
   onboardingContract,
 } from '@darsak/domain/interviews';
+import { invitesContract } from '@darsak/domain/invites';
 import { invoicesContract, withdrawMethodsContract } from '@darsak/domain/invoices';
 import { lessonsContract } from '@darsak/domain/lessons';
 import { paymentsContract, transactionsContract } from '@darsak/domain/payments';
@@ -61,6 +63,7 @@ const filesRoutes = {
  * `@darsak/domain` is added here; the access matrix fails while the API publishes a route this list lacks.
  */
 export const CONTRACTS: Record<string, Record<string, RouteContract>> = {
+  audit: auditContract,
   auth: authContract,
   availability: availabilityContract,
   chat: chatContract,
@@ -72,6 +75,7 @@ export const CONTRACTS: Record<string, Record<string, RouteContract>> = {
   interviews: interviewsContract,
   introVideo: introVideoContract,
   invoices: invoicesContract,
+  invites: invitesContract,
   lessons: lessonsContract,
   onboarding: onboardingContract,
   payments: paymentsContract,

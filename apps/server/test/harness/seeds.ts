@@ -34,6 +34,8 @@ export function createSeeds(t: TestApp, admin: Actor) {
   }
   return {
     topic: async () => (await created<{ id: number }>('/api/v1/topic/', unique.topicNames())).id,
+    /** A pending invite to join as a tutor manager. */
+    invite: async () => (await created<{ id: number }>('/api/v1/invite', { email: unique.email(), role: 5 })).id,
     /** The chat room between the admin and a member (staff may write to anyone). */
     room: async (member: Actor) =>
       (await created<NewChat>('/api/v1/chat/new', { userId: member.id, message: 'أهلًا' })).room.id,

@@ -49,6 +49,7 @@ export const routes: RouteObject[] = [
               ),
             ],
           },
+          page('invite/:token', 'invite.title', async () => (await import('./routes/auth/invite.tsx')).InvitePage),
           page(
             'forget-password',
             'page.forgetPassword.title',

@@ -3,6 +3,7 @@ export const paths = {
   home: { path: '/', href: () => '/' },
   login: { path: '/login', href: (next?: string) => (next ? `/login?next=${encodeURIComponent(next)}` : '/login') },
   register: { path: '/register/:role', href: (role: 'student' | 'tutor' = 'student') => `/register/${role}` },
+  invite: { path: '/invite/:token', href: (token: string) => `/invite/${token}` },
   resetPassword: { path: '/reset-password', href: () => '/reset-password' },
   forgetPassword: { path: '/forget-password', href: () => '/forget-password' },
   completeProfile: { path: '/complete-profile', href: () => '/complete-profile' },

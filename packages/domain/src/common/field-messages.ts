@@ -55,6 +55,8 @@ export const FIELD_MESSAGES_AR = {
   'coupon-no-discount': 'هذا الكود لا يخفّض شيئًا من سعر هذه الباقة بهذه المدة، فلم يُطبَّق.',
   'idempotency-key-format': 'مفتاح العملية من 8 إلى 200 حرف إنجليزي أو رقم أو - _ . :',
   'cvv-format': 'رمز التحقق من البطاقة (CVV) 3 أو 4 أرقام.',
+  'reason-length': 'اكتب السبب في 3 إلى 500 حرف.',
+  'student-only': 'هذا الخيار للطلاب فقط.',
 } as const;
 
 export type FieldMessageKey = keyof typeof FIELD_MESSAGES_AR;
@@ -112,6 +114,8 @@ export const FIELD_MESSAGES_EN: Record<FieldMessageKey, string> = {
   'coupon-no-discount': 'This coupon takes nothing off the price of this plan and period, so it was not applied.',
   'idempotency-key-format': 'The payment key is 8 to 200 Latin letters, digits, - _ . or :',
   'cvv-format': 'The card verification number (CVV) is 3 or 4 digits.',
+  'reason-length': 'Write the reason in 3 to 500 characters.',
+  'student-only': 'This applies to students only.',
 };
 
 export const FIELD_MESSAGE_KEYS = Object.keys(FIELD_MESSAGES_AR) as FieldMessageKey[];

@@ -115,6 +115,12 @@ export const ERROR_STATUS = {
   'already-decided': 409,
   'unreadable-video': 422,
   'media-incomplete': 422,
+  // invites and staff accounts
+  'invite-used': 409,
+  'invite-revoked': 410,
+  'invite-expired': 410,
+  'last-super-admin': 409,
+  'own-account': 422,
 } as const satisfies Record<string, number>;
 
 export type ErrorCode = keyof typeof ERROR_STATUS;

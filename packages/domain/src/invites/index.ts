@@ -1,1 +1,2 @@
+export * from './invites.contract.ts';
 export * from './invites.enums.ts';

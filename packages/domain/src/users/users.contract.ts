@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { AVATAR_MAX_BYTES, INTRO_VIDEO } from '../assets/assets.constants.ts';
-import { IdParam, IdParams, textInt } from '../common/ids.ts';
+import { AuditReason } from '../audit/audit.contract.ts';
+import { Id, IdParam, IdParams, textInt } from '../common/ids.ts';
 import { PageQuery, pageOf } from '../common/paging.ts';
 import { defineRoute } from '../contract/define-route.ts';
 import { ROLE_GROUPS, ROLE_IDS, type RoleId } from './roles.ts';
@@ -80,10 +81,36 @@ export const UpdateUserInput = z
   .partial();
 export type UpdateUserInput = z.infer<typeof UpdateUserInput>;
 
+/** A user as staff see them: the profile with the account's state. */
+export const UserAccountSchema = UserSchema.extend({
+  disabledAt: z.string().nullable(),
+  /** Whether the person holds an active subscription now (students). */
+  subscribed: z.boolean(),
+});
+export type UserAccount = z.infer<typeof UserAccountSchema>;
+
+export const USER_SORTS = ['newest', 'oldest', 'name', 'email'] as const;
+export const USER_VERIFICATION_FILTERS = [
+  'emailVerified',
+  'emailUnverified',
+  'phoneVerified',
+  'phoneUnverified',
+] as const;
+
+/** Search (name, e-mail, phone or id), filters and order of the staff's user list. */
 export const UserListQuery = PageQuery.extend({
   role: textInt(z.number().int().min(1).max(6)).optional(),
   q: z.string().trim().max(100).optional(),
+  verification: z.enum(USER_VERIFICATION_FILTERS).optional(),
+  activity: z.enum(['active', 'disabled']).optional(),
+  subscription: z.enum(['active', 'none']).optional(),
+  sort: z.enum(USER_SORTS).optional(),
 }).strict();
+export type UserListQuery = z.infer<typeof UserListQuery>;
+
+export const AccountStatusInput = z.strictObject({ disabled: z.boolean(), reason: AuditReason });
+export const MarkVerifiedInput = z.strictObject({ contact: z.enum(['email', 'phone']), reason: AuditReason });
+export const ChangeRoleInput = z.strictObject({ role: RoleIdSchema, reason: AuditReason });
 
 const AvatarUpload = { files: ['image'], maxBytes: AVATAR_MAX_BYTES } as const;
 
@@ -115,8 +142,58 @@ export const usersContract = {
     tags: ['user'],
     auth: ROLE_GROUPS.admins,
     query: UserListQuery,
-    response: pageOf(UserSchema),
+    response: pageOf(UserAccountSchema),
     errors: ['forbidden'],
+  }),
+  account: defineRoute({
+    method: 'GET',
+    path: '/api/v1/user/:id/account',
+    summary: "A person's account as staff see it: profile, disabled or not, subscribed or not (admins)",
+    tags: ['user'],
+    auth: ROLE_GROUPS.admins,
+    params: IdParams,
+    response: UserAccountSchema,
+    errors: ['user-not-found'],
+  }),
+  setStatus: defineRoute({
+    method: 'PUT',
+    path: '/api/v1/user/:id/status',
+    summary: 'Disable an account (signed out everywhere at once) or enable it again (admins; admins: super admin)',
+    tags: ['user'],
+    auth: ROLE_GROUPS.admins,
+    params: IdParams,
+    body: AccountStatusInput,
+    response: UserAccountSchema,
+    errors: ['user-not-found', 'forbidden', 'own-account', 'last-super-admin'],
+  }),
+  markVerified: defineRoute({
+    method: 'POST',
+    path: '/api/v1/user/:id/verified',
+    summary: "Mark a person's e-mail or phone verified, with the reason (admins)",
+    tags: ['user'],
+    auth: ROLE_GROUPS.admins,
+    params: IdParams,
+    body: MarkVerifiedInput,
+    response: UserAccountSchema,
+    errors: [
+      'user-not-found',
+      'forbidden',
+      'own-account',
+      'email-already-verified',
+      'phone-already-verified',
+      'phone-required',
+    ],
+  }),
+  changeRole: defineRoute({
+    method: 'PUT',
+    path: '/api/v1/user/:id/role',
+    summary: "Change a person's role (super admin only; never the last super admin)",
+    tags: ['user'],
+    auth: ['superAdmin'],
+    params: IdParams,
+    body: ChangeRoleInput,
+    response: UserAccountSchema,
+    errors: ['user-not-found', 'own-account', 'last-super-admin'],
   }),
   tutorMeta: defineRoute({
     method: 'GET',

@@ -3,6 +3,7 @@ import { invoicesAr } from './features/invoices.ar.ts';
 import { onboardingAr } from './features/onboarding.ar.ts';
 import { paymentsAr } from './features/payments.ar.ts';
 import { realtimeAr } from './features/realtime.ar.ts';
+import { staffAr } from './features/staff.ar.ts';
 
 /**
  * Arabic (ar-EG) catalogue: the default locale and the source of truth for message keys.
@@ -367,6 +368,7 @@ export const ar = {
   ...invoicesAr,
   ...paymentsAr,
   ...onboardingAr,
+  ...staffAr,
   ...realtimeAr,
 } as const;
 

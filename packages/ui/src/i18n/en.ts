@@ -4,6 +4,7 @@ import { invoicesEn } from './features/invoices.en.ts';
 import { onboardingEn } from './features/onboarding.en.ts';
 import { paymentsEn } from './features/payments.en.ts';
 import { realtimeEn } from './features/realtime.en.ts';
+import { staffEn } from './features/staff.en.ts';
 
 /** English catalogue: every key of the Arabic catalogue, checked by the type. */
 export const en: Record<MessageKey, string> = {
@@ -351,5 +352,6 @@ export const en: Record<MessageKey, string> = {
   ...invoicesEn,
   ...paymentsEn,
   ...onboardingEn,
+  ...staffEn,
   ...realtimeEn,
 };

@@ -6,7 +6,8 @@ import { configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { authStore } from '../../lib/auth-store.ts';
-import { renderAdmin, staffUser, testToken } from '../../testing/render-admin.tsx';
+import { renderAdmin, staffUser } from '../../testing/render-admin.tsx';
+import { type Handlers, stubApi as stubApiAs } from '../../testing/stub-api.ts';
 
 // the first screen of a file loads its lazy route cold
 configure({ asyncUtilTimeout: 5000 });
@@ -42,33 +43,7 @@ const plan: Plan = {
   createdAt: '2025-01-01T00:00:00.000Z',
 };
 
-type Answer = { status?: number; body: unknown };
-function stubApi(handlers: Record<string, (body: unknown, url: URL) => Answer>) {
-  const calls: Array<{ method: string; path: string; body: unknown }> = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-      const url = new URL(String(input));
-      const method = init?.method ?? 'GET';
-      const body = typeof init?.body === 'string' ? JSON.parse(init.body) : undefined;
-      calls.push({ method, path: url.pathname, body });
-      const table: Record<string, (body: unknown, url: URL) => Answer> = {
-        'POST /api/v1/auth/refresh-token': () => ({ body: { token: testToken } }),
-        'GET /api/v1/user/current': () => ({ body: admin }),
-        ...handlers,
-      };
-      const answer = table[`${method} ${url.pathname}`]?.(body, url) ?? {
-        status: 404,
-        body: { code: 'route-not-found' },
-      };
-      return new Response(JSON.stringify(answer.body), {
-        status: answer.status ?? 200,
-        headers: { 'content-type': 'application/json' },
-      });
-    }),
-  );
-  return calls;
-}
+const stubApi = (handlers: Handlers) => stubApiAs(admin, handlers);
 
 afterEach(() => {
   authStore.reset();

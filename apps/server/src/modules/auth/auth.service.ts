@@ -72,6 +72,7 @@ export function createAuthService(deps: AuthDeps) {
 
   return {
     authenticator,
+    openSession,
 
     async register(input: RegisterInput, userAgent?: string): Promise<SignedIn> {
       const passwordHash = await hashPassword(input.password);
@@ -135,6 +136,9 @@ export function createAuthService(deps: AuthDeps) {
     },
 
     replacePassword,
+
+    /** Signs the user out of every device inside the caller's transaction (an account disabled by staff). */
+    signOutEverywhere: (tx: Db, userId: number) => repo.revokeUserSessions(tx, userId, clock.now()),
 
     /**
      * That the person behind a session is the account's owner, before a contact change: the current password

@@ -1,11 +1,14 @@
 import { sql } from 'drizzle-orm';
 import { check, index, integer, pgTable, serial, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { foreignKeyOf } from '../../platform/db/foreign-key.ts';
+import { plans } from '../plans/plans.table.ts';
 import { users } from '../users/users.table.ts';
 
 /**
- * An invitation to join Darsak (spec INVITE), addressed by e-mail or phone, redeemed with its code.
- * Status of spec §4: pending 1, rejected 2, approved 3. `role` is the role the invitee registers with.
+ * An invitation to join Darsak (spec INVITE, DESIGN §4 staff accounts), addressed by e-mail, redeemed once with
+ * the link's token, of which only the SHA-256 (hex) is kept in `code`. Status of spec §4: pending 1, rejected 2
+ * (revoked), approved 3 (used). `role` is the role the invitee registers with; `plan_id` a plan invite for a
+ * student.
  */
 export const invites = pgTable(
   'invites',
@@ -17,6 +20,7 @@ export const invites = pgTable(
     email: text('email'),
     phone: text('phone'),
     role: smallint('role'),
+    planId: integer('plan_id'),
     status: smallint('status').notNull().default(1),
     note: text('note'),
     inviteeId: integer('invitee_id'),
@@ -36,6 +40,7 @@ export const invites = pgTable(
     foreignKeyOf('invites', t.inviterId, users.id, 'set null'),
     foreignKeyOf('invites', t.inviteeId, users.id, 'set null'),
     foreignKeyOf('invites', t.decidedBy, users.id, 'set null'),
+    foreignKeyOf('invites', t.planId, plans.id, 'set null'),
   ],
 );
 

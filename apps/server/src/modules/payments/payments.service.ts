@@ -34,6 +34,7 @@ import type {
   StatusReport,
 } from '../../providers/payments/payment-gateway.ts';
 import { ProviderError } from '../../providers/payments/payment-gateway.ts';
+import type { AuditRecorder } from '../audit/audit.service.ts';
 import type { PlansService } from '../plans/plans.service.ts';
 import type { RefundRequest, SubscriptionsService } from '../subscriptions/subscriptions.service.ts';
 import type { UsersService } from '../users/users.service.ts';
@@ -58,6 +59,8 @@ export interface PaymentsDeps {
   /** Enlists a refund in a transaction (payments.refunds.ts), for payments made while a paid subscription is active. */
   requestRefund: (tx: Db, refund: RefundRequest) => Promise<void>;
   realtime: Pick<Realtime, 'toUser'>;
+  /** Staff refunds are written to the audit log. */
+  audit: AuditRecorder;
   appUrl: string;
   /** How long a cash reference can be paid (FAWRY_REFERENCE_EXPIRY_HOURS). */
   referenceExpiryHours: number;
@@ -689,6 +692,15 @@ export function createPaymentsService(deps: PaymentsDeps) {
         },
         'admin',
       );
+      await deps.audit.record(db, {
+        actorId: actor.id,
+        action: 'transaction.refund',
+        objectId: row.id,
+        subjectUserId: row.userId,
+        before: { status: row.status, refundedPiastres: row.refundedPiastres },
+        after: { status: refunded.status, refundedPiastres: refunded.refundedPiastres, amountPiastres },
+        reason: input.reason ?? null,
+      });
       return toView(db, refunded);
     },
 

@@ -308,3 +308,37 @@ describe('coupons', () => {
     });
   });
 });
+
+describe('audit log', () => {
+  it('records who changed a plan, a coupon and a plan invite, with the values before and after', async () => {
+    const plan = await createPlan({ weeklyMinutes: 90 });
+    await as(admin, 'PATCH', `/api/v1/plan/${plan.id}`, { weeklyMinutes: 100 });
+    const coupon = await createCoupon();
+    await as(admin, 'DELETE', `/api/v1/coupon/${coupon.id}`);
+    const invited = (await invite(plan.id, other.id)).json() as PlanInvite;
+    await as(admin, 'DELETE', `/api/v1/plan-invite/${invited.id}`);
+    const log = async (query: string) =>
+      ((await as(admin, 'GET', `/api/v1/audit-log/list?${query}`)).json().list as Array<Record<string, unknown>>).map(
+        ({ action, actorId, before, after }) => ({ action, actorId, before, after }),
+      );
+    expect(await log(`objectType=plan&objectId=${plan.id}`)).toEqual([
+      { action: 'plan.update', actorId: admin.id, before: { weeklyMinutes: 90 }, after: { weeklyMinutes: 100 } },
+      expect.objectContaining({ action: 'plan.create', actorId: admin.id }),
+    ]);
+    expect((await log(`objectType=coupon&objectId=${coupon.id}`)).map((e) => e.action)).toEqual([
+      'coupon.remove',
+      'coupon.create',
+    ]);
+    expect(await log(`objectType=planInvite&objectId=${invited.id}`)).toEqual([
+      { action: 'planInvite.remove', actorId: admin.id, before: { planId: plan.id, userId: other.id }, after: null },
+      { action: 'planInvite.create', actorId: admin.id, before: null, after: { planId: plan.id, userId: other.id } },
+    ]);
+    // The student's history holds what was done about them.
+    // (Earlier tests of this file invited the same student: the newest two entries are this test's.)
+    expect((await log(`userId=${other.id}`)).slice(0, 2).map((e) => e.action)).toEqual([
+      'planInvite.remove',
+      'planInvite.create',
+    ]);
+    expect((await as(student, 'GET', '/api/v1/audit-log/list')).statusCode).toBe(403);
+  });
+});

@@ -24,6 +24,7 @@ import { isAdminRole, Role } from '@darsak/domain/users';
 import type { Clock } from '../../platform/clock.ts';
 import type { Db } from '../../platform/db/client.ts';
 import type { AuthUser } from '../../platform/http/auth-user.ts';
+import type { AuditRecorder } from '../audit/audit.service.ts';
 import type { UsersService } from '../users/users.service.ts';
 import * as repo from './plans.repo.ts';
 import type { Coupon as CouponRow, Plan as PlanRow } from './plans.table.ts';
@@ -34,6 +35,8 @@ export interface PlansDeps {
   users: Pick<UsersService, 'findById'>;
   /** Whether the student ever had a free trial (the subscriptions module's record). */
   freeTrialUsed: (db: Db, studentId: number) => Promise<boolean>;
+  /** Every change staff make to plans, plan invites and coupons is written to the audit log. */
+  audit: AuditRecorder;
 }
 
 const paging = (query: PageQuery) => ({ limit: query.size, offset: offsetOf(query) });
@@ -97,6 +100,12 @@ const toCoupon = (row: CouponRow): Coupon => ({
   status: row.status as Coupon['status'],
   createdAt: row.createdAt.toISOString(),
 });
+
+/** The values a change is about to replace: the record's fields named in the change. */
+function fieldsOf(record: object, change: object): Record<string, unknown> {
+  const values = record as Record<string, unknown>;
+  return Object.fromEntries(Object.keys(change).map((key) => [key, values[key] ?? null]));
+}
 
 /** Plans, plan invites and coupons (spec PLAN, PLAN INVITE, COUPON); prices come from the domain's pricing. */
 export function createPlansService(deps: PlansDeps) {
@@ -196,6 +205,8 @@ export function createPlansService(deps: PlansDeps) {
 
     hasInvite: (tx: Db, userId: number, planId: number) => repo.hasInvite(tx, userId, planId),
     findPlan: (tx: Db, planId: number) => repo.findPlan(tx, planId),
+    /** A plan invite made by another module's transaction (an accepted invite to join as a student). */
+    addInvite: (tx: Db, values: { userId: number; planId: number; createdBy: number }) => repo.insertInvite(tx, values),
     countCouponUse: (tx: Db, couponId: number) => repo.countCouponUse(tx, couponId),
 
     async list(actor: AuthUser | null, query: PageQuery & { state?: 'active' | 'inactive' | undefined }) {
@@ -220,21 +231,43 @@ export function createPlansService(deps: PlansDeps) {
       return toPlan(plan, (await freeTrialPlanIds(db, actor, [plan.id])).has(plan.id));
     },
 
-    async create(input: PlanInput): Promise<Plan> {
-      return toPlan(await repo.insertPlan(db, input));
-    },
-
-    async update(id: number, patch: PlanPatch): Promise<Plan> {
-      if (Object.keys(patch).length === 0) throw new AppError('empty-request');
-      const plan = await repo.updatePlan(db, id, patch);
-      if (!plan) throw new AppError('plan-not-found');
-      return toPlan(plan);
-    },
-
-    async remove(id: number): Promise<Removal> {
+    async create(actor: AuthUser, input: PlanInput): Promise<Plan> {
       return db.transaction(async (tx) => {
-        await requirePlan(tx, id);
-        return { id, outcome: await repo.deleteOrDeactivatePlan(tx, id) };
+        const plan = await repo.insertPlan(tx, input);
+        await deps.audit.record(tx, { actorId: actor.id, action: 'plan.create', objectId: plan.id, after: input });
+        return toPlan(plan);
+      });
+    },
+
+    async update(actor: AuthUser, id: number, patch: PlanPatch): Promise<Plan> {
+      if (Object.keys(patch).length === 0) throw new AppError('empty-request');
+      return db.transaction(async (tx) => {
+        const before = await requirePlan(tx, id);
+        const plan = await repo.updatePlan(tx, id, patch);
+        if (!plan) throw new AppError('plan-not-found');
+        await deps.audit.record(tx, {
+          actorId: actor.id,
+          action: 'plan.update',
+          objectId: id,
+          before: fieldsOf(before, patch),
+          after: patch,
+        });
+        return toPlan(plan);
+      });
+    },
+
+    async remove(actor: AuthUser, id: number): Promise<Removal> {
+      return db.transaction(async (tx) => {
+        const before = await requirePlan(tx, id);
+        const outcome = await repo.deleteOrDeactivatePlan(tx, id);
+        await deps.audit.record(tx, {
+          actorId: actor.id,
+          action: 'plan.remove',
+          objectId: id,
+          before: { state: before.state },
+          after: { outcome },
+        });
+        return { id, outcome };
       });
     },
 
@@ -252,28 +285,56 @@ export function createPlansService(deps: PlansDeps) {
         await requirePlan(tx, input.planId);
         await requireStudent(tx, input.userId);
         const id = await repo.insertInvite(tx, { ...input, createdBy: actor.id });
+        await deps.audit.record(tx, {
+          actorId: actor.id,
+          action: 'planInvite.create',
+          objectId: id,
+          subjectUserId: input.userId,
+          after: input,
+        });
         return toInvite(await requireInvite(tx, id));
       });
     },
 
-    async updateInvite(input: { id: number; planId?: number | undefined; userId?: number | undefined }) {
+    async updateInvite(
+      actor: AuthUser,
+      input: { id: number; planId?: number | undefined; userId?: number | undefined },
+    ) {
       const { id, ...changes } = input;
       if (changes.planId === undefined && changes.userId === undefined) throw new AppError('empty-request');
       return db.transaction(async (tx) => {
-        await requireInvite(tx, id);
+        const before = await requireInvite(tx, id);
         if (changes.planId !== undefined) await requirePlan(tx, changes.planId);
         if (changes.userId !== undefined) await requireStudent(tx, changes.userId);
         await repo.updateInvite(tx, id, {
           ...(changes.planId !== undefined ? { planId: changes.planId } : {}),
           ...(changes.userId !== undefined ? { userId: changes.userId } : {}),
         });
+        await deps.audit.record(tx, {
+          actorId: actor.id,
+          action: 'planInvite.update',
+          objectId: id,
+          subjectUserId: changes.userId ?? before.userId,
+          before: { planId: before.planId, userId: before.userId },
+          after: changes,
+        });
         return toInvite(await requireInvite(tx, id));
       });
     },
 
-    async removeInvite(id: number) {
-      if (!(await repo.deleteInvite(db, id))) throw new AppError('plan-invite-not-found');
-      return { ok: true as const };
+    async removeInvite(actor: AuthUser, id: number) {
+      return db.transaction(async (tx) => {
+        const before = await requireInvite(tx, id);
+        if (!(await repo.deleteInvite(tx, id))) throw new AppError('plan-invite-not-found');
+        await deps.audit.record(tx, {
+          actorId: actor.id,
+          action: 'planInvite.remove',
+          objectId: id,
+          subjectUserId: before.userId,
+          before: { planId: before.planId, userId: before.userId },
+        });
+        return { ok: true as const };
+      });
     },
 
     async listCoupons(query: PageQuery & { code?: string | undefined }) {
@@ -291,24 +352,43 @@ export function createPlansService(deps: PlansDeps) {
       assertExpiryAhead(input.expiresAt);
       return db.transaction(async (tx) => {
         if (input.planId) await requirePlan(tx, input.planId);
-        return toCoupon(await repo.insertCoupon(tx, { ...couponValues(input), createdBy: actor.id }));
-      });
-    },
-
-    async updateCoupon(id: number, input: CouponInput): Promise<Coupon> {
-      assertExpiryAhead(input.expiresAt);
-      return db.transaction(async (tx) => {
-        if (input.planId) await requirePlan(tx, input.planId);
-        const coupon = await repo.updateCoupon(tx, id, couponValues(input));
-        if (!coupon) throw new AppError('coupon-not-found');
+        const coupon = await repo.insertCoupon(tx, { ...couponValues(input), createdBy: actor.id });
+        await deps.audit.record(tx, { actorId: actor.id, action: 'coupon.create', objectId: coupon.id, after: input });
         return toCoupon(coupon);
       });
     },
 
-    async removeCoupon(id: number): Promise<Removal> {
+    async updateCoupon(actor: AuthUser, id: number, input: CouponInput): Promise<Coupon> {
+      assertExpiryAhead(input.expiresAt);
       return db.transaction(async (tx) => {
-        if (!(await repo.findCoupon(tx, id))) throw new AppError('coupon-not-found');
-        return { id, outcome: await repo.deleteOrDeactivateCoupon(tx, id) };
+        if (input.planId) await requirePlan(tx, input.planId);
+        const before = await repo.findCoupon(tx, id);
+        const coupon = await repo.updateCoupon(tx, id, couponValues(input));
+        if (!before || !coupon) throw new AppError('coupon-not-found');
+        await deps.audit.record(tx, {
+          actorId: actor.id,
+          action: 'coupon.update',
+          objectId: id,
+          before: fieldsOf(toCoupon(before), input),
+          after: input,
+        });
+        return toCoupon(coupon);
+      });
+    },
+
+    async removeCoupon(actor: AuthUser, id: number): Promise<Removal> {
+      return db.transaction(async (tx) => {
+        const before = await repo.findCoupon(tx, id);
+        if (!before) throw new AppError('coupon-not-found');
+        const outcome = await repo.deleteOrDeactivateCoupon(tx, id);
+        await deps.audit.record(tx, {
+          actorId: actor.id,
+          action: 'coupon.remove',
+          objectId: id,
+          before: { code: before.code },
+          after: { outcome },
+        });
+        return { id, outcome };
       });
     },
 

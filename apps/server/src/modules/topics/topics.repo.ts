@@ -20,6 +20,11 @@ export async function listTopics(db: Db): Promise<TopicRow[]> {
   return db.select(topicColumns).from(topics).orderBy(asc(topics.id));
 }
 
+export async function findTopicForUpdate(db: Db, id: number): Promise<TopicRow | undefined> {
+  const [row] = await db.select(topicColumns).from(topics).where(eq(topics.id, id)).limit(1).for('update');
+  return row;
+}
+
 export async function updateTopic(db: Db, id: number, names: TopicNames): Promise<TopicRow | undefined> {
   const [row] = await db
     .update(topics)

@@ -1,6 +1,8 @@
 import { AppError } from '@darsak/domain/errors';
 import { MAX_FAVOURITE_TOPICS, type Topic, type TopicItem } from '@darsak/domain/topics';
 import type { Db } from '../../platform/db/client.ts';
+import type { AuthUser } from '../../platform/http/auth-user.ts';
+import type { AuditRecorder } from '../audit/audit.service.ts';
 import type { UsersService } from '../users/users.service.ts';
 import * as repo from './topics.repo.ts';
 
@@ -8,6 +10,7 @@ export interface TopicsDeps {
   db: Db;
   /** Favourite topics are part of a tutor's profile completion, and of their card in the tutor list. */
   users: Pick<UsersService, 'refreshCompletion' | 'changedIfTutor'>;
+  audit: AuditRecorder;
 }
 
 /** How many favourite topics a user has; the users service counts them for a tutor's missing data. */
@@ -41,22 +44,42 @@ export function createTopicsService(deps: TopicsDeps) {
   }
 
   return {
-    create: (input: Topic): Promise<TopicItem> => repo.insertTopic(db, input),
+    create: (actor: AuthUser, input: Topic): Promise<TopicItem> =>
+      db.transaction(async (tx) => {
+        const topic = await repo.insertTopic(tx, input);
+        await deps.audit.record(tx, { actorId: actor.id, action: 'topic.create', objectId: topic.id, after: input });
+        return topic;
+      }),
 
     list: async () => listOf(await repo.listTopics(db)),
 
-    async update(id: number, input: Topic): Promise<TopicItem> {
-      const row = await repo.updateTopic(db, id, input);
-      if (!row) throw new AppError('topic-not-found');
+    async update(actor: AuthUser, id: number, input: Topic): Promise<TopicItem> {
+      const row = await db.transaction(async (tx) => {
+        const before = await repo.findTopicForUpdate(tx, id);
+        const row = await repo.updateTopic(tx, id, input);
+        if (!before || !row) throw new AppError('topic-not-found');
+        const names = { nameAr: before.nameAr, nameEn: before.nameEn };
+        await deps.audit.record(tx, {
+          actorId: actor.id,
+          action: 'topic.update',
+          objectId: id,
+          before: names,
+          after: input,
+        });
+        return row;
+      });
       await holdersChanged(await repo.listTopicHolders(db, id));
       return row;
     },
 
     /** Deleting a topic drops it from everyone's favourites, which can undo a tutor's completed profile. */
-    async remove(id: number) {
+    async remove(actor: AuthUser, id: number) {
       const holders = await db.transaction(async (tx) => {
         const holders = await repo.listTopicHolders(tx, id);
-        if (!(await repo.deleteTopic(tx, id))) throw new AppError('topic-not-found');
+        const before = await repo.findTopicForUpdate(tx, id);
+        if (!before || !(await repo.deleteTopic(tx, id))) throw new AppError('topic-not-found');
+        const names = { nameAr: before.nameAr, nameEn: before.nameEn };
+        await deps.audit.record(tx, { actorId: actor.id, action: 'topic.remove', objectId: id, before: names });
         for (const holder of holders) await users.refreshCompletion(tx, holder.id);
         return holders;
       });

@@ -1,5 +1,7 @@
-import { and, count, desc, eq, ilike, or, type SQL, sql } from 'drizzle-orm';
+import type { UserListQuery } from '@darsak/domain/users';
+import { and, asc, count, desc, eq, ilike, isNotNull, isNull, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.ts';
+import { subscriptions } from '../subscriptions/subscriptions.table.ts';
 import { students, tutors, users } from './users.table.ts';
 
 export type UserRow = typeof users.$inferSelect;
@@ -50,20 +52,67 @@ export async function updateUser(db: Db, id: number, values: Partial<NewUserRow>
   return row;
 }
 
-export async function listUsers(db: Db, filter: { role?: number; q?: string; limit: number; offset: number }) {
+/** Whether the user holds an active subscription now. */
+const subscribed = sql<boolean>`exists (select 1 from ${subscriptions} where ${subscriptions.studentId} = ${users.id} and ${subscriptions.status} = 'active')`;
+
+const VERIFICATION: Record<NonNullable<UserListQuery['verification']>, SQL> = {
+  emailVerified: isNotNull(users.emailVerifiedAt),
+  emailUnverified: isNull(users.emailVerifiedAt),
+  phoneVerified: isNotNull(users.phoneVerifiedAt),
+  phoneUnverified: isNull(users.phoneVerifiedAt),
+};
+
+const ORDER: Record<NonNullable<UserListQuery['sort']>, SQL[]> = {
+  newest: [desc(users.id)],
+  oldest: [asc(users.id)],
+  name: [asc(users.name), asc(users.id)],
+  email: [asc(users.email), asc(users.id)],
+};
+
+export type UserListFilter = Omit<UserListQuery, 'page' | 'size'> & { limit: number; offset: number };
+
+/** Staff's search: name, e-mail or phone contain the text, or the id is it; filters; one order. */
+export async function listUsers(db: Db, filter: UserListFilter) {
   const conditions: SQL[] = [];
   if (filter.role) conditions.push(eq(users.role, filter.role));
   if (filter.q) {
     const pattern = `%${filter.q.replace(/[%_\\]/g, '\\$&')}%`;
-    const match = or(ilike(users.name, pattern), ilike(users.email, pattern), ilike(users.phone, pattern));
+    const id = /^\d{1,9}$/.test(filter.q) ? eq(users.id, Number(filter.q)) : undefined;
+    const match = or(ilike(users.name, pattern), ilike(users.email, pattern), ilike(users.phone, pattern), id);
     if (match) conditions.push(match);
   }
+  if (filter.verification) conditions.push(VERIFICATION[filter.verification]);
+  if (filter.activity)
+    conditions.push(filter.activity === 'disabled' ? isNotNull(users.disabledAt) : isNull(users.disabledAt));
+  if (filter.subscription) conditions.push(filter.subscription === 'active' ? subscribed : sql`not ${subscribed}`);
   const where = conditions.length > 0 ? and(...conditions) : undefined;
   const [rows, totals] = await Promise.all([
-    db.select().from(users).where(where).orderBy(desc(users.id)).limit(filter.limit).offset(filter.offset),
+    db
+      .select({ user: users, subscribed })
+      .from(users)
+      .where(where)
+      .orderBy(...ORDER[filter.sort ?? 'newest'])
+      .limit(filter.limit)
+      .offset(filter.offset),
     db.select({ total: count() }).from(users).where(where),
   ]);
   return { rows, total: totals[0]?.total ?? 0 };
+}
+
+export async function findUserAccount(db: Db, id: number) {
+  const [row] = await db.select({ user: users, subscribed }).from(users).where(eq(users.id, id)).limit(1);
+  return row;
+}
+
+/** Locks every enabled super admin (in id order, so two changes never deadlock) and returns their ids. */
+export async function lockActiveSuperAdmins(db: Db): Promise<number[]> {
+  const rows = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.role, 1), isNull(users.disabledAt)))
+    .orderBy(asc(users.id))
+    .for('update');
+  return rows.map((row) => row.id);
 }
 
 export async function findTutorProfile(db: Db, userId: number): Promise<TutorRow | undefined> {

@@ -1,4 +1,4 @@
-import { ARABIC_TWO_PART_NAME_PATTERN, offsetOf, type PageQuery } from '@darsak/domain/common';
+import { ARABIC_TWO_PART_NAME_PATTERN, offsetOf } from '@darsak/domain/common';
 import { AppError } from '@darsak/domain/errors';
 import {
   isAdminRole,
@@ -8,6 +8,8 @@ import {
   type TutorMeta,
   type UpdateUserInput,
   type User,
+  type UserAccount,
+  type UserListQuery,
 } from '@darsak/domain/users';
 import type { Clock } from '../../platform/clock.ts';
 import type { Db } from '../../platform/db/client.ts';
@@ -68,6 +70,12 @@ export function createUsersService(deps: UsersDeps) {
     createdAt: row.createdAt.toISOString(),
   });
 
+  const toAccount = ({ user, subscribed }: { user: UserRow; subscribed: boolean }): UserAccount => ({
+    ...toUser(user),
+    disabledAt: user.disabledAt?.toISOString() ?? null,
+    subscribed,
+  });
+
   async function requireUser(tx: Db, id: number): Promise<UserRow> {
     const row = await repo.findUserById(tx, id);
     if (!row) throw new AppError('user-not-found');
@@ -111,6 +119,7 @@ export function createUsersService(deps: UsersDeps) {
 
   return {
     toUser,
+    toAccount,
     refreshCompletion,
     changedIfTutor,
 
@@ -188,14 +197,15 @@ export function createUsersService(deps: UsersDeps) {
       return toUser(await requireUser(db, id));
     },
 
-    async list(query: PageQuery & { role?: number | undefined; q?: string | undefined }) {
-      const { rows, total } = await repo.listUsers(db, {
-        role: query.role,
-        q: query.q,
-        limit: query.size,
-        offset: offsetOf(query),
-      });
-      return { total, list: rows.map(toUser) };
+    async list({ page, size, ...filter }: UserListQuery) {
+      const { rows, total } = await repo.listUsers(db, { ...filter, limit: size, offset: offsetOf({ page, size }) });
+      return { total, list: rows.map(toAccount) };
+    },
+
+    async account(id: number): Promise<UserAccount> {
+      const row = await repo.findUserAccount(db, id);
+      if (!row) throw new AppError('user-not-found');
+      return toAccount(row);
     },
 
     async update(actor: AuthUser, id: number, input: UpdateUserInput): Promise<User> {

@@ -1,6 +1,7 @@
 // Every table of the data model, for Drizzle's relational queries and drizzle-kit.
 export * from '../../modules/admin/admin.table.ts';
 export * from '../../modules/assets/assets.table.ts';
+export * from '../../modules/audit/audit.table.ts';
 export * from '../../modules/auth/auth.table.ts';
 export * from '../../modules/availability/availability.table.ts';
 export * from '../../modules/chat/chat.table.ts';

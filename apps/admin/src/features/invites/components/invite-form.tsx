@@ -2,19 +2,10 @@ import { errorCodeOf } from '@darsak/client';
 import type { User } from '@darsak/domain/users';
 import { Alert, Button, Card, Form, FormError, SelectField, Spinner, TextField, useToast } from '@darsak/ui';
 import { useI18n } from '@darsak/ui/i18n';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { usePlanText } from '../../../lib/plan-text.ts';
+import { useDebounced } from '../../../lib/use-debounced.ts';
 import { useInvite, usePlans, useStudentSearch } from '../hooks/use-plan-invites.ts';
-
-/** Waits for typing to pause before searching. */
-function useDebounced(value: string, ms = 300) {
-  const [debounced, setDebounced] = useState(value);
-  useEffect(() => {
-    const timer = setTimeout(() => setDebounced(value), ms);
-    return () => clearTimeout(timer);
-  }, [value, ms]);
-  return debounced;
-}
 
 /** Invite a student to a plan: pick the plan, find the student by search, send. */
 export function InviteForm() {

@@ -1,0 +1,115 @@
+import { type Transaction, TransactionStatus } from '@darsak/domain/payments';
+import { Button, Card, Spinner, Table, type TableColumn, TextField, useToast } from '@darsak/ui';
+import { type MessageKey, useI18n } from '@darsak/ui/i18n';
+import { useState } from 'react';
+import { ReasonDialog } from '../../../components/reason-dialog.tsx';
+import { usePayments, useRefund } from '../hooks/use-users.ts';
+
+const refundable = (tx: Transaction) =>
+  (tx.status === TransactionStatus.paid || tx.status === TransactionStatus.partialRefunded) &&
+  tx.refundedPiastres < tx.amountPiastres;
+
+function RefundPayment({ tx }: { tx: Transaction }) {
+  const { t, format, fieldMessage } = useI18n();
+  const { toast } = useToast();
+  const refund = useRefund();
+  const left = tx.amountPiastres - tx.refundedPiastres;
+  const [amount, setAmount] = useState('');
+  const [amountError, setAmountError] = useState<string | undefined>();
+  return (
+    <ReasonDialog
+      danger
+      trigger={
+        <Button size="sm" variant="secondary" aria-label={t('staff.payments.refundFor', { id: format.number(tx.id) })}>
+          {t('staff.payments.refund')}
+        </Button>
+      }
+      title={t('staff.payments.refundTitle', { id: format.number(tx.id) })}
+      description={t('staff.payments.refundBody', { amount: format.piastres(left) })}
+      confirm={t('staff.payments.refundConfirm')}
+      onConfirm={async (reason) => {
+        const piastres = amount.trim() === '' ? undefined : Math.round(Number(amount) * 100);
+        if (piastres !== undefined && (!Number.isFinite(piastres) || piastres < 1 || piastres > left)) {
+          setAmountError(fieldMessage('invalid'));
+          throw new Error('invalid amount');
+        }
+        await refund.mutateAsync({ transactionId: tx.id, reason, ...(piastres ? { amountPiastres: piastres } : {}) });
+        toast({ type: 'success', title: t('staff.payments.refunded') });
+      }}
+    >
+      <TextField
+        label={t('staff.payments.refundAmount')}
+        hint={t('staff.payments.refundAmountHint', { amount: format.piastres(left) })}
+        type="number"
+        inputMode="decimal"
+        step="0.01"
+        min={0.01}
+        value={amount}
+        error={amountError}
+        onChange={(event) => {
+          setAmount(event.target.value);
+          setAmountError(undefined);
+        }}
+      />
+    </ReasonDialog>
+  );
+}
+
+/** The person's payments, with a refund for those paid. */
+export function UserPayments({ userId }: { userId: number }) {
+  const { t, format } = useI18n();
+  const payments = usePayments(userId, true);
+  const columns: TableColumn<Transaction>[] = [
+    { key: 'id', header: '#', cell: (tx) => format.number(tx.id) },
+    { key: 'date', header: t('staff.payments.date'), cell: (tx) => format.dateTime(tx.createdAt) },
+    {
+      key: 'minutes',
+      header: t('staff.payments.plan'),
+      cell: (tx) => t('staff.payments.weeklyMinutes', { minutes: format.number(tx.weeklyMinutes) }),
+    },
+    {
+      key: 'method',
+      header: t('staff.payments.method'),
+      cell: (tx) => t(`payments.method.${tx.method}` as MessageKey),
+    },
+    { key: 'amount', header: t('staff.payments.amount'), cell: (tx) => format.piastres(tx.amountPiastres) },
+    {
+      key: 'refunded',
+      header: t('staff.payments.refundedAmount'),
+      cell: (tx) => (tx.refundedPiastres > 0 ? format.piastres(tx.refundedPiastres) : '—'),
+    },
+    {
+      key: 'status',
+      header: t('staff.payments.status'),
+      cell: (tx) => t(`staff.tx.status.${tx.status}` as MessageKey),
+    },
+    {
+      key: 'actions',
+      header: t('staff.table.actions'),
+      cell: (tx) => (refundable(tx) ? <RefundPayment tx={tx} /> : null),
+    },
+  ];
+  return (
+    <Card title={t('staff.user.payments')}>
+      {payments.isPending ? (
+        <Spinner className="size-6 text-primary-600" label={t('common.loading')} />
+      ) : payments.isError ? (
+        <p role="alert" className="text-red-800">
+          {t('staff.payments.loadError')}
+        </p>
+      ) : payments.data.list.length === 0 ? (
+        <p className="rounded-(--radius-card) border border-line px-4 py-10 text-center text-muted">
+          {t('staff.payments.empty')}
+        </p>
+      ) : (
+        <Table
+          caption={t('staff.user.payments')}
+          columns={columns}
+          rows={payments.data.list}
+          rowKey={(tx) => tx.id}
+          empty={t('staff.payments.empty')}
+        />
+      )}
+    </Card>
+  );
+}

@@ -1,0 +1,92 @@
+import { lessonsContract } from '@darsak/domain/lessons';
+import { paymentsContract, transactionsContract } from '@darsak/domain/payments';
+import { subscriptionsContract } from '@darsak/domain/subscriptions';
+import { type RoleId, type UserListQuery, usersContract } from '@darsak/domain/users';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../../lib/api.ts';
+import { auditKeys } from '../../audit/hooks/use-audit-log.ts';
+
+export type UserFilter = Omit<UserListQuery, 'page' | 'size'>;
+
+const usersKey = ['staff', 'users'] as const;
+const accountKey = (id: number) => [...usersKey, 'account', id] as const;
+
+/** Only the filters that are set, so the URL stays short and the cache key stable. */
+const compact = (filter: UserFilter) =>
+  Object.fromEntries(Object.entries(filter).filter(([, v]) => v !== undefined && v !== '')) as UserFilter;
+
+export const fetchUsersPage = (filter: UserFilter, page: number, size: number) =>
+  api.callRoute(usersContract.list, { query: { ...compact(filter), page, size } });
+
+export function useUsers(filter: UserFilter, page: number, size: number) {
+  return useQuery({
+    queryKey: [...usersKey, 'list', compact(filter), page, size],
+    queryFn: () => fetchUsersPage(filter, page, size),
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useAccount(id: number) {
+  return useQuery({
+    queryKey: accountKey(id),
+    queryFn: () => api.callRoute(usersContract.account, { params: { id } }),
+  });
+}
+
+export function useSubscriptions(studentId: number, enabled: boolean) {
+  return useQuery({
+    queryKey: [...usersKey, 'subscriptions', studentId],
+    queryFn: () => api.callRoute(subscriptionsContract.list, { query: { studentId, page: 1, size: 20 } }),
+    enabled,
+  });
+}
+
+export const paymentsKey = (userId: number) => [...usersKey, 'payments', userId] as const;
+
+export function usePayments(userId: number, enabled: boolean) {
+  return useQuery({
+    queryKey: paymentsKey(userId),
+    queryFn: () => api.callRoute(transactionsContract.list, { query: { userId, page: 1, size: 50 } }),
+    enabled,
+  });
+}
+
+export function useLessons(userId: number, page: number, size: number) {
+  return useQuery({
+    queryKey: [...usersKey, 'lessons', userId, page, size],
+    queryFn: () => api.callRoute(lessonsContract.list, { query: { userId, page, size } }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** A change to the account: the account, the lists and the audit log read again. */
+function useAccountChange<T>(mutationFn: (input: T) => Promise<unknown>) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn,
+    onSuccess: () => {
+      void queryClient.invalidateQueries({ queryKey: usersKey });
+      void queryClient.invalidateQueries({ queryKey: auditKeys.all });
+    },
+  });
+}
+
+export const useSetDisabled = (id: number) =>
+  useAccountChange((body: { disabled: boolean; reason: string }) =>
+    api.callRoute(usersContract.setStatus, { params: { id }, body }),
+  );
+
+export const useMarkVerified = (id: number) =>
+  useAccountChange((body: { contact: 'email' | 'phone'; reason: string }) =>
+    api.callRoute(usersContract.markVerified, { params: { id }, body }),
+  );
+
+export const useChangeRole = (id: number) =>
+  useAccountChange((body: { role: RoleId; reason: string }) =>
+    api.callRoute(usersContract.changeRole, { params: { id }, body }),
+  );
+
+export const useRefund = () =>
+  useAccountChange((body: { transactionId: number; amountPiastres?: number; reason: string }) =>
+    api.callRoute(paymentsContract.refund, { body }),
+  );
