@@ -53,13 +53,6 @@ describe('main app routes', () => {
     expect(await screen.findByRole('heading', { name: 'أهلًا سارة أحمد' }, { timeout: 5000 })).toBeTruthy();
     expect(router.state.location.pathname).toBe('/s/dashboard');
   });
-
-  it('shows an honest ComingSoon state naming the feature for later pages', async () => {
-    const user = makeUser({ role: 3 });
-    stubApi({}, user);
-    renderApp('/invoices', { user });
-    expect(await screen.findByRole('heading', { name: /^قريبًا: / }, { timeout: 5000 })).toBeTruthy();
-  });
 });
 
 describe('logout', () => {

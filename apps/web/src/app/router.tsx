@@ -1,4 +1,4 @@
-import { ComingSoonPage, CrashScreen, LoadingAnimation, type RouteHandle } from '@darsak/ui';
+import { CrashScreen, LoadingAnimation, type RouteHandle } from '@darsak/ui';
 import type { MessageKey } from '@darsak/ui/i18n';
 import { type ComponentType, useState } from 'react';
 import { createBrowserRouter, type RouteObject, RouterProvider } from 'react-router';
@@ -13,17 +13,6 @@ function page(path: string | undefined, title: MessageKey, load: () => Promise<C
   const lazy = async () => ({ Component: await load() });
   const base = { handle, lazy, errorElement: <CrashScreen showDetails={import.meta.env.DEV} /> };
   return path === undefined ? { index: true, ...base } : { path, ...base };
-}
-
-/** A page whose feature comes in later work: the layout with an honest ComingSoon naming it. */
-function comingSoon(path: string, title: MessageKey, feature: MessageKey): RouteObject {
-  const handle: RouteHandle = { title, feature };
-  return {
-    path,
-    handle,
-    errorElement: <CrashScreen showDetails={import.meta.env.DEV} />,
-    element: <ComingSoonPage appName="app.name" />,
-  };
 }
 
 /** Every main-app route of spec §2. */

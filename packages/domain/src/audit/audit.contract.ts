@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { Id } from '../common/ids.ts';
+import { IdParam } from '../common/ids.ts';
 import { PageQuery, pageOf } from '../common/paging.ts';
 import { defineRoute } from '../contract/define-route.ts';
 import { ROLE_GROUPS } from '../users/roles.ts';
@@ -60,10 +60,10 @@ export type AuditEntry = z.infer<typeof AuditEntrySchema>;
 
 export const AuditListQuery = PageQuery.extend({
   objectType: AuditObjectTypeSchema.optional(),
-  objectId: Id.optional(),
-  actorId: Id.optional(),
+  objectId: IdParam.optional(),
+  actorId: IdParam.optional(),
   /** Every change about this person: their account, their payments, their invites. */
-  userId: Id.optional(),
+  userId: IdParam.optional(),
   action: AuditActionSchema.optional(),
 }).strict();
 export type AuditListQuery = z.infer<typeof AuditListQuery>;

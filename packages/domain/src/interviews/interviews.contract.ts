@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { INTRO_VIDEO } from '../assets/assets.constants.ts';
 import { FreeTimeSchema } from '../availability/availability.contract.ts';
-import { Id, IdParams } from '../common/ids.ts';
+import { Id, IdParam, IdParams } from '../common/ids.ts';
 import { PageQuery, pageOf } from '../common/paging.ts';
 import { defineRoute } from '../contract/define-route.ts';
 import { LessonStart } from '../lessons/lessons.contract.ts';
@@ -143,7 +143,7 @@ export const StudioTutorSchema = z.object({
 export type StudioTutor = z.infer<typeof StudioTutorSchema>;
 
 export const StudioTutorsQuery = PageQuery.extend({ status: z.enum(['waiting', 'done']).default('waiting') }).strict();
-export const TutorIdParams = z.strictObject({ tutorId: Id });
+export const TutorIdParams = z.strictObject({ tutorId: IdParam });
 
 export const ActivationInput = z
   .strictObject({ activated: z.boolean().optional(), bypassOnboarding: z.boolean().optional() })

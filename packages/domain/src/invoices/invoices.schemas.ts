@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { Id } from '../common/ids.ts';
+import { Id, IdParam } from '../common/ids.ts';
 import { isWholePiastres } from '../common/money.ts';
 import { PageQuery } from '../common/paging.ts';
 import { AppError } from '../errors/app-error.ts';
@@ -141,7 +141,7 @@ export const InvoiceListQuery = PageQuery.extend({
   status: z.coerce.number().pipe(InvoiceStatusSchema).optional(),
   method: z.coerce.number().pipe(WithdrawMethodSchema).optional(),
   /** Admins only; a tutor always lists their own. */
-  ownerId: Id.optional(),
+  ownerId: IdParam.optional(),
   /** Requests created on or after this day and on or before `to` (Cairo days). */
   from: DateOnly.optional(),
   to: DateOnly.optional(),
@@ -168,7 +168,7 @@ export const EarningsQuery = PageQuery.extend({
     .regex(/^\d{4}-(0[1-9]|1[0-2])$/, 'invalid')
     .optional(),
   /** Admins only. */
-  tutorId: Id.optional(),
+  tutorId: IdParam.optional(),
 }).strict();
 export type EarningsQuery = z.input<typeof EarningsQuery>;
 

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { AVATAR_MAX_BYTES, INTRO_VIDEO } from '../assets/assets.constants.ts';
 import { AuditReason } from '../audit/audit.contract.ts';
-import { Id, IdParam, IdParams, textInt } from '../common/ids.ts';
+import { IdParam, IdParams, textInt } from '../common/ids.ts';
 import { PageQuery, pageOf } from '../common/paging.ts';
 import { defineRoute } from '../contract/define-route.ts';
 import { ROLE_GROUPS, ROLE_IDS, type RoleId } from './roles.ts';
