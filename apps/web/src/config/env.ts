@@ -1,4 +1,4 @@
-import { GoogleClientId, readRuntimeConfig } from '@darsak/domain/config';
+import { readRuntimeConfig } from '@darsak/domain/config';
 
 /** Handed by the server that serves this app (`/runtime-config.js`); absent only in unit tests and a bare dev server. */
 const runtime = readRuntimeConfig();
@@ -12,6 +12,3 @@ const sameHost = (port: number) =>
 export const API_URL = '';
 export const ADMIN_URL = runtime?.urls.admin ?? sameHost(3001);
 export const SITE_URL = runtime?.urls.site ?? sameHost(3002);
-
-const google = GoogleClientId.safeParse(runtime?.googleClientId);
-export const GOOGLE_CLIENT_ID = google.success ? google.data : undefined;

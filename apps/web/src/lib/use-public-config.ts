@@ -1,10 +1,13 @@
 import { publicConfigQuery } from '@darsak/client';
+import { readRuntimeConfig } from '@darsak/domain/config';
 import { useQuery } from '@tanstack/react-query';
-import { GOOGLE_CLIENT_ID } from '../config/env.ts';
 import { api } from './api.ts';
 
-/** The server's public configuration; the Google client id falls back to the build's own setting. */
+/**
+ * The server's public configuration: known from the first render (the page's `/runtime-config.js`), so no
+ * integration is chosen before it is (Google's own button against the local stand-in), then kept fresh.
+ */
 export function usePublicConfig() {
-  const query = useQuery(publicConfigQuery(api));
-  return { ...query, googleClientId: query.data?.googleClientId || GOOGLE_CLIENT_ID };
+  const query = useQuery({ ...publicConfigQuery(api), initialData: readRuntimeConfig() });
+  return { ...query, googleClientId: query.data?.googleClientId };
 }
