@@ -5,6 +5,7 @@ export { Badge, type BadgeTone } from './components/badge.tsx';
 export { Button, type ButtonProps, type ButtonSize, type ButtonVariant, buttonClasses } from './components/button.tsx';
 export { Card, type CardProps } from './components/card.tsx';
 export { ComingSoon, type ComingSoonProps } from './components/coming-soon.tsx';
+export { ConfirmDialog, type ConfirmDialogProps } from './components/confirm-dialog.tsx';
 export { Dialog, DialogClose, type DialogProps, Drawer, type DrawerProps } from './components/dialog.tsx';
 export { EmptyState, type EmptyStateProps } from './components/empty-state.tsx';
 export { ErrorScreen, type ErrorScreenProps } from './components/error-screen.tsx';

@@ -1,9 +1,8 @@
 import { errorCodeOf } from '@darsak/client';
 import type { Coupon } from '@darsak/domain/plans';
-import { Badge, Button, Card, type TableColumn, TextField, useToast } from '@darsak/ui';
+import { Badge, Button, Card, ConfirmDialog, type TableColumn, TextField, useToast } from '@darsak/ui';
 import { useI18n } from '@darsak/ui/i18n';
 import { useState } from 'react';
-import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
 import { PagedTable } from '../../../components/paged-table.tsx';
 import { usePlanText } from '../../../lib/plan-text.ts';
 import { COUPONS_PAGE_SIZE, useAllPlans, useCoupons, useRemoveCoupon } from '../hooks/use-coupons.ts';

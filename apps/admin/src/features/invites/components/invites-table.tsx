@@ -1,9 +1,8 @@
 import { errorCodeOf } from '@darsak/client';
 import type { PlanInvite } from '@darsak/domain/plans';
-import { Button, Card, SelectField, type TableColumn, useToast } from '@darsak/ui';
+import { Button, Card, ConfirmDialog, SelectField, type TableColumn, useToast } from '@darsak/ui';
 import { useI18n } from '@darsak/ui/i18n';
 import { useState } from 'react';
-import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
 import { PagedTable } from '../../../components/paged-table.tsx';
 import { usePlanText } from '../../../lib/plan-text.ts';
 import { INVITES_PAGE_SIZE, usePlanInvites, usePlans, useRemoveInvite } from '../hooks/use-plan-invites.ts';

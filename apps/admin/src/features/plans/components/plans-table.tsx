@@ -1,9 +1,18 @@
 import { errorCodeOf } from '@darsak/client';
 import type { Plan, PlanState } from '@darsak/domain/plans';
-import { Badge, Button, Card, SelectField, Spinner, Table, type TableColumn, useToast } from '@darsak/ui';
+import {
+  Badge,
+  Button,
+  Card,
+  ConfirmDialog,
+  SelectField,
+  Spinner,
+  Table,
+  type TableColumn,
+  useToast,
+} from '@darsak/ui';
 import { useI18n } from '@darsak/ui/i18n';
 import { useState } from 'react';
-import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
 import { usePlanText } from '../../../lib/plan-text.ts';
 import { useAdminPlans, useRemovePlan } from '../hooks/use-admin-plans.ts';
 import { PlanFormDialog } from './plan-form-dialog.tsx';

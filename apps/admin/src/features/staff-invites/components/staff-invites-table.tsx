@@ -1,9 +1,18 @@
 import { errorCodeOf } from '@darsak/client';
 import type { Invite, InviteState } from '@darsak/domain/invites';
-import { Badge, type BadgeTone, Button, Card, SelectField, type TableColumn, TextField, useToast } from '@darsak/ui';
+import {
+  Badge,
+  type BadgeTone,
+  Button,
+  Card,
+  ConfirmDialog,
+  SelectField,
+  type TableColumn,
+  TextField,
+  useToast,
+} from '@darsak/ui';
 import { type MessageKey, useI18n } from '@darsak/ui/i18n';
 import { useState } from 'react';
-import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
 import { CsvExportButton } from '../../../components/csv-export-button.tsx';
 import { PagedTable } from '../../../components/paged-table.tsx';
 import { useDebounced } from '../../../lib/use-debounced.ts';

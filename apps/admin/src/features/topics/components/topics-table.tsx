@@ -1,9 +1,8 @@
 import { errorCodeOf } from '@darsak/client';
 import type { TopicItem } from '@darsak/domain/topics';
-import { Button, Card, type TableColumn, TextField, useToast } from '@darsak/ui';
+import { Button, Card, ConfirmDialog, type TableColumn, TextField, useToast } from '@darsak/ui';
 import { useI18n } from '@darsak/ui/i18n';
 import { useState } from 'react';
-import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
 import { CsvExportButton } from '../../../components/csv-export-button.tsx';
 import { PagedTable } from '../../../components/paged-table.tsx';
 import { usePaging } from '../../../lib/use-page-size.ts';

@@ -1,7 +1,6 @@
 import { type WithdrawMethodItem, withdrawDestination } from '@darsak/domain/invoices';
-import { Alert, Badge, Button, Card, Dialog, DialogClose, Spinner, useToast } from '@darsak/ui';
+import { Alert, Badge, Button, Card, ConfirmDialog, Spinner, useToast } from '@darsak/ui';
 import { useI18n } from '@darsak/ui/i18n';
-import { useState } from 'react';
 import { useErrorText } from '../../../lib/forms.ts';
 import { useRemoveMethod, useWithdrawMethods } from '../hooks/use-invoices.ts';
 import { MethodFormDialog } from './method-form-dialog.tsx';
@@ -12,41 +11,25 @@ function RemoveMethod({ method }: { method: WithdrawMethodItem }) {
   const errorText = useErrorText();
   const { toast } = useToast();
   const remove = useRemoveMethod();
-  const [open, setOpen] = useState(false);
   return (
-    <Dialog
-      open={open}
-      onOpenChange={setOpen}
-      size="sm"
+    <ConfirmDialog
       title={t('invoices.methods.removeTitle')}
       description={t('invoices.methods.removeBody')}
+      confirm={t('invoices.methods.remove')}
+      cancel={t('invoices.requests.keep')}
+      busy={remove.isPending}
       trigger={
         <Button size="sm" variant="ghost">
           {t('invoices.methods.remove')}
         </Button>
       }
-    >
-      <div className="flex flex-wrap gap-3">
-        <Button
-          variant="danger"
-          loading={remove.isPending}
-          onClick={() =>
-            remove.mutate(method.id, {
-              onSuccess: () => {
-                setOpen(false);
-                toast({ type: 'success', title: t('invoices.methods.removed') });
-              },
-              onError: (error) => toast({ type: 'error', title: errorText(error) }),
-            })
-          }
-        >
-          {t('invoices.methods.remove')}
-        </Button>
-        <DialogClose asChild>
-          <Button variant="secondary">{t('invoices.requests.keep')}</Button>
-        </DialogClose>
-      </div>
-    </Dialog>
+      onConfirm={() =>
+        remove.mutateAsync(method.id).then(
+          () => toast({ type: 'success', title: t('invoices.methods.removed') }),
+          (error: unknown) => toast({ type: 'error', title: errorText(error) }),
+        )
+      }
+    />
   );
 }
 

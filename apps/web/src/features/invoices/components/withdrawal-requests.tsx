@@ -6,7 +6,7 @@ import {
   type WithdrawMethodItem,
   withdrawDestination,
 } from '@darsak/domain/invoices';
-import { Alert, Badge, type BadgeTone, Button, Card, Dialog, DialogClose, Spinner, useToast } from '@darsak/ui';
+import { Alert, Badge, type BadgeTone, Button, Card, ConfirmDialog, Spinner, useToast } from '@darsak/ui';
 import { useI18n } from '@darsak/ui/i18n';
 import { useState } from 'react';
 import { useErrorText } from '../../../lib/forms.ts';
@@ -30,44 +30,25 @@ function CancelRequest({ invoice }: { invoice: Invoice }) {
   const errorText = useErrorText();
   const { toast } = useToast();
   const cancel = useCancelWithdrawal();
-  const [open, setOpen] = useState(false);
   return (
-    <Dialog
-      open={open}
-      onOpenChange={setOpen}
-      size="sm"
+    <ConfirmDialog
       title={t('invoices.requests.cancelTitle')}
       description={t('invoices.requests.cancelBody')}
+      confirm={t('invoices.requests.cancelConfirm')}
+      cancel={t('invoices.requests.keep')}
+      busy={cancel.isPending}
       trigger={
         <Button size="sm" variant="ghost">
           {t('invoices.requests.cancel')}
         </Button>
       }
-    >
-      <div className="flex flex-wrap gap-3">
-        <Button
-          variant="danger"
-          loading={cancel.isPending}
-          onClick={() =>
-            cancel.mutate(invoice.id, {
-              onSuccess: () => {
-                setOpen(false);
-                toast({ type: 'success', title: t('invoices.requests.cancelAsked') });
-              },
-              onError: (error) => {
-                setOpen(false);
-                toast({ type: 'error', title: errorText(error) });
-              },
-            })
-          }
-        >
-          {t('invoices.requests.cancelConfirm')}
-        </Button>
-        <DialogClose asChild>
-          <Button variant="secondary">{t('invoices.requests.keep')}</Button>
-        </DialogClose>
-      </div>
-    </Dialog>
+      onConfirm={() =>
+        cancel.mutateAsync(invoice.id).then(
+          () => toast({ type: 'success', title: t('invoices.requests.cancelAsked') }),
+          (error: unknown) => toast({ type: 'error', title: errorText(error) }),
+        )
+      }
+    />
   );
 }
 

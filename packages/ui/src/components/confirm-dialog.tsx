@@ -1,6 +1,7 @@
-import { Button, Dialog, DialogClose } from '@darsak/ui';
-import { useT } from '@darsak/ui/i18n';
 import { type ReactNode, useState } from 'react';
+import { useT } from '../i18n/index.ts';
+import { Button } from './button.tsx';
+import { Dialog, DialogClose } from './dialog.tsx';
 
 export interface ConfirmDialogProps {
   /** The button that opens the dialog (its accessible name names the object). */
@@ -8,13 +9,15 @@ export interface ConfirmDialogProps {
   title: string;
   description: string;
   confirm: string;
+  /** The button that keeps things as they are (default: "cancel"). */
+  cancel?: string;
   busy: boolean;
   /** Runs the action; resolves when done so the dialog closes. */
   onConfirm: () => Promise<unknown>;
 }
 
 /** "Are you sure?" before a destructive action. */
-export function ConfirmDialog({ trigger, title, description, confirm, busy, onConfirm }: ConfirmDialogProps) {
+export function ConfirmDialog({ trigger, title, description, confirm, cancel, busy, onConfirm }: ConfirmDialogProps) {
   const t = useT();
   const [open, setOpen] = useState(false);
   return (
@@ -32,7 +35,7 @@ export function ConfirmDialog({ trigger, title, description, confirm, busy, onCo
           {confirm}
         </Button>
         <DialogClose asChild>
-          <Button variant="secondary">{t('common.cancel')}</Button>
+          <Button variant="secondary">{cancel ?? t('common.cancel')}</Button>
         </DialogClose>
       </div>
     </Dialog>
