@@ -1,6 +1,5 @@
 import { MS_PER_MINUTE } from '@darsak/domain/common';
 import { userRoom } from '@darsak/domain/realtime';
-import { PLATFORM_SETTINGS_DEFAULTS } from '@darsak/domain/settings';
 import cors from '@fastify/cors';
 import rateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyInstance } from 'fastify';
@@ -15,6 +14,8 @@ import { createAuthService, type GoogleVerifier } from './modules/auth/auth.serv
 import { createTokenSigner } from './modules/auth/auth.tokens.ts';
 import { availabilityRoutes } from './modules/availability/availability.routes.ts';
 import { createAvailabilityService, slotsOf, slotsOfTutors } from './modules/availability/availability.service.ts';
+import { cacheRoutes } from './modules/cache/cache.routes.ts';
+import { createCacheService } from './modules/cache/cache.service.ts';
 import { createChatEvents } from './modules/chat/chat.events.ts';
 import { chatRoutes } from './modules/chat/chat.routes.ts';
 import { createChatService } from './modules/chat/chat.service.ts';
@@ -48,6 +49,7 @@ import { sessionsRoutes } from './modules/sessions/sessions.routes.ts';
 import { createSessionsService } from './modules/sessions/sessions.service.ts';
 import { registerSessionSocketHandlers } from './modules/sessions/sessions.socket.ts';
 import { createJoinTokenSigner } from './modules/sessions/sessions.tokens.ts';
+import { settingsRoutes } from './modules/settings/settings.routes.ts';
 import { createSettingsService } from './modules/settings/settings.service.ts';
 import { studentsRoutes } from './modules/students/students.routes.ts';
 import { createStudentsService } from './modules/students/students.service.ts';
@@ -67,6 +69,7 @@ import { createStaffUsersService } from './modules/users/users.staff.ts';
 import { defineVerificationJobs } from './modules/verification/verification.jobs.ts';
 import { verificationRoutes } from './modules/verification/verification.routes.ts';
 import { createVerificationService } from './modules/verification/verification.service.ts';
+import { memoryInvalidationBus, redisInvalidationBus } from './platform/cache/invalidation-bus.ts';
 import { memorySnapshotStore, redisSnapshotStore } from './platform/cache/snapshot-cache.ts';
 import type { Clock } from './platform/clock.ts';
 import type { Database } from './platform/db/client.ts';
@@ -194,7 +197,16 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     config.REDIS_URL
       ? redisSnapshotStore(config.REDIS_URL, `${config.REDIS_CACHE_PREFIX}:${name}`)
       : memorySnapshotStore();
-  const users = createUsersService({ db, clock, uploadUrl, countFavouriteTopics, tutorChanges });
+  const audit = createAuditService({ db });
+  // Settings are cached in each instance and forgotten on every instance when an admin changes one.
+  const bus = config.REDIS_URL
+    ? redisInvalidationBus(config.REDIS_URL, `${config.REDIS_CACHE_PREFIX}:invalidate`)
+    : memoryInvalidationBus();
+  app.addHook('onClose', () => bus.close());
+  const settings = createSettingsService({ db, clock, audit, bus });
+  const tutorListStore = snapshotStore('tutors');
+  const freeTimesStore = snapshotStore('booking-inputs');
+  const users = createUsersService({ db, clock, uploadUrl, countFavouriteTopics, tutorChanges, settings });
   const auth = createAuthService({
     db,
     clock,
@@ -214,8 +226,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   await app.register(systemRoutes, { config, database });
   await app.register(authRoutes, { auth, signInPerMinute: config.RATE_LIMIT_SIGN_IN_PER_MINUTE });
-  const audit = createAuditService({ db });
   await app.register(auditRoutes, { audit });
+  await app.register(settingsRoutes, { settings });
   const staffUsers = createStaffUsersService({
     db,
     clock,
@@ -256,8 +268,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       turnSecret: config.TURN_SECRET,
       turnTtlSeconds: config.TURN_TTL_SECONDS,
     },
-    // The default of DESIGN §4 until platform settings are read from the database.
-    noShowGraceMinutes: async () => PLATFORM_SETTINGS_DEFAULTS.noShowGraceMinutes,
+    noShowGraceMinutes: async () => (await settings.current()).noShowGraceMinutes,
   });
   await app.register(chatRoutes, { chat });
   await app.register(sessionsRoutes, { sessions });
@@ -267,7 +278,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   const contact = createContactService({ db, clock, outbox, inboxEmail: config.CONTACT_INBOX_EMAIL });
   await app.register(contactRoutes, { contact, publicPerMinute: config.RATE_LIMIT_SIGN_IN_PER_MINUTE });
-  const settings = createSettingsService({ db });
   // plans, subscriptions and payments (the simulator stands in for providers without credentials in local mode)
   app.decorate('jobs', queue);
   const plans = createPlansService({ db, clock, users, freeTrialUsed: hasFreeTrial, audit });
@@ -321,7 +331,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     subscriptions,
     bookingTutor,
     slotsOf,
-    bookingInputsStore: snapshotStore('booking-inputs'),
+    bookingInputsStore: freeTimesStore,
     tutorChanges,
     queue,
     outbox,
@@ -334,7 +344,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const tutors = createTutorsService({
     db,
     clock,
-    store: snapshotStore('tutors'),
+    store: tutorListStore,
     uploadUrl,
     slotsOfTutors,
     lessons,
@@ -348,6 +358,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(lessonsRoutes, { lessons });
   await app.register(availabilityRoutes, { availability, lessons });
   await app.register(tutorsRoutes, { tutors });
+  const cache = createCacheService({
+    db,
+    audit,
+    stores: { tutorList: tutorListStore, freeTimes: freeTimesStore },
+    settings,
+    realtime,
+  });
+  await app.register(cacheRoutes, { cache });
   await app.register(ratingsRoutes, { ratings: createRatingsService({ db, lessons, tutors, uploadUrl }) });
   const onboarding = createOnboardingService({
     db,
@@ -362,7 +380,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     slotsOfTutors,
     heldLessonsOf: lessons.heldLessonsIn,
     joinedCall: joinedAppointmentCall,
-    noShowGraceMinutes: async () => PLATFORM_SETTINGS_DEFAULTS.noShowGraceMinutes,
+    noShowGraceMinutes: async () => (await settings.current()).noShowGraceMinutes,
   });
   defineOnboardingJobs(queue, onboarding);
   await app.register(onboardingRoutes, { onboarding });

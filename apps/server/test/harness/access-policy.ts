@@ -295,6 +295,8 @@ export const ACCESS_POLICY: Record<string, RoutePolicy> = {
     example: ownId,
     ownership: [{ owner: 'student', reachedBy: ROLE_GROUPS.admins }],
   },
+  // The default window again: nothing changes, whoever is let through.
+  'PATCH /api/v1/platform-settings': { example: () => ({ body: { cancellationWindowHours: 6 } }) },
   // Enabling an enabled account changes nothing (one's own answers own-account); the matrix never disables anyone.
   'PUT /api/v1/user/:id/status': {
     example: (ctx) => ({ ...ownId(ctx), body: { disabled: false, reason: 'access matrix check' } }),

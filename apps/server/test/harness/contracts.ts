@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { auditContract } from '@darsak/domain/audit';
 import { authContract } from '@darsak/domain/auth';
 import { availabilityContract } from '@darsak/domain/availability';
+import { cacheContract } from '@darsak/domain/cache';
 import { chatContract } from '@darsak/domain/chat';
 import { configContract } from '@darsak/domain/config';
 import { contactContract } from '@darsak/domain/contact';
@@ -21,6 +22,7 @@ import { paymentsContract, transactionsContract } from '@darsak/domain/payments'
 import { couponsContract, planInvitesContract, plansContract } from '@darsak/domain/plans';
 import { ratingsContract } from '@darsak/domain/ratings';
 import { sessionsContract } from '@darsak/domain/sessions';
+import { platformSettingsContract } from '@darsak/domain/settings';
 import { studentsContract } from '@darsak/domain/students';
 import { subscriptionsContract } from '@darsak/domain/subscriptions';
 import { topicsContract } from '@darsak/domain/topics';
@@ -66,6 +68,7 @@ export const CONTRACTS: Record<string, Record<string, RouteContract>> = {
   audit: auditContract,
   auth: authContract,
   availability: availabilityContract,
+  cache: cacheContract,
   chat: chatContract,
   config: configContract,
   contact: contactContract,
@@ -80,6 +83,7 @@ export const CONTRACTS: Record<string, Record<string, RouteContract>> = {
   onboarding: onboardingContract,
   payments: paymentsContract,
   planInvites: planInvitesContract,
+  platformSettings: platformSettingsContract,
   plans: plansContract,
   ratings: ratingsContract,
   sessions: sessionsContract,

@@ -5,7 +5,17 @@ import { defineRoute } from '../contract/define-route.ts';
 import { ROLE_GROUPS } from '../users/roles.ts';
 
 /** The kinds of object a staff action changes (the audit log's `objectType`). */
-export const AUDIT_OBJECT_TYPES = ['user', 'invite', 'plan', 'planInvite', 'coupon', 'topic', 'transaction'] as const;
+export const AUDIT_OBJECT_TYPES = [
+  'user',
+  'invite',
+  'plan',
+  'planInvite',
+  'coupon',
+  'topic',
+  'transaction',
+  'settings',
+  'cache',
+] as const;
 export const AuditObjectTypeSchema = z.enum(AUDIT_OBJECT_TYPES);
 export type AuditObjectType = z.infer<typeof AuditObjectTypeSchema>;
 
@@ -32,6 +42,8 @@ export const AUDIT_ACTIONS = [
   'topic.update',
   'topic.remove',
   'transaction.refund',
+  'settings.update',
+  'cache.flush',
 ] as const;
 export const AuditActionSchema = z.enum(AUDIT_ACTIONS);
 export type AuditAction = z.infer<typeof AuditActionSchema>;

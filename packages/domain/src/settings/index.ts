@@ -1,1 +1,2 @@
 export * from './platform-settings.ts';
+export * from './settings.contract.ts';

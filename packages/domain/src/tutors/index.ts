@@ -1,1 +1,2 @@
 export * from './tutors.contract.ts';
+export * from './tutors.staff.contract.ts';

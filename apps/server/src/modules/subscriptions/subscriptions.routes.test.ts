@@ -6,7 +6,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { buildTestApp, injectAs, type TestApp } from '../../../test/build-test-app.ts';
 import { type Actor, createActor, renewSession } from '../../../test/harness/actors.ts';
 import { queuedJobs } from '../../../test/queued-jobs.ts';
-import { platformSettings } from '../admin/admin.table.ts';
+import { memoryInvalidationBus } from '../../platform/cache/invalidation-bus.ts';
 import { lessons } from '../lessons/lessons.table.ts';
 import { outboxMessages } from '../outbox/outbox.table.ts';
 import { createOutbox } from '../outbox/outbox.ts';
@@ -136,7 +136,12 @@ describe('booking’s entry point', () => {
     return createSubscriptionsService({
       db: t.database.db,
       clock: t.clock,
-      settings: createSettingsService({ db: t.database.db }),
+      settings: createSettingsService({
+        db: t.database.db,
+        clock: t.clock,
+        audit: { record: async () => undefined },
+        bus: memoryInvalidationBus(),
+      }),
       plans: createPlansService({
         db: t.database.db,
         clock: t.clock,
@@ -242,11 +247,13 @@ describe('PATCH /api/v1/sub/cancel', () => {
     const strict = await createActor(t, 'student');
     await subscribe(strict);
     await lesson(strict, '2025-03-07T09:00:00Z', 15, 'fulfilled');
-    await t.database.db.insert(platformSettings).values({ key: 'maxLessonsForRefundableCancel', value: 0 });
+    const setLimit = (maxLessonsForRefundableCancel: number) =>
+      as(admin, 'PATCH', '/api/v1/platform-settings', { maxLessonsForRefundableCancel });
+    expect((await setLimit(0)).statusCode).toBe(200);
     try {
       expect((await cancel(strict)).json().code).toBe('subscription-uncancellable');
     } finally {
-      await t.database.db.delete(platformSettings).where(eq(platformSettings.key, 'maxLessonsForRefundableCancel'));
+      await setLimit(1);
     }
   });
 

@@ -71,16 +71,20 @@ const ORDER: Record<NonNullable<UserListQuery['sort']>, SQL[]> = {
 
 export type UserListFilter = Omit<UserListQuery, 'page' | 'size'> & { limit: number; offset: number };
 
-/** Staff's search: name, e-mail or phone contain the text, or the id is it; filters; one order. */
+/** Staff's search of people: name, e-mail or phone contain the text, or the id is it (also the tutor list's). */
+export function userSearch(q: string | undefined): SQL | undefined {
+  if (!q) return undefined;
+  const pattern = `%${q.replace(/[%_\\]/g, '\\$&')}%`;
+  const id = /^\d{1,9}$/.test(q) ? eq(users.id, Number(q)) : undefined;
+  return or(ilike(users.name, pattern), ilike(users.email, pattern), ilike(users.phone, pattern), id);
+}
+
+/** Staff's search, filters and one order. */
 export async function listUsers(db: Db, filter: UserListFilter) {
   const conditions: SQL[] = [];
   if (filter.role) conditions.push(eq(users.role, filter.role));
-  if (filter.q) {
-    const pattern = `%${filter.q.replace(/[%_\\]/g, '\\$&')}%`;
-    const id = /^\d{1,9}$/.test(filter.q) ? eq(users.id, Number(filter.q)) : undefined;
-    const match = or(ilike(users.name, pattern), ilike(users.email, pattern), ilike(users.phone, pattern), id);
-    if (match) conditions.push(match);
-  }
+  const match = userSearch(filter.q);
+  if (match) conditions.push(match);
   if (filter.verification) conditions.push(VERIFICATION[filter.verification]);
   if (filter.activity)
     conditions.push(filter.activity === 'disabled' ? isNotNull(users.disabledAt) : isNull(users.disabledAt));

@@ -1,5 +1,6 @@
 import { ARABIC_TWO_PART_NAME_PATTERN, offsetOf } from '@darsak/domain/common';
 import { AppError } from '@darsak/domain/errors';
+import { PLATFORM_SETTINGS_DEFAULTS } from '@darsak/domain/settings';
 import {
   isAdminRole,
   isTutorLike,
@@ -14,11 +15,11 @@ import {
 import type { Clock } from '../../platform/clock.ts';
 import type { Db } from '../../platform/db/client.ts';
 import type { AuthUser } from '../../platform/http/auth-user.ts';
+import type { SettingsService } from '../settings/settings.service.ts';
 import type { TutorChanges } from '../tutors/tutors.changes.ts';
 import type { TutorRow, UserRow } from './users.repo.ts';
 import * as repo from './users.repo.ts';
 
-export const DEFAULT_NOTICE_PERIOD_MINUTES = 30;
 export const STAFF_ROLES = [Role.superAdmin, Role.admin, Role.tutorManager, Role.studio] as const;
 
 export interface NewAccount {
@@ -42,6 +43,8 @@ export interface UsersDeps {
   uploadUrl: (name: string) => string;
   /** Told when a tutor's card or profile changed, so the cached tutor list follows at once. */
   tutorChanges: Pick<TutorChanges, 'notify'>;
+  /** A new tutor's notice period comes from the settings; seeding and scripts without them take the default. */
+  settings?: Pick<SettingsService, 'current'>;
 }
 
 /** Profile fields shown on a tutor's card or profile, or that move their free times. */
@@ -117,11 +120,18 @@ export function createUsersService(deps: UsersDeps) {
     if (isTutorLike(user.role as RoleId)) await deps.tutorChanges.notify(user.id);
   }
 
+  /** A tutor's profile, made when an account becomes a tutor, with the platform's default notice period. */
+  async function addTutorProfile(tx: Db, userId: number): Promise<void> {
+    const settings = deps.settings ? await deps.settings.current(tx) : PLATFORM_SETTINGS_DEFAULTS;
+    await repo.insertTutorProfile(tx, userId, settings.defaultNoticePeriodMinutes);
+  }
+
   return {
     toUser,
     toAccount,
     refreshCompletion,
     changedIfTutor,
+    addTutorProfile,
 
     /** Creates the account and its role profile inside the caller's transaction. */
     async createAccount(tx: Db, account: NewAccount): Promise<UserRow> {
@@ -137,7 +147,7 @@ export function createUsersService(deps: UsersDeps) {
         emailVerifiedAt: account.emailVerifiedAt ?? null,
         image: account.image ?? null,
       });
-      if (isTutorLike(account.role)) await repo.insertTutorProfile(tx, row.id, DEFAULT_NOTICE_PERIOD_MINUTES);
+      if (isTutorLike(account.role)) await addTutorProfile(tx, row.id);
       if (account.role === Role.student) await repo.insertStudentProfile(tx, row.id);
       return row;
     },

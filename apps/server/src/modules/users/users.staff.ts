@@ -5,12 +5,12 @@ import type { Db } from '../../platform/db/client.ts';
 import type { AuthUser } from '../../platform/http/auth-user.ts';
 import type { AuditRecorder } from '../audit/audit.service.ts';
 import * as repo from './users.repo.ts';
-import { DEFAULT_NOTICE_PERIOD_MINUTES, type UsersService } from './users.service.ts';
+import type { UsersService } from './users.service.ts';
 
 export interface StaffUsersDeps {
   db: Db;
   clock: Clock;
-  users: Pick<UsersService, 'account' | 'refreshCompletion' | 'changedIfTutor'>;
+  users: Pick<UsersService, 'account' | 'refreshCompletion' | 'changedIfTutor' | 'addTutorProfile'>;
   /** Revokes every session of the user inside the caller's transaction (auth module). */
   signOutEverywhere: (tx: Db, userId: number) => Promise<void>;
   /** Closes the user's open sockets on every instance; their clients find the token refused and sign out. */
@@ -103,7 +103,7 @@ export function createStaffUsersService(deps: StaffUsersDeps) {
         if (target.role === input.role) return null;
         if (isLastSuperAdmin && input.role !== Role.superAdmin) throw new AppError('last-super-admin');
         await repo.updateUser(tx, id, { role: input.role });
-        if (isTutorLike(input.role)) await repo.insertTutorProfile(tx, id, DEFAULT_NOTICE_PERIOD_MINUTES);
+        if (isTutorLike(input.role)) await users.addTutorProfile(tx, id);
         if (input.role === Role.student) await repo.insertStudentProfile(tx, id);
         await users.refreshCompletion(tx, id);
         await audit.record(tx, {

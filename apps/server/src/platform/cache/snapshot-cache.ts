@@ -8,6 +8,8 @@ import { Redis } from 'ioredis';
 export interface SnapshotStore {
   generation(key: string): Promise<number>;
   bump(key: string): Promise<void>;
+  /** Starts a new generation of every key (a cache flush). */
+  bumpAll(): Promise<void>;
   read(key: string, generation: number): Promise<string | null>;
   write(key: string, generation: number, value: string, ttlMs: number): Promise<void>;
   close(): Promise<void>;
@@ -20,6 +22,9 @@ export function memorySnapshotStore(): SnapshotStore {
   return {
     generation: async (key) => generationOf(key),
     bump: async (key) => void keys.set(key, { generation: generationOf(key) + 1 }),
+    bumpAll: async () => {
+      for (const [key, { generation }] of keys) keys.set(key, { generation: generation + 1 });
+    },
     read: async (key, g) => {
       const entry = generationOf(key) === g ? keys.get(key)?.entry : undefined;
       return entry && entry.expiresAt > Date.now() ? entry.value : null;
@@ -39,6 +44,15 @@ export function redisSnapshotStore(url: string, prefix: string): SnapshotStore {
   return {
     generation: async (key) => Number((await redis.get(generationKey(key))) ?? 0),
     bump: async (key) => void (await redis.incr(generationKey(key))),
+    // Every key with a snapshot or a generation, found by its stored names; the other instances see the new
+    // generations on their next read, as they see one key's.
+    async bumpAll() {
+      const names = new Set<string>();
+      for await (const found of redis.scanStream({ match: `${prefix}:*`, count: 500 }) as AsyncIterable<string[]>) {
+        for (const stored of found) names.add(stored.slice(prefix.length + 1, stored.lastIndexOf(':')));
+      }
+      for (const name of names) await redis.incr(generationKey(name));
+    },
     read: (key, g) => redis.get(`${prefix}:${key}:${g}`),
     write: async (key, g, value, ttlMs) => void (await redis.set(`${prefix}:${key}:${g}`, value, 'PX', ttlMs)),
     close: async () => void (await redis.quit()),

@@ -1,0 +1,153 @@
+import type { AuditEntry } from '@darsak/domain/audit';
+import type { LessonView } from '@darsak/domain/lessons';
+import { PLATFORM_SETTINGS_DEFAULTS, type PlatformSettingsPatch } from '@darsak/domain/settings';
+import { eq } from 'drizzle-orm';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { ALL_WEEK, createStudentWithMinutes, createTutor } from '../../../test/booking-fixtures.ts';
+import { buildTestApp, injectAs, type TestApp } from '../../../test/build-test-app.ts';
+import { registerUser } from '../../../test/factories.ts';
+import { type Actor, createActor } from '../../../test/harness/actors.ts';
+import { insertLesson } from '../../../test/lesson-rows.ts';
+import { tutors } from '../users/users.table.ts';
+
+// Monday 2025-01-06 09:00 Cairo (07:00Z), as in the lessons tests.
+const NOW = '2025-01-06T07:00:00Z';
+const URL = '/api/v1/platform-settings';
+
+let t: TestApp;
+let admin: Actor;
+beforeAll(async () => {
+  t = await buildTestApp({ now: NOW });
+  admin = await createActor(t, 'admin');
+});
+afterAll(() => t.close());
+// Each test starts from the defaults, whatever it changed.
+afterEach(async () => {
+  const { verification, ...rest } = PLATFORM_SETTINGS_DEFAULTS;
+  await patch({ ...rest, verification });
+});
+
+const patch = (body: PlatformSettingsPatch | Record<string, unknown>, who: Actor = admin) =>
+  injectAs(t.app, who.token, { method: 'PATCH', url: URL, payload: body });
+const values = async () => (await injectAs(t.app, admin.token, { method: 'GET', url: URL })).json().values;
+const auditOf = async (action: string): Promise<AuditEntry[]> =>
+  (await injectAs(t.app, admin.token, { method: 'GET', url: `/api/v1/audit-log/list?action=${action}` })).json().list;
+
+async function expectCode(response: { statusCode: number; json(): { code: string } }, status: number, code: string) {
+  expect({ status: response.statusCode, code: response.json().code }).toEqual({ status, code });
+}
+
+describe('GET and PATCH /api/v1/platform-settings', () => {
+  it('shows the defaults, changes only what the patch names, and audits before → after', async () => {
+    const read = await injectAs(t.app, admin.token, { method: 'GET', url: URL });
+    expect(read.json()).toEqual({ values: PLATFORM_SETTINGS_DEFAULTS, defaults: PLATFORM_SETTINGS_DEFAULTS });
+
+    const changed = await patch({ cancellationWindowHours: 12, verification: { maxWrongTries: 3 } });
+    expect(changed.statusCode).toBe(200);
+    expect(changed.json().values).toEqual({
+      ...PLATFORM_SETTINGS_DEFAULTS,
+      cancellationWindowHours: 12,
+      verification: { ...PLATFORM_SETTINGS_DEFAULTS.verification, maxWrongTries: 3 },
+    });
+    expect(await values()).toEqual(changed.json().values);
+    const [entry] = await auditOf('settings.update');
+    expect(entry).toMatchObject({
+      actorId: admin.id,
+      objectType: 'settings',
+      before: { cancellationWindowHours: 6, verification: PLATFORM_SETTINGS_DEFAULTS.verification },
+      after: { cancellationWindowHours: 12, verification: { maxWrongTries: 3 } },
+    });
+    expect(entry?.after).not.toHaveProperty('noShowGraceMinutes');
+  });
+
+  it('writes nothing, and audits nothing, when the patch changes nothing', async () => {
+    const before = (await auditOf('settings.update')).length;
+    expect((await patch({ cancellationWindowHours: 6 })).statusCode).toBe(200);
+    expect(await auditOf('settings.update')).toHaveLength(before);
+  });
+
+  it('[400 bad-request] names each value out of bounds, and nothing changes', async () => {
+    const refused = await patch({
+      cancellationWindowHours: 100,
+      noShowGraceMinutes: 3,
+      verification: { maxWrongTries: 0 },
+    });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json()).toMatchObject({ code: 'bad-request' });
+    expect(Object.keys(refused.json().details.fields).sort()).toEqual([
+      'cancellationWindowHours',
+      'verification.maxWrongTries',
+    ]);
+    await expectCode(await patch({ tutorRatePerMinutePiastres: 2.5 }), 400, 'bad-request');
+    await expectCode(await patch({ unknownPolicy: 1 }), 400, 'bad-request');
+    expect(await values()).toEqual(PLATFORM_SETTINGS_DEFAULTS);
+  });
+
+  it('[403] refuses other staff and users; super admins may change settings too', async () => {
+    for (const role of ['tutorManager', 'studio', 'student', 'tutor'] as const) {
+      await expectCode(await patch({ cancellationWindowHours: 1 }, await createActor(t, role)), 403, 'forbidden');
+    }
+    expect((await patch({ cancellationWindowHours: 1 }, await createActor(t, 'superAdmin'))).statusCode).toBe(200);
+  });
+});
+
+describe('each policy follows its setting', () => {
+  const book = (student: Actor, tutorId: number, startsAt: string, durationMinutes = 30) =>
+    injectAs(t.app, student.token, {
+      method: 'POST',
+      url: '/api/v1/lesson/',
+      payload: { tutorId, startsAt, durationMinutes },
+    });
+  const cancel = (who: Actor, id: number) =>
+    injectAs(t.app, who.token, { method: 'DELETE', url: `/api/v1/lesson/${id}` });
+
+  it('cancellation window: a lesson 4 hours ahead is cancellable under a 2-hour window, not under 6', async () => {
+    const tutor = await createTutor(t, { slots: ALL_WEEK });
+    const student = await createStudentWithMinutes(t);
+    const lesson: LessonView = (await book(student, tutor.id, '2025-01-06T11:00:00Z')).json();
+    expect(lesson.cancellableUntil).toBe('2025-01-06T05:00:00.000Z');
+    await expectCode(await cancel(student, lesson.id), 422, 'cancellation-window-passed');
+
+    await patch({ cancellationWindowHours: 2 });
+    const seen = await injectAs(t.app, student.token, { method: 'GET', url: `/api/v1/lesson/${lesson.id}` });
+    expect(seen.json().cancellableUntil).toBe('2025-01-06T09:00:00.000Z');
+    expect((await cancel(student, lesson.id)).json()).toMatchObject({ status: 'cancelledByStudent' });
+  });
+
+  it('tutor rate: a booking is priced at the rate in force, unless the tutor has their own', async () => {
+    await patch({ tutorRatePerMinutePiastres: 300 });
+    const tutor = await createTutor(t, { slots: ALL_WEEK });
+    const own = await createTutor(t, { slots: ALL_WEEK, ratePerMinutePiastres: 200 });
+    const student = await createStudentWithMinutes(t, { weeklyMinutes: 120 });
+    const first = (await book(student, tutor.id, '2025-01-07T10:00:00Z')).json();
+    expect(first.pricePiastres).toBe(30 * 300);
+    await cancel(student, first.id);
+    expect((await book(student, own.id, '2025-01-07T12:00:00Z')).json().pricePiastres).toBe(30 * 200);
+  });
+
+  it('no-show grace: the student may end a lesson the tutor missed once the grace minutes passed', async () => {
+    const tutor = await createTutor(t, { slots: ALL_WEEK });
+    const student = await createStudentWithMinutes(t);
+    const lesson = await insertLesson(t, {
+      tutorId: tutor.id,
+      studentId: student.id,
+      startsAt: new Date('2025-01-06T06:57:00Z'),
+      status: 'happening',
+    });
+    const end = () =>
+      injectAs(t.app, student.token, { method: 'POST', url: `/api/v1/lesson/${lesson.id}/tutor-did-not-attend` });
+    await expectCode(await end(), 422, 'tutor-may-still-join');
+    await patch({ noShowGraceMinutes: 2 });
+    expect((await end()).json()).toMatchObject({ status: 'cancelledByTutor', cancelReason: 'tutorDidNotAttend' });
+  });
+
+  it('default notice period: a tutor registering now gets the one in force', async () => {
+    await patch({ defaultNoticePeriodMinutes: 90 });
+    const { user } = await registerUser(t.app, { role: 'tutor' });
+    const [row] = await t.database.db
+      .select({ notice: tutors.noticePeriodMinutes })
+      .from(tutors)
+      .where(eq(tutors.userId, user.id));
+    expect(row?.notice).toBe(90);
+  });
+});

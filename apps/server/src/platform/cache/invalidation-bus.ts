@@ -1,0 +1,59 @@
+import { Redis } from 'ioredis';
+
+/** Something cached in each instance's memory that an instance may have to forget (the platform settings). */
+export type InvalidationTopic = 'platform-settings';
+type Listener = () => void;
+
+/**
+ * Tells every instance to forget a cached value: through Redis pub/sub when REDIS_URL is set (each instance,
+ * the sender included, hears every message), in this process otherwise (one instance, nothing else to tell).
+ * A message lost while Redis is away costs only the cache's short lifetime.
+ */
+export interface InvalidationBus {
+  subscribe(topic: InvalidationTopic, listener: Listener): void;
+  /** Forgets here at once, then tells the other instances. */
+  publish(topic: InvalidationTopic): Promise<void>;
+  close(): Promise<void>;
+}
+
+function listenersOf() {
+  const byTopic = new Map<string, Listener[]>();
+  return {
+    add: (topic: string, listener: Listener) => byTopic.set(topic, [...(byTopic.get(topic) ?? []), listener]),
+    run: (topic: string) => {
+      for (const listener of byTopic.get(topic) ?? []) listener();
+    },
+  };
+}
+
+export function memoryInvalidationBus(): InvalidationBus {
+  const listeners = listenersOf();
+  return {
+    subscribe: listeners.add,
+    publish: async (topic) => listeners.run(topic),
+    close: async () => undefined,
+  };
+}
+
+/** `channel` is one per deployment (under REDIS_CACHE_PREFIX), so two deployments on one Redis never mix. */
+export function redisInvalidationBus(url: string, channel: string): InvalidationBus {
+  const listeners = listenersOf();
+  const publisher = new Redis(url, { maxRetriesPerRequest: 2, enableOfflineQueue: true });
+  const subscriber = publisher.duplicate();
+  // ioredis subscribes again by itself after a reconnection; a failed first try must not crash the process.
+  const subscribed = subscriber.subscribe(channel).catch(() => undefined);
+  subscriber.on('message', (from, topic: string) => {
+    if (from === channel) listeners.run(topic);
+  });
+  return {
+    subscribe: listeners.add,
+    async publish(topic) {
+      listeners.run(topic);
+      await subscribed;
+      await publisher.publish(channel, topic);
+    },
+    async close() {
+      await Promise.allSettled([publisher.quit(), subscriber.quit()]);
+    },
+  };
+}
