@@ -44,6 +44,9 @@ import { plansRoutes } from './modules/plans/plans.routes.ts';
 import { createPlansService } from './modules/plans/plans.service.ts';
 import { ratingsRoutes } from './modules/ratings/ratings.routes.ts';
 import { createRatingsService } from './modules/ratings/ratings.service.ts';
+import { installRequestMeter } from './modules/server-stats/request-meter.ts';
+import { serverStatsRoutes } from './modules/server-stats/server-stats.routes.ts';
+import { createServerStats } from './modules/server-stats/server-stats.service.ts';
 import { haveLessonTogether, joinedAppointmentCall } from './modules/sessions/sessions.repo.ts';
 import { sessionsRoutes } from './modules/sessions/sessions.routes.ts';
 import { createSessionsService } from './modules/sessions/sessions.service.ts';
@@ -152,6 +155,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.setSerializerCompiler(serializerCompiler);
   installErrorHandling(app);
   installSecurityHeaders(app, 'app', headerSettingsOf(config, deps.localGoogle));
+  const requestMeter = installRequestMeter(app);
   app.decorateRequest('user', null);
 
   await app.register(cors, {
@@ -386,6 +390,18 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(onboardingRoutes, { onboarding });
   const invoices = createInvoicesService({ db, clock, users, assets, outbox, realtime });
   await app.register(invoicesRoutes, { invoices });
+  const serverStats = createServerStats({
+    meter: requestMeter,
+    socketCount: () => realtime.io?.of('/').sockets.size ?? 0,
+    poolUse: database.poolUse,
+    queueDepths: () => queue.depths(),
+    publish: (stats) => realtime.toChannel('server-stats', 'server:stats', stats),
+    log: app.log,
+  });
+  app.decorate('serverStats', serverStats);
+  app.addHook('onReady', async () => serverStats.start());
+  app.addHook('onClose', async () => serverStats.stop());
+  await app.register(serverStatsRoutes, { serverStats, metricsToken: config.METRICS_TOKEN });
   // modules: more modules register here
   return app;
 }

@@ -155,6 +155,11 @@ const EnvSchema = z.object({
   TURN_URLS: iceUrls('turn'),
   TURN_SECRET: optional,
   TURN_TTL_SECONDS: z.coerce.number().int().min(60).max(86_400).default(3600),
+  /** Bearer token of GET /api/metrics (Prometheus); unset, the endpoint does not exist (404). */
+  METRICS_TOKEN: optional.refine(
+    (v) => v === undefined || v.length >= 16,
+    'METRICS_TOKEN must be at least 16 characters',
+  ),
 });
 
 export type Env = z.infer<typeof EnvSchema>;

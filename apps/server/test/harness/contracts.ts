@@ -21,6 +21,7 @@ import { lessonsContract } from '@darsak/domain/lessons';
 import { paymentsContract, transactionsContract } from '@darsak/domain/payments';
 import { couponsContract, planInvitesContract, plansContract } from '@darsak/domain/plans';
 import { ratingsContract } from '@darsak/domain/ratings';
+import { serverStatsContract } from '@darsak/domain/server-stats';
 import { sessionsContract } from '@darsak/domain/sessions';
 import { platformSettingsContract } from '@darsak/domain/settings';
 import { studentsContract } from '@darsak/domain/students';
@@ -86,6 +87,7 @@ export const CONTRACTS: Record<string, Record<string, RouteContract>> = {
   platformSettings: platformSettingsContract,
   plans: plansContract,
   ratings: ratingsContract,
+  serverStats: serverStatsContract,
   sessions: sessionsContract,
   students: studentsContract,
   subscriptions: subscriptionsContract,

@@ -10,6 +10,7 @@ import type {
   TypingPayload,
 } from '../chat/chat.schemas.ts';
 import type { ErrorCode } from '../errors/codes.ts';
+import type { InstanceStats } from '../server-stats/server-stats.contract.ts';
 import type {
   JoinSessionInput,
   MediaInput,
@@ -73,7 +74,8 @@ export interface ServerToClientEvents {
     tutorId: number;
     step: 'introVideo' | 'interview' | 'demoSession' | 'photoSession' | 'activated';
   }) => void;
-  'server:stats': (payload: Record<string, number>) => void;
+  /** One instance's figures every few seconds, to admins on the `server-stats` channel. */
+  'server:stats': (payload: InstanceStats) => void;
   /** A new message, to the room's members (the sending socket has it in its ack). */
   'chat:message': (message: ChatMessage) => void;
   /** A message edited, deleted or (un)pinned. */

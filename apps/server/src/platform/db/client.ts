@@ -22,6 +22,8 @@ export interface Database {
   close(): Promise<void>;
   /** The PGlite instance in embedded mode (for the job queue adapter). */
   pglite?: PGlite;
+  /** Clients of the node-postgres pool (server stats); PGlite has none. */
+  poolUse?: () => { total: number; idle: number; waiting: number };
 }
 
 export interface DatabaseOptions {
@@ -66,6 +68,7 @@ async function openPostgres(url: string, poolSize: number): Promise<Database> {
     kind: 'postgres',
     url,
     ping: async () => void (await pool.query('select 1')),
+    poolUse: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
     close: () => pool.end(),
   };
 }

@@ -115,6 +115,18 @@ export function createJobQueue(database: Database, options: JobQueueOptions = {}
       });
     },
 
+    /** Each defined queue's jobs by state: pg-boss's counts, which its monitor refreshes about once a minute. */
+    async depths(): Promise<Array<{ name: string; ready: number; deferred: number; active: number }>> {
+      if (!started || definitions.length === 0) return [];
+      const queues = await boss.getQueues(definitions.map((d) => d.name));
+      return queues.map((q) => ({
+        name: q.name,
+        ready: q.readyCount,
+        deferred: q.deferredCount,
+        active: q.activeCount,
+      }));
+    },
+
     /** Runs a defined job's handler now, in this process (tests with a fixed clock; this is not the worker). */
     async run<T>(name: string, data: T): Promise<void> {
       const definition = definitions.find((d) => d.name === name);
