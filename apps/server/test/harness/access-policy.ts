@@ -112,6 +112,14 @@ function lessonOf(t: TestApp, member: Actor) {
   return lesson;
 }
 
+/** A lesson held an hour ago between the member (or, for staff, a new student) and a new tutor. */
+async function heldLessonOf(t: TestApp, member: Actor): Promise<number> {
+  const student = member.role === 'student' ? member : await createActor(t, 'student');
+  const tutor = await createActor(t, 'tutor');
+  const startsAt = new Date(t.clock.now().getTime() - 60 * 60_000);
+  return (await insertLesson(t, { tutorId: tutor.id, studentId: student.id, startsAt, status: 'fulfilled' })).id;
+}
+
 /** A rating by a student (a new one for staff) of the tutor of a fulfilled lesson, given through the API. */
 async function ratingOf(t: TestApp, user: Actor): Promise<number> {
   const student = user.role === 'student' ? user : await createActor(t, 'student');
@@ -558,6 +566,18 @@ export const ACCESS_POLICY: Record<string, RoutePolicy> = {
   'POST /api/v1/lesson/:id/tutor-did-not-attend': {
     example: async ({ t, target }) => ({ params: { id: (await lessonOf(t, target)).lessonId } }),
     ownership: [{ owner: 'student', reachedBy: [] }],
+  },
+  // staff lessons: admins read and cancel any lesson; a held lesson is past cancelling (illegal, nothing changes)
+  'GET /api/v1/lesson/:id/record': {
+    example: async ({ t, target }) => ({ params: { id: (await lessonOf(t, target)).lessonId } }),
+    ownership: [{ owner: 'student', reachedBy: ROLE_GROUPS.admins }],
+  },
+  'POST /api/v1/lesson/:id/staff-cancel': {
+    example: async ({ t, target }) => ({
+      params: { id: await heldLessonOf(t, target) },
+      body: { reason: 'access matrix check' },
+    }),
+    ownership: [{ owner: 'student', reachedBy: ROLE_GROUPS.admins }],
   },
 
   // ratings: lists by person are their own and admins'; one rating is its author's

@@ -17,7 +17,8 @@ import {
 } from '@darsak/domain/interviews';
 import { invitesContract } from '@darsak/domain/invites';
 import { invoicesContract, withdrawMethodsContract } from '@darsak/domain/invoices';
-import { lessonsContract } from '@darsak/domain/lessons';
+import { lessonsContract, staffLessonsContract } from '@darsak/domain/lessons';
+import { overviewContract } from '@darsak/domain/overview';
 import { paymentsContract, transactionsContract } from '@darsak/domain/payments';
 import { couponsContract, planInvitesContract, plansContract } from '@darsak/domain/plans';
 import { ratingsContract } from '@darsak/domain/ratings';
@@ -82,6 +83,7 @@ export const CONTRACTS: Record<string, Record<string, RouteContract>> = {
   invites: invitesContract,
   lessons: lessonsContract,
   onboarding: onboardingContract,
+  overview: overviewContract,
   payments: paymentsContract,
   planInvites: planInvitesContract,
   platformSettings: platformSettingsContract,
@@ -89,6 +91,7 @@ export const CONTRACTS: Record<string, Record<string, RouteContract>> = {
   ratings: ratingsContract,
   serverStats: serverStatsContract,
   sessions: sessionsContract,
+  staffLessons: staffLessonsContract,
   students: studentsContract,
   subscriptions: subscriptionsContract,
   topics: topicsContract,

@@ -15,6 +15,7 @@ export const AUDIT_OBJECT_TYPES = [
   'transaction',
   'settings',
   'cache',
+  'lesson',
 ] as const;
 export const AuditObjectTypeSchema = z.enum(AUDIT_OBJECT_TYPES);
 export type AuditObjectType = z.infer<typeof AuditObjectTypeSchema>;
@@ -44,6 +45,7 @@ export const AUDIT_ACTIONS = [
   'transaction.refund',
   'settings.update',
   'cache.flush',
+  'lesson.cancel',
 ] as const;
 export const AuditActionSchema = z.enum(AUDIT_ACTIONS);
 export type AuditAction = z.infer<typeof AuditActionSchema>;

@@ -37,7 +37,13 @@ export interface LessonNotice {
   text: string;
 }
 
-export type LessonNoticeKind = 'booked' | 'rebooked' | 'cancelled' | 'tutorDidNotAttend' | ReminderKey;
+export type LessonNoticeKind =
+  | 'booked'
+  | 'rebooked'
+  | 'cancelled'
+  | 'cancelledByStaff'
+  | 'tutorDidNotAttend'
+  | ReminderKey;
 
 /** The text of a lesson notice to one member, `other` being the lesson's other member. */
 export function lessonNotice(
@@ -53,6 +59,14 @@ export function lessonNotice(
       return { subject: 'تغيّر موعد درس في درسك', text: `درسك: تغيّر الموعد، وأصبح ${lesson}.` };
     case 'cancelled':
       return { subject: 'أُلغي درس في درسك', text: `درسك: أُلغي ${lesson}.` };
+    case 'cancelledByStaff':
+      return {
+        subject: 'ألغت إدارة درسك درسًا',
+        text:
+          p.to === 'student'
+            ? `درسك: ألغت الإدارة ${lesson}، وعادت دقائقه إلى رصيدك الأسبوعي.`
+            : `درسك: ألغت الإدارة ${lesson}.`,
+      };
     case 'tutorDidNotAttend':
       return {
         subject: 'درس لم يحضره المعلّم',

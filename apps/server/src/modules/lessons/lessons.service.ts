@@ -443,6 +443,42 @@ export function createLessonsService(deps: LessonsDeps) {
       return viewOf(lesson.id);
     },
 
+    /**
+     * An admin cancels a held lesson at any time before it ends (no cancellation window applies to staff). The
+     * status enum has no staff value: it is recorded as the tutor's side with `cancelled_by` naming the admin and
+     * the reason `staff`. Both members are told; the minutes come back to the student's week (derived from its
+     * lessons); `record` writes the audit entry inside the same transaction.
+     */
+    async cancelByStaff(
+      actor: AuthUser,
+      id: number,
+      record: (tx: Db, before: LessonRow, after: LessonRow) => Promise<void>,
+    ): Promise<void> {
+      const lesson = await inTransaction(async (tx) => {
+        const lesson = await requireLessonForUpdate(tx, id);
+        const now = clock.now();
+        if (!holdsTime(lesson.status) || lesson.endsAt <= now) throw new AppError('illegal');
+        const row = await repo.moveLesson(tx, lesson.id, [LessonStatus.pending, LessonStatus.happening], {
+          status: LessonStatus.cancelledByTutor,
+          cancelledAt: now,
+          cancelledBy: actor.id,
+          cancelReason: CancelReason.staff,
+          ...(lesson.status === LessonStatus.happening ? { endedAt: now } : {}),
+        });
+        if (!row) throw new AppError('illegal');
+        await notify(tx, row, 'cancelledByStaff', ['student', 'tutor']);
+        await record(tx, lesson, row);
+        return row;
+      });
+      await announce(lesson, 'lesson:cancelled');
+    },
+
+    /** Rows of the staff's queries (lessons.staff.ts), shaped as everyone sees a lesson. */
+    async viewsOf(rows: LessonViewRow[]): Promise<LessonView[]> {
+      const settings = await deps.settings.current();
+      return rows.map((row) => toView(row, settings));
+    },
+
     async get(actor: AuthUser, id: number): Promise<LessonView> {
       const view = await viewOf(id);
       const members = [view.student.id, view.tutor.id];

@@ -75,6 +75,16 @@ export async function listSessionEvents(db: Db, sessionId: number) {
     .orderBy(asc(sessionEvents.at), asc(sessionEvents.id));
 }
 
+/** The events of a lesson's call, oldest first (none when nobody opened it); staff read them to settle disputes. */
+export async function lessonCallEvents(db: Db, lessonId: number) {
+  return db
+    .select({ userId: sessionEvents.userId, kind: sessionEvents.kind, at: sessionEvents.at })
+    .from(sessionEvents)
+    .innerJoin(sessions, eq(sessions.id, sessionEvents.sessionId))
+    .where(eq(sessions.lessonId, lessonId))
+    .orderBy(asc(sessionEvents.at), asc(sessionEvents.id));
+}
+
 // The owners this module reads (their tables belong to the lessons and onboarding modules): a call's window, its
 // two members (the host: the tutor or tutor manager; the guest: the student or applicant) and whether it is
 // still to be held; and the lesson's first-join marks that the lessons lifecycle reads.
