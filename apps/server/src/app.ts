@@ -70,6 +70,8 @@ import { countFavouriteTopics, createTopicsService } from './modules/topics/topi
 import { createTutorChanges } from './modules/tutors/tutors.changes.ts';
 import { tutorsRoutes } from './modules/tutors/tutors.routes.ts';
 import { bookingTutor, createTutorsService } from './modules/tutors/tutors.service.ts';
+import { staffTutorsRoutes } from './modules/tutors/tutors.staff.routes.ts';
+import { createStaffTutorsService } from './modules/tutors/tutors.staff.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
 import { createUsersService } from './modules/users/users.service.ts';
 import { createStaffUsersService } from './modules/users/users.staff.ts';
@@ -369,6 +371,21 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(overviewRoutes, { overview: createOverviewService({ db, clock }) });
   await app.register(availabilityRoutes, { availability, lessons });
   await app.register(tutorsRoutes, { tutors });
+  const staffTutors = createStaffTutorsService({
+    db,
+    clock,
+    uploadUrl,
+    settings,
+    slotsOfTutors,
+    lessons,
+    cancelLesson: staffLessons.cancel,
+    figures: createLessonFigures({ db, clock, lessons }),
+    users,
+    outbox,
+    audit,
+    changes: tutorChanges,
+  });
+  await app.register(staffTutorsRoutes, { staffTutors });
   const cache = createCacheService({
     db,
     audit,

@@ -376,6 +376,25 @@ export const ACCESS_POLICY: Record<string, RoutePolicy> = {
     example: ({ others }) => ({ params: { tutorId: others.tutor.id }, body: { activated: false } }),
     ownership: [],
   },
+  // Staff tutor pages (admins): the matrix's tutor is never activated, so nothing changes.
+  'GET /api/v1/user/tutor/:tutorId/staff': {
+    example: ({ others }) => ({ params: { tutorId: others.tutor.id } }),
+    ownership: [],
+  },
+  'PATCH /api/v1/user/tutor/:tutorId/terms': {
+    example: ({ others }) => ({
+      params: { tutorId: others.tutor.id },
+      body: { noticePeriodMinutes: 30, reason: 'access matrix check' },
+    }),
+    ownership: [],
+  },
+  'PUT /api/v1/user/tutor/:tutorId/activated': {
+    example: ({ others }) => ({
+      params: { tutorId: others.tutor.id },
+      body: { activated: false, reason: 'access matrix check' },
+    }),
+    ownership: [],
+  },
 
   // students
   'POST /api/v1/student/': { example: () => ({ body: { englishLevel: 3, goal: null } }) },

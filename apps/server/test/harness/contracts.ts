@@ -28,7 +28,7 @@ import { platformSettingsContract } from '@darsak/domain/settings';
 import { studentsContract } from '@darsak/domain/students';
 import { subscriptionsContract } from '@darsak/domain/subscriptions';
 import { topicsContract } from '@darsak/domain/topics';
-import { tutorsContract } from '@darsak/domain/tutors';
+import { staffTutorsContract, tutorsContract } from '@darsak/domain/tutors';
 import { usersContract } from '@darsak/domain/users';
 import { verificationContract } from '@darsak/domain/verification';
 import { z } from 'zod';
@@ -91,6 +91,7 @@ export const CONTRACTS: Record<string, Record<string, RouteContract>> = {
   ratings: ratingsContract,
   serverStats: serverStatsContract,
   sessions: sessionsContract,
+  staffTutors: staffTutorsContract,
   staffLessons: staffLessonsContract,
   students: studentsContract,
   subscriptions: subscriptionsContract,

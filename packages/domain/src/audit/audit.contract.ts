@@ -15,6 +15,7 @@ export const AUDIT_OBJECT_TYPES = [
   'transaction',
   'settings',
   'cache',
+  'tutor',
   'lesson',
 ] as const;
 export const AuditObjectTypeSchema = z.enum(AUDIT_OBJECT_TYPES);
@@ -45,6 +46,9 @@ export const AUDIT_ACTIONS = [
   'transaction.refund',
   'settings.update',
   'cache.flush',
+  'tutor.update-terms',
+  'tutor.activate',
+  'tutor.deactivate',
   'lesson.cancel',
 ] as const;
 export const AuditActionSchema = z.enum(AUDIT_ACTIONS);

@@ -148,6 +148,7 @@ describe('staff changes of a tutor', () => {
     expect(gone).toMatchObject({ status: 'cancelledByTutor', cancelledBy: admin.id });
     const told = await t.database.db.select().from(outboxMessages).where(eq(outboxMessages.userId, student.id));
     expect(told.length).toBeGreaterThan(0);
-    expect((await historyOf(tutor.id)).map((e) => e.action)).toEqual(['tutor.cancel-lesson', 'tutor.deactivate']);
+    expect((await historyOf(tutor.id)).map((e) => e.action)).toEqual(['tutor.deactivate']);
+    expect((await historyOf(student.id)).map((e) => e.action)).toEqual(['lesson.cancel']);
   });
 });

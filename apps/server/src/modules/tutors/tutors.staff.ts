@@ -17,6 +17,7 @@ import type { AuditRecorder } from '../audit/audit.service.ts';
 import type { LessonFigures } from '../lessons/lessons.figures.ts';
 import { deliveryOf } from '../lessons/lessons.messages.ts';
 import type { LessonsService } from '../lessons/lessons.service.ts';
+import type { StaffLessonsService } from '../lessons/lessons.staff.ts';
 import { onboardingNotice } from '../onboarding/onboarding.messages.ts';
 import type { Outbox } from '../outbox/outbox.ts';
 import type { SettingsService } from '../settings/settings.service.ts';
@@ -33,8 +34,9 @@ export interface StaffTutorsDeps {
   uploadUrl: (name: string) => string;
   settings: Pick<SettingsService, 'current'>;
   slotsOfTutors: (db: Db, tutorIds: number[]) => Promise<Map<number, WeeklySlot[]>>;
-  /** Held lessons (free times) and the staff cancellation a deactivation reuses. */
-  lessons: Pick<LessonsService, 'heldLessonsOfTutors' | 'cancelByStaff'>;
+  lessons: Pick<LessonsService, 'heldLessonsOfTutors'>;
+  /** The admins' cancellation of one lesson (lessons module): both told, minutes back, audited as lesson.cancel. */
+  cancelLesson: StaffLessonsService['cancel'];
   figures: Pick<LessonFigures, 'tutoringMinutes'>;
   users: Pick<UsersService, 'findById'>;
   outbox: Pick<Outbox, 'enqueue' | 'kick'>;
@@ -178,7 +180,7 @@ export function createStaffTutorsService(deps: StaffTutorsDeps) {
     await deps.outbox.enqueue(tx, { ...message, subject: channel === 'email' ? subject : undefined });
   }
 
-  /** The tutor's booked lessons still to come, each cancelled through the lessons' staff cancellation. */
+  /** The tutor's booked lessons still to come, each cancelled through the admins' lesson cancellation. */
   async function cancelBookedLessons(actor: AuthUser, tutorId: number, reason: string): Promise<number> {
     const now = clock.now();
     const far = new Date(now.getTime() + 10 * 365 * MS_PER_DAY);
@@ -186,17 +188,7 @@ export function createStaffTutorsService(deps: StaffTutorsDeps) {
     let cancelled = 0;
     for (const lesson of booked) {
       try {
-        await deps.lessons.cancelByStaff(actor, lesson.id, async (tx, before, after) => {
-          await audit.record(tx, {
-            actorId: actor.id,
-            action: 'tutor.cancel-lesson',
-            objectId: tutorId,
-            subjectUserId: tutorId,
-            before: { lessonId: before.id, status: before.status },
-            after: { lessonId: after.id, status: after.status, studentId: after.studentId },
-            reason,
-          });
-        });
+        await deps.cancelLesson(actor, lesson.id, reason);
         cancelled += 1;
       } catch (error) {
         // Ended or cancelled meanwhile by its members: nothing left to cancel.
