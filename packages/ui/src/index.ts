@@ -12,6 +12,13 @@ export { ErrorScreen, type ErrorScreenProps } from './components/error-screen.ts
 export { controlClasses, Field, type FieldBaseProps, type FieldControlProps } from './components/field.tsx';
 export { type CheckboxProps, ChipCheckbox, Fieldset, Form, FormActions, FormError } from './components/form.tsx';
 export * from './components/icons.tsx';
+export {
+  LineChart,
+  type LineChartProps,
+  type LinePoint,
+  type LineSeries,
+  type LineTone,
+} from './components/line-chart.tsx';
 export { LoadingAnimation, type LoadingAnimationProps } from './components/loading-animation.tsx';
 export { PasswordField, type PasswordFieldProps } from './components/password-field.tsx';
 export { CrashScreen, Forbidden, NotFound } from './components/route-errors.tsx';

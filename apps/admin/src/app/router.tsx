@@ -133,7 +133,16 @@ export const routes: RouteObject[] = [
                 ],
               },
               area('media', [['media', 'admin.sidebar.media', 'admin.feature.media']]),
-              area('serverStats', [['server-stats', 'admin.sidebar.serverStats', 'admin.feature.serverStats']]),
+              {
+                element: <RequireArea area="serverStats" />,
+                children: [
+                  page(
+                    'server-stats',
+                    'admin.sidebar.serverStats',
+                    async () => (await import('./routes/server-stats.tsx')).ServerStatsPage,
+                  ),
+                ],
+              },
               area('platformSettings', [
                 ['platform-settings', 'admin.sidebar.platformSettings', 'admin.feature.platformSettings'],
               ]),

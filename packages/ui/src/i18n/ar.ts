@@ -1,8 +1,10 @@
 import { bookingAr } from './features/booking.ar.ts';
 import { invoicesAr } from './features/invoices.ar.ts';
+import { lineChartAr } from './features/line-chart.ar.ts';
 import { onboardingAr } from './features/onboarding.ar.ts';
 import { paymentsAr } from './features/payments.ar.ts';
 import { realtimeAr } from './features/realtime.ar.ts';
+import { serverStatsAr } from './features/server-stats.ar.ts';
 import { staffAr } from './features/staff.ar.ts';
 
 /**
@@ -370,6 +372,8 @@ export const ar = {
   ...onboardingAr,
   ...staffAr,
   ...realtimeAr,
+  ...lineChartAr,
+  ...serverStatsAr,
 } as const;
 
 export type MessageKey = keyof typeof ar;

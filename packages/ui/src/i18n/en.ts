@@ -1,9 +1,11 @@
 import type { MessageKey } from './ar.ts';
 import { bookingEn } from './features/booking.en.ts';
 import { invoicesEn } from './features/invoices.en.ts';
+import { lineChartEn } from './features/line-chart.en.ts';
 import { onboardingEn } from './features/onboarding.en.ts';
 import { paymentsEn } from './features/payments.en.ts';
 import { realtimeEn } from './features/realtime.en.ts';
+import { serverStatsEn } from './features/server-stats.en.ts';
 import { staffEn } from './features/staff.en.ts';
 
 /** English catalogue: every key of the Arabic catalogue, checked by the type. */
@@ -354,4 +356,6 @@ export const en: Record<MessageKey, string> = {
   ...onboardingEn,
   ...staffEn,
   ...realtimeEn,
+  ...lineChartEn,
+  ...serverStatsEn,
 };
