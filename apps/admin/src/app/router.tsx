@@ -143,9 +143,16 @@ export const routes: RouteObject[] = [
                   ),
                 ],
               },
-              area('platformSettings', [
-                ['platform-settings', 'admin.sidebar.platformSettings', 'admin.feature.platformSettings'],
-              ]),
+              {
+                element: <RequireArea area="platformSettings" />,
+                children: [
+                  page(
+                    'platform-settings',
+                    'admin.sidebar.platformSettings',
+                    async () => (await import('./routes/platform-settings.tsx')).PlatformSettingsPage,
+                  ),
+                ],
+              },
               {
                 element: <RequireArea area="userSettings" />,
                 children: [

@@ -3,6 +3,7 @@ import { invoicesAr } from './features/invoices.ar.ts';
 import { lineChartAr } from './features/line-chart.ar.ts';
 import { onboardingAr } from './features/onboarding.ar.ts';
 import { paymentsAr } from './features/payments.ar.ts';
+import { platformSettingsAr } from './features/platform-settings.ar.ts';
 import { realtimeAr } from './features/realtime.ar.ts';
 import { serverStatsAr } from './features/server-stats.ar.ts';
 import { staffAr } from './features/staff.ar.ts';
@@ -371,6 +372,7 @@ export const ar = {
   ...paymentsAr,
   ...onboardingAr,
   ...staffAr,
+  ...platformSettingsAr,
   ...realtimeAr,
   ...lineChartAr,
   ...serverStatsAr,

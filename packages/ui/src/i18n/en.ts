@@ -4,6 +4,7 @@ import { invoicesEn } from './features/invoices.en.ts';
 import { lineChartEn } from './features/line-chart.en.ts';
 import { onboardingEn } from './features/onboarding.en.ts';
 import { paymentsEn } from './features/payments.en.ts';
+import { platformSettingsEn } from './features/platform-settings.en.ts';
 import { realtimeEn } from './features/realtime.en.ts';
 import { serverStatsEn } from './features/server-stats.en.ts';
 import { staffEn } from './features/staff.en.ts';
@@ -355,6 +356,7 @@ export const en: Record<MessageKey, string> = {
   ...paymentsEn,
   ...onboardingEn,
   ...staffEn,
+  ...platformSettingsEn,
   ...realtimeEn,
   ...lineChartEn,
   ...serverStatsEn,

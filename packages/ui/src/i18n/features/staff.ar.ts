@@ -29,6 +29,8 @@ export const staffAr = {
   'staff.audit.object.coupon': 'كود خصم',
   'staff.audit.object.topic': 'موضوع',
   'staff.audit.object.transaction': 'عملية دفع',
+  'staff.audit.object.settings': 'إعدادات المنصة',
+  'staff.audit.object.cache': 'الذاكرة المؤقتة',
   'staff.audit.action.user.disable': 'تعطيل حساب',
   'staff.audit.action.user.enable': 'إعادة تفعيل حساب',
   'staff.audit.action.user.verify-email': 'تأكيد البريد الإلكتروني',
@@ -50,6 +52,8 @@ export const staffAr = {
   'staff.audit.action.topic.update': 'إعادة تسمية موضوع',
   'staff.audit.action.topic.remove': 'حذف موضوع',
   'staff.audit.action.transaction.refund': 'استرداد مبلغ',
+  'staff.audit.action.settings.update': 'تغيير إعدادات المنصة',
+  'staff.audit.action.cache.flush': 'مسح الذاكرة المؤقتة',
 
   // invites
   'staff.invites.subtitle': 'ادعُ شخصًا بالبريد الإلكتروني ليسجّل بدور محدد. هكذا تُنشأ حسابات فريق العمل.',

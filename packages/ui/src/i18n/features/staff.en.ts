@@ -30,6 +30,8 @@ export const staffEn: Record<keyof typeof staffAr, string> = {
   'staff.audit.object.coupon': 'Coupon',
   'staff.audit.object.topic': 'Topic',
   'staff.audit.object.transaction': 'Payment',
+  'staff.audit.object.settings': 'Platform settings',
+  'staff.audit.object.cache': 'Cache',
   'staff.audit.action.user.disable': 'Account disabled',
   'staff.audit.action.user.enable': 'Account enabled',
   'staff.audit.action.user.verify-email': 'E-mail marked verified',
@@ -51,6 +53,8 @@ export const staffEn: Record<keyof typeof staffAr, string> = {
   'staff.audit.action.topic.update': 'Topic renamed',
   'staff.audit.action.topic.remove': 'Topic deleted',
   'staff.audit.action.transaction.refund': 'Payment refunded',
+  'staff.audit.action.settings.update': 'Platform settings changed',
+  'staff.audit.action.cache.flush': 'Cache flushed',
 
   'staff.invites.subtitle': 'Invite a person by e-mail to register with a role. This is how staff accounts are made.',
   'staff.invites.new': 'New invite',

@@ -1,0 +1,179 @@
+import { errorCodeOf, fieldErrorsOf } from '@darsak/client';
+import type { PlatformSettingsView } from '@darsak/domain/settings';
+import { Button, Card, Dialog, DialogClose, Form, FormActions, FormError, TextField, useToast } from '@darsak/ui';
+import { type MessageKey, useI18n } from '@darsak/ui/i18n';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useEffect, useMemo, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { useUpdatePlatformSettings } from '../hooks/use-platform-settings.ts';
+import {
+  boundsOf,
+  changesOf,
+  formNameOf,
+  formOf,
+  patchOf,
+  SETTING_FIELDS,
+  SETTING_GROUPS,
+  type SettingChange,
+  type SettingField,
+  type SettingsForm,
+  SettingsFormSchema,
+  valueAt,
+} from '../setting-fields.ts';
+
+/** A setting's value as people read it: money in EGP, an hour of the day as a clock hour, else a counted unit. */
+function useSettingText() {
+  const { t, format, intlLocale } = useI18n();
+  const plural = useMemo(() => new Intl.PluralRules(intlLocale), [intlLocale]);
+  return (field: SettingField, value: number) => {
+    if (field.unit === 'egpPerMinute') return format.piastres(value);
+    if (field.unit === 'hourOfDay') return t('platform.hourValue', { hour: format.number(value) });
+    return t(`platform.count.${field.unit}.${plural.select(value)}` as MessageKey, { count: format.number(value) });
+  };
+}
+
+function SettingInput({
+  field,
+  view,
+  form,
+}: {
+  field: SettingField;
+  view: PlatformSettingsView;
+  form: ReturnType<typeof useForm<SettingsForm>>;
+}) {
+  const { t, format } = useI18n();
+  const text = useSettingText();
+  const name = formNameOf(field.path);
+  const { min, max } = boundsOf(field);
+  const invalid = form.formState.errors[name] !== undefined;
+  const bounds = { min: format.number(min), max: format.number(max) };
+  return (
+    <TextField
+      label={`${t(`platform.field.${field.path}` as MessageKey)} (${t(`platform.unit.${field.unit}` as MessageKey)})`}
+      hint={
+        <>
+          {t(`platform.hint.${field.path}` as MessageKey)}{' '}
+          {t('platform.range', { ...bounds, default: text(field, valueAt(view.defaults, field.path)) })}
+        </>
+      }
+      error={
+        invalid ? t(field.unit === 'egpPerMinute' ? 'platform.moneyInvalid' : 'platform.outOfRange', bounds) : undefined
+      }
+      inputMode={field.unit === 'egpPerMinute' ? 'decimal' : 'numeric'}
+      dir="ltr"
+      required
+      {...form.register(name)}
+    />
+  );
+}
+
+function ChangesDialog({
+  changes,
+  busy,
+  onConfirm,
+  onClose,
+}: {
+  changes: SettingChange[] | null;
+  busy: boolean;
+  onConfirm: () => void;
+  onClose: () => void;
+}) {
+  const { t } = useI18n();
+  const text = useSettingText();
+  return (
+    <Dialog
+      open={changes !== null}
+      onOpenChange={(open) => !open && onClose()}
+      size="sm"
+      title={t('platform.confirmTitle')}
+      description={t('platform.confirmDescription')}
+    >
+      <ul className="mb-5 space-y-2 text-sm">
+        {changes?.map(({ field, before, after }) => (
+          <li key={field.path} className="rounded-lg bg-primary-50 px-3 py-2">
+            <span className="font-semibold">{t(`platform.field.${field.path}` as MessageKey)}</span>
+            {': '}
+            <span>{text(field, before)}</span> <span aria-hidden="true">{t('staff.audit.arrow')}</span>
+            <span className="sr-only">{' → '}</span> <span className="font-semibold">{text(field, after)}</span>
+          </li>
+        ))}
+      </ul>
+      <div className="flex flex-wrap gap-3">
+        <Button loading={busy} onClick={onConfirm}>
+          {t('platform.confirm')}
+        </Button>
+        <DialogClose asChild>
+          <Button variant="secondary">{t('common.cancel')}</Button>
+        </DialogClose>
+      </div>
+    </Dialog>
+  );
+}
+
+/** Every setting grouped, checked against the domain's bounds, saved after a confirmation naming each change. */
+export function PlatformSettingsForm({ view }: { view: PlatformSettingsView }) {
+  const { t, errorMessage, format } = useI18n();
+  const { toast } = useToast();
+  const update = useUpdatePlatformSettings();
+  const form = useForm<SettingsForm>({ resolver: zodResolver(SettingsFormSchema), defaultValues: formOf(view.values) });
+  const [pending, setPending] = useState<SettingChange[] | null>(null);
+  const [nothingChanged, setNothingChanged] = useState(false);
+  const [savedAt, setSavedAt] = useState<Date | null>(null);
+  useEffect(() => form.reset(formOf(view.values)), [form, view.values]);
+
+  const review = form.handleSubmit((values) => {
+    const changes = changesOf(view.values, values);
+    setNothingChanged(changes.length === 0);
+    if (changes.length > 0) setPending(changes);
+  });
+
+  const save = () => {
+    if (!pending) return;
+    update.mutate(patchOf(pending), {
+      onSuccess: () => {
+        setPending(null);
+        setSavedAt(new Date());
+        toast({ type: 'success', title: t('platform.saved') });
+      },
+      onError: (error) => {
+        setPending(null);
+        for (const path of Object.keys(fieldErrorsOf(error))) {
+          const field = SETTING_FIELDS.find((f) => f.path === path);
+          if (field) form.setError(formNameOf(field.path), { type: 'server', message: path });
+        }
+      },
+    });
+  };
+  const serverError = update.error && Object.keys(fieldErrorsOf(update.error)).length === 0 ? update.error : null;
+
+  return (
+    <>
+      <Form onSubmit={review} aria-label={t('admin.sidebar.platformSettings')}>
+        <FormError message={serverError ? errorMessage(errorCodeOf(serverError)) : undefined} />
+        {SETTING_GROUPS.map((group) => (
+          <Card key={group.title} title={t(group.title)}>
+            <div className="grid gap-4 sm:grid-cols-2">
+              {group.fields.map((field) => (
+                <SettingInput key={field.path} field={field} view={view} form={form} />
+              ))}
+            </div>
+          </Card>
+        ))}
+        <FormActions>
+          <Button type="submit">{t('platform.save')}</Button>
+          <Button type="button" variant="secondary" onClick={() => form.reset(formOf(view.values))}>
+            {t('platform.reset')}
+          </Button>
+        </FormActions>
+        <p role="status" className="text-sm text-muted">
+          {nothingChanged
+            ? t('platform.nothingChanged')
+            : savedAt
+              ? t('platform.savedAt', { time: format.time(savedAt) })
+              : ''}
+        </p>
+      </Form>
+      <ChangesDialog changes={pending} busy={update.isPending} onConfirm={save} onClose={() => setPending(null)} />
+    </>
+  );
+}
