@@ -6,7 +6,7 @@ export const serverStatsAr = {
   'serverStats.loadError': 'تعذّر تحميل أرقام الخادم.',
   'serverStats.empty.title': 'لا قراءات بعد',
   'serverStats.empty.body': 'تصل أول قراءة خلال ثوانٍ من تشغيل الخادم، وتظهر هنا دون تحديث الصفحة.',
-  'serverStats.instance': 'النسخة {id}',
+  'serverStats.instance': 'النسخة',
   'serverStats.upSince': 'تعمل منذ {time}، آخر قراءة {last}',
   'serverStats.stale': 'انقطعت قراءاتها',
   'serverStats.requestsPerSecond': 'الطلبات في الثانية',

@@ -10,7 +10,7 @@ export const serverStatsEn: Record<keyof typeof serverStatsAr, string> = {
   'serverStats.empty.title': 'No readings yet',
   'serverStats.empty.body':
     'The first reading arrives within seconds of the server starting and shows here without a reload.',
-  'serverStats.instance': 'Instance {id}',
+  'serverStats.instance': 'Instance',
   'serverStats.upSince': 'Up since {time}, last reading {last}',
   'serverStats.stale': 'Readings stopped',
   'serverStats.requestsPerSecond': 'Requests per second',

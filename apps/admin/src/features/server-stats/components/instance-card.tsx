@@ -79,7 +79,11 @@ export function InstanceCard({ samples, span, stale }: InstanceCardProps) {
   );
   return (
     <Card
-      title={<span dir="ltr">{t('serverStats.instance', { id: last.instanceId })}</span>}
+      title={
+        <>
+          {t('serverStats.instance')} <bdi>{last.instanceId}</bdi>
+        </>
+      }
       description={t('serverStats.upSince', {
         time: format.dateTime(last.startedAt),
         last: f.time(Date.parse(last.at)),
