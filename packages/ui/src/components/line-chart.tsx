@@ -45,19 +45,17 @@ export interface LineChartProps {
 const WIDTH = 300;
 const HEIGHT = 100;
 
-/** One path per run of points without a gap. */
-function pathOf(points: readonly LinePoint[], toX: (x: number) => number, toY: (y: number) => number): string {
-  let path = '';
-  let drawing = false;
+/** One path per run of points without a gap; a lone point is a zero-length line, drawn as a dot by its round cap. */
+export function pathOf(points: readonly LinePoint[], toX: (x: number) => number, toY: (y: number) => number): string {
+  const runs: string[][] = [[]];
   for (const { x, y } of points) {
-    if (y === null) {
-      drawing = false;
-      continue;
-    }
-    path += `${drawing ? 'L' : 'M'}${toX(x).toFixed(2)} ${toY(y).toFixed(2)} `;
-    drawing = true;
+    if (y === null) runs.push([]);
+    else runs.at(-1)?.push(`${toX(x).toFixed(2)} ${toY(y).toFixed(2)}`);
   }
-  return path.trim();
+  return runs
+    .filter((run) => run.length > 0)
+    .map((run) => `M${run[0]} L${(run.length > 1 ? run.slice(1) : run).join(' L')}`)
+    .join(' ');
 }
 
 const valuesOf = (series: LineSeries) =>
@@ -120,6 +118,7 @@ export function LineChart({ title, series, formatValue, formatTime, xDomain, min
                 fill="none"
                 strokeWidth={2}
                 strokeLinejoin="round"
+                strokeLinecap="round"
                 vectorEffect="non-scaling-stroke"
                 className={STROKES[s.tone ?? 'primary']}
               />
