@@ -64,7 +64,21 @@ export const routes: RouteObject[] = [
                 ['tutor/:id', 'admin.feature.tutor', 'admin.feature.tutor'],
               ]),
               area('interviews', [['interviews', 'admin.sidebar.interviews', 'admin.feature.interviews']]),
-              area('lessons', [['lessons', 'admin.sidebar.lessons', 'admin.feature.lessons']]),
+              {
+                element: <RequireArea area="lessons" />,
+                children: [
+                  page(
+                    'lessons',
+                    'admin.sidebar.lessons',
+                    async () => (await import('./routes/lessons.tsx')).LessonsPage,
+                  ),
+                  page(
+                    'lesson/:id',
+                    'admin.feature.lesson',
+                    async () => (await import('./routes/lesson.tsx')).LessonPage,
+                  ),
+                ],
+              },
               {
                 element: <RequireArea area="plans" />,
                 children: [

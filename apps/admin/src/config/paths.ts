@@ -9,6 +9,7 @@ export const paths = {
   user: { path: '/user/:id', href: (id: number) => `/user/${id}` },
   interviews: { path: '/interviews', href: () => '/interviews' },
   lessons: { path: '/lessons', href: () => '/lessons' },
+  lesson: { path: '/lesson/:id', href: (id: number) => `/lesson/${id}` },
   serverStats: { path: '/server-stats', href: () => '/server-stats' },
   platformSettings: { path: '/platform-settings', href: () => '/platform-settings' },
   topics: { path: '/topics', href: () => '/topics' },

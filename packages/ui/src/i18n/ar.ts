@@ -2,6 +2,7 @@ import { bookingAr } from './features/booking.ar.ts';
 import { invoicesAr } from './features/invoices.ar.ts';
 import { lineChartAr } from './features/line-chart.ar.ts';
 import { onboardingAr } from './features/onboarding.ar.ts';
+import { operationsAr } from './features/operations.ar.ts';
 import { paymentsAr } from './features/payments.ar.ts';
 import { platformSettingsAr } from './features/platform-settings.ar.ts';
 import { realtimeAr } from './features/realtime.ar.ts';
@@ -376,6 +377,7 @@ export const ar = {
   ...realtimeAr,
   ...lineChartAr,
   ...serverStatsAr,
+  ...operationsAr,
 } as const;
 
 export type MessageKey = keyof typeof ar;

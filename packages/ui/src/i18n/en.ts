@@ -3,6 +3,7 @@ import { bookingEn } from './features/booking.en.ts';
 import { invoicesEn } from './features/invoices.en.ts';
 import { lineChartEn } from './features/line-chart.en.ts';
 import { onboardingEn } from './features/onboarding.en.ts';
+import { operationsEn } from './features/operations.en.ts';
 import { paymentsEn } from './features/payments.en.ts';
 import { platformSettingsEn } from './features/platform-settings.en.ts';
 import { realtimeEn } from './features/realtime.en.ts';
@@ -360,4 +361,5 @@ export const en: Record<MessageKey, string> = {
   ...realtimeEn,
   ...lineChartEn,
   ...serverStatsEn,
+  ...operationsEn,
 };
