@@ -262,6 +262,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     guesses,
     queue,
     telegramNeedsChat: messengers.telegram.delivery === 'provider',
+    settings,
   });
   defineVerificationJobs(queue, verification);
   await app.register(verificationRoutes, { verification, publicPerMinute: config.RATE_LIMIT_SIGN_IN_PER_MINUTE });
