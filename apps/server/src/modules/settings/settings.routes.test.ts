@@ -141,6 +141,27 @@ describe('each policy follows its setting', () => {
     expect((await end()).json()).toMatchObject({ status: 'cancelledByTutor', cancelReason: 'tutorDidNotAttend' });
   });
 
+  it('verification limits: the lifetime, resend wait, hourly cap and wrong tries in force', async () => {
+    await patch({
+      verification: { codeTtlMinutes: 3, resendCooldownSeconds: 0, maxCodesPerHour: 1, maxWrongTries: 1 },
+    });
+    const { token, user } = await registerUser(t.app);
+    const send = () =>
+      injectAs(t.app, token, { method: 'POST', url: '/api/v1/confirmation-code/email/send', payload: {} });
+    const confirm = (code: string) =>
+      injectAs(t.app, token, { method: 'POST', url: '/api/v1/confirmation-code/email/confirm', payload: { code } });
+    expect((await send()).json()).toMatchObject({ resendAfterSeconds: 0, expiresInMinutes: 3 });
+    const outbox = await t.app.inject({ method: 'GET', url: `/dev/outbox.json?to=${encodeURIComponent(user.email)}` });
+    const [message] = outbox.json().list as Array<{ code: string; text: string }>;
+    expect(message?.text).toContain('الكود صالح لمدة 3 دقائق');
+    await expectCode(await send(), 429, 'too-many-requests');
+    const code = message?.code ?? '';
+    const wrong = String((Number(code) + 1) % 100_000).padStart(5, '0');
+    await expectCode(await confirm(wrong), 422, 'invalid-verification-code');
+    // one wrong try locks the code, right as it is
+    await expectCode(await confirm(code), 422, 'expired-verification-code');
+  });
+
   it('default notice period: a tutor registering now gets the one in force', async () => {
     await patch({ defaultNoticePeriodMinutes: 90 });
     const { user } = await registerUser(t.app, { role: 'tutor' });

@@ -1,4 +1,3 @@
-import { CODE_TTL_MINUTES } from '@darsak/domain/verification';
 import { html } from '../../platform/html.ts';
 
 export interface ComposedMessage {
@@ -7,11 +6,12 @@ export interface ComposedMessage {
   html?: string;
 }
 
-const validity = `الكود صالح لمدة ${CODE_TTL_MINUTES} دقائق ويُستخدم مرة واحدة، لا تشاركه مع أي شخص.`;
+/** The code's lifetime is a platform setting, so the message says the one in force when it was sent. */
+const validity = (ttlMinutes: number) => `الكود صالح لمدة ${ttlMinutes} دقائق ويُستخدم مرة واحدة، لا تشاركه مع أي شخص.`;
 
 /** WhatsApp (its template shows Meta's fixed wording; this is what the outbox shows) and Telegram. */
-export const phoneCodeMessage = (code: string): ComposedMessage => ({
-  text: `درسك: كود تأكيد رقم هاتفك هو ${code}\n${validity}`,
+export const phoneCodeMessage = (code: string, ttlMinutes: number): ComposedMessage => ({
+  text: `درسك: كود تأكيد رقم هاتفك هو ${code}\n${validity(ttlMinutes)}`,
 });
 
 function email(p: { subject: string; name: string; lead: string; code: string; notes: string[] }): ComposedMessage {
@@ -33,35 +33,35 @@ ${p.notes.map((note) => html`<p style="color:#4b5563;font-size:14px">${note}</p>
   return { subject: p.subject, text, html: body.value };
 }
 
-export const emailCodeMessage = (name: string, code: string): ComposedMessage =>
+export const emailCodeMessage = (name: string, code: string, ttlMinutes: number): ComposedMessage =>
   email({
     subject: 'كود تأكيد بريدك الإلكتروني في درسك',
     name,
     lead: 'كود تأكيد بريدك الإلكتروني في درسك هو:',
     code,
-    notes: [validity, 'إذا لم تطلب هذا الكود فتجاهل هذه الرسالة.'],
+    notes: [validity(ttlMinutes), 'إذا لم تطلب هذا الكود فتجاهل هذه الرسالة.'],
   });
 
-export const passwordCodeMessage = (name: string, code: string): ComposedMessage =>
+export const passwordCodeMessage = (name: string, code: string, ttlMinutes: number): ComposedMessage =>
   email({
     subject: 'إعادة تعيين كلمة المرور في درسك',
     name,
     lead: 'طلبتَ إعادة تعيين كلمة مرور حسابك في درسك. كود إعادة التعيين هو:',
     code,
     notes: [
-      validity,
+      validity(ttlMinutes),
       'بعد تغيير كلمة المرور سيُسجَّل خروجك من كل الأجهزة.',
       'إذا لم تطلب ذلك فتجاهل هذه الرسالة، ولن تتغيّر كلمة مرورك.',
     ],
   });
 
-export const emailChangeCodeMessage = (name: string, code: string): ComposedMessage =>
+export const emailChangeCodeMessage = (name: string, code: string, ttlMinutes: number): ComposedMessage =>
   email({
     subject: 'كود تأكيد بريدك الإلكتروني الجديد في درسك',
     name,
     lead: 'طلبتَ أن يصبح هذا العنوان بريد حسابك في درسك. كود التأكيد هو:',
     code,
-    notes: [validity, 'إذا لم تطلب ذلك فتجاهل هذه الرسالة، ولن يتغيّر شيء.'],
+    notes: [validity(ttlMinutes), 'إذا لم تطلب ذلك فتجاهل هذه الرسالة، ولن يتغيّر شيء.'],
   });
 
 /** The notice to the address a contact change leaves behind (or to the account's e-mail for a phone change). */

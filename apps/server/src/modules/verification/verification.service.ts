@@ -4,12 +4,10 @@ import { AppError } from '@darsak/domain/errors';
 import { CodePurpose, type User } from '@darsak/domain/users';
 import {
   CODE_LENGTH,
-  CODE_TTL_MINUTES,
   type CodeSent,
   type EmailChangeInput,
   isCodeLocked,
   type PhoneChangeInput,
-  RESEND_COOLDOWN_SECONDS,
 } from '@darsak/domain/verification';
 import type { Clock } from '../../platform/clock.ts';
 import type { Db } from '../../platform/db/client.ts';
@@ -19,6 +17,7 @@ import type { GuessLimits } from '../../platform/security/guess-limits.ts';
 import type { MessageChannel } from '../../providers/messaging/messenger.ts';
 import type { AuthService } from '../auth/auth.service.ts';
 import type { Outbox } from '../outbox/outbox.ts';
+import type { SettingsService } from '../settings/settings.service.ts';
 import type { UserRow } from '../users/users.repo.ts';
 import type { UsersService } from '../users/users.service.ts';
 import { assertCanIssue, createAddressThrottle } from './verification.limits.ts';
@@ -78,6 +77,8 @@ export interface VerificationDeps {
    * stand-in has no chats and files the message under the phone number instead.
    */
   telegramNeedsChat: boolean;
+  /** A code's lifetime, wrong tries, resend wait and hourly cap are platform settings. */
+  settings: Pick<SettingsService, 'current'>;
 }
 
 interface Delivery {
@@ -88,7 +89,10 @@ interface Delivery {
   recipient: string;
 }
 
-/** CONFIRMATION CODES (DESIGN §4): 5 digits, 10 minutes, single use, one user and purpose, 5 wrong tries. */
+/**
+ * CONFIRMATION CODES (DESIGN §4): 5 digits, single use, one user and purpose; lifetime (10 minutes), wrong tries
+ * (5), resend wait and hourly cap as the platform settings say.
+ */
 export function createVerificationService(deps: VerificationDeps) {
   const { db, clock, users, outbox } = deps;
   const passwordThrottle = createAddressThrottle(clock);
@@ -107,15 +111,27 @@ export function createVerificationService(deps: VerificationDeps) {
     return row;
   }
 
-  /** Creates a code and its message in one transaction, within the cooldown and the hourly cap. */
-  async function issue(user: UserRow, purpose: Purpose, to: Delivery, compose: (code: string) => ComposedMessage) {
-    await db.transaction(async (tx) => {
+  const limitsNow = async (tx: Db = db) => (await deps.settings.current(tx)).verification;
+
+  /**
+   * Creates a code and its message in one transaction, within the cooldown and the hourly cap; answers what the
+   * client is told (the channel, the masked target, the wait before a resend and the code's lifetime).
+   */
+  async function issue(
+    user: UserRow,
+    purpose: Purpose,
+    to: Delivery & { shown: string },
+    compose: (code: string, ttlMinutes: number) => ComposedMessage,
+  ): Promise<CodeSent> {
+    const limits = await db.transaction(async (tx) => {
       const now = clock.now();
+      const limits = await limitsNow(tx);
       await repo.lockIssuing(tx, user.id, purpose);
       const issued = await repo.listIssuedSince(tx, user.id, purpose, new Date(now.getTime() - MS_PER_HOUR));
       assertCanIssue(
         issued.map((c) => c.createdAt.getTime()),
         now.getTime(),
+        limits,
       );
       const code = newCode();
       await repo.insertCode(tx, {
@@ -125,7 +141,7 @@ export function createVerificationService(deps: VerificationDeps) {
         target: to.target,
         codeHash: hashCode(user.id, purpose, code).toString('hex'),
         createdAt: now,
-        expiresAt: new Date(now.getTime() + CODE_TTL_MINUTES * MS_PER_MINUTE),
+        expiresAt: new Date(now.getTime() + limits.codeTtlMinutes * MS_PER_MINUTE),
       });
       await outbox.enqueue(tx, {
         channel: to.channel,
@@ -133,18 +149,18 @@ export function createVerificationService(deps: VerificationDeps) {
         userId: user.id,
         template: TEMPLATES[purpose],
         code,
-        ...compose(code),
+        ...compose(code, limits.codeTtlMinutes),
       });
+      return limits;
     });
     outbox.kick();
+    return {
+      channel: to.channel,
+      target: to.shown,
+      resendAfterSeconds: limits.resendCooldownSeconds,
+      expiresInMinutes: limits.codeTtlMinutes,
+    };
   }
-
-  const sent = (channel: MessageChannel, target: string): CodeSent => ({
-    channel,
-    target,
-    resendAfterSeconds: RESEND_COOLDOWN_SECONDS,
-    expiresInMinutes: CODE_TTL_MINUTES,
-  });
 
   /**
    * Checks `code` against the user's latest code of this purpose, in the caller's transaction: the live code
@@ -158,10 +174,11 @@ export function createVerificationService(deps: VerificationDeps) {
   ): Promise<{ failure: CodeFailure } | { row: repo.CodeRow }> {
     const row = await repo.findLatestForUpdate(tx, p.userId, p.purpose);
     if (!row) return { failure: 'invalid-verification-code' };
+    const { maxWrongTries } = await limitsNow(tx);
     const alive =
       !row.consumedAt &&
       clock.now() < row.expiresAt &&
-      !isCodeLocked(row.wrongTries) &&
+      !isCodeLocked(row.wrongTries, maxWrongTries) &&
       (p.target === null || row.target === p.target);
     if (!timingSafeEqual(Buffer.from(row.codeHash, 'hex'), hashCode(p.userId, p.purpose, p.code))) {
       if (alive) await repo.addWrongTry(tx, row.id);
@@ -231,8 +248,7 @@ export function createVerificationService(deps: VerificationDeps) {
       if (!user.phone) throw new AppError('phone-required');
       if (user.phoneVerifiedAt) throw new AppError('phone-already-verified');
       const delivery = phoneDelivery(user, user.phone, method);
-      await issue(user, CodePurpose.verifyWhatsapp, delivery, phoneCodeMessage);
-      return sent(delivery.channel, maskPhone(user.phone));
+      return issue(user, CodePurpose.verifyWhatsapp, { ...delivery, shown: maskPhone(user.phone) }, phoneCodeMessage);
     },
 
     async verifyPhone(actor: AuthUser, code: string): Promise<User> {
@@ -249,8 +265,9 @@ export function createVerificationService(deps: VerificationDeps) {
       const user = await requireUser(actor.id);
       if (user.emailVerifiedAt) throw new AppError('email-already-verified');
       const delivery: Delivery = { channel: 'email', target: user.email, recipient: user.email };
-      await issue(user, CodePurpose.verifyEmail, delivery, (code) => emailCodeMessage(user.name, code));
-      return sent('email', maskEmail(user.email));
+      return issue(user, CodePurpose.verifyEmail, { ...delivery, shown: maskEmail(user.email) }, (code, ttl) =>
+        emailCodeMessage(user.name, code, ttl),
+      );
     },
 
     async confirmEmail(actor: AuthUser, code: string): Promise<User> {
@@ -269,8 +286,9 @@ export function createVerificationService(deps: VerificationDeps) {
       await deps.auth.proveOwner(user.id, input);
       if (await users.findByEmail(db, input.email)) throw new AppError('user-exists');
       const delivery: Delivery = { channel: 'email', target: input.email, recipient: input.email };
-      await issue(user, CodePurpose.changeEmail, delivery, (code) => emailChangeCodeMessage(user.name, code));
-      return sent('email', maskEmail(input.email));
+      return issue(user, CodePurpose.changeEmail, { ...delivery, shown: maskEmail(input.email) }, (code, ttl) =>
+        emailChangeCodeMessage(user.name, code, ttl),
+      );
     },
 
     /** Step two: the code makes the new address the account's (verified), and the old address is told. */
@@ -293,8 +311,7 @@ export function createVerificationService(deps: VerificationDeps) {
       const user = await requireUser(actor.id);
       await deps.auth.proveOwner(user.id, input);
       const delivery = phoneDelivery(user, input.phone, input.method);
-      await issue(user, CodePurpose.changePhone, delivery, phoneCodeMessage);
-      return sent(delivery.channel, maskPhone(input.phone));
+      return issue(user, CodePurpose.changePhone, { ...delivery, shown: maskPhone(input.phone) }, phoneCodeMessage);
     },
 
     /**
@@ -320,7 +337,7 @@ export function createVerificationService(deps: VerificationDeps) {
      * an account has the address is only looked at by the job, so neither the answer nor its time can tell.
      */
     async sendPasswordCode(email: string): Promise<{ ok: true }> {
-      passwordThrottle.hit(email);
+      passwordThrottle.hit(email, await limitsNow());
       await deps.queue.send(PASSWORD_CODE_JOB, { email });
       return { ok: true };
     },
@@ -331,7 +348,9 @@ export function createVerificationService(deps: VerificationDeps) {
       if (!user || user.disabledAt) return;
       const delivery: Delivery = { channel: 'email', target: user.email, recipient: user.email };
       try {
-        await issue(user, CodePurpose.resetPassword, delivery, (code) => passwordCodeMessage(user.name, code));
+        await issue(user, CodePurpose.resetPassword, { ...delivery, shown: delivery.target }, (code, ttl) =>
+          passwordCodeMessage(user.name, code, ttl),
+        );
       } catch (error) {
         // The account's own limits (another server instance counted this address): nobody to tell.
         if (!(error instanceof AppError && ['verification-code-cooldown', 'too-many-requests'].includes(error.code)))
