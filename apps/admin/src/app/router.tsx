@@ -59,10 +59,13 @@ export const routes: RouteObject[] = [
                   page('user/:id', 'admin.feature.user', async () => (await import('./routes/user.tsx')).UserPage),
                 ],
               },
-              area('tutors', [
-                ['tutors', 'admin.sidebar.tutors', 'admin.feature.tutors'],
-                ['tutor/:id', 'admin.feature.tutor', 'admin.feature.tutor'],
-              ]),
+              {
+                element: <RequireArea area="tutors" />,
+                children: [
+                  page('tutors', 'admin.sidebar.tutors', async () => (await import('./routes/tutors.tsx')).TutorsPage),
+                  page('tutor/:id', 'admin.feature.tutor', async () => (await import('./routes/tutor.tsx')).TutorPage),
+                ],
+              },
               area('interviews', [['interviews', 'admin.sidebar.interviews', 'admin.feature.interviews']]),
               {
                 element: <RequireArea area="lessons" />,

@@ -8,6 +8,7 @@ import { platformSettingsAr } from './features/platform-settings.ar.ts';
 import { realtimeAr } from './features/realtime.ar.ts';
 import { serverStatsAr } from './features/server-stats.ar.ts';
 import { staffAr } from './features/staff.ar.ts';
+import { tutorsStaffAr } from './features/tutors-staff.ar.ts';
 
 /**
  * Arabic (ar-EG) catalogue: the default locale and the source of truth for message keys.
@@ -373,6 +374,7 @@ export const ar = {
   ...paymentsAr,
   ...onboardingAr,
   ...staffAr,
+  ...tutorsStaffAr,
   ...platformSettingsAr,
   ...realtimeAr,
   ...lineChartAr,

@@ -9,6 +9,7 @@ import { platformSettingsEn } from './features/platform-settings.en.ts';
 import { realtimeEn } from './features/realtime.en.ts';
 import { serverStatsEn } from './features/server-stats.en.ts';
 import { staffEn } from './features/staff.en.ts';
+import { tutorsStaffEn } from './features/tutors-staff.en.ts';
 
 /** English catalogue: every key of the Arabic catalogue, checked by the type. */
 export const en: Record<MessageKey, string> = {
@@ -357,6 +358,7 @@ export const en: Record<MessageKey, string> = {
   ...paymentsEn,
   ...onboardingEn,
   ...staffEn,
+  ...tutorsStaffEn,
   ...platformSettingsEn,
   ...realtimeEn,
   ...lineChartEn,
