@@ -2,7 +2,7 @@
 // Run: npm run bench:server-stats   (figures are printed; nothing here asserts a time)
 import Fastify from 'fastify';
 import { createRequestMeter, installRequestMeter } from '../apps/server/src/modules/server-stats/request-meter.ts';
-import { load, printTable } from './support.ts';
+import { type LoadResult, load, printTable } from './support.ts';
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 5);
 
@@ -19,12 +19,12 @@ const plain = await healthApp(false);
 const metered = await healthApp(true);
 console.log(`${seconds}s per run, 10 connections`);
 // Two rounds in turn, so that a neighbour's load on the machine weighs on both sides alike.
-const runs = [];
+const runs: LoadResult[] = [];
 for (let round = 1; round <= 2; round++) {
   runs.push(await load(`GET /api/health without the hook (${round})`, plain.url, { seconds }));
   runs.push(await load(`GET /api/health with the stats hook (${round})`, metered.url, { seconds }));
 }
-const [first, ...rest] = runs as [(typeof runs)[number], ...typeof runs];
+const [first, ...rest] = runs as [LoadResult, ...LoadResult[]];
 printTable(first, rest);
 const rate = (hooked: boolean) => runs.filter((_, i) => i % 2 === (hooked ? 1 : 0)).reduce((sum, r) => sum + r.rps, 0);
 console.log(`with / without the hook: ${(rate(true) / rate(false)).toFixed(3)}`);

@@ -1,9 +1,8 @@
-import { ComingSoonPage, CrashScreen, LoadingAnimation, RootLayout, type RouteHandle } from '@darsak/ui';
+import { CrashScreen, LoadingAnimation, RootLayout, type RouteHandle } from '@darsak/ui';
 import type { MessageKey } from '@darsak/ui/i18n';
 import { type ComponentType, useState } from 'react';
 import { createBrowserRouter, type RouteObject, RouterProvider } from 'react-router';
 import { AdminShell } from '../components/admin-shell.tsx';
-import type { AdminArea } from '../lib/access.ts';
 import { GuestOnly, RequireArea, RequireStaff } from './guards.tsx';
 
 function page(path: string | undefined, title: MessageKey, load: () => Promise<ComponentType>): RouteObject {
@@ -14,19 +13,6 @@ function page(path: string | undefined, title: MessageKey, load: () => Promise<C
     lazy: async () => ({ Component: await load() }),
   };
   return path === undefined ? { index: true, ...base } : { path, ...base };
-}
-
-/** A staff page of one area whose feature comes later: a lazy ComingSoon naming it, behind its role check. */
-function area(area: AdminArea, pages: Array<[path: string, title: MessageKey, feature: MessageKey]>): RouteObject {
-  return {
-    element: <RequireArea area={area} />,
-    children: pages.map(([path, title, feature]) => ({
-      path,
-      handle: { title, feature } satisfies RouteHandle,
-      errorElement: <CrashScreen showDetails={import.meta.env.DEV} />,
-      element: <ComingSoonPage appName="admin.appName" />,
-    })),
-  };
 }
 
 /** Admin routes of spec §2. */
@@ -66,7 +52,16 @@ export const routes: RouteObject[] = [
                   page('tutor/:id', 'admin.feature.tutor', async () => (await import('./routes/tutor.tsx')).TutorPage),
                 ],
               },
-              area('interviews', [['interviews', 'admin.sidebar.interviews', 'admin.feature.interviews']]),
+              {
+                element: <RequireArea area="interviews" />,
+                children: [
+                  page(
+                    'interviews',
+                    'admin.sidebar.interviews',
+                    async () => (await import('./routes/interviews.tsx')).InterviewsPage,
+                  ),
+                ],
+              },
               {
                 element: <RequireArea area="lessons" />,
                 children: [
@@ -149,7 +144,12 @@ export const routes: RouteObject[] = [
                   ),
                 ],
               },
-              area('media', [['media', 'admin.sidebar.media', 'admin.feature.media']]),
+              {
+                element: <RequireArea area="media" />,
+                children: [
+                  page('media', 'admin.sidebar.media', async () => (await import('./routes/media.tsx')).MediaPage),
+                ],
+              },
               {
                 element: <RequireArea area="serverStats" />,
                 children: [

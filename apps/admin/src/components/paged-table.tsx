@@ -16,6 +16,8 @@ export interface PagedTableProps<Row> {
   query: PagedQuery<Row>;
   caption: string;
   columns: readonly TableColumn<Row>[];
+  /** Draws the rows another way than a table (cards with a video each); `columns` are then unused. */
+  renderRows?: (rows: Row[]) => ReactNode;
   rowKey: (row: Row) => Key;
   empty: ReactNode;
   loadError: ReactNode;
@@ -34,6 +36,7 @@ export function PagedTable<Row>({
   onPage,
   onPageSize,
   loadError,
+  renderRows,
   ...table
 }: PagedTableProps<Row>) {
   const { t, format } = useI18n();
@@ -59,6 +62,8 @@ export function PagedTable<Row>({
         <p className="rounded-(--radius-card) border border-line bg-surface px-4 py-10 text-center text-muted">
           {table.empty}
         </p>
+      ) : renderRows ? (
+        renderRows(list)
       ) : (
         <Table {...table} rows={list} />
       )}

@@ -13,12 +13,26 @@ export interface ReasonDialogProps {
   children?: ReactNode;
   /** Destructive actions show a red button. */
   danger?: boolean;
+  /** Where the reason goes, when not only to the audit log (a rejection's reason reaches the applicant). */
+  reasonHint?: string;
+  /** The reason's rule, when the call asks another than the audit log's. */
+  reasonSchema?: typeof AuditReason;
   /** Runs the action with the reason; resolves when done (the dialog closes), rejects to show the error. */
   onConfirm: (reason: string) => Promise<unknown>;
 }
 
 /** A staff action confirmed with the reason it is taken (kept in the audit log). */
-export function ReasonDialog({ trigger, title, description, confirm, children, danger, onConfirm }: ReasonDialogProps) {
+export function ReasonDialog({
+  trigger,
+  title,
+  description,
+  confirm,
+  children,
+  danger,
+  reasonHint,
+  reasonSchema = AuditReason,
+  onConfirm,
+}: ReasonDialogProps) {
   const { t, fieldMessage, errorMessage } = useI18n();
   const [open, setOpen] = useState(false);
   const [reason, setReason] = useState('');
@@ -28,7 +42,7 @@ export function ReasonDialog({ trigger, title, description, confirm, children, d
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    const parsed = AuditReason.safeParse(reason);
+    const parsed = reasonSchema.safeParse(reason);
     if (!parsed.success) return setFieldError(fieldMessage(parsed.error.issues[0]?.message));
     setBusy(true);
     setError(undefined);
@@ -63,7 +77,7 @@ export function ReasonDialog({ trigger, title, description, confirm, children, d
         {children}
         <TextareaField
           label={t('staff.reason')}
-          hint={t('staff.reasonHint')}
+          hint={reasonHint ?? t('staff.reasonHint')}
           required
           rows={3}
           value={reason}

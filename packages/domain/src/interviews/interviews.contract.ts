@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { INTRO_VIDEO } from '../assets/assets.constants.ts';
 import { FreeTimeSchema } from '../availability/availability.contract.ts';
-import { Id, IdParam, IdParams } from '../common/ids.ts';
+import { Id, IdParam, IdParams, textInt } from '../common/ids.ts';
 import { PageQuery, pageOf } from '../common/paging.ts';
 import { defineRoute } from '../contract/define-route.ts';
 import { LessonStart } from '../lessons/lessons.contract.ts';
@@ -35,10 +35,12 @@ export type IntroVideo = z.infer<typeof IntroVideoSchema>;
 
 const Feedback = z.string().trim().min(1, 'required').max(INTERVIEW_FEEDBACK_MAX_LENGTH, 'text-too-long');
 const Note = z.string().trim().max(INTERVIEW_NOTE_MAX_LENGTH, 'text-too-long');
+/** Why an intro video is rejected: the applicant receives it. */
+export const IntroVideoRejectReason = Feedback;
 
 export const ReviewIntroVideoInput = z.discriminatedUnion('status', [
   z.strictObject({ status: z.literal('accepted') }),
-  z.strictObject({ status: z.literal('rejected'), reason: Feedback }),
+  z.strictObject({ status: z.literal('rejected'), reason: IntroVideoRejectReason }),
 ]);
 export type ReviewIntroVideoInput = z.infer<typeof ReviewIntroVideoInput>;
 
@@ -106,9 +108,16 @@ export const UpdateDemoSessionInput = z.discriminatedUnion('action', [
 ]);
 export type UpdateDemoSessionInput = z.infer<typeof UpdateDemoSessionInput>;
 
+/** Where an interview or a demo session stands; both number pending 1, passed 2, rejected 3, cancelled 4 and up. */
+export const APPOINTMENT_STANDINGS = ['pending', 'passed', 'rejected', 'cancelled'] as const;
+export type AppointmentStanding = (typeof APPOINTMENT_STANDINGS)[number];
+
 export const AppointmentListQuery = PageQuery.extend({
-  /** upcoming: pending, soonest first; past: the others, latest first. */
+  /** upcoming: pending, soonest first; past: the others, latest first; neither: pending soonest first, then past. */
   when: z.enum(['upcoming', 'past']).optional(),
+  status: z.enum(APPOINTMENT_STANDINGS).optional(),
+  /** One interviewer's (staff lists; a tutor manager only ever sees their own). */
+  managerId: textInt(Id).optional(),
 }).strict();
 export type AppointmentListQuery = z.infer<typeof AppointmentListQuery>;
 

@@ -2,6 +2,7 @@ import { bookingAr } from './features/booking.ar.ts';
 import { invoicesAr } from './features/invoices.ar.ts';
 import { lineChartAr } from './features/line-chart.ar.ts';
 import { onboardingAr } from './features/onboarding.ar.ts';
+import { onboardingStaffAr } from './features/onboarding-staff.ar.ts';
 import { operationsAr } from './features/operations.ar.ts';
 import { paymentsAr } from './features/payments.ar.ts';
 import { platformSettingsAr } from './features/platform-settings.ar.ts';
@@ -373,6 +374,7 @@ export const ar = {
   ...invoicesAr,
   ...paymentsAr,
   ...onboardingAr,
+  ...onboardingStaffAr,
   ...staffAr,
   ...tutorsStaffAr,
   ...platformSettingsAr,

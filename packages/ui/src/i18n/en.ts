@@ -3,6 +3,7 @@ import { bookingEn } from './features/booking.en.ts';
 import { invoicesEn } from './features/invoices.en.ts';
 import { lineChartEn } from './features/line-chart.en.ts';
 import { onboardingEn } from './features/onboarding.en.ts';
+import { onboardingStaffEn } from './features/onboarding-staff.en.ts';
 import { operationsEn } from './features/operations.en.ts';
 import { paymentsEn } from './features/payments.en.ts';
 import { platformSettingsEn } from './features/platform-settings.en.ts';
@@ -357,6 +358,7 @@ export const en: Record<MessageKey, string> = {
   ...invoicesEn,
   ...paymentsEn,
   ...onboardingEn,
+  ...onboardingStaffEn,
   ...staffEn,
   ...tutorsStaffEn,
   ...platformSettingsEn,

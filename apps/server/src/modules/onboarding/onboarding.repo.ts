@@ -1,4 +1,20 @@
-import { and, asc, count, desc, eq, gt, gte, inArray, isNull, lt, ne, type SQL, sql } from 'drizzle-orm';
+import type { AppointmentStanding } from '@darsak/domain/interviews';
+import {
+  type AnyColumn,
+  and,
+  asc,
+  count,
+  desc,
+  eq,
+  gt,
+  gte,
+  inArray,
+  isNull,
+  lt,
+  ne,
+  type SQL,
+  sql,
+} from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.ts';
 import { assets } from '../assets/assets.table.ts';
 import { tutors, users } from '../users/users.table.ts';
@@ -153,9 +169,16 @@ export interface AppointmentFilter {
   /** Either member: an applicant's own or a manager's own. */
   memberId?: number | undefined;
   when?: 'upcoming' | 'past' | undefined;
+  status?: AppointmentStanding | undefined;
   limit: number;
   offset: number;
 }
+
+/** Interview and demo session statuses share their numbers: pending 1, passed 2, rejected 3, cancelled 4 and up. */
+const standingWhere = (status: AnyColumn, standing: AppointmentStanding | undefined) => {
+  if (standing === 'cancelled') return gte(status, 4);
+  return standing === undefined ? undefined : eq(status, { pending: 1, passed: 2, rejected: 3 }[standing]);
+};
 
 export async function listAppointments(db: Db, kind: AppointmentKind, filter: AppointmentFilter) {
   const { table, fields } = source(kind);
@@ -166,10 +189,21 @@ export async function listAppointments(db: Db, kind: AppointmentKind, filter: Ap
       ? undefined
       : sql`(${fields.applicantId} = ${filter.memberId} or ${fields.managerId} = ${filter.memberId})`,
     filter.when === 'upcoming' ? eq(fields.status, 1) : filter.when === 'past' ? ne(fields.status, 1) : undefined,
+    standingWhere(fields.status, filter.status),
   );
-  const order = filter.when === 'upcoming' ? asc(fields.startsAt) : desc(fields.startsAt);
+  const pending = sql`${fields.status} = 1`;
+  // Without `when`: the pending ones first, soonest first, then the others, latest first.
+  const order =
+    filter.when === 'upcoming'
+      ? [asc(fields.startsAt)]
+      : filter.when === 'past'
+        ? [desc(fields.startsAt)]
+        : [desc(pending), asc(sql`case when ${pending} then ${fields.startsAt} end`), desc(fields.startsAt)];
   const [rows, [total]] = await Promise.all([
-    selectAppointments(db, kind, where).orderBy(order, desc(fields.id)).limit(filter.limit).offset(filter.offset),
+    selectAppointments(db, kind, where)
+      .orderBy(...order, desc(fields.id))
+      .limit(filter.limit)
+      .offset(filter.offset),
     db
       .select({ n: count() })
       .from(table as unknown as typeof interviews)

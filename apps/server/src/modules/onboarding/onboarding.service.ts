@@ -352,6 +352,8 @@ export function createOnboardingService(deps: OnboardingDeps) {
     const { total, rows } = await repo.listAppointments(db, kind, {
       ...filter,
       when: query.when,
+      status: query.status,
+      managerId: query.managerId,
       limit: query.size,
       offset: offsetOf(query),
     });

@@ -1,6 +1,7 @@
 import { type StaffLessonListQuery, staffLessonsContract } from '@darsak/domain/lessons';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api.ts';
+import { compactFilter } from '../../../lib/compact-filter.ts';
 import { auditKeys } from '../../audit/hooks/use-audit-log.ts';
 
 export type LessonFilter = Omit<StaffLessonListQuery, 'page' | 'size'>;
@@ -8,16 +9,12 @@ export type LessonFilter = Omit<StaffLessonListQuery, 'page' | 'size'>;
 const lessonsKey = ['staff', 'lessons'] as const;
 const recordKey = (id: number) => [...lessonsKey, 'record', id] as const;
 
-/** Only the filters that are set, so the URL stays short and the cache key stable. */
-const compact = (filter: LessonFilter) =>
-  Object.fromEntries(Object.entries(filter).filter(([, v]) => v !== undefined && v !== '')) as LessonFilter;
-
 export const fetchLessonsPage = (filter: LessonFilter, page: number, size: number) =>
-  api.callRoute(staffLessonsContract.list, { query: { ...compact(filter), page, size } });
+  api.callRoute(staffLessonsContract.list, { query: { ...compactFilter(filter), page, size } });
 
 export function useStaffLessons(filter: LessonFilter, page: number, size: number) {
   return useQuery({
-    queryKey: [...lessonsKey, 'list', compact(filter), page, size],
+    queryKey: [...lessonsKey, 'list', compactFilter(filter), page, size],
     queryFn: () => fetchLessonsPage(filter, page, size),
     placeholderData: keepPreviousData,
   });

@@ -4,6 +4,7 @@ import { subscriptionsContract } from '@darsak/domain/subscriptions';
 import { type RoleId, type UserListQuery, usersContract } from '@darsak/domain/users';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api.ts';
+import { compactFilter } from '../../../lib/compact-filter.ts';
 import { auditKeys } from '../../audit/hooks/use-audit-log.ts';
 
 export type UserFilter = Omit<UserListQuery, 'page' | 'size'>;
@@ -11,16 +12,12 @@ export type UserFilter = Omit<UserListQuery, 'page' | 'size'>;
 const usersKey = ['staff', 'users'] as const;
 const accountKey = (id: number) => [...usersKey, 'account', id] as const;
 
-/** Only the filters that are set, so the URL stays short and the cache key stable. */
-const compact = (filter: UserFilter) =>
-  Object.fromEntries(Object.entries(filter).filter(([, v]) => v !== undefined && v !== '')) as UserFilter;
-
 export const fetchUsersPage = (filter: UserFilter, page: number, size: number) =>
-  api.callRoute(usersContract.list, { query: { ...compact(filter), page, size } });
+  api.callRoute(usersContract.list, { query: { ...compactFilter(filter), page, size } });
 
 export function useUsers(filter: UserFilter, page: number, size: number) {
   return useQuery({
-    queryKey: [...usersKey, 'list', compact(filter), page, size],
+    queryKey: [...usersKey, 'list', compactFilter(filter), page, size],
     queryFn: () => fetchUsersPage(filter, page, size),
     placeholderData: keepPreviousData,
   });

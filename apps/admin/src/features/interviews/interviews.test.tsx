@@ -1,0 +1,104 @@
+import { createFakeRealtimeServer } from '@darsak/client';
+import type { DemoSession, Interview } from '@darsak/domain/interviews';
+import { Role } from '@darsak/domain/users';
+import { configure, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { APP_URL } from '../../config/env.ts';
+import { authStore } from '../../lib/auth-store.ts';
+import { renderAdmin, staffUser } from '../../testing/render-admin.tsx';
+import { stubApi } from '../../testing/stub-api.ts';
+import { setOnboardingSocketFactory } from './hooks/use-onboarding-live.ts';
+
+// the first screen of a file loads its lazy route cold
+configure({ asyncUtilTimeout: 5000 });
+
+const admin = staffUser(Role.admin);
+const manager = staffUser(Role.tutorManager);
+
+const appointment = {
+  id: 7,
+  startsAt: '2025-01-07T10:00:00.000Z',
+  endsAt: '2025-01-07T10:30:00.000Z',
+  applicant: { id: 31, name: 'أحمد محمود', image: null },
+  manager: { id: 5, name: 'سعاد علي', image: null },
+  introVideoUrl: null,
+  feedback: 'نطق واضح',
+  note: null,
+  decidedBy: 5,
+  decidedAt: '2025-01-07T10:40:00.000Z',
+  cancelledBy: null,
+  cancelledAt: null,
+  cancelReason: null,
+  createdAt: '2025-01-05T10:00:00.000Z',
+};
+const interview: Interview = { ...appointment, status: 2, level: 4 };
+const demoSession: DemoSession = { ...appointment, id: 8, status: 1, feedback: null };
+const managers = { total: 1, list: [{ id: 5, name: 'سعاد علي' }] };
+
+beforeEach(() => {
+  localStorage.clear();
+  setOnboardingSocketFactory(createFakeRealtimeServer().factory);
+});
+afterEach(() => {
+  authStore.reset();
+  vi.unstubAllGlobals();
+});
+
+describe('admin /interviews', { timeout: 20_000 }, () => {
+  it("shows an admin every interview with its outcome and level, filtered by status and interviewer, linking to the main app's page", async () => {
+    const calls = stubApi(admin, {
+      'GET /api/v1/interview/list/': () => ({ body: { total: 1, list: [interview] } }),
+      'GET /api/v1/user/list': () => ({ body: managers }),
+    });
+    const user = userEvent.setup();
+    renderAdmin('/interviews', admin);
+
+    const row = (await screen.findByText('أحمد محمود')).closest('tr') as HTMLElement;
+    expect(row.textContent).toContain('سعاد علي');
+    expect(row.textContent).toContain('اجتاز');
+    expect(row.textContent).toContain('نطق واضح');
+    expect(row.textContent).toContain('فوق المتوسط');
+    const open = within(row).getByRole('link', { name: 'فتح موعد أحمد محمود في التطبيق الرئيسي' });
+    expect(open.getAttribute('href')).toBe(new URL('/interview/7', APP_URL).toString());
+    expect(calls.find((c) => c.path === '/api/v1/user/list')?.query.get('role')).toBe(String(Role.tutorManager));
+
+    await user.selectOptions(screen.getByLabelText('الحالة'), 'ناجحة');
+    await waitFor(() => expect(calls.at(-1)?.query.get('status')).toBe('passed'));
+    await user.selectOptions(await screen.findByLabelText('المقابِل'), 'سعاد علي');
+    await waitFor(() => expect(calls.at(-1)?.query.get('managerId')).toBe('5'));
+    expect(calls.at(-1)?.query.get('status')).toBe('passed');
+  });
+
+  it('shows a tutor manager their demo sessions too, without the interviewer filter', async () => {
+    const calls = stubApi(manager, {
+      'GET /api/v1/interview/list/': () => ({ body: { total: 0, list: [] } }),
+      'GET /api/v1/demo-session/list': () => ({ body: { total: 1, list: [demoSession] } }),
+    });
+    const user = userEvent.setup();
+    renderAdmin('/interviews', manager);
+
+    expect(await screen.findByText('لا توجد مواعيد هنا.')).toBeTruthy();
+    expect(screen.queryByLabelText('المقابِل')).toBeNull();
+    await user.click(screen.getByRole('tab', { name: 'الجلسات التجريبية' }));
+    const link = await screen.findByRole('link', { name: 'فتح موعد أحمد محمود في التطبيق الرئيسي' });
+    expect(link.getAttribute('href')).toBe(new URL('/demo-session/8', APP_URL).toString());
+    expect(calls.some((c) => c.path === '/api/v1/user/list')).toBe(false);
+  });
+
+  it('says when the list cannot be loaded and tries again', async () => {
+    let fail = true;
+    stubApi(admin, {
+      'GET /api/v1/interview/list/': () =>
+        fail ? { status: 500, body: { code: 'unexpected' } } : { body: { total: 1, list: [interview] } },
+      'GET /api/v1/user/list': () => ({ body: managers }),
+    });
+    const user = userEvent.setup();
+    renderAdmin('/interviews', admin);
+
+    expect(await screen.findByText('تعذّر تحميل المواعيد.')).toBeTruthy();
+    fail = false;
+    await user.click(screen.getByRole('button', { name: 'إعادة المحاولة' }));
+    expect(await screen.findByText('أحمد محمود')).toBeTruthy();
+  });
+});

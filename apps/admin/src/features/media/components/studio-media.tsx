@@ -1,0 +1,125 @@
+import type { StudioTutor } from '@darsak/domain/interviews';
+import { Avatar, Card, SelectField } from '@darsak/ui';
+import { useI18n } from '@darsak/ui/i18n';
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { PagedTable } from '../../../components/paged-table.tsx';
+import { paths } from '../../../config/paths.ts';
+import { api } from '../../../lib/api.ts';
+import { usePaging } from '../../../lib/use-page-size.ts';
+import { type StudioStatus, useStudioMedia } from '../hooks/use-media.ts';
+
+/** Tutors' studio media (photo, thumbnail, intro video), each replaced on the tutor's photo-session page. */
+export function StudioMedia() {
+  const { t } = useI18n();
+  const paging = usePaging('studioMedia');
+  const [status, setStatus] = useState<StudioStatus>('done');
+  const tutors = useStudioMedia(status, paging.page, paging.size);
+  return (
+    <div className="flex flex-col gap-4">
+      <SelectField
+        className="max-w-xs"
+        label={t('staff.media.status')}
+        placeholder={false}
+        value={status}
+        onChange={(event) => {
+          setStatus(event.target.value as StudioStatus);
+          paging.setPage(1);
+        }}
+        options={[
+          { value: 'done', label: t('onboarding.studio.done') },
+          { value: 'waiting', label: t('onboarding.studio.waiting') },
+        ]}
+      />
+      <PagedTable
+        query={tutors}
+        caption={t('staff.media.studio')}
+        columns={[]}
+        renderRows={(list) => (
+          <ul className="flex flex-col gap-4">
+            {list.map((entry) => (
+              <li key={entry.tutor.id}>
+                <TutorMedia entry={entry} />
+              </li>
+            ))}
+          </ul>
+        )}
+        rowKey={(entry) => entry.tutor.id}
+        empty={t('staff.media.studioEmpty')}
+        loadError={t('staff.media.loadError')}
+        page={paging.page}
+        pageSize={paging.size}
+        onPage={paging.setPage}
+        onPageSize={paging.setSize}
+      />
+    </div>
+  );
+}
+
+function TutorMedia({ entry: { tutor, meta } }: { entry: StudioTutor }) {
+  const { t } = useI18n();
+  const missing = <p className="text-sm text-muted">{t('staff.media.missing')}</p>;
+  return (
+    <Card className="flex flex-col gap-4">
+      <div className="flex flex-wrap items-center gap-3">
+        <Avatar name={tutor.name} src={tutor.image ? api.url(tutor.image) : null} size="sm" decorative />
+        <h3 className="min-w-0 flex-1 font-bold text-ink">{tutor.name}</h3>
+        <Link
+          to={paths.photoSession.href(tutor.id)}
+          aria-label={t('staff.media.replaceFor', { name: tutor.name })}
+          className="font-semibold text-primary-700 underline"
+        >
+          {t('staff.media.replace')}
+        </Link>
+      </div>
+      <dl className="grid gap-4 sm:grid-cols-3">
+        <div className="flex flex-col gap-2">
+          <dt className="text-sm font-semibold">{t('staff.media.avatar')}</dt>
+          <dd>
+            {tutor.image ? (
+              <img
+                src={api.url(tutor.image)}
+                alt={t('staff.media.avatar')}
+                className="size-32 rounded-lg object-cover"
+              />
+            ) : (
+              missing
+            )}
+          </dd>
+        </div>
+        <div className="flex flex-col gap-2">
+          <dt className="text-sm font-semibold">{t('staff.media.thumbnail')}</dt>
+          <dd>
+            {meta.thumbnail ? (
+              <img
+                src={api.url(meta.thumbnail)}
+                alt={t('staff.media.thumbnail')}
+                className="aspect-video w-full rounded-lg object-cover"
+              />
+            ) : (
+              missing
+            )}
+          </dd>
+        </div>
+        <div className="flex flex-col gap-2">
+          <dt className="text-sm font-semibold">{t('staff.media.introVideo')}</dt>
+          <dd>
+            {meta.video ? (
+              // biome-ignore lint/a11y/useMediaCaption: the studio's one-minute introduction, shown for checking
+              <video
+                src={api.url(meta.video)}
+                poster={meta.thumbnail ? api.url(meta.thumbnail) : undefined}
+                controls
+                preload="metadata"
+                aria-label={t('staff.media.videoLabel', { name: tutor.name })}
+                className="aspect-video w-full rounded-lg bg-black"
+              />
+            ) : (
+              missing
+            )}
+          </dd>
+        </div>
+      </dl>
+    </Card>
+  );
+}
