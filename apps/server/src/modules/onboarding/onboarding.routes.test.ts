@@ -189,6 +189,24 @@ describe('interview', () => {
     }
   });
 
+  it('books when the platform settings are not cached (read before the transaction, never inside it)', async () => {
+    const applicant = await applicantReadyForInterview(t, admin);
+    // An admin's change makes every instance forget the settings: the booking reads them afresh.
+    const grace = (minutes: number) =>
+      call(admin, 'PATCH', '/api/v1/platform-settings', { noShowGraceMinutes: minutes });
+    const before = (await call(admin, 'GET', '/api/v1/platform-settings')).json().values.noShowGraceMinutes;
+    expect((await grace(12)).statusCode).toBe(200);
+    try {
+      const booked = await bookInterview(applicant, '2025-01-10T14:00:00Z');
+      expect(booked.statusCode, booked.body).toBe(201);
+      const { id } = booked.json() as Interview;
+      const [noShow] = (await queuedJobs<{ id: number }>(t, ONBOARDING_JOBS.noShow)).filter((j) => j.data.id === id);
+      expect(noShow?.startAfter).toEqual(new Date('2025-01-10T14:12:00Z'));
+    } finally {
+      await grace(before);
+    }
+  });
+
   it('lets the interviewee cancel before the start and book again', async () => {
     const applicant = await applicantReadyForInterview(t, admin);
     const { id } = (await bookInterview(applicant, '2025-01-09T12:00:00Z')).json();

@@ -197,7 +197,7 @@ export function createOnboardingService(deps: OnboardingDeps) {
     deps.realtime.toChannel('onboarding', 'onboarding:changed', payload);
   }
 
-  async function scheduleJobs(tx: Db, kind: AppointmentKind, row: AppointmentRow) {
+  async function scheduleJobs(tx: Db, kind: AppointmentKind, row: AppointmentRow, noShowGraceMinutes: number) {
     const now = clock.now().getTime();
     for (const { key, minutesBefore } of REMINDERS) {
       const at = row.startsAt.getTime() - minutesBefore * MS_PER_MINUTE;
@@ -208,7 +208,7 @@ export function createOnboardingService(deps: OnboardingDeps) {
         { tx, startAfter: new Date(at), singletonKey: `${ONBOARDING_JOBS.reminder}:${kind}:${row.id}:${key}` },
       );
     }
-    const noShowAt = new Date(row.startsAt.getTime() + (await deps.noShowGraceMinutes()) * MS_PER_MINUTE);
+    const noShowAt = new Date(row.startsAt.getTime() + noShowGraceMinutes * MS_PER_MINUTE);
     await deps.queue.send(
       ONBOARDING_JOBS.noShow,
       { kind, id: row.id },
@@ -258,6 +258,8 @@ export function createOnboardingService(deps: OnboardingDeps) {
     const now = clock.now();
     const startsAt = new Date(input.startsAt);
     const endsAt = new Date(startsAt.getTime() + MINUTES[kind] * MS_PER_MINUTE);
+    // Read before the transaction: a settings miss reads the pool, which inside it would wait on the transaction.
+    const grace = await deps.noShowGraceMinutes();
     const row = await db.transaction(async (tx) => {
       // The applicant's row first, then the manager's: one applicant's or one manager's bookings queue.
       const interviewId = await assertApplicantMayBook(tx, kind, actor.id, now);
@@ -270,7 +272,7 @@ export function createOnboardingService(deps: OnboardingDeps) {
         endsAt,
         ...(interviewId === undefined ? {} : { interviewId }),
       });
-      await scheduleJobs(tx, kind, created);
+      await scheduleJobs(tx, kind, created, grace);
       const people = await repo.peopleByIds(tx, [actor.id, input.managerId]);
       const about = { appointment: kind, startsAt } as const;
       await notify(tx, actor.id, { kind: 'booked', ...about, other: personOf(people, input.managerId).name });

@@ -1,3 +1,4 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
@@ -49,6 +50,7 @@ async function openPglite(dataDir: string, snapshot?: Blob): Promise<Database> {
     extensions: { btree_gist },
     ...(snapshot ? { loadDataDir: snapshot } : {}),
   });
+  refuseQueriesInsideTransactions(client);
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   return {
     db,
@@ -57,6 +59,44 @@ async function openPglite(dataDir: string, snapshot?: Blob): Promise<Database> {
     ping: async () => void (await client.query('select 1')),
     close: () => client.close(),
   };
+}
+
+/** Thrown for a query on the database itself from inside one of its open transactions. */
+export class QueryInsideTransactionError extends Error {
+  constructor() {
+    super('a query on the database from inside an open transaction: pass the transaction (tx) on instead');
+  }
+}
+
+/**
+ * PGlite runs one statement or transaction at a time: a query on the database itself, made by code running inside
+ * an open transaction, would wait for that transaction forever (and with it every later request). Such a query
+ * fails at once instead, naming the mistake; on PostgreSQL the same code would read outside the transaction's
+ * snapshot and hold a second connection. The transaction's own calls go through its own object, never these.
+ */
+function refuseQueriesInsideTransactions(client: PGlite): void {
+  const inside = new AsyncLocalStorage<{ open: boolean }>();
+  const refuseWhileOpen = () => {
+    if (inside.getStore()?.open) throw new QueryInsideTransactionError();
+  };
+  const { query, exec, transaction } = client;
+  client.query = async function (this: PGlite, ...args: Parameters<PGlite['query']>) {
+    refuseWhileOpen();
+    return query.apply(this, args);
+  } as PGlite['query'];
+  client.exec = async function (this: PGlite, ...args: Parameters<PGlite['exec']>) {
+    refuseWhileOpen();
+    return exec.apply(this, args);
+  };
+  client.transaction = async function (this: PGlite, ...args: Parameters<PGlite['transaction']>) {
+    refuseWhileOpen();
+    const marker = { open: true };
+    try {
+      return await inside.run(marker, () => transaction.apply(this, args));
+    } finally {
+      marker.open = false; // work it started that outlives it may use the database again
+    }
+  } as PGlite['transaction'];
 }
 
 async function openPostgres(url: string, poolSize: number): Promise<Database> {
