@@ -183,8 +183,8 @@ export function createStaffTutorsService(deps: StaffTutorsDeps) {
   /** The tutor's booked lessons still to come, each cancelled through the admins' lesson cancellation. */
   async function cancelBookedLessons(actor: AuthUser, tutorId: number, reason: string): Promise<number> {
     const now = clock.now();
-    const held = await deps.lessons.heldLessonsOfTutors([tutorId], now, new Date(8.64e15)); // the latest Date
-    const booked = held.filter((l) => l.startsAt > now); // one in progress is left to finish
+    const far = new Date(now.getTime() + 10 * 365 * MS_PER_DAY);
+    const booked = (await deps.lessons.heldLessonsOfTutors([tutorId], now, far)).filter((l) => l.startsAt > now);
     let cancelled = 0;
     for (const lesson of booked) {
       try {
