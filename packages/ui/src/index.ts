@@ -1,11 +1,10 @@
 export { Alert, type AlertProps, type Tone } from './components/alert.tsx';
-export { ComingSoonPage, RootLayout, type RouteHandle } from './components/app-routes.tsx';
+export { RootLayout, type RouteHandle } from './components/app-routes.tsx';
 export { Avatar, type AvatarProps, initialsOf } from './components/avatar.tsx';
 export { Badge, type BadgeTone } from './components/badge.tsx';
 export { BarChart, type BarChartProps, type BarDatum } from './components/bar-chart.tsx';
 export { Button, type ButtonProps, type ButtonSize, type ButtonVariant, buttonClasses } from './components/button.tsx';
 export { Card, type CardProps } from './components/card.tsx';
-export { ComingSoon, type ComingSoonProps } from './components/coming-soon.tsx';
 export { ConfirmDialog, type ConfirmDialogProps } from './components/confirm-dialog.tsx';
 export { Dialog, DialogClose, type DialogProps, Drawer, type DrawerProps } from './components/dialog.tsx';
 export { EmptyState, type EmptyStateProps } from './components/empty-state.tsx';

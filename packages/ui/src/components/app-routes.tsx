@@ -3,15 +3,12 @@ import { Outlet, ScrollRestoration, useMatches } from 'react-router';
 import type { MessageKey } from '../i18n/ar.ts';
 import { useT } from '../i18n/i18n-provider.tsx';
 import { isMessageKey } from '../i18n/translate.ts';
-import { ComingSoon } from './coming-soon.tsx';
 import { SkipLink } from './skip-link.tsx';
 
 /** What a route declares about itself (catalogue keys). */
 export interface RouteHandle {
   /** The page title. */
   title?: string;
-  /** The feature a ComingSoon page names. */
-  feature?: string;
 }
 
 const handlesOf = (matches: ReturnType<typeof useMatches>) =>
@@ -40,19 +37,5 @@ export function RootLayout({ appName, children }: { appName: MessageKey; childre
       <Outlet />
       <ScrollRestoration />
     </>
-  );
-}
-
-/** A route whose feature is not built yet: its title and an honest ComingSoon naming the feature. */
-export function ComingSoonPage({ appName }: { appName: MessageKey }) {
-  const t = useT();
-  const handle = handlesOf(useMatches()).at(-1);
-  const title = handle?.title && isMessageKey(handle.title) ? t(handle.title) : t(appName);
-  const feature = handle?.feature && isMessageKey(handle.feature) ? t(handle.feature) : title;
-  return (
-    <div className="flex flex-col gap-6">
-      <h1 className="text-2xl font-bold text-ink sm:text-3xl">{title}</h1>
-      <ComingSoon feature={feature} />
-    </div>
   );
 }

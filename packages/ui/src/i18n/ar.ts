@@ -61,10 +61,6 @@ export const ar = {
 
   // generic states
   'loading.label': 'جارٍ تحميل الصفحة',
-  'comingSoon.badge': 'قريبًا',
-  'comingSoon.title': 'قريبًا: {feature}',
-  'comingSoon.body':
-    'نعمل الآن على تجهيز هذا الجزء من درسك. لن نعرض هنا بيانات تجريبية أو غير حقيقية؛ سيظهر هذا القسم ببياناتك الفعلية فور اكتماله.',
   'stepper.label': 'خطوات النموذج',
   'stepper.progress': 'الخطوة {current} من {total}',
   'stepper.done': 'مكتملة',
@@ -120,7 +116,7 @@ export const ar = {
   'sidebar.profile': 'الملف الشخصي',
   'sidebar.logout': 'تسجيل الخروج',
 
-  // features that are not built yet (named in ComingSoon)
+  // the pages' titles, by feature
   'feature.chat': 'المحادثات مع المعلّمين والطلاب',
   'feature.invoices': 'الأرباح وطلبات السحب',
   'feature.payments': 'سجل المدفوعات',

@@ -55,10 +55,6 @@ export const en: Record<MessageKey, string> = {
   'toast.type.warning': 'Warning',
 
   'loading.label': 'Loading the page',
-  'comingSoon.badge': 'Coming soon',
-  'comingSoon.title': 'Coming soon: {feature}',
-  'comingSoon.body':
-    'We are building this part of Darsak right now. We will not show sample or made-up data here; this section will show your real data as soon as it is ready.',
   'stepper.label': 'Form steps',
   'stepper.progress': 'Step {current} of {total}',
   'stepper.done': 'Completed',
