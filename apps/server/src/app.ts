@@ -413,7 +413,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   defineOnboardingJobs(queue, onboarding);
   await app.register(onboardingRoutes, { onboarding });
-  const invoices = createInvoicesService({ db, clock, users, assets, outbox, realtime });
+  const invoices = createInvoicesService({ db, clock, users, assets, outbox, realtime, settings });
   await app.register(invoicesRoutes, { invoices });
   const serverStats = createServerStats({
     meter: requestMeter,

@@ -100,6 +100,7 @@ export const ERROR_STATUS = {
   'payment-in-progress': 409,
   'plan-not-offered': 422,
   'not-enough-balance': 422,
+  'withdraw-amount-outside-limits': 422,
   'coupon-expired': 422,
   'invalid-coupon': 422,
   'installments-unavailable': 422,

@@ -96,6 +96,7 @@ export const ERROR_MESSAGES_AR: Messages = {
   'payment-in-progress': 'لديك دفعة قيد التنفيذ لم تكتمل بعد. أكملها أو ألغها من صفحة مدفوعاتك، ثم ابدأ دفعة جديدة.',
   'plan-not-offered': 'هذه الباقة غير متاحة لك.',
   'not-enough-balance': 'المبلغ أكبر من رصيدك المتاح للسحب.',
+  'withdraw-amount-outside-limits': 'المبلغ خارج الحدين الأدنى والأقصى للسحب المعمول بهما الآن.',
   'coupon-expired': 'انتهت صلاحية كود الخصم.',
   'invalid-coupon': 'كود الخصم غير صالح لهذه الباقة.',
   'installments-unavailable': 'التقسيط غير متاح لهذا المبلغ أو لهذه الباقة، اختر عدد أشهر آخر أو وسيلة دفع أخرى.',
@@ -214,6 +215,7 @@ export const ERROR_MESSAGES_EN: Messages = {
     'You have a payment in progress that is not finished. Complete or cancel it on your payments page, then start a new one.',
   'plan-not-offered': 'This plan is not offered to you.',
   'not-enough-balance': 'The amount is more than your available balance.',
+  'withdraw-amount-outside-limits': 'The amount is outside the least and the most a withdrawal may be now.',
   'coupon-expired': 'This coupon has expired.',
   'invalid-coupon': 'This coupon is not valid for this plan.',
   'installments-unavailable':

@@ -1,5 +1,6 @@
 import { egpToPiastres } from '../common/money.ts';
 
+/** The absolute range of one withdrawal (spec); the platform settings may narrow it. */
 export const WITHDRAWAL_MIN_EGP = 100;
 export const WITHDRAWAL_MAX_EGP = 50_000;
 export const WITHDRAWAL_MIN_PIASTRES = egpToPiastres(WITHDRAWAL_MIN_EGP);

@@ -29,12 +29,13 @@ export const invoicesContract = {
     ...invoice,
     method: 'POST',
     path: '/api/v1/invoice',
-    summary: 'Request a withdrawal (100 to 50,000 EGP, never above the available balance)',
+    summary:
+      'Request a withdrawal (within the limits of the platform settings, 100 to 50,000 EGP by default; never above the available balance)',
     auth: TUTORS,
     body: CreateInvoiceInput,
     response: InvoiceSchema,
     status: 201,
-    errors: ['withdraw-method-not-found', 'not-enough-balance'],
+    errors: ['withdraw-method-not-found', 'not-enough-balance', 'withdraw-amount-outside-limits'],
   }),
   list: defineRoute({
     ...invoice,
@@ -81,6 +82,7 @@ export const invoicesContract = {
       'illegal-invoice-update',
       'withdraw-method-not-found',
       'not-enough-balance',
+      'withdraw-amount-outside-limits',
     ],
   }),
   cancel: defineRoute({

@@ -5,6 +5,12 @@ import { WITHDRAWAL_PROCESSING_BUSINESS_DAYS } from './invoices.constants.ts';
 export const withdrawalFitsBalance = (amountPiastres: number, availablePiastres: number): boolean =>
   amountPiastres > 0 && amountPiastres <= availablePiastres;
 
+/** A withdrawal must lie within the least and the most the platform settings allow now. */
+export const withdrawalWithinLimits = (
+  amountPiastres: number,
+  limits: { withdrawalMinPiastres: number; withdrawalMaxPiastres: number },
+): boolean => amountPiastres >= limits.withdrawalMinPiastres && amountPiastres <= limits.withdrawalMaxPiastres;
+
 /** Egypt's weekend: Friday and Saturday. */
 const isBusinessDay = (weekday: number) => weekday !== 5 && weekday !== 6;
 

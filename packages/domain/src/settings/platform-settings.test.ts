@@ -18,6 +18,8 @@ describe('platform settings', () => {
       noShowGraceMinutes: 5,
       defaultNoticePeriodMinutes: 30,
       subscriptionEndNoticeDays: 3,
+      withdrawalMinPiastres: 10_000,
+      withdrawalMaxPiastres: 5_000_000,
     });
     expect(PLATFORM_SETTINGS_DEFAULTS.verification.codeTtlMinutes).toBe(CODE_TTL_MINUTES);
     expect(PLATFORM_SETTINGS_DEFAULTS.verification.maxWrongTries).toBe(MAX_WRONG_TRIES);
@@ -49,6 +51,33 @@ describe('platform settings', () => {
     expect(merged.cancellationWindowHours).toBe(12);
     expect(merged.noShowGraceMinutes).toBe(5);
     expect(merged.verification).toEqual({ ...PLATFORM_SETTINGS_DEFAULTS.verification, maxWrongTries: 3 });
+  });
+
+  it('keeps the withdrawal limits within the absolute 100–50,000 EGP, the least never above the most', () => {
+    const limits = (withdrawalMinPiastres: number, withdrawalMaxPiastres: number) =>
+      PlatformSettings.safeParse({ ...PLATFORM_SETTINGS_DEFAULTS, withdrawalMinPiastres, withdrawalMaxPiastres })
+        .success;
+    expect(limits(20_000, 1_000_000)).toBe(true);
+    expect(limits(9_999, 1_000_000)).toBe(false);
+    expect(limits(20_000, 5_000_001)).toBe(false);
+    expect(mergePlatformSettings(PLATFORM_SETTINGS_DEFAULTS, { withdrawalMaxPiastres: 10_000 })).toMatchObject({
+      withdrawalMinPiastres: 10_000,
+      withdrawalMaxPiastres: 10_000,
+    });
+    expect(() => mergePlatformSettings(PLATFORM_SETTINGS_DEFAULTS, { withdrawalMinPiastres: 5_000_001 })).toThrow();
+    expect(() =>
+      mergePlatformSettings(
+        { ...PLATFORM_SETTINGS_DEFAULTS, withdrawalMaxPiastres: 20_000 },
+        {
+          withdrawalMinPiastres: 30_000,
+        },
+      ),
+    ).toThrow(expect.objectContaining({ code: 'bad-request' }));
+    // Stored limits that cross both fall back, so the least stays at or below the most.
+    expect(resolvePlatformSettings({ withdrawalMinPiastres: 30_000, withdrawalMaxPiastres: 20_000 })).toMatchObject({
+      withdrawalMinPiastres: 10_000,
+      withdrawalMaxPiastres: 5_000_000,
+    });
   });
 
   it('resolves stored settings leniently, falling back per key', () => {

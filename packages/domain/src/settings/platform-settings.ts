@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { AppError } from '../errors/app-error.ts';
+import { WITHDRAWAL_MAX_PIASTRES, WITHDRAWAL_MIN_PIASTRES } from '../invoices/invoices.constants.ts';
 import { MAX_NOTICE_PERIOD_MINUTES } from '../lessons/lessons.constants.ts';
 import {
   CODE_TTL_MINUTES,
@@ -16,6 +18,9 @@ export const VerificationSettings = z.strictObject({
 });
 export type VerificationSettings = z.infer<typeof VerificationSettings>;
 
+/** A withdrawal limit may only narrow the absolute range the contract and the database enforce. */
+const WithdrawalLimitPiastres = z.number().int().min(WITHDRAWAL_MIN_PIASTRES).max(WITHDRAWAL_MAX_PIASTRES);
+
 /** Business policies admins may change (DESIGN §4 "policies are settings"). */
 export const PlatformSettings = z.strictObject({
   /** Hours before a lesson's start after which it can no longer be cancelled or moved. */
@@ -31,6 +36,10 @@ export const PlatformSettings = z.strictObject({
   defaultNoticePeriodMinutes: z.number().int().min(0).max(MAX_NOTICE_PERIOD_MINUTES),
   /** Days before a subscription ends at which the student is told. */
   subscriptionEndNoticeDays: z.number().int().min(0).max(30),
+  /** The least one withdrawal may be; 10,000 piastres = 100 EGP. */
+  withdrawalMinPiastres: WithdrawalLimitPiastres,
+  /** The most one withdrawal may be; never below the least. */
+  withdrawalMaxPiastres: WithdrawalLimitPiastres,
   verification: VerificationSettings,
 });
 export type PlatformSettings = z.infer<typeof PlatformSettings>;
@@ -43,6 +52,8 @@ export const PLATFORM_SETTINGS_DEFAULTS: PlatformSettings = {
   noShowGraceMinutes: 5,
   defaultNoticePeriodMinutes: 30,
   subscriptionEndNoticeDays: 3,
+  withdrawalMinPiastres: WITHDRAWAL_MIN_PIASTRES,
+  withdrawalMaxPiastres: WITHDRAWAL_MAX_PIASTRES,
   verification: {
     codeTtlMinutes: CODE_TTL_MINUTES,
     maxWrongTries: MAX_WRONG_TRIES,
@@ -60,14 +71,27 @@ export type PlatformSettingsPatch = z.infer<typeof PlatformSettingsPatch>;
 const withoutUndefined = <T extends object>(value: T): Partial<T> =>
   Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined)) as Partial<T>;
 
-/** Applies a patch over current settings and validates the result as a whole. */
+const withdrawalLimitsInOrder = (s: PlatformSettings) => s.withdrawalMinPiastres <= s.withdrawalMaxPiastres;
+
+/**
+ * Applies a patch over current settings and validates the result as a whole; limits that cross (the least
+ * withdrawal above the most) are refused with both fields named, as either may be the one to fix.
+ */
 export function mergePlatformSettings(current: PlatformSettings, patch: PlatformSettingsPatch): PlatformSettings {
   const { verification = {}, ...rest } = patch;
-  return PlatformSettings.parse({
+  const merged = PlatformSettings.parse({
     ...current,
     ...withoutUndefined(rest),
     verification: { ...current.verification, ...withoutUndefined(verification) },
   });
+  if (!withdrawalLimitsInOrder(merged))
+    throw new AppError('bad-request', {
+      fields: {
+        withdrawalMinPiastres: 'withdrawal-limits-crossed',
+        withdrawalMaxPiastres: 'withdrawal-limits-crossed',
+      },
+    });
+  return merged;
 }
 
 const isRecord = (value: unknown): value is Record<string, unknown> =>
@@ -92,5 +116,12 @@ export function resolvePlatformSettings(stored: unknown): PlatformSettings {
   const defaults = PLATFORM_SETTINGS_DEFAULTS;
   const top = pickValid(PlatformSettings.shape, defaults, stored);
   const storedVerification = isRecord(stored) ? stored.verification : undefined;
-  return { ...top, verification: pickValid(VerificationSettings.shape, defaults.verification, storedVerification) };
+  const withdrawalLimits = withdrawalLimitsInOrder(top)
+    ? {}
+    : { withdrawalMinPiastres: defaults.withdrawalMinPiastres, withdrawalMaxPiastres: defaults.withdrawalMaxPiastres };
+  return {
+    ...top,
+    ...withdrawalLimits,
+    verification: pickValid(VerificationSettings.shape, defaults.verification, storedVerification),
+  };
 }

@@ -49,6 +49,8 @@ describe('admin /platform-settings', { timeout: 20_000 }, () => {
     expect(field(/^مهلة الإلغاء \(بالساعات\)/).value).toBe('6');
     expect(field(/^أجر المعلّم للدقيقة \(جنيه للدقيقة\)/).value).toBe('2.50');
     expect(field(/^المحاولات الخاطئة/).value).toBe('5');
+    expect(field(/^الحد الأدنى للسحب \(جنيه\)/).value).toBe('100.00');
+    expect(field(/^الحد الأقصى للسحب \(جنيه\)/).value).toBe('50000.00');
     expect(screen.getByText(/من ٠ إلى ٧٢، الافتراضي ٦ ساعات/)).toBeTruthy();
   });
 
@@ -64,6 +66,19 @@ describe('admin /platform-settings', { timeout: 20_000 }, () => {
     expect(screen.getByText(/أدخل مبلغًا بالجنيه/)).toBeTruthy();
     expect(field(/^مهلة الإلغاء/).getAttribute('aria-invalid')).toBe('true');
     expect(screen.queryByRole('dialog')).toBeNull();
+    expect(calls.some((c) => c.method === 'PATCH')).toBe(false);
+  });
+
+  it('refuses a minimum withdrawal above the maximum on both fields, sending nothing', async () => {
+    const calls = settingsApi();
+    const user = userEvent.setup();
+    renderAdmin('/platform-settings', admin);
+    await screen.findByRole('heading', { name: 'الحصص' }, { timeout: 5000 });
+    await retype(user, /^الحد الأدنى للسحب/, '600');
+    await retype(user, /^الحد الأقصى للسحب/, '500.50');
+    await user.click(screen.getByRole('button', { name: 'مراجعة التغييرات' }));
+    expect(await screen.findAllByText('لا يجوز أن يزيد الحد الأدنى للسحب على الحد الأقصى.')).toHaveLength(2);
+    expect(field(/^الحد الأقصى للسحب/).getAttribute('aria-invalid')).toBe('true');
     expect(calls.some((c) => c.method === 'PATCH')).toBe(false);
   });
 

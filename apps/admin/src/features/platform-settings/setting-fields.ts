@@ -12,7 +12,11 @@ export type SettingUnit =
   | 'tries'
   | 'codes'
   | 'hourOfDay'
-  | 'egpPerMinute';
+  | 'egpPerMinute'
+  | 'egp';
+
+/** Money units: typed in EGP with at most two decimals, kept in piastres. */
+export const isMoney = (unit: SettingUnit): boolean => unit === 'egpPerMinute' || unit === 'egp';
 
 type TopKey = Exclude<keyof PlatformSettings, 'verification'>;
 type VerificationKey = keyof VerificationSettings;
@@ -38,6 +42,8 @@ export const SETTING_GROUPS: Array<{ title: MessageKey; fields: SettingField[] }
     fields: [
       { path: 'tutorRatePerMinutePiastres', unit: 'egpPerMinute' },
       { path: 'maxLessonsForRefundableCancel', unit: 'lessons' },
+      { path: 'withdrawalMinPiastres', unit: 'egp' },
+      { path: 'withdrawalMaxPiastres', unit: 'egp' },
     ],
   },
   {
@@ -77,13 +83,13 @@ export function valueAt(settings: PlatformSettings, path: SettingPath): number {
 /** The bounds in the unit the admin types (EGP for money). */
 export function boundsOf(field: SettingField): { min: number; max: number } {
   const schema = schemaOf(field.path);
-  const scale = field.unit === 'egpPerMinute' ? 100 : 1;
+  const scale = isMoney(field.unit) ? 100 : 1;
   return { min: (schema.minValue ?? 0) / scale, max: (schema.maxValue ?? 0) / scale };
 }
 
 /** What the input shows for a stored value. */
 export const inputOf = (field: SettingField, value: number): string =>
-  field.unit === 'egpPerMinute' ? (value / 100).toFixed(2) : String(value);
+  isMoney(field.unit) ? (value / 100).toFixed(2) : String(value);
 
 const WHOLE = /^\d+$/;
 const MONEY = /^\d+(\.\d{1,2})?$/;
@@ -91,8 +97,8 @@ const MONEY = /^\d+(\.\d{1,2})?$/;
 /** The stored value of what the admin typed, or null when the domain schema refuses it. */
 export function parseInput(field: SettingField, text: string): number | null {
   const trimmed = text.trim();
-  if (!(field.unit === 'egpPerMinute' ? MONEY : WHOLE).test(trimmed)) return null;
-  const value = field.unit === 'egpPerMinute' ? Math.round(Number(trimmed) * 100) : Number(trimmed);
+  if (!(isMoney(field.unit) ? MONEY : WHOLE).test(trimmed)) return null;
+  const value = isMoney(field.unit) ? Math.round(Number(trimmed) * 100) : Number(trimmed);
   return schemaOf(field.path).safeParse(value).success ? value : null;
 }
 
@@ -103,13 +109,24 @@ export const formNameOf = (path: SettingPath) => path.replace('.', '__');
 export const formOf = (settings: PlatformSettings): SettingsForm =>
   Object.fromEntries(SETTING_FIELDS.map((f) => [formNameOf(f.path), inputOf(f, valueAt(settings, f.path))]));
 
-/** Each field checked against its domain schema; the message is the field's path, turned into text by the page. */
+/** The field message of withdrawal limits that cross, from the client's check or the server's. */
+export const LIMITS_CROSSED = 'withdrawal-limits-crossed';
+const WITHDRAWAL_LIMITS = ['withdrawalMinPiastres', 'withdrawalMaxPiastres'] as const;
+
+/**
+ * Each field checked against its domain schema; the message is the field's path, turned into text by the page.
+ * Withdrawal limits that cross are marked on both, as either may be the one to fix.
+ */
 export const SettingsFormSchema = z.record(z.string(), z.string()).superRefine((form, ctx) => {
   for (const field of SETTING_FIELDS) {
     const name = formNameOf(field.path);
     if (parseInput(field, form[name] ?? '') === null)
       ctx.addIssue({ code: 'custom', path: [name], message: field.path });
   }
+  const [min, max] = WITHDRAWAL_LIMITS.map((path) => parseInput({ path, unit: 'egp' }, form[formNameOf(path)] ?? ''));
+  if (min != null && max != null && min > max)
+    for (const path of WITHDRAWAL_LIMITS)
+      ctx.addIssue({ code: 'custom', path: [formNameOf(path)], message: LIMITS_CROSSED });
 });
 
 export interface SettingChange {

@@ -1,4 +1,5 @@
 import type { Balance, Invoice } from '@darsak/domain/invoices';
+import { PLATFORM_SETTINGS_DEFAULTS } from '@darsak/domain/settings';
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -258,6 +259,37 @@ describe('withdrawal requests', () => {
     const tooLarge = await uploadReceipt(admin, mine.id, { filename: 'r.png', contentType: 'image/png', data: huge });
     expect(tooLarge.json().code).toBe('large-file-size');
     expect(await rowOf(mine.id)).toMatchObject({ status: 0, amountPiastres: 5_000_000, receiptAssetId: null });
+  });
+
+  it('withdrawal limits: a request and an edit follow the least and the most in the platform settings', async () => {
+    const payee = await createActor(t, 'tutor');
+    await credit(t, payee.id, 2_000);
+    const method = await saveInstapay(t, payee, 'limits@instapay');
+    const setLimits = (limits: { withdrawalMinPiastres: number; withdrawalMaxPiastres: number }) =>
+      as(admin, 'PATCH', '/api/v1/platform-settings', limits);
+    const ask = (amount: number) => as(payee, 'POST', '/api/v1/invoice', { amount, withdrawMethodId: method.id });
+    const { withdrawalMinPiastres, withdrawalMaxPiastres } = PLATFORM_SETTINGS_DEFAULTS;
+    const defaultLimits = { withdrawalMinPiastres, withdrawalMaxPiastres };
+    try {
+      expect((await setLimits({ withdrawalMinPiastres: 20_000, withdrawalMaxPiastres: 100_000 })).statusCode).toBe(200);
+      for (const amount of [150, 1_000.01]) {
+        const refused = await ask(amount);
+        expect({ status: refused.statusCode, body: refused.json() }, String(amount)).toMatchObject({
+          status: 422,
+          body: { code: 'withdraw-amount-outside-limits', details: { minPiastres: 20_000, maxPiastres: 100_000 } },
+        });
+      }
+      const mine = await requestWithdrawal(t, payee, method.id, 1_000);
+      const edit = (amount: number) => as(payee, 'PATCH', `/api/v1/invoice/${mine.id}`, { amount });
+      expect((await edit(199.99)).json().code).toBe('withdraw-amount-outside-limits');
+      expect((await edit(200)).json()).toMatchObject({ amountPiastres: 20_000 });
+
+      await setLimits(defaultLimits);
+      expect((await ask(150)).statusCode).toBe(201);
+      expect(await balanceOf(payee)).toMatchObject({ reservedPiastres: 35_000 });
+    } finally {
+      await setLimits(defaultLimits);
+    }
   });
 
   it('lists a tutor their own requests and admins the queue, filtered', async () => {

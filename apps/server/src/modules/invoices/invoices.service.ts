@@ -24,6 +24,7 @@ import {
   type WithdrawMethodItem,
   weeklyEarnings,
   withdrawalFitsBalance,
+  withdrawalWithinLimits,
   withdrawMethodDetails,
 } from '@darsak/domain/invoices';
 import { isAdminRole, isTutorLike } from '@darsak/domain/users';
@@ -36,6 +37,7 @@ import type { Realtime } from '../../platform/realtime/realtime.ts';
 import type { AssetsService } from '../assets/assets.service.ts';
 import { deliveryOf } from '../lessons/lessons.messages.ts';
 import type { Outbox } from '../outbox/outbox.ts';
+import type { SettingsService } from '../settings/settings.service.ts';
 import type { UsersService } from '../users/users.service.ts';
 import { invoiceNotice } from './invoices.messages.ts';
 import * as repo from './invoices.repo.ts';
@@ -48,6 +50,7 @@ export interface InvoicesDeps {
   assets: Pick<AssetsService, 'withReceipt'>;
   outbox: Pick<Outbox, 'enqueue' | 'kick'>;
   realtime: Pick<Realtime, 'toUser' | 'toChannel'>;
+  settings: Pick<SettingsService, 'current'>;
 }
 
 type MethodInput = z.output<typeof WithdrawMethodInput>;
@@ -225,12 +228,23 @@ export function createInvoicesService(deps: InvoicesDeps) {
       throw new AppError('not-enough-balance', { availablePiastres });
   }
 
+  /** The contract holds the absolute range; the limits in force are the platform settings'. */
+  async function mustBeWithinLimits(tx: Db, amountPiastres: number) {
+    const settings = await deps.settings.current(tx);
+    if (!withdrawalWithinLimits(amountPiastres, settings))
+      throw new AppError('withdraw-amount-outside-limits', {
+        minPiastres: settings.withdrawalMinPiastres,
+        maxPiastres: settings.withdrawalMaxPiastres,
+      });
+  }
+
   return {
     async create(actor: AuthUser, input: CreateInvoiceInput): Promise<Invoice> {
       const amountPiastres = egpToPiastres(input.amount);
       const invoice = await db.transaction(async (tx) => {
         if (!(await repo.lockTutorLedger(tx, actor.id))) throw new AppError('tutor-not-found');
         const method = await savedMethod(tx, input.withdrawMethodId, actor.id);
+        await mustBeWithinLimits(tx, amountPiastres);
         mustFit(amountPiastres, availableOf(await ledgerOne(tx, actor.id)));
         const row = await repo.insertInvoice(tx, {
           ownerId: actor.id,
@@ -261,6 +275,7 @@ export function createInvoicesService(deps: InvoicesDeps) {
         const values: Partial<NewInvoice> = {};
         if (input.amount !== undefined) {
           values.amountPiastres = egpToPiastres(input.amount);
+          await mustBeWithinLimits(tx, values.amountPiastres);
           const ledger = await ledgerOne(tx, invoice.ownerId);
           mustFit(values.amountPiastres, availableOf(ledger) + invoice.amountPiastres);
         }

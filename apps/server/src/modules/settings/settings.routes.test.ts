@@ -83,6 +83,17 @@ describe('GET and PATCH /api/v1/platform-settings', () => {
     expect(await values()).toEqual(PLATFORM_SETTINGS_DEFAULTS);
   });
 
+  it('[400 bad-request] names both withdrawal limits when the minimum would exceed the maximum', async () => {
+    await patch({ withdrawalMaxPiastres: 20_000 });
+    const refused = await patch({ withdrawalMinPiastres: 30_000 });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().details.fields).toEqual({
+      withdrawalMinPiastres: 'withdrawal-limits-crossed',
+      withdrawalMaxPiastres: 'withdrawal-limits-crossed',
+    });
+    expect(await values()).toMatchObject({ withdrawalMinPiastres: 10_000, withdrawalMaxPiastres: 20_000 });
+  });
+
   it('[403] refuses other staff and users; super admins may change settings too', async () => {
     for (const role of ['tutorManager', 'studio', 'student', 'tutor'] as const) {
       await expectCode(await patch({ cancellationWindowHours: 1 }, await createActor(t, role)), 403, 'forbidden');

@@ -17,6 +17,10 @@ export const platformSettingsAr = {
   'platform.field.maxLessonsForRefundableCancel': 'حد الدروس للاسترداد',
   'platform.hint.maxLessonsForRefundableCancel':
     'يُلغى الاشتراك مع استرداد المبلغ ما دامت الدروس المأخوذة لا تتجاوز هذا العدد.',
+  'platform.field.withdrawalMinPiastres': 'الحد الأدنى للسحب',
+  'platform.hint.withdrawalMinPiastres': 'أقل مبلغ يطلب المعلّم سحبه مرة واحدة.',
+  'platform.field.withdrawalMaxPiastres': 'الحد الأقصى للسحب',
+  'platform.hint.withdrawalMaxPiastres': 'أكبر مبلغ يطلب المعلّم سحبه مرة واحدة، ولا يقل عن الحد الأدنى.',
   'platform.field.weekRenewalHourCairo': 'ساعة تجدّد الأسبوع',
   'platform.hint.weekRenewalHourCairo': 'بتوقيت القاهرة، في يوم بداية كل اشتراك.',
   'platform.field.subscriptionEndNoticeDays': 'تنبيه انتهاء الاشتراك',
@@ -38,6 +42,7 @@ export const platformSettingsAr = {
   'platform.unit.codes': 'عدد الأكواد',
   'platform.unit.hourOfDay': 'ساعة من اليوم',
   'platform.unit.egpPerMinute': 'جنيه للدقيقة',
+  'platform.unit.egp': 'جنيه',
   'platform.count.hours.zero': '{count} ساعة',
   'platform.count.hours.one': 'ساعة واحدة',
   'platform.count.hours.two': 'ساعتان',

@@ -21,6 +21,10 @@ export const platformSettingsEn: Record<keyof typeof platformSettingsAr, string>
   'platform.field.maxLessonsForRefundableCancel': 'Lessons allowing a refund',
   'platform.hint.maxLessonsForRefundableCancel':
     'A subscription is cancelled with a refund while the lessons taken do not exceed this.',
+  'platform.field.withdrawalMinPiastres': 'Minimum withdrawal',
+  'platform.hint.withdrawalMinPiastres': 'The least a tutor may request in one withdrawal.',
+  'platform.field.withdrawalMaxPiastres': 'Maximum withdrawal',
+  'platform.hint.withdrawalMaxPiastres': 'The most a tutor may request in one withdrawal; not below the minimum.',
   'platform.field.weekRenewalHourCairo': 'Week renewal hour',
   'platform.hint.weekRenewalHourCairo': 'Cairo time, on the weekday each subscription began.',
   'platform.field.subscriptionEndNoticeDays': 'Subscription end notice',
@@ -42,6 +46,7 @@ export const platformSettingsEn: Record<keyof typeof platformSettingsAr, string>
   'platform.unit.codes': 'codes',
   'platform.unit.hourOfDay': 'hour of the day',
   'platform.unit.egpPerMinute': 'EGP a minute',
+  'platform.unit.egp': 'EGP',
   'platform.count.hours.zero': '{count} hours',
   'platform.count.hours.one': '{count} hour',
   'platform.count.hours.two': '{count} hours',

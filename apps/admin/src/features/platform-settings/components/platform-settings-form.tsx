@@ -11,6 +11,8 @@ import {
   changesOf,
   formNameOf,
   formOf,
+  isMoney,
+  LIMITS_CROSSED,
   patchOf,
   SETTING_FIELDS,
   SETTING_GROUPS,
@@ -26,7 +28,7 @@ function useSettingText() {
   const { t, format, intlLocale } = useI18n();
   const plural = useMemo(() => new Intl.PluralRules(intlLocale), [intlLocale]);
   return (field: SettingField, value: number) => {
-    if (field.unit === 'egpPerMinute') return format.piastres(value);
+    if (isMoney(field.unit)) return format.piastres(value);
     if (field.unit === 'hourOfDay') return t('platform.hourValue', { hour: format.number(value) });
     return t(`platform.count.${field.unit}.${plural.select(value)}` as MessageKey, { count: format.number(value) });
   };
@@ -41,11 +43,11 @@ function SettingInput({
   view: PlatformSettingsView;
   form: ReturnType<typeof useForm<SettingsForm>>;
 }) {
-  const { t, format } = useI18n();
+  const { t, format, fieldMessage } = useI18n();
   const text = useSettingText();
   const name = formNameOf(field.path);
   const { min, max } = boundsOf(field);
-  const invalid = form.formState.errors[name] !== undefined;
+  const error = form.formState.errors[name];
   const bounds = { min: format.number(min), max: format.number(max) };
   return (
     <TextField
@@ -57,9 +59,13 @@ function SettingInput({
         </>
       }
       error={
-        invalid ? t(field.unit === 'egpPerMinute' ? 'platform.moneyInvalid' : 'platform.outOfRange', bounds) : undefined
+        error === undefined
+          ? undefined
+          : error.message === LIMITS_CROSSED
+            ? fieldMessage(LIMITS_CROSSED)
+            : t(isMoney(field.unit) ? 'platform.moneyInvalid' : 'platform.outOfRange', bounds)
       }
-      inputMode={field.unit === 'egpPerMinute' ? 'decimal' : 'numeric'}
+      inputMode={isMoney(field.unit) ? 'decimal' : 'numeric'}
       dir="ltr"
       required
       {...form.register(name)}
@@ -137,9 +143,9 @@ export function PlatformSettingsForm({ view }: { view: PlatformSettingsView }) {
       },
       onError: (error) => {
         setPending(null);
-        for (const path of Object.keys(fieldErrorsOf(error))) {
+        for (const [path, messages] of Object.entries(fieldErrorsOf(error))) {
           const field = SETTING_FIELDS.find((f) => f.path === path);
-          if (field) form.setError(formNameOf(field.path), { type: 'server', message: path });
+          if (field) form.setError(formNameOf(field.path), { type: 'server', message: messages[0] ?? path });
         }
       },
     });
