@@ -17,6 +17,7 @@ describe('platform settings', () => {
       maxLessonsForRefundableCancel: 1,
       noShowGraceMinutes: 5,
       defaultNoticePeriodMinutes: 30,
+      maxNoticePeriodMinutes: 2 * 24 * 60,
       subscriptionEndNoticeDays: 3,
       withdrawalMinPiastres: 10_000,
       withdrawalMaxPiastres: 5_000_000,
@@ -77,6 +78,26 @@ describe('platform settings', () => {
     expect(resolvePlatformSettings({ withdrawalMinPiastres: 30_000, withdrawalMaxPiastres: 20_000 })).toMatchObject({
       withdrawalMinPiastres: 10_000,
       withdrawalMaxPiastres: 5_000_000,
+    });
+  });
+
+  it("keeps a new tutor's notice period within the longest a tutor may set", () => {
+    expect(() => mergePlatformSettings(PLATFORM_SETTINGS_DEFAULTS, { maxNoticePeriodMinutes: 20 })).toThrow(
+      expect.objectContaining({
+        details: {
+          fields: {
+            defaultNoticePeriodMinutes: 'notice-period-default-above-max',
+            maxNoticePeriodMinutes: 'notice-period-default-above-max',
+          },
+        },
+      }),
+    );
+    expect(
+      mergePlatformSettings(PLATFORM_SETTINGS_DEFAULTS, { maxNoticePeriodMinutes: 30 }).maxNoticePeriodMinutes,
+    ).toBe(30);
+    expect(resolvePlatformSettings({ defaultNoticePeriodMinutes: 90, maxNoticePeriodMinutes: 60 })).toMatchObject({
+      defaultNoticePeriodMinutes: 30,
+      maxNoticePeriodMinutes: 2 * 24 * 60,
     });
   });
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { FieldMessageKey } from '../common/field-messages.ts';
 import { AppError } from '../errors/app-error.ts';
 import { WITHDRAWAL_MAX_PIASTRES, WITHDRAWAL_MIN_PIASTRES } from '../invoices/invoices.constants.ts';
 import { MAX_NOTICE_PERIOD_MINUTES } from '../lessons/lessons.constants.ts';
@@ -34,6 +35,8 @@ export const PlatformSettings = z.strictObject({
   /** Minutes a student waits for the tutor before ending the lesson as "tutor did not attend". */
   noShowGraceMinutes: z.number().int().min(1).max(30),
   defaultNoticePeriodMinutes: z.number().int().min(0).max(MAX_NOTICE_PERIOD_MINUTES),
+  /** The longest notice period a tutor may set on their profile; never below a new tutor's default. */
+  maxNoticePeriodMinutes: z.number().int().min(0).max(MAX_NOTICE_PERIOD_MINUTES),
   /** Days before a subscription ends at which the student is told. */
   subscriptionEndNoticeDays: z.number().int().min(0).max(30),
   /** The least one withdrawal may be; 10,000 piastres = 100 EGP. */
@@ -51,6 +54,7 @@ export const PLATFORM_SETTINGS_DEFAULTS: PlatformSettings = {
   maxLessonsForRefundableCancel: 1,
   noShowGraceMinutes: 5,
   defaultNoticePeriodMinutes: 30,
+  maxNoticePeriodMinutes: MAX_NOTICE_PERIOD_MINUTES,
   subscriptionEndNoticeDays: 3,
   withdrawalMinPiastres: WITHDRAWAL_MIN_PIASTRES,
   withdrawalMaxPiastres: WITHDRAWAL_MAX_PIASTRES,
@@ -71,11 +75,23 @@ export type PlatformSettingsPatch = z.infer<typeof PlatformSettingsPatch>;
 const withoutUndefined = <T extends object>(value: T): Partial<T> =>
   Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined)) as Partial<T>;
 
-const withdrawalLimitsInOrder = (s: PlatformSettings) => s.withdrawalMinPiastres <= s.withdrawalMaxPiastres;
+type TopKey = Exclude<keyof PlatformSettings, 'verification'>;
+
+/** Settings that bound one another: the first may never exceed the second. */
+export const ORDERED_SETTINGS = [
+  { lesser: 'withdrawalMinPiastres', greater: 'withdrawalMaxPiastres', message: 'withdrawal-limits-crossed' },
+  {
+    lesser: 'defaultNoticePeriodMinutes',
+    greater: 'maxNoticePeriodMinutes',
+    message: 'notice-period-default-above-max',
+  },
+] as const satisfies ReadonlyArray<{ lesser: TopKey; greater: TopKey; message: FieldMessageKey }>;
+
+const crossedPairs = (s: PlatformSettings) => ORDERED_SETTINGS.filter((pair) => s[pair.lesser] > s[pair.greater]);
 
 /**
- * Applies a patch over current settings and validates the result as a whole; limits that cross (the least
- * withdrawal above the most) are refused with both fields named, as either may be the one to fix.
+ * Applies a patch over current settings and validates the result as a whole; settings that cross (see
+ * ORDERED_SETTINGS) are refused with both fields named, as either may be the one to fix.
  */
 export function mergePlatformSettings(current: PlatformSettings, patch: PlatformSettingsPatch): PlatformSettings {
   const { verification = {}, ...rest } = patch;
@@ -84,12 +100,10 @@ export function mergePlatformSettings(current: PlatformSettings, patch: Platform
     ...withoutUndefined(rest),
     verification: { ...current.verification, ...withoutUndefined(verification) },
   });
-  if (!withdrawalLimitsInOrder(merged))
+  const crossed = crossedPairs(merged);
+  if (crossed.length > 0)
     throw new AppError('bad-request', {
-      fields: {
-        withdrawalMinPiastres: 'withdrawal-limits-crossed',
-        withdrawalMaxPiastres: 'withdrawal-limits-crossed',
-      },
+      fields: Object.fromEntries(crossed.flatMap((p) => [p.lesser, p.greater].map((key) => [key, p.message]))),
     });
   return merged;
 }
@@ -116,12 +130,13 @@ export function resolvePlatformSettings(stored: unknown): PlatformSettings {
   const defaults = PLATFORM_SETTINGS_DEFAULTS;
   const top = pickValid(PlatformSettings.shape, defaults, stored);
   const storedVerification = isRecord(stored) ? stored.verification : undefined;
-  const withdrawalLimits = withdrawalLimitsInOrder(top)
-    ? {}
-    : { withdrawalMinPiastres: defaults.withdrawalMinPiastres, withdrawalMaxPiastres: defaults.withdrawalMaxPiastres };
+  // A stored pair that crosses falls back whole, so the rules never see a least above a most.
+  for (const { lesser, greater } of crossedPairs(top)) {
+    top[lesser] = defaults[lesser];
+    top[greater] = defaults[greater];
+  }
   return {
     ...top,
-    ...withdrawalLimits,
     verification: pickValid(VerificationSettings.shape, defaults.verification, storedVerification),
   };
 }

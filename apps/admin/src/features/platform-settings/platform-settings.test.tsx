@@ -51,6 +51,7 @@ describe('admin /platform-settings', { timeout: 20_000 }, () => {
     expect(field(/^المحاولات الخاطئة/).value).toBe('5');
     expect(field(/^الحد الأدنى للسحب \(جنيه\)/).value).toBe('100.00');
     expect(field(/^الحد الأقصى للسحب \(جنيه\)/).value).toBe('50000.00');
+    expect(field(/^الحد الأقصى لمهلة الحجز \(بالدقائق\)/).value).toBe('2880');
     expect(screen.getByText(/من ٠ إلى ٧٢، الافتراضي ٦ ساعات/)).toBeTruthy();
   });
 

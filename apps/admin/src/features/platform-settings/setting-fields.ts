@@ -1,4 +1,9 @@
-import { PlatformSettings, type PlatformSettingsPatch, VerificationSettings } from '@darsak/domain/settings';
+import {
+  ORDERED_SETTINGS,
+  PlatformSettings,
+  type PlatformSettingsPatch,
+  VerificationSettings,
+} from '@darsak/domain/settings';
 import type { MessageKey } from '@darsak/ui/i18n';
 import { z } from 'zod';
 
@@ -35,6 +40,7 @@ export const SETTING_GROUPS: Array<{ title: MessageKey; fields: SettingField[] }
       { path: 'cancellationWindowHours', unit: 'hours' },
       { path: 'noShowGraceMinutes', unit: 'minutes' },
       { path: 'defaultNoticePeriodMinutes', unit: 'minutes' },
+      { path: 'maxNoticePeriodMinutes', unit: 'minutes' },
     ],
   },
   {
@@ -109,13 +115,9 @@ export const formNameOf = (path: SettingPath) => path.replace('.', '__');
 export const formOf = (settings: PlatformSettings): SettingsForm =>
   Object.fromEntries(SETTING_FIELDS.map((f) => [formNameOf(f.path), inputOf(f, valueAt(settings, f.path))]));
 
-/** The field message of withdrawal limits that cross, from the client's check or the server's. */
-export const LIMITS_CROSSED = 'withdrawal-limits-crossed';
-const WITHDRAWAL_LIMITS = ['withdrawalMinPiastres', 'withdrawalMaxPiastres'] as const;
-
 /**
  * Each field checked against its domain schema; the message is the field's path, turned into text by the page.
- * Withdrawal limits that cross are marked on both, as either may be the one to fix.
+ * Settings that cross (the domain's ORDERED_SETTINGS) are marked on both with the domain's field message.
  */
 export const SettingsFormSchema = z.record(z.string(), z.string()).superRefine((form, ctx) => {
   for (const field of SETTING_FIELDS) {
@@ -123,10 +125,14 @@ export const SettingsFormSchema = z.record(z.string(), z.string()).superRefine((
     if (parseInput(field, form[name] ?? '') === null)
       ctx.addIssue({ code: 'custom', path: [name], message: field.path });
   }
-  const [min, max] = WITHDRAWAL_LIMITS.map((path) => parseInput({ path, unit: 'egp' }, form[formNameOf(path)] ?? ''));
-  if (min != null && max != null && min > max)
-    for (const path of WITHDRAWAL_LIMITS)
-      ctx.addIssue({ code: 'custom', path: [formNameOf(path)], message: LIMITS_CROSSED });
+  for (const { lesser, greater, message } of ORDERED_SETTINGS) {
+    const [low, high] = [lesser, greater].map((path) => {
+      const field = SETTING_FIELDS.find((f) => f.path === path);
+      return field ? parseInput(field, form[formNameOf(path)] ?? '') : null;
+    });
+    if (low != null && high != null && low > high)
+      for (const path of [lesser, greater]) ctx.addIssue({ code: 'custom', path: [formNameOf(path)], message });
+  }
 });
 
 export interface SettingChange {

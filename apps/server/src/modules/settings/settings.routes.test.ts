@@ -94,6 +94,15 @@ describe('GET and PATCH /api/v1/platform-settings', () => {
     expect(await values()).toMatchObject({ withdrawalMinPiastres: 10_000, withdrawalMaxPiastres: 20_000 });
   });
 
+  it('[400 bad-request] names both notice periods when the default would exceed the longest', async () => {
+    const refused = await patch({ defaultNoticePeriodMinutes: 120, maxNoticePeriodMinutes: 60 });
+    expect(refused.json().details.fields).toEqual({
+      defaultNoticePeriodMinutes: 'notice-period-default-above-max',
+      maxNoticePeriodMinutes: 'notice-period-default-above-max',
+    });
+    expect(await values()).toEqual(PLATFORM_SETTINGS_DEFAULTS);
+  });
+
   it('[403] refuses other staff and users; super admins may change settings too', async () => {
     for (const role of ['tutorManager', 'studio', 'student', 'tutor'] as const) {
       await expectCode(await patch({ cancellationWindowHours: 1 }, await createActor(t, role)), 403, 'forbidden');
@@ -171,6 +180,25 @@ describe('each policy follows its setting', () => {
     await expectCode(await confirm(wrong), 422, 'invalid-verification-code');
     // one wrong try locks the code, right as it is
     await expectCode(await confirm(code), 422, 'expired-verification-code');
+  });
+
+  it('longest notice period: a tutor may set theirs up to the one in force', async () => {
+    const tutor = await createActor(t, 'tutor');
+    const setNotice = (noticePeriodMinutes: number) =>
+      injectAs(t.app, tutor.token, {
+        method: 'PUT',
+        url: `/api/v1/user/${tutor.id}`,
+        payload: { noticePeriodMinutes },
+      });
+    expect((await setNotice(24 * 60)).statusCode).toBe(200);
+    await patch({ maxNoticePeriodMinutes: 12 * 60 });
+    const refused = await setNotice(12 * 60 + 1);
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().details).toMatchObject({
+      fields: { noticePeriodMinutes: 'notice-period-max' },
+      maxNoticePeriodMinutes: 12 * 60,
+    });
+    expect((await setNotice(12 * 60)).json()).toMatchObject({ id: tutor.id });
   });
 
   it('default notice period: a tutor registering now gets the one in force', async () => {

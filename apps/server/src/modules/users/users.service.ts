@@ -120,10 +120,21 @@ export function createUsersService(deps: UsersDeps) {
     if (isTutorLike(user.role as RoleId)) await deps.tutorChanges.notify(user.id);
   }
 
+  const settingsNow = async (tx: Db) => (deps.settings ? deps.settings.current(tx) : PLATFORM_SETTINGS_DEFAULTS);
+
   /** A tutor's profile, made when an account becomes a tutor, with the platform's default notice period. */
   async function addTutorProfile(tx: Db, userId: number): Promise<void> {
-    const settings = deps.settings ? await deps.settings.current(tx) : PLATFORM_SETTINGS_DEFAULTS;
-    await repo.insertTutorProfile(tx, userId, settings.defaultNoticePeriodMinutes);
+    await repo.insertTutorProfile(tx, userId, (await settingsNow(tx)).defaultNoticePeriodMinutes);
+  }
+
+  /** The contract caps a notice period absolutely; the longest in force is the platform settings'. */
+  async function mustBeAllowedNotice(tx: Db, noticePeriodMinutes: number) {
+    const { maxNoticePeriodMinutes } = await settingsNow(tx);
+    if (noticePeriodMinutes > maxNoticePeriodMinutes)
+      throw new AppError('bad-request', {
+        fields: { noticePeriodMinutes: 'notice-period-max' },
+        maxNoticePeriodMinutes,
+      });
   }
 
   return {
@@ -231,6 +242,7 @@ export function createUsersService(deps: UsersDeps) {
         const tutorFields = { bio, about, noticePeriodMinutes };
         const hasTutorFields = Object.values(tutorFields).some((v) => v !== undefined);
         if (hasTutorFields && !isTutorLike(role)) throw new AppError('bad-request', { fields: { bio: 'tutor-only' } });
+        if (noticePeriodMinutes !== undefined) await mustBeAllowedNotice(tx, noticePeriodMinutes);
         if (englishLevel !== undefined && role !== Role.student) {
           throw new AppError('bad-request', { fields: { englishLevel: 'student-only' } });
         }

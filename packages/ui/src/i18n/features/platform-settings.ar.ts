@@ -12,6 +12,8 @@ export const platformSettingsAr = {
   'platform.hint.noShowGraceMinutes': 'بعدها يستطيع الطالب إنهاء الدرس لأن المعلّم لم يحضر.',
   'platform.field.defaultNoticePeriodMinutes': 'مهلة الحجز المبدئية للمعلّم الجديد',
   'platform.hint.defaultNoticePeriodMinutes': 'أقل وقت بين الحجز وبداية الدرس، ويغيّره كل معلّم لنفسه.',
+  'platform.field.maxNoticePeriodMinutes': 'الحد الأقصى لمهلة الحجز',
+  'platform.hint.maxNoticePeriodMinutes': 'أطول مهلة يضعها المعلّم لنفسه، ولا تقل عن المهلة المبدئية.',
   'platform.field.tutorRatePerMinutePiastres': 'أجر المعلّم للدقيقة',
   'platform.hint.tutorRatePerMinutePiastres': 'يُثبَّت سعر الدرس عند حجزه، إلا لمعلّم له أجر خاص.',
   'platform.field.maxLessonsForRefundableCancel': 'حد الدروس للاسترداد',

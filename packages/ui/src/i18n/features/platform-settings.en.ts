@@ -15,6 +15,8 @@ export const platformSettingsEn: Record<keyof typeof platformSettingsAr, string>
   'platform.field.defaultNoticePeriodMinutes': "A new tutor's notice period",
   'platform.hint.defaultNoticePeriodMinutes':
     'The least time between booking and the start; each tutor can change theirs.',
+  'platform.field.maxNoticePeriodMinutes': 'Longest notice period',
+  'platform.hint.maxNoticePeriodMinutes': "The longest notice a tutor may set for themselves; not below a new tutor's.",
   'platform.field.tutorRatePerMinutePiastres': 'Tutor rate per minute',
   'platform.hint.tutorRatePerMinutePiastres':
     "A lesson's price is fixed when booked, unless the tutor has their own rate.",

@@ -1,5 +1,5 @@
 import { errorCodeOf, fieldErrorsOf } from '@darsak/client';
-import type { PlatformSettingsView } from '@darsak/domain/settings';
+import { ORDERED_SETTINGS, type PlatformSettingsView } from '@darsak/domain/settings';
 import { Button, Card, Dialog, DialogClose, Form, FormActions, FormError, TextField, useToast } from '@darsak/ui';
 import { type MessageKey, useI18n } from '@darsak/ui/i18n';
 import { zodResolver } from '@hookform/resolvers/zod';
@@ -12,7 +12,6 @@ import {
   formNameOf,
   formOf,
   isMoney,
-  LIMITS_CROSSED,
   patchOf,
   SETTING_FIELDS,
   SETTING_GROUPS,
@@ -48,6 +47,8 @@ function SettingInput({
   const name = formNameOf(field.path);
   const { min, max } = boundsOf(field);
   const error = form.formState.errors[name];
+  // Settings that cross say so (from the form's check or the server's); other refusals give the bounds.
+  const crossing = ORDERED_SETTINGS.find((pair) => pair.message === error?.message);
   const bounds = { min: format.number(min), max: format.number(max) };
   return (
     <TextField
@@ -61,8 +62,8 @@ function SettingInput({
       error={
         error === undefined
           ? undefined
-          : error.message === LIMITS_CROSSED
-            ? fieldMessage(LIMITS_CROSSED)
+          : crossing
+            ? fieldMessage(crossing.message)
             : t(isMoney(field.unit) ? 'platform.moneyInvalid' : 'platform.outOfRange', bounds)
       }
       inputMode={isMoney(field.unit) ? 'decimal' : 'numeric'}
