@@ -49,7 +49,7 @@ export function TutorPage() {
         </Link>
       </div>
       <TutorProfile tutor={data} />
-      <div className="grid gap-6 lg:grid-cols-2">
+      <div className="grid grid-cols-1 gap-6 lg:grid-cols-2">
         <TutorActivation tutor={data} />
         <TutorTerms tutor={data} />
       </div>

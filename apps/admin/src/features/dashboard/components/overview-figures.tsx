@@ -13,7 +13,7 @@ function Figure({ label, value, note }: { label: string; value: string; note?: s
   return (
     <div className="flex flex-col">
       <span className="text-sm text-muted">{label}</span>
-      <span className="text-2xl font-bold">{value}</span>
+      <span className="text-xl font-bold [overflow-wrap:anywhere] sm:text-2xl">{value}</span>
       {note && <span className="text-sm text-muted">{note}</span>}
     </div>
   );
@@ -144,7 +144,7 @@ function Charts({ daily }: { daily: Overview['daily'] }) {
   const short = (day: string) => format.date(dayOf(day), { day: 'numeric', month: 'numeric', dateStyle: undefined });
   const long = (day: string) => format.date(dayOf(day), { dateStyle: 'medium' });
   return (
-    <div className="grid gap-6 lg:grid-cols-2">
+    <div className="grid grid-cols-1 gap-6 lg:grid-cols-2">
       <Card title={t('staff.overview.chartRevenue')}>
         <BarChart
           title={t('staff.overview.chartRevenue')}
@@ -180,7 +180,7 @@ export function OverviewFigures({ overview }: { overview: Overview }) {
   return (
     <div className="flex flex-col gap-6">
       <Revenue revenue={overview.revenue} />
-      <div className="grid gap-6 md:grid-cols-2">
+      <div className="grid grid-cols-1 gap-6 md:grid-cols-2">
         <Lessons lessons={overview.lessons} />
         <Supply supply={overview.supply} />
         <Card title={t('staff.overview.newStudents')}>

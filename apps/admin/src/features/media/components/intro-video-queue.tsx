@@ -39,7 +39,7 @@ export function IntroVideoQueue() {
         caption={t('staff.media.videos')}
         columns={[]}
         renderRows={(list) => (
-          <ul className="grid gap-4 lg:grid-cols-2">
+          <ul className="grid grid-cols-1 gap-4 lg:grid-cols-2">
             {list.map((video) => (
               <li key={video.id}>
                 <VideoCard video={video} />
