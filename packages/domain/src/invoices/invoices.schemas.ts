@@ -156,6 +156,8 @@ export const BalanceSchema = z.object({
   paidOutPiastres: z.number().int(),
   availablePiastres: z.number().int(),
   fulfilledLessons: z.number().int(),
+  /** The least and the most one withdrawal may be now (platform settings). */
+  limits: z.object({ withdrawalMinPiastres: z.number().int(), withdrawalMaxPiastres: z.number().int() }),
   /** Earnings of the last weeks (Saturday-started Cairo weeks), oldest first, for the chart. */
   weekly: z.array(z.object({ weekStart: DateOnly, piastres: z.number().int() })),
 });

@@ -272,6 +272,11 @@ describe('withdrawal requests', () => {
     const defaultLimits = { withdrawalMinPiastres, withdrawalMaxPiastres };
     try {
       expect((await setLimits({ withdrawalMinPiastres: 20_000, withdrawalMaxPiastres: 100_000 })).statusCode).toBe(200);
+      // The balance tells the tutor's dialog the limits in force.
+      expect((await balanceOf(payee)).limits).toEqual({
+        withdrawalMinPiastres: 20_000,
+        withdrawalMaxPiastres: 100_000,
+      });
       for (const amount of [150, 1_000.01]) {
         const refused = await ask(amount);
         expect({ status: refused.statusCode, body: refused.json() }, String(amount)).toMatchObject({

@@ -350,7 +350,10 @@ export function createInvoicesService(deps: InvoicesDeps) {
     async balance(actor: AuthUser, tutorId: number): Promise<Balance> {
       mayReachTutor(actor, tutorId);
       if (!(await repo.tutorExists(db, tutorId))) throw new AppError('tutor-not-found');
-      const ledger = await ledgerOne(db, tutorId);
+      const [ledger, { withdrawalMinPiastres, withdrawalMaxPiastres }] = await Promise.all([
+        ledgerOne(db, tutorId),
+        deps.settings.current(),
+      ]);
       const now = clock.now();
       const since = new Date(now.getTime() - (EARNINGS_CHART_WEEKS + 1) * 7 * 86_400_000);
       return {
@@ -360,6 +363,7 @@ export function createInvoicesService(deps: InvoicesDeps) {
         paidOutPiastres: ledger.paidOut,
         availablePiastres: availableOf(ledger),
         fulfilledLessons: ledger.fulfilledLessons,
+        limits: { withdrawalMinPiastres, withdrawalMaxPiastres },
         weekly: weeklyEarnings(await repo.earningsSince(db, tutorId, since), now, EARNINGS_CHART_WEEKS),
       };
     },

@@ -22,6 +22,7 @@ const balance = (available: number, reserved = 0): Balance => ({
   paidOutPiastres: 105_000 - available - reserved,
   availablePiastres: available,
   fulfilledLessons: 16,
+  limits: { withdrawalMinPiastres: 10_000, withdrawalMaxPiastres: 5_000_000 },
   weekly: [
     { weekStart: '2026-11-14', piastres: 15_000 },
     { weekStart: '2026-11-21', piastres: 7_500 },
@@ -67,7 +68,11 @@ const request = (overrides: Partial<Invoice> = {}): Invoice => ({
 describe('/invoices', { timeout: 20_000 }, () => {
   it('shows the balance, requests a withdrawal within it, and follows staff decisions live', async () => {
     let invoices: Invoice[] = [];
-    let current = balance(105_000);
+    // An admin narrowed the least withdrawal to 200 EGP.
+    let current: Balance = {
+      ...balance(105_000),
+      limits: { withdrawalMinPiastres: 20_000, withdrawalMaxPiastres: 5_000_000 },
+    };
     const { calls } = stubApi(
       {
         'GET /api/v1/invoice/stats/9': () => ({ body: current }),
@@ -95,6 +100,11 @@ describe('/invoices', { timeout: 20_000 }, () => {
     const dialog = await screen.findByRole('dialog', { name: 'طلب سحب' });
     expect(dialog.textContent).toContain('خلال 4 إلى 5 أيام عمل');
     const amount = within(dialog).getByLabelText(/المبلغ بالجنيه/);
+    expect(dialog.textContent).toMatch(/من\s*\S*٢٠٠٫٠٠\sج\.م\.\S*\s*إلى/);
+    await user.type(amount, '150');
+    await user.click(within(dialog).getByRole('button', { name: 'إرسال الطلب' }));
+    expect(await within(dialog).findByText('المبلغ خارج الحدين الأدنى والأقصى للسحب المعمول بهما الآن.')).toBeTruthy();
+    await user.clear(amount);
     await user.type(amount, '2000');
     await user.click(within(dialog).getByRole('button', { name: 'إرسال الطلب' }));
     expect(await within(dialog).findByText('المبلغ أكبر من رصيدك المتاح للسحب.')).toBeTruthy();

@@ -67,7 +67,7 @@ export const invoicesAr = {
   'invoices.requests.formTitle': 'طلب سحب',
   'invoices.requests.editTitle': 'تعديل طلب السحب',
   'invoices.requests.amount': 'المبلغ بالجنيه',
-  'invoices.requests.amountHint': 'من 100 إلى 50000 جنيه، وفي حدود المتاح: {available}.',
+  'invoices.requests.amountHint': 'من {min} إلى {max}، وفي حدود المتاح: {available}.',
   'invoices.requests.method': 'وسيلة السحب',
   'invoices.requests.processing': 'يُحوَّل المبلغ خلال 4 إلى 5 أيام عمل (المتوقع بين {from} و{to}).',
   'invoices.requests.submit': 'إرسال الطلب',

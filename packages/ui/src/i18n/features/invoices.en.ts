@@ -64,7 +64,7 @@ export const invoicesEn: Record<keyof typeof invoicesAr, string> = {
   'invoices.requests.formTitle': 'Request a withdrawal',
   'invoices.requests.editTitle': 'Edit the withdrawal request',
   'invoices.requests.amount': 'Amount in EGP',
-  'invoices.requests.amountHint': '100 to 50,000 EGP, within what is available: {available}.',
+  'invoices.requests.amountHint': '{min} to {max}, within what is available: {available}.',
   'invoices.requests.method': 'Withdraw method',
   'invoices.requests.processing': 'Paid within 4 to 5 business days (expected between {from} and {to}).',
   'invoices.requests.submit': 'Send the request',

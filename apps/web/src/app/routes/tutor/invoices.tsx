@@ -35,7 +35,11 @@ export function InvoicesPage() {
       ) : (
         <>
           <BalanceCards balance={balance.data} />
-          <WithdrawalRequests methods={methods.data ?? []} availablePiastres={balance.data.availablePiastres} />
+          <WithdrawalRequests
+            methods={methods.data ?? []}
+            availablePiastres={balance.data.availablePiastres}
+            limits={balance.data.limits}
+          />
           <div className="grid gap-6 lg:grid-cols-2">
             <EarningsChart weekly={balance.data.weekly} />
             <WithdrawMethods />

@@ -1,10 +1,12 @@
 import { fieldErrorsOf } from '@darsak/client';
 import { piastresToEgp } from '@darsak/domain/common';
 import {
+  type Balance,
   expectedPayoutWindow,
   type Invoice,
   WithdrawalAmount,
   type WithdrawMethodItem,
+  withdrawalWithinLimits,
   withdrawDestination,
 } from '@darsak/domain/invoices';
 import { Alert, Button, Dialog, Form, FormActions, FormError, SelectField, TextField, useToast } from '@darsak/ui';
@@ -16,16 +18,18 @@ import { useEditWithdrawal, useRequestWithdrawal } from '../hooks/use-invoices.t
 interface WithdrawalDialogProps {
   methods: WithdrawMethodItem[];
   availablePiastres: number;
+  /** The least and the most one withdrawal may be now. */
+  limits: Balance['limits'];
   /** The pending request to edit; a new request otherwise. */
   invoice?: Invoice;
   trigger: ReactNode;
 }
 
 /**
- * Request a withdrawal (or edit a pending one): the amount in EGP within 100–50,000 and the available balance (a
- * request being edited counts its own amount as available), the method, and when it should arrive.
+ * Request a withdrawal (or edit a pending one): the amount in EGP within the limits in force and the available
+ * balance (a request being edited counts its own amount as available), the method, and when it should arrive.
  */
-export function WithdrawalDialog({ methods, availablePiastres, invoice, trigger }: WithdrawalDialogProps) {
+export function WithdrawalDialog({ methods, availablePiastres, limits, invoice, trigger }: WithdrawalDialogProps) {
   const { t, format, fieldMessage, errorMessage } = useI18n();
   const errorText = useErrorText();
   const { toast } = useToast();
@@ -56,7 +60,9 @@ export function WithdrawalDialog({ methods, availablePiastres, invoice, trigger 
     event.preventDefault();
     const parsed = WithdrawalAmount.safeParse(amount.trim() === '' ? Number.NaN : Number(amount));
     if (!parsed.success) return setAmountError(parsed.error.issues[0]?.message ?? 'invalid');
-    if (Math.round(parsed.data * 100) > available) return setAmountError('not-enough-balance');
+    const piastres = Math.round(parsed.data * 100);
+    if (!withdrawalWithinLimits(piastres, limits)) return setAmountError('withdraw-amount-outside-limits');
+    if (piastres > available) return setAmountError('not-enough-balance');
     if (methodId === undefined) return;
     setAmountError(undefined);
     const done = {
@@ -80,7 +86,11 @@ export function WithdrawalDialog({ methods, availablePiastres, invoice, trigger 
       <Form onSubmit={submit}>
         <TextField
           label={t('invoices.requests.amount')}
-          hint={t('invoices.requests.amountHint', { available: format.piastres(available) })}
+          hint={t('invoices.requests.amountHint', {
+            min: format.piastres(limits.withdrawalMinPiastres),
+            max: format.piastres(limits.withdrawalMaxPiastres),
+            available: format.piastres(available),
+          })}
           inputMode="decimal"
           dir="ltr"
           value={amount}
@@ -88,7 +98,11 @@ export function WithdrawalDialog({ methods, availablePiastres, invoice, trigger 
             setAmount(event.target.value);
             setAmountError(undefined);
           }}
-          error={amountError === 'not-enough-balance' ? errorMessage('not-enough-balance') : fieldMessage(amountError)}
+          error={
+            amountError === 'not-enough-balance' || amountError === 'withdraw-amount-outside-limits'
+              ? errorMessage(amountError)
+              : fieldMessage(amountError)
+          }
           required
         />
         <SelectField

@@ -1,4 +1,5 @@
 import {
+  type Balance,
   expectedPayoutWindow,
   type Invoice,
   type InvoiceLabel,
@@ -52,7 +53,13 @@ function CancelRequest({ invoice }: { invoice: Invoice }) {
   );
 }
 
-function RequestItem({ invoice, methods }: { invoice: Invoice; methods: WithdrawMethodItem[] }) {
+interface RequestItemProps {
+  invoice: Invoice;
+  methods: WithdrawMethodItem[];
+  limits: Balance['limits'];
+}
+
+function RequestItem({ invoice, methods, limits }: RequestItemProps) {
   const { t, format } = useI18n();
   const pending = invoice.status === InvoiceStatus.pendingApproval;
   const expected = expectedPayoutWindow(new Date(invoice.createdAt));
@@ -86,6 +93,7 @@ function RequestItem({ invoice, methods }: { invoice: Invoice; methods: Withdraw
           <WithdrawalDialog
             methods={methods}
             availablePiastres={invoice.ownerAvailablePiastres}
+            limits={limits}
             invoice={invoice}
             trigger={
               <Button size="sm" variant="secondary">
@@ -104,9 +112,11 @@ function RequestItem({ invoice, methods }: { invoice: Invoice; methods: Withdraw
 export function WithdrawalRequests({
   methods,
   availablePiastres,
+  limits,
 }: {
   methods: WithdrawMethodItem[];
   availablePiastres: number;
+  limits: Balance['limits'];
 }) {
   const { t, format } = useI18n();
   const [page, setPage] = useState(1);
@@ -120,6 +130,7 @@ export function WithdrawalRequests({
           <WithdrawalDialog
             methods={methods}
             availablePiastres={availablePiastres}
+            limits={limits}
             trigger={<Button size="sm">{t('invoices.requests.new')}</Button>}
           />
         ) : (
@@ -136,7 +147,7 @@ export function WithdrawalRequests({
       ) : (
         <ul aria-label={t('invoices.requests.title')} className="flex flex-col divide-y divide-line">
           {requests.data.list.map((invoice) => (
-            <RequestItem key={invoice.id} invoice={invoice} methods={methods} />
+            <RequestItem key={invoice.id} invoice={invoice} methods={methods} limits={limits} />
           ))}
         </ul>
       )}
