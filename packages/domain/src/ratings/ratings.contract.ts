@@ -5,14 +5,19 @@ import { defineRoute } from '../contract/define-route.ts';
 import { ROLE_GROUPS } from '../users/roles.ts';
 import { RatingText, RatingValue } from './ratings.constants.ts';
 
+const RatingPerson = z.object({ id: z.number().int(), name: z.string(), image: z.string().nullable() });
+
 export const RatingSchema = z.object({
   id: z.number().int(),
   raterId: z.number().int(),
   rateeId: z.number().int(),
   lessonId: z.number().int().nullable(),
+  /** When the rated lesson began (null once the lesson is gone), so staff can match a rating to its lesson. */
+  lessonStartsAt: z.string().nullable(),
   value: z.number().int(),
   text: z.string().nullable(),
-  rater: z.object({ id: z.number().int(), name: z.string(), image: z.string().nullable() }),
+  rater: RatingPerson,
+  ratee: RatingPerson,
   createdAt: z.string(),
   updatedAt: z.string(),
 });

@@ -8,10 +8,11 @@ import { AccountActions } from '../../features/users/components/account-actions.
 import { UserLessons } from '../../features/users/components/user-lessons.tsx';
 import { UserPayments } from '../../features/users/components/user-payments.tsx';
 import { UserProfile } from '../../features/users/components/user-profile.tsx';
+import { UserRatings } from '../../features/users/components/user-ratings.tsx';
 import { UserSubscription } from '../../features/users/components/user-subscription.tsx';
 import { useAccount } from '../../features/users/hooks/use-users.ts';
 
-/** /user/{id}: a person's profile, account actions, subscription, payments, lessons and history. */
+/** /user/{id}: a person's profile, account actions, subscription, payments, lessons, ratings and history. */
 export function UserPage() {
   const { t, format, errorMessage } = useI18n();
   const id = Number(useParams().id);
@@ -46,6 +47,8 @@ export function UserPage() {
       {(user.role === Role.student || user.role === Role.tutor || user.role === Role.tutorManager) && (
         <UserLessons userId={user.id} />
       )}
+      {user.role === Role.student && <UserRatings userId={user.id} side="given" />}
+      {user.role === Role.tutor && <UserRatings userId={user.id} side="received" />}
       <AuditTable title={t('staff.user.history')} filter={{ userId: user.id }} />
     </div>
   );

@@ -1,16 +1,37 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../platform/db/client.ts';
+import { lessons } from '../lessons/lessons.table.ts';
 import { users } from '../users/users.table.ts';
 import { type NewRating, type Rating, ratings } from './ratings.table.ts';
 
 export type RatingRow = Rating;
-export type RatingViewRow = { rating: Rating; raterName: string; raterImage: string | null };
+export type RatingViewRow = {
+  rating: Rating;
+  raterName: string;
+  raterImage: string | null;
+  rateeName: string;
+  rateeImage: string | null;
+  lessonStartsAt: Date | null;
+};
+
+const rater = alias(users, 'rater');
+const ratee = alias(users, 'ratee');
 
 const viewQuery = (db: Db) =>
   db
-    .select({ rating: ratings, raterName: users.name, raterImage: users.image })
+    .select({
+      rating: ratings,
+      raterName: rater.name,
+      raterImage: rater.image,
+      rateeName: ratee.name,
+      rateeImage: ratee.image,
+      lessonStartsAt: lessons.startsAt,
+    })
     .from(ratings)
-    .innerJoin(users, eq(users.id, ratings.raterId));
+    .innerJoin(rater, eq(rater.id, ratings.raterId))
+    .innerJoin(ratee, eq(ratee.id, ratings.rateeId))
+    .leftJoin(lessons, eq(lessons.id, ratings.lessonId));
 
 export async function insertRating(tx: Db, values: NewRating): Promise<RatingRow> {
   const [row] = await tx.insert(ratings).values(values).returning();

@@ -125,6 +125,16 @@ describe('ratings', () => {
     expect(byRater.json().total).toBe(1);
     const byRatee = await injectAs(t.app, tutor.token, { method: 'GET', url: `/api/v1/rating/list/ratee/${tutor.id}` });
     expect(byRatee.json().list[0]).toMatchObject({ id, rater: { id: student.id, name: 'Sara Ali' } });
+    // Staff read a person's ratings with the other person and the lesson's start (issue 12, the person page).
+    const staffView = await injectAs(t.app, admin.token, {
+      method: 'GET',
+      url: `/api/v1/rating/list/rater/${student.id}`,
+    });
+    expect(staffView.json().list[0]).toMatchObject({
+      id,
+      ratee: { id: tutor.id, name: 'أحمد محمود' },
+      lessonStartsAt: lesson.startsAt.toISOString(),
+    });
     await expectError(
       await injectAs(t.app, stranger.token, { method: 'GET', url: `/api/v1/rating/list/rater/${student.id}` }),
       403,

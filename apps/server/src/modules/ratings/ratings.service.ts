@@ -21,17 +21,28 @@ const ownOrAdmin = (viewer: AuthUser, userId: number) => viewer.id === userId ||
 export function createRatingsService(deps: RatingsDeps) {
   const { db } = deps;
 
-  const toView = ({ rating, raterName, raterImage }: repo.RatingViewRow): RatingView => ({
-    id: rating.id,
-    raterId: rating.raterId,
-    rateeId: rating.rateeId,
-    lessonId: rating.lessonId,
-    value: rating.value,
-    text: rating.text,
-    rater: { id: rating.raterId, name: raterName, image: raterImage ? deps.uploadUrl(raterImage) : null },
-    createdAt: rating.createdAt.toISOString(),
-    updatedAt: rating.updatedAt.toISOString(),
+  const person = (id: number, name: string, image: string | null) => ({
+    id,
+    name,
+    image: image ? deps.uploadUrl(image) : null,
   });
+
+  const toView = (row: repo.RatingViewRow): RatingView => {
+    const { rating } = row;
+    return {
+      id: rating.id,
+      raterId: rating.raterId,
+      rateeId: rating.rateeId,
+      lessonId: rating.lessonId,
+      lessonStartsAt: row.lessonStartsAt?.toISOString() ?? null,
+      value: rating.value,
+      text: rating.text,
+      rater: person(rating.raterId, row.raterName, row.raterImage),
+      ratee: person(rating.rateeId, row.rateeName, row.rateeImage),
+      createdAt: rating.createdAt.toISOString(),
+      updatedAt: rating.updatedAt.toISOString(),
+    };
+  };
 
   async function viewOf(id: number): Promise<RatingView> {
     const row = await repo.findRatingView(db, id);

@@ -151,6 +151,15 @@ export const staffAr = {
   'staff.user.payments': 'المدفوعات',
   'staff.user.lessons': 'الدروس',
   'staff.user.history': 'سجل تغييرات الحساب',
+  'staff.user.ratingsGiven': 'التقييمات التي كتبها',
+  'staff.user.ratingsReceived': 'التقييمات التي تلقّاها',
+  'staff.ratings.lesson': 'الدرس',
+  'staff.ratings.stars': 'النجوم',
+  'staff.ratings.starsOf': '{stars} من {max}',
+  'staff.ratings.comment': 'التعليق',
+  'staff.ratings.emptyGiven': 'لم يقيّم أي معلّم بعد.',
+  'staff.ratings.emptyReceived': 'لم يتلقَّ أي تقييم بعد.',
+  'staff.ratings.loadError': 'تعذّر تحميل التقييمات.',
 
   // a person's subscription, payments and lessons
   'staff.subscription.weekly': 'الدقائق الأسبوعية',

@@ -1,5 +1,6 @@
 import { lessonsContract } from '@darsak/domain/lessons';
 import { paymentsContract, transactionsContract } from '@darsak/domain/payments';
+import { ratingsContract } from '@darsak/domain/ratings';
 import { subscriptionsContract } from '@darsak/domain/subscriptions';
 import { type RoleId, type UserListQuery, usersContract } from '@darsak/domain/users';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -52,6 +53,18 @@ export function useLessons(userId: number, page: number, size: number) {
   return useQuery({
     queryKey: [...usersKey, 'lessons', userId, page, size],
     queryFn: () => api.callRoute(lessonsContract.list, { query: { userId, page, size } }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** Ratings a student gave or a tutor received. */
+export type RatingSide = 'given' | 'received';
+
+export function useUserRatings(userId: number, side: RatingSide, page: number, size: number) {
+  const route = side === 'given' ? ratingsContract.listByRater : ratingsContract.listByRatee;
+  return useQuery({
+    queryKey: [...usersKey, 'ratings', userId, side, page, size],
+    queryFn: () => api.callRoute(route, { params: { id: userId }, query: { page, size } }),
     placeholderData: keepPreviousData,
   });
 }
