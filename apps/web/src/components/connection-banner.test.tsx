@@ -15,14 +15,14 @@ describe('live connection', () => {
     const user = makeUser();
     stubApi({}, user);
     const { realtime } = renderApp('/profile', { user });
-    await waitFor(() => expect(connection.getState().status).toBe('connected'));
+    await waitFor(() => expect(connection.getState().status).toBe('connected'), { timeout: 5000 });
     expect(realtime.tokens).toHaveLength(1);
     expect(screen.queryByText('اتصالك ضعيف')).toBeNull();
 
     act(() => realtime.drop());
     expect(await screen.findByText('اتصالك ضعيف', {}, { timeout: 5000 })).toBeTruthy();
     act(() => realtime.restore());
-    await waitFor(() => expect(screen.queryByText('اتصالك ضعيف')).toBeNull());
+    await waitFor(() => expect(screen.queryByText('اتصالك ضعيف')).toBeNull(), { timeout: 5000 });
   });
 
   it('opens no connection without a token', async () => {
