@@ -279,7 +279,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       turnSecret: config.TURN_SECRET,
       turnTtlSeconds: config.TURN_TTL_SECONDS,
     },
-    noShowGraceMinutes: async () => (await settings.current()).noShowGraceMinutes,
+    windowSettings: () => settings.current(),
   });
   await app.register(chatRoutes, { chat });
   await app.register(sessionsRoutes, { sessions });
@@ -410,6 +410,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     heldLessonsOf: lessons.heldLessonsIn,
     joinedCall: joinedAppointmentCall,
     noShowGraceMinutes: async () => (await settings.current()).noShowGraceMinutes,
+    sessionOpensMinutesBefore: async (tx) => (await settings.current(tx)).sessionOpensMinutesBefore,
   });
   defineOnboardingJobs(queue, onboarding);
   await app.register(onboardingRoutes, { onboarding });

@@ -60,6 +60,7 @@ export function makeLesson(overrides: Partial<LessonView> = {}): LessonView {
     tutor: { id: 21, name: 'ياسمين فؤاد', image: null },
     rebookedFrom: null,
     cancellableUntil: new Date(Date.parse(startsAt) - 6 * 60 * MS_PER_MINUTE).toISOString(),
+    joinOpensAt: new Date(Date.parse(startsAt) - 10 * MS_PER_MINUTE).toISOString(),
     cancelledAt: null,
     cancelledBy: null,
     cancelReason: null,

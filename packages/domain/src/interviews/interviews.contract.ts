@@ -50,6 +50,8 @@ const AppointmentFields = {
   id: z.number().int(),
   startsAt: z.string(),
   endsAt: z.string(),
+  /** From when the two may join the call (the lessons' `sessionOpensMinutesBefore` setting before its start). */
+  joinOpensAt: z.string(),
   /** The applicant tutor and the tutor manager who meets them. */
   applicant: PersonSchema,
   manager: PersonSchema,

@@ -30,6 +30,8 @@ export const LessonSchema = z.object({
   rebookedFrom: z.number().int().nullable(),
   /** Last moment it can be cancelled or moved (the cancellation window before its start). */
   cancellableUntil: z.string(),
+  /** From when its two members may join the call (the `sessionOpensMinutesBefore` setting before its start). */
+  joinOpensAt: z.string(),
   cancelledAt: z.string().nullable(),
   cancelledBy: z.number().int().nullable(),
   cancelReason: z.string().nullable(),

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isSessionOpen, joinStateOf, sessionWindowOf } from './sessions.rules.ts';
+import { isSessionOpen, joinStateOf, opensMinutesBeforeOf, sessionWindowOf } from './sessions.rules.ts';
 import { SignalSchema } from './signalling.ts';
 
 const startsAt = new Date('2025-03-02T10:00:00Z');
@@ -7,13 +7,16 @@ const endsAt = new Date('2025-03-02T10:30:00Z');
 const plus = (minutes: number) => new Date(startsAt.getTime() + minutes * 60_000);
 
 describe('session window', () => {
-  it('opens 10 minutes before the start and closes at the end', () => {
-    const window = sessionWindowOf(startsAt, endsAt);
+  it('opens the given minutes before the start and closes at the end', () => {
+    const window = sessionWindowOf(startsAt, endsAt, 10);
     expect(window.opensAt).toEqual(plus(-10));
     expect(isSessionOpen(window, plus(-10.01))).toBe(false);
     expect(isSessionOpen(window, plus(-10))).toBe(true);
     expect(isSessionOpen(window, plus(29.99))).toBe(true);
     expect(isSessionOpen(window, endsAt)).toBe(false);
+    expect(opensMinutesBeforeOf({ startsAt: startsAt.toISOString(), joinOpensAt: window.opensAt.toISOString() })).toBe(
+      10,
+    );
   });
 });
 

@@ -1,7 +1,7 @@
 import { MS_PER_MINUTE } from '../common/time.ts';
 import { SessionJoinState } from './sessions.enums.ts';
 
-/** Members may join a lesson's call from this many minutes before its start until its end. */
+/** The default of the platform setting: members may join a call from this many minutes before its start. */
 export const SESSION_OPENS_MINUTES_BEFORE = 10;
 /** Lifetime of a join token: enough to open the socket and join; a rejoin asks for a new one. */
 export const SESSION_TOKEN_TTL_SECONDS = 5 * 60;
@@ -12,8 +12,16 @@ export interface SessionWindow {
   endsAt: Date;
 }
 
-export const sessionWindowOf = (startsAt: Date, endsAt: Date): SessionWindow => ({
-  opensAt: new Date(startsAt.getTime() - SESSION_OPENS_MINUTES_BEFORE * MS_PER_MINUTE),
+/** When the two members of a call starting then may join it (`sessionOpensMinutesBefore` platform setting). */
+export const sessionOpensAt = (startsAt: Date, opensMinutesBefore: number): Date =>
+  new Date(startsAt.getTime() - opensMinutesBefore * MS_PER_MINUTE);
+
+/** The whole minutes a call's view says it opens before its start (its `joinOpensAt`), for the words. */
+export const opensMinutesBeforeOf = (call: { startsAt: string; joinOpensAt: string }): number =>
+  Math.round((Date.parse(call.startsAt) - Date.parse(call.joinOpensAt)) / MS_PER_MINUTE);
+
+export const sessionWindowOf = (startsAt: Date, endsAt: Date, opensMinutesBefore: number): SessionWindow => ({
+  opensAt: sessionOpensAt(startsAt, opensMinutesBefore),
   startsAt,
   endsAt,
 });

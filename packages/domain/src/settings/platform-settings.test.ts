@@ -16,6 +16,7 @@ describe('platform settings', () => {
       weekRenewalHourCairo: 6,
       maxLessonsForRefundableCancel: 1,
       noShowGraceMinutes: 5,
+      sessionOpensMinutesBefore: 10,
       defaultNoticePeriodMinutes: 30,
       maxNoticePeriodMinutes: 2 * 24 * 60,
       subscriptionEndNoticeDays: 3,
@@ -34,6 +35,15 @@ describe('platform settings', () => {
     expect(at(23)).toBe(true);
     expect(at(-1)).toBe(false);
     expect(at(24)).toBe(false);
+  });
+
+  it('opens a call from a minute to an hour before its start', () => {
+    const at = (sessionOpensMinutesBefore: number) =>
+      PlatformSettings.safeParse({ ...PLATFORM_SETTINGS_DEFAULTS, sessionOpensMinutesBefore }).success;
+    expect(at(1)).toBe(true);
+    expect(at(60)).toBe(true);
+    expect(at(0)).toBe(false);
+    expect(at(61)).toBe(false);
   });
 
   it('refuses unknown keys in a patch', () => {

@@ -3,6 +3,7 @@ import type { FieldMessageKey } from '../common/field-messages.ts';
 import { AppError } from '../errors/app-error.ts';
 import { WITHDRAWAL_MAX_PIASTRES, WITHDRAWAL_MIN_PIASTRES } from '../invoices/invoices.constants.ts';
 import { MAX_NOTICE_PERIOD_MINUTES } from '../lessons/lessons.constants.ts';
+import { SESSION_OPENS_MINUTES_BEFORE } from '../sessions/sessions.rules.ts';
 import {
   CODE_TTL_MINUTES,
   MAX_CODES_PER_HOUR,
@@ -34,6 +35,8 @@ export const PlatformSettings = z.strictObject({
   maxLessonsForRefundableCancel: z.number().int().min(0).max(100),
   /** Minutes a student waits for the tutor before ending the lesson as "tutor did not attend". */
   noShowGraceMinutes: z.number().int().min(1).max(30),
+  /** Minutes before the start of a lesson, interview or demo session from which its two members may join the call. */
+  sessionOpensMinutesBefore: z.number().int().min(1).max(60),
   defaultNoticePeriodMinutes: z.number().int().min(0).max(MAX_NOTICE_PERIOD_MINUTES),
   /** The longest notice period a tutor may set on their profile; never below a new tutor's default. */
   maxNoticePeriodMinutes: z.number().int().min(0).max(MAX_NOTICE_PERIOD_MINUTES),
@@ -53,6 +56,7 @@ export const PLATFORM_SETTINGS_DEFAULTS: PlatformSettings = {
   weekRenewalHourCairo: 6,
   maxLessonsForRefundableCancel: 1,
   noShowGraceMinutes: 5,
+  sessionOpensMinutesBefore: SESSION_OPENS_MINUTES_BEFORE,
   defaultNoticePeriodMinutes: 30,
   maxNoticePeriodMinutes: MAX_NOTICE_PERIOD_MINUTES,
   subscriptionEndNoticeDays: 3,

@@ -20,6 +20,7 @@ const appointment = {
   id: 7,
   startsAt: '2025-01-07T10:00:00.000Z',
   endsAt: '2025-01-07T10:30:00.000Z',
+  joinOpensAt: '2025-01-07T09:50:00.000Z',
   applicant: { id: 31, name: 'أحمد محمود', image: null },
   manager: { id: 5, name: 'سعاد علي', image: null },
   introVideoUrl: null,

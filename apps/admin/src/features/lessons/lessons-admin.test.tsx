@@ -21,6 +21,7 @@ const lesson: LessonView = {
   tutor: { id: 9, name: 'أحمد محمود', image: null },
   rebookedFrom: null,
   cancellableUntil: '2026-03-04T09:00:00.000Z',
+  joinOpensAt: '2026-03-05T08:50:00.000Z',
   cancelledAt: null,
   cancelledBy: null,
   cancelReason: null,

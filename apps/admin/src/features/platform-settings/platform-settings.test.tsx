@@ -52,6 +52,8 @@ describe('admin /platform-settings', { timeout: 20_000 }, () => {
     expect(field(/^الحد الأدنى للسحب \(جنيه\)/).value).toBe('100.00');
     expect(field(/^الحد الأقصى للسحب \(جنيه\)/).value).toBe('50000.00');
     expect(field(/^الحد الأقصى لمهلة الحجز \(بالدقائق\)/).value).toBe('2880');
+    expect(field(/^فتح غرفة الدرس قبل بدايته \(بالدقائق\)/).value).toBe('10');
+    expect(screen.getByText(/يستطيع الطرفان دخول الدرس أو المقابلة أو الحصة التجريبية/)).toBeTruthy();
     expect(screen.getByText(/من ٠ إلى ٧٢، الافتراضي ٦ ساعات/)).toBeTruthy();
   });
 

@@ -39,6 +39,7 @@ export const SETTING_GROUPS: Array<{ title: MessageKey; fields: SettingField[] }
     fields: [
       { path: 'cancellationWindowHours', unit: 'hours' },
       { path: 'noShowGraceMinutes', unit: 'minutes' },
+      { path: 'sessionOpensMinutesBefore', unit: 'minutes' },
       { path: 'defaultNoticePeriodMinutes', unit: 'minutes' },
       { path: 'maxNoticePeriodMinutes', unit: 'minutes' },
     ],

@@ -26,6 +26,7 @@ import {
   type ReminderKey,
   tutorAbsenceViolation,
 } from '@darsak/domain/lessons';
+import { sessionOpensAt } from '@darsak/domain/sessions';
 import type { PlatformSettings } from '@darsak/domain/settings';
 import { isAdminRole, Role } from '@darsak/domain/users';
 import type { SnapshotStore } from '../../platform/cache/snapshot-cache.ts';
@@ -110,6 +111,7 @@ export function createLessonsService(deps: LessonsDeps) {
       tutor: member(row.tutorName, row.tutorImage, l.tutorId),
       rebookedFrom: l.rebookedFrom,
       cancellableUntil: cancellableUntil(l.startsAt, settings.cancellationWindowHours).toISOString(),
+      joinOpensAt: sessionOpensAt(l.startsAt, settings.sessionOpensMinutesBefore).toISOString(),
       cancelledAt: l.cancelledAt?.toISOString() ?? null,
       cancelledBy: l.cancelledBy,
       cancelReason: l.cancelReason,

@@ -161,7 +161,11 @@ describe('interview', () => {
     const booked = await bookInterview(applicant, '2025-01-08T10:00:00Z');
     expect(booked.statusCode, booked.body).toBe(201);
     const interview = booked.json() as Interview;
-    expect(interview).toMatchObject({ status: 1, endsAt: '2025-01-08T10:30:00.000Z' });
+    expect(interview).toMatchObject({
+      status: 1,
+      endsAt: '2025-01-08T10:30:00.000Z',
+      joinOpensAt: '2025-01-08T09:50:00.000Z',
+    });
     expect(interview.introVideoUrl).toMatch(/^\/assets\/uploads\//);
     expect((await bookInterview(applicant, '2025-01-09T10:00:00Z')).json().code).toBe('conflicting-interview');
 

@@ -32,7 +32,7 @@ import {
   type UpdateInterviewInput,
 } from '@darsak/domain/interviews';
 import { REMINDERS } from '@darsak/domain/lessons';
-import { SessionStatus } from '@darsak/domain/sessions';
+import { SessionStatus, sessionOpensAt } from '@darsak/domain/sessions';
 import { isAdminRole, Role, type TutorMeta } from '@darsak/domain/users';
 import type { Clock } from '../../platform/clock.ts';
 import type { Db } from '../../platform/db/client.ts';
@@ -86,6 +86,8 @@ export interface OnboardingDeps {
   joinedCall: (db: Db, kind: AppointmentKind, id: number, userId: number) => Promise<boolean>;
   /** Minutes after the start at which a manager who never joined counts as absent. */
   noShowGraceMinutes: () => Promise<number>;
+  /** Minutes before the start from which the two may join the call (platform setting, read with the caller's db). */
+  sessionOpensMinutesBefore: (db: Db) => Promise<number>;
 }
 
 type UpdateInput = UpdateInterviewInput | UpdateDemoSessionInput;
@@ -124,11 +126,13 @@ export function createOnboardingService(deps: OnboardingDeps) {
       const video = videos.get(applicantId);
       return video ? deps.uploadUrl(video.assetName) : null;
     };
+    const opensMinutesBefore = await deps.sessionOpensMinutesBefore(tx);
     return rows.map((row) => ({
       id: row.id,
       status: row.status,
       startsAt: row.startsAt.toISOString(),
       endsAt: row.endsAt.toISOString(),
+      joinOpensAt: sessionOpensAt(row.startsAt, opensMinutesBefore).toISOString(),
       applicant: personOf(people, row.applicantId),
       manager: personOf(people, row.managerId),
       introVideoUrl: videoUrl(row.applicantId),

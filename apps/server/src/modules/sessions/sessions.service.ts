@@ -12,6 +12,7 @@ import {
   type SessionToken,
   sessionWindowOf,
 } from '@darsak/domain/sessions';
+import type { PlatformSettings } from '@darsak/domain/settings';
 import { isAdminRole } from '@darsak/domain/users';
 import type { Clock } from '../../platform/clock.ts';
 import type { Db } from '../../platform/db/client.ts';
@@ -28,10 +29,11 @@ export interface SessionsDeps {
   ice: IceConfig;
   joinTokens: JoinTokenSigner;
   chat: Pick<ChatService, 'ensureCallRoom' | 'memberSummaries'>;
-  /** Minutes a student waits for the tutor before "tutor did not attend" (platform setting). */
-  noShowGraceMinutes: () => Promise<number>;
+  /** The platform settings the window and the join screen follow, read before any transaction. */
+  windowSettings: () => Promise<WindowSettings>;
 }
 
+type WindowSettings = Pick<PlatformSettings, 'noShowGraceMinutes' | 'sessionOpensMinutesBefore'>;
 type Member = 'host' | 'guest';
 const PRESENT: readonly SessionEventKind[] = ['join', 'reconnect'];
 const NOT_FOUND = {
@@ -72,9 +74,9 @@ export function createSessionsService(deps: SessionsDeps) {
     return requireCall(tx, owner);
   }
 
-  /** Refuses a call that is cancelled, over, or not open yet (10 minutes before the start until the end). */
-  function assertOpen(call: CallOwnerRow, now: Date) {
-    const window = sessionWindowOf(call.startsAt, call.endsAt);
+  /** Refuses a call that is cancelled, over, or not open yet (the setting's minutes before the start until the end). */
+  function assertOpen(call: CallOwnerRow, now: Date, opensMinutesBefore: number) {
+    const window = sessionWindowOf(call.startsAt, call.endsAt, opensMinutesBefore);
     if (!call.closed && isSessionOpen(window, now)) return;
     throw new AppError('session-not-open', {
       opensAt: window.opensAt.toISOString(),
@@ -94,13 +96,13 @@ export function createSessionsService(deps: SessionsDeps) {
     });
   }
 
-  function windowFields(call: CallOwnerRow, joinState: SessionJoinState | null, grace: number) {
-    const window = sessionWindowOf(call.startsAt, call.endsAt);
+  function windowFields(call: CallOwnerRow, joinState: SessionJoinState | null, settings: WindowSettings) {
+    const window = sessionWindowOf(call.startsAt, call.endsAt, settings.sessionOpensMinutesBefore);
     return {
       opensAt: window.opensAt.toISOString(),
       startsAt: window.startsAt.toISOString(),
       endsAt: window.endsAt.toISOString(),
-      noShowAt: new Date(call.startsAt.getTime() + grace * MS_PER_MINUTE).toISOString(),
+      noShowAt: new Date(call.startsAt.getTime() + settings.noShowGraceMinutes * MS_PER_MINUTE).toISOString(),
       joinState,
     };
   }
@@ -111,14 +113,14 @@ export function createSessionsService(deps: SessionsDeps) {
     /** GET /session/token: a join token and ICE servers, to the call's two members inside its window only. */
     async issueToken(user: AuthUser, owner: CallOwner): Promise<SessionToken> {
       const now = clock.now();
-      const grace = await deps.noShowGraceMinutes();
+      const settings = await deps.windowSettings();
       const result = await db.transaction(async (tx) => {
         const call = await requireCall(tx, owner);
         if (!memberOf(call, user.id)) throw new AppError('forbidden');
-        assertOpen(call, now);
+        assertOpen(call, now, settings.sessionOpensMinutesBefore);
         const session = await repo.upsertSession(tx, owner);
         const roomId = await roomOf(tx, call);
-        const joinState = await joinStateNow(tx, session.id, call, grace);
+        const joinState = await joinStateNow(tx, session.id, call, settings.noShowGraceMinutes);
         return { call, session, roomId, joinState };
       });
       const { call, session, roomId, joinState } = result;
@@ -130,13 +132,13 @@ export function createSessionsService(deps: SessionsDeps) {
         ...ownerIds(owner),
         roomId,
         iceServers: iceServersFor(deps.ice, user.id, now),
-        ...windowFields(call, joinState, grace),
+        ...windowFields(call, joinState, settings),
       };
     },
 
     /** GET /session/:id: the call with its timeline, to its members and admins. */
     async get(user: AuthUser, id: number): Promise<Session> {
-      const grace = await deps.noShowGraceMinutes();
+      const settings = await deps.windowSettings();
       const session = await repo.findSession(db, id);
       if (!session) throw new AppError('session-not-found');
       const call = await callOfSession(db, session);
@@ -144,7 +146,7 @@ export function createSessionsService(deps: SessionsDeps) {
       const [members, events, joinState] = await Promise.all([
         deps.chat.memberSummaries(db, [call.hostId, call.guestId]),
         repo.listSessionEvents(db, session.id),
-        joinStateNow(db, session.id, call, grace),
+        joinStateNow(db, session.id, call, settings.noShowGraceMinutes),
       ]);
       return {
         id: session.id,
@@ -155,7 +157,7 @@ export function createSessionsService(deps: SessionsDeps) {
         endedAt: session.endedAt?.toISOString() ?? null,
         members,
         events: events.map((e) => ({ userId: e.userId, kind: e.kind, at: e.at.toISOString() })),
-        ...windowFields(call, joinState, grace),
+        ...windowFields(call, joinState, settings),
       };
     },
 
@@ -167,14 +169,14 @@ export function createSessionsService(deps: SessionsDeps) {
       const now = clock.now();
       const claims = await deps.joinTokens.verify(token, now);
       if (!claims || claims.userId !== user.id) throw new AppError('invalid-session-token');
-      const grace = await deps.noShowGraceMinutes();
+      const settings = await deps.windowSettings();
       return db.transaction(async (tx) => {
         const session = await repo.findSession(tx, claims.sessionId);
         if (!session) throw new AppError('invalid-session-token');
         const call = await callOfSession(tx, session);
         const member = memberOf(call, user.id);
         if (!member) throw new AppError('forbidden');
-        assertOpen(call, now);
+        assertOpen(call, now, settings.sessionOpensMinutesBefore);
         const kind = arrivalAfter(await repo.lastEventOf(tx, session.id, user.id));
         await repo.insertSessionEvent(tx, { sessionId: session.id, userId: user.id, kind, at: now });
         if (call.owner.type === 'lesson') {
@@ -186,7 +188,7 @@ export function createSessionsService(deps: SessionsDeps) {
           ...ownerIds(call.owner),
           roomId: await roomOf(tx, call),
           kind,
-          joinState: await joinStateNow(tx, session.id, call, grace),
+          joinState: await joinStateNow(tx, session.id, call, settings.noShowGraceMinutes),
         };
       });
     },
@@ -197,14 +199,14 @@ export function createSessionsService(deps: SessionsDeps) {
      */
     async depart(user: AuthUser, sessionId: number, kind: 'leave' | 'drop') {
       const now = clock.now();
-      const grace = await deps.noShowGraceMinutes();
+      const { noShowGraceMinutes } = await deps.windowSettings();
       return db.transaction(async (tx) => {
         const last = await repo.lastEventOf(tx, sessionId, user.id);
         if (last === undefined || !PRESENT.includes(last)) return undefined;
         await repo.insertSessionEvent(tx, { sessionId, userId: user.id, kind, at: now });
         const session = await repo.findSession(tx, sessionId);
         if (!session) return undefined;
-        return { joinState: await joinStateNow(tx, sessionId, await callOfSession(tx, session), grace) };
+        return { joinState: await joinStateNow(tx, sessionId, await callOfSession(tx, session), noShowGraceMinutes) };
       });
     },
   };

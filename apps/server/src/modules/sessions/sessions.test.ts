@@ -2,6 +2,7 @@ import { createHmac } from 'node:crypto';
 import { MS_PER_MINUTE } from '@darsak/domain/common';
 import type { Ack } from '@darsak/domain/realtime';
 import type { Session, SessionToken } from '@darsak/domain/sessions';
+import { PLATFORM_SETTINGS_DEFAULTS } from '@darsak/domain/settings';
 import type { SignedIn } from '@darsak/domain/users';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -109,7 +110,7 @@ describe('GET /api/v1/session/token', () => {
     expect(tutors.token).not.toBe(issued.token);
   });
 
-  it('[422 session-not-open] before the window opens and from the end; open from 10 minutes before', async () => {
+  it('[422 session-not-open] before the window opens and from the end; open from 10 minutes before (default)', async () => {
     const { student, lesson: row } = await lesson(11, 15);
     const early = await requestToken(student, row.id);
     expect(early.statusCode).toBe(422);
@@ -124,6 +125,32 @@ describe('GET /api/v1/session/token', () => {
     t.clock.set(row.endsAt);
     expect((await requestToken(student, row.id)).json()).toMatchObject({ code: 'session-not-open' });
     t.clock.set(at(row.startsAt, -11));
+  });
+
+  it('opens as many minutes before the start as the platform setting says, and the lesson says when', async () => {
+    const admin = await createActor(t, 'admin');
+    const opensBefore = (sessionOpensMinutesBefore: number) =>
+      injectAs(t.app, admin.token, {
+        method: 'PATCH',
+        url: '/api/v1/platform-settings',
+        payload: { sessionOpensMinutesBefore },
+      });
+    const { student, lesson: row } = await lesson(20);
+    const joinOpensAt = async () =>
+      (await injectAs(t.app, student.token, { method: 'GET', url: `/api/v1/lesson/${row.id}` })).json().joinOpensAt;
+    expect(await joinOpensAt()).toBe(at(row.startsAt, -10).toISOString());
+    expect((await requestToken(student, row.id)).json()).toMatchObject({
+      code: 'session-not-open',
+      details: { opensAt: at(row.startsAt, -10).toISOString() },
+    });
+    try {
+      expect((await opensBefore(25)).statusCode).toBe(200);
+      expect((await tokenOf(student, row.id)).opensAt).toBe(at(row.startsAt, -25).toISOString());
+      expect(await joinOpensAt()).toBe(at(row.startsAt, -25).toISOString());
+    } finally {
+      await opensBefore(PLATFORM_SETTINGS_DEFAULTS.sessionOpensMinutesBefore);
+    }
+    expect((await requestToken(student, row.id)).statusCode).toBe(422);
   });
 
   it('[403 forbidden] to anyone but the two members, [404 lesson-not-found], [422] for a cancelled lesson', async () => {

@@ -21,6 +21,7 @@ const tutor = makeUser({ id: 21, role: 3, name: 'ياسمين فؤاد' });
 describe('/lesson/{id}', () => {
   it('cancels after a confirmation that states the window and the minutes coming back', async () => {
     let lesson = makeLesson();
+    lesson = { ...lesson, joinOpensAt: new Date(Date.parse(lesson.startsAt) - 15 * 60_000).toISOString() };
     const { calls } = stubApi(
       {
         'GET /api/v1/lesson/501': () => ({ body: lesson }),
@@ -35,7 +36,7 @@ describe('/lesson/{id}', () => {
     renderApp('/lesson/501', { user: student });
     expect(await screen.findByRole('heading', { level: 1, name: 'درس مع ياسمين فؤاد' })).toBeTruthy();
     expect(screen.getByText(/يمكن إلغاء الدرس أو تغيير موعده حتى/)).toBeTruthy();
-    expect(screen.getByText(/يُفتح رابط الدخول قبل بداية الدرس/)).toBeTruthy();
+    expect(screen.getByText('يُفتح رابط الدخول قبل بداية الدرس بـ١٥ دقيقة.')).toBeTruthy();
 
     await user.click(screen.getByRole('button', { name: 'إلغاء الدرس' }));
     const dialog = await screen.findByRole('dialog', { name: 'إلغاء الدرس؟' });
@@ -87,9 +88,10 @@ describe('/lesson/{id}', () => {
     expect(screen.queryByRole('button', { name: 'تغيير الموعد' })).toBeNull();
   });
 
-  it('offers the join link when the window opens', async () => {
-    const startsAt = new Date(Date.now() + 5 * 60_000).toISOString();
-    stubApi({ 'GET /api/v1/lesson/501': () => ({ body: makeLesson({ startsAt }) }) }, tutor);
+  it('offers the join link from when the server says the window opens', async () => {
+    const startsAt = new Date(Date.now() + 20 * 60_000).toISOString();
+    const joinOpensAt = new Date(Date.now() - 5 * 60_000).toISOString();
+    stubApi({ 'GET /api/v1/lesson/501': () => ({ body: makeLesson({ startsAt, joinOpensAt }) }) }, tutor);
     renderApp('/lesson/501', { user: tutor });
     expect((await screen.findByRole('link', { name: 'ادخل الدرس' })).getAttribute('href')).toBe(
       '/session?lessonId=501',

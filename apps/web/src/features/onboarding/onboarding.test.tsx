@@ -32,6 +32,7 @@ const interview = (status: number, extra: Record<string, unknown> = {}) => ({
   status,
   startsAt: inDays(-1),
   endsAt: inDays(-1),
+  joinOpensAt: inDays(-1, 9),
   applicant: person(31, 'أحمد محمود'),
   manager: person(40, 'منى عبد الرحمن'),
   introVideoUrl: null,
@@ -104,15 +105,17 @@ describe('/t/onboarding', () => {
 });
 
 describe('/interview/{id}', () => {
-  it('lets the manager record the outcome only after the start', async () => {
+  it('lets the manager record the outcome only after the start, and says when the room opens', async () => {
     const manager = makeUser({ id: 40, role: 5, name: 'منى عبد الرحمن' });
+    const tomorrow = { startsAt: inDays(1), endsAt: inDays(1), joinOpensAt: inDays(1, 9) };
     stubApi(
-      { 'GET /api/v1/interview/5': () => ({ body: interview(1, { startsAt: inDays(1), endsAt: inDays(1) }) }) },
+      { 'GET /api/v1/interview/5': () => ({ body: interview(1, tomorrow) }) },
       manager,
       makeTutorMeta({ userId: 40, activated: true }),
     );
     renderApp('/interview/5', { user: manager });
     expect(await screen.findByText(/يمكنك تسجيل النتيجة بعد بدء الموعد/)).toBeTruthy();
     expect((screen.getByRole('button', { name: 'حفظ النتيجة' }) as HTMLButtonElement).disabled).toBe(true);
+    expect(screen.getByText('تُفتح الغرفة قبل الموعد بـ٦٠ دقيقة.')).toBeTruthy();
   });
 });

@@ -143,7 +143,7 @@ export const bookingAr = {
   'booking.lesson.changeUntil': 'يمكن إلغاء الدرس أو تغيير موعده حتى {until}، وتعود الدقائق لرصيدك عند الإلغاء.',
   'booking.lesson.changeClosed': 'انتهت مهلة الإلغاء وتغيير الموعد ({until}).',
   'booking.lesson.join': 'ادخل الدرس',
-  'booking.lesson.joinOpens': 'يُفتح رابط الدخول قبل بداية الدرس بـ{minutes} دقائق.',
+  'booking.lesson.joinOpens': 'يُفتح رابط الدخول قبل بداية الدرس بـ{minutes} دقيقة.',
 
   // cancel
   'booking.cancel.open': 'إلغاء الدرس',

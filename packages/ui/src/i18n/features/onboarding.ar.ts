@@ -66,7 +66,7 @@ export const onboardingAr = {
   'onboarding.appointment.with': 'مع {name}',
   'onboarding.appointment.when': '{when}',
   'onboarding.appointment.join': 'ادخل الغرفة',
-  'onboarding.appointment.joinHint': 'تُفتح الغرفة قبل الموعد بعشر دقائق.',
+  'onboarding.appointment.joinHint': 'تُفتح الغرفة قبل الموعد بـ{minutes} دقيقة.',
   'onboarding.appointment.cancel': 'إلغاء الموعد',
   'onboarding.appointment.cancelTitle': 'إلغاء الموعد؟',
   'onboarding.appointment.cancelBody': 'سيُلغى موعد {kind} يوم {when}، ويمكنك حجز موعد آخر بعد ذلك.',

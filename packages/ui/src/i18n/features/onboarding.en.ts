@@ -64,7 +64,7 @@ export const onboardingEn: Record<keyof typeof onboardingAr, string> = {
   'onboarding.appointment.with': 'With {name}',
   'onboarding.appointment.when': '{when}',
   'onboarding.appointment.join': 'Join the room',
-  'onboarding.appointment.joinHint': 'The room opens 10 minutes before the start.',
+  'onboarding.appointment.joinHint': 'The room opens {minutes} minutes before the start.',
   'onboarding.appointment.cancel': 'Cancel appointment',
   'onboarding.appointment.cancelTitle': 'Cancel the appointment?',
   'onboarding.appointment.cancelBody': 'The {kind} on {when} will be cancelled; you can book another time after.',

@@ -10,6 +10,8 @@ export const platformSettingsAr = {
   'platform.hint.cancellationWindowHours': 'لا يُلغى الدرس ولا يُنقل قبل بدايته بأقل من هذه المدة.',
   'platform.field.noShowGraceMinutes': 'مهلة انتظار المعلّم',
   'platform.hint.noShowGraceMinutes': 'بعدها يستطيع الطالب إنهاء الدرس لأن المعلّم لم يحضر.',
+  'platform.field.sessionOpensMinutesBefore': 'فتح غرفة الدرس قبل بدايته',
+  'platform.hint.sessionOpensMinutesBefore': 'يستطيع الطرفان دخول الدرس أو المقابلة أو الحصة التجريبية من هذا الوقت.',
   'platform.field.defaultNoticePeriodMinutes': 'مهلة الحجز المبدئية للمعلّم الجديد',
   'platform.hint.defaultNoticePeriodMinutes': 'أقل وقت بين الحجز وبداية الدرس، ويغيّره كل معلّم لنفسه.',
   'platform.field.maxNoticePeriodMinutes': 'الحد الأقصى لمهلة الحجز',

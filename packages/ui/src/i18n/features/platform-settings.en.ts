@@ -12,6 +12,8 @@ export const platformSettingsEn: Record<keyof typeof platformSettingsAr, string>
   'platform.hint.cancellationWindowHours': 'A lesson cannot be cancelled or moved closer than this to its start.',
   'platform.field.noShowGraceMinutes': 'Wait for the tutor',
   'platform.hint.noShowGraceMinutes': 'After this, the student may end the lesson as "tutor did not attend".',
+  'platform.field.sessionOpensMinutesBefore': 'Room opens before the start',
+  'platform.hint.sessionOpensMinutesBefore': 'From then both may join the lesson, interview or demo session.',
   'platform.field.defaultNoticePeriodMinutes': "A new tutor's notice period",
   'platform.hint.defaultNoticePeriodMinutes':
     'The least time between booking and the start; each tutor can change theirs.',

@@ -82,7 +82,7 @@ export const realtimeAr = {
   'realtime.session.missingLesson': 'لم نتعرّف على الدرس. افتح الجلسة من صفحة الدرس أو من دروسك القادمة.',
   'realtime.session.loading': 'نجهّز الجلسة…',
   'realtime.session.notOpen.title': 'الجلسة غير متاحة الآن',
-  'realtime.session.notOpen.body': 'تُفتح الجلسة قبل موعد الدرس بعشر دقائق وحتى نهايته.',
+  'realtime.session.notOpen.body': 'تُفتح الجلسة قبل موعد الدرس بقليل وحتى نهايته.',
   'realtime.session.notOpen.opensAt': 'تُفتح الجلسة {time}.',
   'realtime.session.notOpen.ended': 'انتهى وقت هذا الدرس.',
   'realtime.session.forbidden': 'هذه الجلسة لطرفي الدرس فقط.',

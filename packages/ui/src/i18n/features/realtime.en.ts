@@ -77,7 +77,7 @@ export const realtimeEn: Record<keyof typeof realtimeAr, string> = {
   'realtime.session.missingLesson': 'We could not tell which lesson this is. Open the session from the lesson page.',
   'realtime.session.loading': 'Preparing the session…',
   'realtime.session.notOpen.title': 'The session is not open now',
-  'realtime.session.notOpen.body': 'The session opens ten minutes before the lesson and stays open until its end.',
+  'realtime.session.notOpen.body': 'The session opens shortly before the lesson and stays open until its end.',
   'realtime.session.notOpen.opensAt': 'It opens at {time}.',
   'realtime.session.notOpen.ended': 'This lesson is over.',
   'realtime.session.forbidden': 'This session is for the two members of the lesson only.',

@@ -1,5 +1,5 @@
 import type { LessonView } from '@darsak/domain/lessons';
-import { SESSION_OPENS_MINUTES_BEFORE } from '@darsak/domain/sessions';
+import { opensMinutesBeforeOf } from '@darsak/domain/sessions';
 import { buttonClasses, VideoIcon } from '@darsak/ui';
 import { useI18n } from '@darsak/ui/i18n';
 import { Link } from 'react-router';
@@ -22,7 +22,7 @@ export function JoinLessonLink({ lesson }: { lesson: LessonView }) {
   if (isJoinAhead(lesson, now)) {
     return (
       <p className="text-sm text-muted">
-        {t('booking.lesson.joinOpens', { minutes: format.number(SESSION_OPENS_MINUTES_BEFORE) })}
+        {t('booking.lesson.joinOpens', { minutes: format.number(opensMinutesBeforeOf(lesson)) })}
       </p>
     );
   }

@@ -1,5 +1,6 @@
 import { type AppointmentKind, onboardingKeys } from '@darsak/client';
 import { type DemoSession, demoSessionsContract, type Interview, interviewsContract } from '@darsak/domain/interviews';
+import { opensMinutesBeforeOf } from '@darsak/domain/sessions';
 import { Button, buttonClasses, Dialog, FormError, useToast } from '@darsak/ui';
 import { useI18n } from '@darsak/ui/i18n';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
@@ -11,15 +12,14 @@ import { useDateFormat } from '../../../lib/date-format.ts';
 import { useErrorText } from '../../../lib/forms.ts';
 
 const CONTRACTS = { interview: interviewsContract, demoSession: demoSessionsContract } as const;
-/** The room opens this long before the start (the lessons' live room rule). */
-const OPENS_MINUTES_BEFORE = 10;
 
 /** `/session?interviewId=…` or `?demoSessionId=…`: the lessons' live room. */
 export const roomHref = (kind: AppointmentKind, id: number) =>
   `${paths.session.href()}?${kind === 'interview' ? 'interviewId' : 'demoSessionId'}=${id}`;
 
+/** The lessons' live room rule: open from the server's `joinOpensAt` until the end. */
 const isOpenNow = (appointment: Interview | DemoSession, now: number) =>
-  now >= Date.parse(appointment.startsAt) - OPENS_MINUTES_BEFORE * 60_000 && now < Date.parse(appointment.endsAt);
+  now >= Date.parse(appointment.joinOpensAt) && now < Date.parse(appointment.endsAt);
 
 /** Join (when the room is open) and cancel (with a confirmation, before the start) for a pending appointment. */
 export function AppointmentActions({
@@ -32,7 +32,7 @@ export function AppointmentActions({
   /** Managers may cancel until they decide; applicants only before the start. */
   canCancelAfterStart?: boolean;
 }) {
-  const { t } = useI18n();
+  const { t, format } = useI18n();
   const dates = useDateFormat();
   const errorText = useErrorText();
   const { toast } = useToast();
@@ -69,7 +69,9 @@ export function AppointmentActions({
         )}
       </div>
       {!isOpenNow(appointment, now) && !started && (
-        <p className="text-sm text-muted">{t('onboarding.appointment.joinHint')}</p>
+        <p className="text-sm text-muted">
+          {t('onboarding.appointment.joinHint', { minutes: format.number(opensMinutesBeforeOf(appointment)) })}
+        </p>
       )}
       <Dialog open={open} onOpenChange={setOpen} title={t('onboarding.appointment.cancelTitle')} size="sm">
         <div className="flex flex-col gap-4">
