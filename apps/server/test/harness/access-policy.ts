@@ -495,6 +495,10 @@ export const ACCESS_POLICY: Record<string, RoutePolicy> = {
     example: ({ target }) => ({ params: { userId: target.id } }),
     ownership: [{ owner: 'student', reachedBy: [] }],
   },
+  'GET /api/v1/chat/staff/rooms/:userId': {
+    example: ({ target }) => ({ params: { userId: target.id } }),
+    ownership: [{ owner: 'student', reachedBy: ROLE_GROUPS.admins }],
+  },
   'GET /api/v1/chat/room/by/members': {
     example: async ({ seed, target, others }) => {
       await seed.room(target);

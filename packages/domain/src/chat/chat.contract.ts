@@ -1,5 +1,6 @@
-import { pageOf } from '../common/paging.ts';
+import { PageQuery, pageOf } from '../common/paging.ts';
 import { defineRoute } from '../contract/define-route.ts';
+import { ROLE_GROUPS } from '../users/roles.ts';
 import {
   ChatMemberSchema,
   ChatMessageSchema,
@@ -10,6 +11,7 @@ import {
   RoomByMembersQuery,
   RoomIdParams,
   RoomsQuery,
+  StaffChatRoomSchema,
   UpdateRoomInput,
   UserIdParams,
 } from './chat.schemas.ts';
@@ -46,6 +48,17 @@ export const chatContract = {
     params: UserIdParams,
     query: RoomsQuery,
     response: pageOf(ChatRoomSchema),
+    errors: ['forbidden'],
+  }),
+  staffRooms: defineRoute({
+    ...common,
+    method: 'GET',
+    path: '/api/v1/chat/staff/rooms/:userId',
+    summary: "A person's rooms for admins: members, message count and last message time, no messages",
+    auth: [...ROLE_GROUPS.admins],
+    params: UserIdParams,
+    query: PageQuery.strict(),
+    response: pageOf(StaffChatRoomSchema),
     errors: ['forbidden'],
   }),
   roomByMembers: defineRoute({

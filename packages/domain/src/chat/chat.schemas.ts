@@ -57,6 +57,23 @@ export const ChatRoomSchema = z.object({
 });
 export type ChatRoom = z.infer<typeof ChatRoomSchema>;
 
+/**
+ * A room as staff see it on a person's page (issue 12): who is in it and how busy it is, never what was said;
+ * staff read the list of someone's conversations, not their messages.
+ */
+export const StaffChatRoomSchema = z.object({
+  id: z.number().int(),
+  type: RoomTypeSchema,
+  name: z.string().nullable(),
+  lessonId: z.number().int().nullable(),
+  members: z.array(ChatMemberSchema),
+  /** Messages not deleted. */
+  messageCount: z.number().int().min(0),
+  lastMessageAt: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type StaffChatRoom = z.infer<typeof StaffChatRoomSchema>;
+
 export const NewChatInput = z.strictObject({
   userId: Id,
   message: MessageBody,

@@ -5,6 +5,7 @@ import { Link, useParams } from 'react-router';
 import { paths } from '../../config/paths.ts';
 import { AuditTable } from '../../features/audit/components/audit-table.tsx';
 import { AccountActions } from '../../features/users/components/account-actions.tsx';
+import { UserChats } from '../../features/users/components/user-chats.tsx';
 import { UserLessons } from '../../features/users/components/user-lessons.tsx';
 import { UserPayments } from '../../features/users/components/user-payments.tsx';
 import { UserProfile } from '../../features/users/components/user-profile.tsx';
@@ -12,7 +13,7 @@ import { UserRatings } from '../../features/users/components/user-ratings.tsx';
 import { UserSubscription } from '../../features/users/components/user-subscription.tsx';
 import { useAccount } from '../../features/users/hooks/use-users.ts';
 
-/** /user/{id}: a person's profile, account actions, subscription, payments, lessons, ratings and history. */
+/** /user/{id}: a person's profile, account actions, subscription, payments, lessons, ratings, chats and history. */
 export function UserPage() {
   const { t, format, errorMessage } = useI18n();
   const id = Number(useParams().id);
@@ -49,6 +50,7 @@ export function UserPage() {
       )}
       {user.role === Role.student && <UserRatings userId={user.id} side="given" />}
       {user.role === Role.tutor && <UserRatings userId={user.id} side="received" />}
+      <UserChats userId={user.id} />
       <AuditTable title={t('staff.user.history')} filter={{ userId: user.id }} />
     </div>
   );

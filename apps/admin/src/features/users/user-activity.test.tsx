@@ -1,3 +1,4 @@
+import type { StaffChatRoom } from '@darsak/domain/chat';
 import type { RatingView } from '@darsak/domain/ratings';
 import { Role, type RoleId, type UserAccount } from '@darsak/domain/users';
 import { configure, screen, within } from '@testing-library/react';
@@ -38,6 +39,20 @@ const rating: RatingView = {
   updatedAt: '2026-03-05T10:00:00.000Z',
 };
 
+const lessonChat: StaffChatRoom = {
+  id: 5,
+  type: 'lesson',
+  name: null,
+  lessonId: 42,
+  members: [
+    { id: 7, name: 'كريم حسن', image: null, role: Role.student },
+    { id: 9, name: 'أحمد محمود', image: null, role: Role.tutor },
+  ],
+  messageCount: 3,
+  lastMessageAt: '2026-03-05T09:10:00.000Z',
+  createdAt: '2026-03-05T08:50:00.000Z',
+};
+
 /** The person's page with every other section answering empty. */
 function openPage(account: UserAccount, handlers: Handlers) {
   const calls = stubApi(admin, {
@@ -46,6 +61,9 @@ function openPage(account: UserAccount, handlers: Handlers) {
     'GET /api/v1/sub/list': empty,
     'GET /api/v1/tx/list': empty,
     'GET /api/v1/audit-log/list': empty,
+    'GET /api/v1/rating/list/rater/7': empty,
+    'GET /api/v1/rating/list/ratee/9': empty,
+    [`GET /api/v1/chat/staff/rooms/${account.id}`]: empty,
     ...handlers,
   });
   renderAdmin(`/user/${account.id}`, admin);
@@ -87,5 +105,32 @@ describe('admin /user/{id}: ratings, chats and lesson rooms', { timeout: 20_000 
     expect(await screen.findByRole('heading', { name: 'التقييمات التي تلقّاها' })).toBeTruthy();
     expect(await screen.findByText('لم يتلقَّ أي تقييم بعد.')).toBeTruthy();
     expect(calls.some((c) => c.path === '/api/v1/rating/list/rater/9')).toBe(false);
+  });
+
+  it('lists the chats the person is in: with whom, the lesson, how many messages and when; never the messages', async () => {
+    const calls = openPage(student, { 'GET /api/v1/chat/staff/rooms/7': pageOf([lessonChat]) });
+    const table = await screen.findByRole('table', { name: 'المحادثات' });
+    expect(within(table).getByRole('link', { name: 'أحمد محمود' }).getAttribute('href')).toBe('/user/9');
+    expect(within(table).queryByRole('link', { name: 'كريم حسن' })).toBeNull();
+    expect(within(table).getByRole('link', { name: 'درس #٤٢' }).getAttribute('href')).toBe('/lesson/42');
+    expect(within(table).getByRole('cell', { name: '٣' })).toBeTruthy();
+    expect(screen.getByText('يرى الفريق أطراف كل محادثة وعدد رسائلها، لا نصّ الرسائل.')).toBeTruthy();
+    expect(calls.filter((c) => c.path.startsWith('/api/v1/chat/')).map((c) => c.path)).toEqual([
+      '/api/v1/chat/staff/rooms/7',
+    ]);
+  });
+
+  it('says when the person is in no chat, and offers a retry when the chats fail to load', async () => {
+    let fail = true;
+    openPage(tutor, {
+      'GET /api/v1/chat/staff/rooms/9': () => (fail ? { status: 500, body: { code: 'unexpected' } } : empty()),
+    });
+    const user = userEvent.setup();
+    expect(await screen.findByText('تعذّر تحميل المحادثات.')).toBeTruthy();
+    fail = false;
+    const section = screen.getByRole('heading', { name: 'المحادثات' }).closest('section');
+    if (!section) throw new Error('the chats card is a section');
+    await user.click(within(section).getByRole('button', { name: 'إعادة المحاولة' }));
+    expect(await screen.findByText('لا محادثات.')).toBeTruthy();
   });
 });

@@ -257,3 +257,24 @@ export async function lastMessagesOf(db: Db, roomIds: number[]): Promise<Message
     .where(inArray(messages.roomId, roomIds))
     .orderBy(messages.roomId, desc(messages.id));
 }
+
+/** A person's rooms for staff, latest conversation first, with how many messages each holds (deleted ones not). */
+export async function listRoomsOfMember(db: Db, filter: { userId: number; limit: number; offset: number }) {
+  const where = eq(roomMembers.userId, filter.userId);
+  const messageCount = sql<number>`(
+    select count(*)::int from ${messages}
+    where ${messages.roomId} = ${chatRooms.id} and ${messages.deletedAt} is null
+  )`;
+  const [rows, totals] = await Promise.all([
+    db
+      .select({ room: chatRooms, messageCount })
+      .from(roomMembers)
+      .innerJoin(chatRooms, eq(chatRooms.id, roomMembers.roomId))
+      .where(where)
+      .orderBy(desc(sql`coalesce(${chatRooms.lastMessageAt}, ${chatRooms.createdAt})`), desc(chatRooms.id))
+      .limit(filter.limit)
+      .offset(filter.offset),
+    db.select({ total: count() }).from(roomMembers).where(where),
+  ]);
+  return { rows, total: totals[0]?.total ?? 0 };
+}

@@ -1,4 +1,4 @@
-import type { ChatMember, ChatMessage, ChatRoom, NewChat } from '@darsak/domain/chat';
+import type { ChatMember, ChatMessage, ChatRoom, NewChat, StaffChatRoom } from '@darsak/domain/chat';
 import type { Page } from '@darsak/domain/common';
 import type { SignedIn } from '@darsak/domain/users';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -246,5 +246,30 @@ describe('PUT /api/v1/chat/room/:roomId', () => {
     expect(outsider.statusCode).toBe(403);
     expect(outsider.json()).toMatchObject({ code: 'not-room-member' });
     expect((await put(second.tutor, 999_999, { muted: true })).statusCode).toBe(404);
+  });
+});
+
+describe('GET /api/v1/chat/staff/rooms/:userId', () => {
+  it("shows admins a person's rooms with members, message count and last message time, and no message text", async () => {
+    const { student, tutor, room } = await conversation();
+    await start(tutor, student.user.id, 'Of course');
+    const admin = await createActor(t, 'admin');
+    const answer = await get(admin, `/api/v1/chat/staff/rooms/${student.user.id}`);
+    expect(answer.statusCode, answer.body).toBe(200);
+    const page = answer.json() as Page<StaffChatRoom>;
+    expect(page.total).toBe(1);
+    expect(page.list[0]).toMatchObject({ id: room.id, type: 'general', messageCount: 2 });
+    expect(page.list[0]?.members.map((m) => m.id).sort()).toEqual([student.user.id, tutor.user.id].sort());
+    expect(page.list[0]?.lastMessageAt).toEqual(expect.any(String));
+    expect(answer.body).not.toContain('Of course');
+  });
+
+  it('[403 forbidden] for the members themselves and other staff', async () => {
+    const { student } = await conversation();
+    const manager = await createActor(t, 'tutorManager');
+    for (const who of [student, manager]) {
+      const answer = await get(who, `/api/v1/chat/staff/rooms/${student.user.id}`);
+      expect(answer.statusCode).toBe(403);
+    }
   });
 });

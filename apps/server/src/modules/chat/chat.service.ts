@@ -11,9 +11,10 @@ import type {
   ReadInput,
   RoomsQuery,
   SendMessageInput,
+  StaffChatRoom,
   UpdateRoomInput,
 } from '@darsak/domain/chat';
-import { offsetOf, type Page } from '@darsak/domain/common';
+import { offsetOf, type Page, type PageQuery } from '@darsak/domain/common';
 import { AppError } from '@darsak/domain/errors';
 import type { CallOwner } from '@darsak/domain/sessions';
 import { isTutorLike, ROLE_GROUPS, Role, type RoleId } from '@darsak/domain/users';
@@ -241,6 +242,28 @@ export function createChatService(deps: ChatDeps) {
     async rooms(user: AuthUser, userId: number, query: RoomsQuery): Promise<Page<ChatRoom>> {
       if (userId !== user.id) throw new AppError('forbidden');
       return roomsOf(db, { userId, q: query.q, pinned: query.pinned, limit: query.size, offset: offsetOf(query) });
+    },
+
+    /** A person's rooms as admins see them: members and activity, without a word of the messages. */
+    async staffRooms(userId: number, query: PageQuery): Promise<Page<StaffChatRoom>> {
+      const { rows, total } = await repo.listRoomsOfMember(db, { userId, limit: query.size, offset: offsetOf(query) });
+      const members = await repo.memberSummariesOf(
+        db,
+        rows.map((r) => r.room.id),
+      );
+      const list = rows.map(
+        ({ room, messageCount }): StaffChatRoom => ({
+          id: room.id,
+          type: room.type,
+          name: room.name,
+          lessonId: room.lessonId,
+          members: members.filter((m) => m.roomId === room.id).map(toMember),
+          messageCount,
+          lastMessageAt: room.lastMessageAt?.toISOString() ?? null,
+          createdAt: room.createdAt.toISOString(),
+        }),
+      );
+      return { total, list };
     },
 
     async roomByMembers(user: AuthUser, members: number[]): Promise<ChatRoom> {

@@ -1,3 +1,4 @@
+import { chatContract } from '@darsak/domain/chat';
 import { lessonsContract } from '@darsak/domain/lessons';
 import { paymentsContract, transactionsContract } from '@darsak/domain/payments';
 import { ratingsContract } from '@darsak/domain/ratings';
@@ -65,6 +66,15 @@ export function useUserRatings(userId: number, side: RatingSide, page: number, s
   return useQuery({
     queryKey: [...usersKey, 'ratings', userId, side, page, size],
     queryFn: () => api.callRoute(route, { params: { id: userId }, query: { page, size } }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** The rooms the person is in: members and activity only (staff never read the messages). */
+export function useUserChats(userId: number, page: number, size: number) {
+  return useQuery({
+    queryKey: [...usersKey, 'chats', userId, page, size],
+    queryFn: () => api.callRoute(chatContract.staffRooms, { params: { userId }, query: { page, size } }),
     placeholderData: keepPreviousData,
   });
 }
