@@ -1,4 +1,5 @@
 import type { StaffChatRoom } from '@darsak/domain/chat';
+import type { LessonView } from '@darsak/domain/lessons';
 import type { RatingView } from '@darsak/domain/ratings';
 import { Role, type RoleId, type UserAccount } from '@darsak/domain/users';
 import { configure, screen, within } from '@testing-library/react';
@@ -51,6 +52,25 @@ const lessonChat: StaffChatRoom = {
   messageCount: 3,
   lastMessageAt: '2026-03-05T09:10:00.000Z',
   createdAt: '2026-03-05T08:50:00.000Z',
+};
+
+const lesson: LessonView = {
+  id: 42,
+  status: 'fulfilled',
+  startsAt: '2026-03-05T09:00:00.000Z',
+  endsAt: '2026-03-05T09:30:00.000Z',
+  durationMinutes: 30,
+  pricePiastres: 7500,
+  student: { id: 7, name: 'كريم حسن', image: null },
+  tutor: { id: 9, name: 'أحمد محمود', image: null },
+  rebookedFrom: null,
+  cancellableUntil: '2026-03-04T09:00:00.000Z',
+  joinOpensAt: '2026-03-05T08:50:00.000Z',
+  cancelledAt: null,
+  cancelledBy: null,
+  cancelReason: null,
+  tutorJoinedAt: '2026-03-05T09:02:00.000Z',
+  createdAt: '2026-03-01T10:00:00.000Z',
 };
 
 /** The person's page with every other section answering empty. */
@@ -132,5 +152,12 @@ describe('admin /user/{id}: ratings, chats and lesson rooms', { timeout: 20_000 
     if (!section) throw new Error('the chats card is a section');
     await user.click(within(section).getByRole('button', { name: 'إعادة المحاولة' }));
     expect(await screen.findByText('لا محادثات.')).toBeTruthy();
+  });
+
+  it("opens each of the person's lessons on its page, where the room's joins, drops and time present are", async () => {
+    openPage(tutor, { 'GET /api/v1/lesson/list/': pageOf([lesson]) });
+    const table = await screen.findByRole('table', { name: 'الدروس' });
+    expect(within(table).getByRole('link', { name: '٤٢' }).getAttribute('href')).toBe('/lesson/42');
+    expect(within(table).getByRole('link', { name: 'كريم حسن' }).getAttribute('href')).toBe('/user/7');
   });
 });

@@ -7,7 +7,7 @@ import { paths } from '../../../config/paths.ts';
 import { usePaging } from '../../../lib/use-page-size.ts';
 import { useLessons } from '../hooks/use-users.ts';
 
-/** The person's lessons (as student or tutor), newest first; read only. */
+/** The person's lessons (as student or tutor), newest first, each opening its lesson page; read only. */
 export function UserLessons({ userId }: { userId: number }) {
   const { t, format } = useI18n();
   const paging = usePaging('user-lessons');
@@ -21,7 +21,16 @@ export function UserLessons({ userId }: { userId: number }) {
       </Link>
     );
   const columns: TableColumn<LessonView>[] = [
-    { key: 'id', header: '#', cell: (l) => format.number(l.id) },
+    {
+      key: 'id',
+      header: '#',
+      // The lesson's page holds the room's timeline (joins, drops, time present) that settles a dispute.
+      cell: (l) => (
+        <Link className="font-semibold text-primary-700 underline" to={paths.lesson.href(l.id)}>
+          {format.number(l.id)}
+        </Link>
+      ),
+    },
     { key: 'start', header: t('staff.lessons.start'), cell: (l) => format.dateTime(l.startsAt) },
     {
       key: 'length',
