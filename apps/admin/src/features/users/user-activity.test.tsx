@@ -2,6 +2,7 @@ import type { StaffChatRoom } from '@darsak/domain/chat';
 import type { LessonView } from '@darsak/domain/lessons';
 import type { RatingView } from '@darsak/domain/ratings';
 import { Role, type RoleId, type UserAccount } from '@darsak/domain/users';
+import { LOCALE_STORAGE_KEY } from '@darsak/ui/i18n';
 import { configure, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -159,5 +160,17 @@ describe('admin /user/{id}: ratings, chats and lesson rooms', { timeout: 20_000 
     const table = await screen.findByRole('table', { name: 'الدروس' });
     expect(within(table).getByRole('link', { name: '٤٢' }).getAttribute('href')).toBe('/lesson/42');
     expect(within(table).getByRole('link', { name: 'كريم حسن' }).getAttribute('href')).toBe('/user/7');
+  });
+
+  it('reads in English too', async () => {
+    localStorage.setItem(LOCALE_STORAGE_KEY, 'en');
+    openPage(student, {
+      'GET /api/v1/rating/list/rater/7': pageOf([rating]),
+      'GET /api/v1/chat/staff/rooms/7': pageOf([lessonChat]),
+    });
+    const ratings = await screen.findByRole('table', { name: 'Ratings given' });
+    expect(within(ratings).getByText('2 of 5')).toBeTruthy();
+    const chats = await screen.findByRole('table', { name: 'Chats' });
+    expect(within(chats).getByRole('link', { name: 'Lesson #42' }).getAttribute('href')).toBe('/lesson/42');
   });
 });
