@@ -362,6 +362,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     figures: createLessonFigures({ db, clock, lessons }),
     users,
     realtime,
+    settings,
     changes: tutorChanges,
   });
   app.addHook('onClose', () => tutors.close());

@@ -38,7 +38,7 @@ export const FreeTimeSchema = z.object({ startsAt: z.string(), endsAt: z.string(
 export const FreeTimesSchema = z.object({
   tutorId: z.number().int(),
   durationMinutes: z.number().int(),
-  /** The lengths the tutor teaches: for any other length the list is empty (booking it answers 422). */
+  /** The lengths the tutor teaches that the platform offers: for any other the list is empty (booking answers 422). */
   lessonLengths: z.array(SessionLengthSchema),
   /** A signed-in student's current subscription week, which bounds the times; null for anyone else. */
   week: z.object({ startsAt: z.string(), endsAt: z.string(), remainingMinutes: z.number().int() }).nullable(),

@@ -3,6 +3,7 @@ import { cairoWallTimeToDate, MS_PER_MINUTE } from '../common/time.ts';
 import { LessonStatus } from './lessons.enums.ts';
 import {
   type BookingFacts,
+  bookableLessonLengths,
   bookingViolation,
   cancellableUntil,
   cancellationViolation,
@@ -39,6 +40,12 @@ const facts = (overrides: Partial<BookingFacts> = {}): BookingFacts => ({
 });
 
 describe('booking rules', () => {
+  it('books only the lengths both the tutor and the platform offer, ascending', () => {
+    expect(bookableLessonLengths([30, 15], [15, 30])).toEqual([15, 30]);
+    expect(bookableLessonLengths([15, 30], [30])).toEqual([30]);
+    expect(bookableLessonLengths([15], [30])).toEqual([]);
+  });
+
   it('books a free time inside the slots, the notice and the week', () => {
     expect(bookingViolation(facts())).toBeNull();
   });

@@ -2,11 +2,18 @@ import { type BookableWeek, isInsideSlots, overlaps, type Span } from '../availa
 import type { WeeklySlot } from '../availability/availability.schemas.ts';
 import { MS_PER_HOUR, MS_PER_MINUTE } from '../common/time.ts';
 import type { ErrorCode } from '../errors/codes.ts';
+import { SESSION_LENGTHS, type SessionLength } from '../sessions/sessions.enums.ts';
 import { isLessonCancelled, LessonStatus } from './lessons.enums.ts';
 
 /** A lesson's price, fixed at booking: the tutor's per-minute rate times its length (DESIGN §4). */
 export const lessonPricePiastres = (ratePerMinutePiastres: number, durationMinutes: number): number =>
   ratePerMinutePiastres * durationMinutes;
+
+/** The lengths a student may book with a tutor: those the tutor teaches that the platform offers, ascending. */
+export const bookableLessonLengths = (
+  tutorLengths: readonly SessionLength[],
+  offered: readonly SessionLength[],
+): SessionLength[] => SESSION_LENGTHS.filter((length) => tutorLengths.includes(length) && offered.includes(length));
 
 /** Pending and happening lessons hold their time: the tutor's and the student's. */
 export const holdsTime = (status: LessonStatus): boolean =>
@@ -23,7 +30,7 @@ export interface BookingFacts {
   tutor: {
     bookable: boolean;
     noticePeriodMinutes: number;
-    /** The lengths the tutor teaches. */
+    /** The lengths the tutor teaches that the platform offers (bookableLessonLengths). */
     lessonLengths: readonly number[];
     slots: readonly WeeklySlot[];
     /** The tutor's held lessons. */

@@ -22,6 +22,7 @@ describe('platform settings', () => {
       subscriptionEndNoticeDays: 3,
       withdrawalMinPiastres: 10_000,
       withdrawalMaxPiastres: 5_000_000,
+      lessonLengthsOffered: [15, 30],
     });
     expect(PLATFORM_SETTINGS_DEFAULTS.verification.codeTtlMinutes).toBe(CODE_TTL_MINUTES);
     expect(PLATFORM_SETTINGS_DEFAULTS.verification.maxWrongTries).toBe(MAX_WRONG_TRIES);
@@ -44,6 +45,17 @@ describe('platform settings', () => {
     expect(at(60)).toBe(true);
     expect(at(0)).toBe(false);
     expect(at(61)).toBe(false);
+  });
+
+  it('offers at least one bookable lesson length, each once', () => {
+    const offered = (lessonLengthsOffered: number[]) =>
+      PlatformSettings.safeParse({ ...PLATFORM_SETTINGS_DEFAULTS, lessonLengthsOffered }).success;
+    expect(offered([30])).toBe(true);
+    expect(offered([30, 15])).toBe(true);
+    expect(offered([])).toBe(false);
+    expect(offered([15, 15])).toBe(false);
+    expect(offered([45])).toBe(false);
+    expect(resolvePlatformSettings({ lessonLengthsOffered: [] }).lessonLengthsOffered).toEqual([15, 30]);
   });
 
   it('refuses unknown keys in a patch', () => {

@@ -1,8 +1,10 @@
 import { z } from 'zod';
+import { LessonLengthsInput } from '../availability/availability.schemas.ts';
 import type { FieldMessageKey } from '../common/field-messages.ts';
 import { AppError } from '../errors/app-error.ts';
 import { WITHDRAWAL_MAX_PIASTRES, WITHDRAWAL_MIN_PIASTRES } from '../invoices/invoices.constants.ts';
 import { MAX_NOTICE_PERIOD_MINUTES } from '../lessons/lessons.constants.ts';
+import { SESSION_LENGTHS } from '../sessions/sessions.enums.ts';
 import { SESSION_OPENS_MINUTES_BEFORE } from '../sessions/sessions.rules.ts';
 import {
   CODE_TTL_MINUTES,
@@ -38,6 +40,8 @@ export const PlatformSettings = z.strictObject({
   /** Minutes before the start of a lesson, interview or demo session from which its two members may join the call. */
   sessionOpensMinutesBefore: z.number().int().min(1).max(60),
   defaultNoticePeriodMinutes: z.number().int().min(0).max(MAX_NOTICE_PERIOD_MINUTES),
+  /** The lesson lengths students may book at all (each tutor then teaches some of them): at least one. */
+  lessonLengthsOffered: LessonLengthsInput,
   /** The longest notice period a tutor may set on their profile; never below a new tutor's default. */
   maxNoticePeriodMinutes: z.number().int().min(0).max(MAX_NOTICE_PERIOD_MINUTES),
   /** Days before a subscription ends at which the student is told. */
@@ -58,6 +62,7 @@ export const PLATFORM_SETTINGS_DEFAULTS: PlatformSettings = {
   noShowGraceMinutes: 5,
   sessionOpensMinutesBefore: SESSION_OPENS_MINUTES_BEFORE,
   defaultNoticePeriodMinutes: 30,
+  lessonLengthsOffered: [...SESSION_LENGTHS],
   maxNoticePeriodMinutes: MAX_NOTICE_PERIOD_MINUTES,
   subscriptionEndNoticeDays: 3,
   withdrawalMinPiastres: WITHDRAWAL_MIN_PIASTRES,

@@ -21,7 +21,7 @@ export const TutorCardSchema = z.object({
   rating: RatingSummarySchema,
   /** The first free start of the tutor's shortest lesson length past their notice, within two weeks; or null. */
   nextFreeAt: z.string().nullable(),
-  /** The lesson lengths the tutor teaches, ascending (set on their weekly schedule). */
+  /** The lesson lengths a student may book: those the tutor teaches (on their weekly schedule) that the platform offers. */
   lessonLengths: z.array(SessionLengthSchema),
 });
 export type TutorCard = z.infer<typeof TutorCardSchema>;

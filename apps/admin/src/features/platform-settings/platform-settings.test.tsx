@@ -118,6 +118,36 @@ describe('admin /platform-settings', { timeout: 20_000 }, () => {
     expect(field(/^مهلة الإلغاء/).value).toBe('12');
   });
 
+  it('offers the lesson lengths as checkboxes: at least one, and a change is named and saved as the set', async () => {
+    const calls = settingsApi();
+    const user = userEvent.setup();
+    renderAdmin('/platform-settings', admin);
+    await screen.findByRole('heading', { name: 'الحصص' }, { timeout: 5000 });
+    const lengths = screen.getByRole('group', { name: 'مدد الدروس المتاحة' });
+    const [short, long] = ['١٥ دقيقة', '٣٠ دقيقة'].map(
+      (name) => within(lengths).getByRole('checkbox', { name }) as HTMLInputElement,
+    );
+    expect([short?.checked, long?.checked]).toEqual([true, true]);
+    expect(within(lengths).getByText(/الافتراضي: ١٥ دقيقة و\s?٣٠ دقيقة/)).toBeTruthy();
+
+    await user.click(short as HTMLInputElement);
+    await user.click(long as HTMLInputElement);
+    await user.click(screen.getByRole('button', { name: 'مراجعة التغييرات' }));
+    expect(await within(lengths).findByText('اختر مدة واحدة على الأقل للحصص.')).toBeTruthy();
+    expect(screen.queryByRole('dialog')).toBeNull();
+
+    await user.click(long as HTMLInputElement);
+    await user.click(screen.getByRole('button', { name: 'مراجعة التغييرات' }));
+    const dialog = await screen.findByRole('dialog', { name: 'حفظ الإعدادات؟' });
+    expect(within(dialog).getByRole('listitem').textContent).toMatch(
+      /مدد الدروس المتاحة: ١٥ دقيقة و\s?٣٠ دقيقة.*٣٠ دقيقة$/,
+    );
+    await user.click(within(dialog).getByRole('button', { name: 'حفظ' }));
+    expect(await screen.findByText(/آخر حفظ:/)).toBeTruthy();
+    expect(calls.find((c) => c.method === 'PATCH')?.body).toEqual({ lessonLengthsOffered: [30] });
+    await waitFor(() => expect(short?.checked).toBe(false));
+  });
+
   it('shows a refusal of the server on the field it names', async () => {
     settingsApi({
       'PATCH /api/v1/platform-settings': () => ({

@@ -1,3 +1,4 @@
+import { SESSION_LENGTHS, type SessionLength } from '@darsak/domain/sessions';
 import {
   ORDERED_SETTINGS,
   PlatformSettings,
@@ -24,19 +25,31 @@ export type SettingUnit =
 export const isMoney = (unit: SettingUnit): boolean => unit === 'egpPerMinute' || unit === 'egp';
 
 type TopKey = Exclude<keyof PlatformSettings, 'verification'>;
+/** The top-level settings that are one number; the others are chosen as a set (ChoiceField). */
+type NumberKey = { [K in TopKey]: PlatformSettings[K] extends number ? K : never }[TopKey];
 type VerificationKey = keyof VerificationSettings;
-/** A setting's path: a top-level key, or `verification.<key>`. */
-export type SettingPath = TopKey | `verification.${VerificationKey}`;
+/** A number setting's path: a top-level key, or `verification.<key>`. */
+export type SettingPath = NumberKey | `verification.${VerificationKey}`;
 
 export interface SettingField {
   path: SettingPath;
   unit: SettingUnit;
 }
 
-export const SETTING_GROUPS: Array<{ title: MessageKey; fields: SettingField[] }> = [
+/** A setting chosen as a set of options, at least one (checkboxes); each option is a count of `unit`. */
+export interface ChoiceField {
+  path: 'lessonLengthsOffered';
+  options: readonly SessionLength[];
+  unit: SettingUnit;
+}
+
+export const isChoice = (field: SettingField | ChoiceField): field is ChoiceField => 'options' in field;
+
+export const SETTING_GROUPS: Array<{ title: MessageKey; fields: Array<SettingField | ChoiceField> }> = [
   {
     title: 'platform.group.lessons',
     fields: [
+      { path: 'lessonLengthsOffered', options: SESSION_LENGTHS, unit: 'minutes' },
       { path: 'cancellationWindowHours', unit: 'hours' },
       { path: 'noShowGraceMinutes', unit: 'minutes' },
       { path: 'sessionOpensMinutesBefore', unit: 'minutes' },
@@ -71,7 +84,9 @@ export const SETTING_GROUPS: Array<{ title: MessageKey; fields: SettingField[] }
   },
 ];
 
-export const SETTING_FIELDS = SETTING_GROUPS.flatMap((group) => group.fields);
+const ALL_FIELDS = SETTING_GROUPS.flatMap((group) => group.fields);
+export const SETTING_FIELDS = ALL_FIELDS.filter((field): field is SettingField => !isChoice(field));
+export const CHOICE_FIELDS = ALL_FIELDS.filter(isChoice);
 
 const verificationKeyOf = (path: SettingPath) =>
   path.startsWith('verification.') ? (path.slice('verification.'.length) as VerificationKey) : null;
@@ -79,12 +94,12 @@ const verificationKeyOf = (path: SettingPath) =>
 /** The domain schema of one setting: its bounds are the API's. */
 export function schemaOf(path: SettingPath): z.ZodNumber {
   const key = verificationKeyOf(path);
-  return key ? VerificationSettings.shape[key] : PlatformSettings.shape[path as TopKey];
+  return key ? VerificationSettings.shape[key] : PlatformSettings.shape[path as NumberKey];
 }
 
 export function valueAt(settings: PlatformSettings, path: SettingPath): number {
   const key = verificationKeyOf(path);
-  return key ? settings.verification[key] : settings[path as TopKey];
+  return key ? settings.verification[key] : settings[path as NumberKey];
 }
 
 /** The bounds in the unit the admin types (EGP for money). */
@@ -109,55 +124,91 @@ export function parseInput(field: SettingField, text: string): number | null {
   return schemaOf(field.path).safeParse(value).success ? value : null;
 }
 
-/** The form: one text per setting path (react-hook-form keeps dotted names nested, so paths are flattened). */
-export type SettingsForm = Record<string, string>;
+/**
+ * The form: one text per number setting and one tick per option of a choice (react-hook-form keeps dotted names
+ * nested, so paths are flattened).
+ */
+export type SettingsForm = Record<string, string | boolean>;
 export const formNameOf = (path: SettingPath) => path.replace('.', '__');
+export const optionNameOf = (field: ChoiceField, option: number) => `${field.path}__${option}`;
+
+const textAt = (form: SettingsForm, field: SettingField): string => {
+  const value = form[formNameOf(field.path)];
+  return typeof value === 'string' ? value : '';
+};
+
+/** The options ticked, in the field's order. */
+const chosenOf = (field: ChoiceField, form: SettingsForm): SessionLength[] =>
+  field.options.filter((option) => form[optionNameOf(field, option)] === true);
 
 export const formOf = (settings: PlatformSettings): SettingsForm =>
-  Object.fromEntries(SETTING_FIELDS.map((f) => [formNameOf(f.path), inputOf(f, valueAt(settings, f.path))]));
+  Object.fromEntries([
+    ...SETTING_FIELDS.map((f) => [formNameOf(f.path), inputOf(f, valueAt(settings, f.path))]),
+    ...CHOICE_FIELDS.flatMap((f) => f.options.map((o) => [optionNameOf(f, o), settings[f.path].includes(o)])),
+  ]);
+
+/** The form name a server's field error belongs on: a number setting's input, or a choice's group. */
+export const errorNameOf = (path: string): string | undefined =>
+  SETTING_FIELDS.find((f) => f.path === path)
+    ? formNameOf(path as SettingPath)
+    : CHOICE_FIELDS.find((f) => f.path === path)?.path;
+
+/** The field message of a choice left empty (the domain's, as the server gives it). */
+const NONE_CHOSEN = 'lesson-lengths-required';
 
 /**
  * Each field checked against its domain schema; the message is the field's path, turned into text by the page.
- * Settings that cross (the domain's ORDERED_SETTINGS) are marked on both with the domain's field message.
+ * Settings that cross (the domain's ORDERED_SETTINGS) are marked on both with the domain's field message, and a
+ * choice with nothing ticked on the choice's path.
  */
-export const SettingsFormSchema = z.record(z.string(), z.string()).superRefine((form, ctx) => {
+export const SettingsFormSchema = z.record(z.string(), z.union([z.string(), z.boolean()])).superRefine((form, ctx) => {
   for (const field of SETTING_FIELDS) {
-    const name = formNameOf(field.path);
-    if (parseInput(field, form[name] ?? '') === null)
-      ctx.addIssue({ code: 'custom', path: [name], message: field.path });
+    if (parseInput(field, textAt(form, field)) === null)
+      ctx.addIssue({ code: 'custom', path: [formNameOf(field.path)], message: field.path });
+  }
+  for (const field of CHOICE_FIELDS) {
+    if (chosenOf(field, form).length === 0) ctx.addIssue({ code: 'custom', path: [field.path], message: NONE_CHOSEN });
   }
   for (const { lesser, greater, message } of ORDERED_SETTINGS) {
     const [low, high] = [lesser, greater].map((path) => {
       const field = SETTING_FIELDS.find((f) => f.path === path);
-      return field ? parseInput(field, form[formNameOf(path)] ?? '') : null;
+      return field ? parseInput(field, textAt(form, field)) : null;
     });
     if (low != null && high != null && low > high)
       for (const path of [lesser, greater]) ctx.addIssue({ code: 'custom', path: [formNameOf(path)], message });
   }
 });
 
-export interface SettingChange {
-  field: SettingField;
-  before: number;
-  after: number;
-}
+type ChoiceChange = { field: ChoiceField; before: SessionLength[]; after: SessionLength[] };
+export type SettingChange = { field: SettingField; before: number; after: number } | ChoiceChange;
+const isChoiceChange = (change: SettingChange): change is ChoiceChange => isChoice(change.field);
 
 /** The settings the form changes, each with its value before and after. */
 export function changesOf(settings: PlatformSettings, form: SettingsForm): SettingChange[] {
-  return SETTING_FIELDS.flatMap((field) => {
-    const after = parseInput(field, form[formNameOf(field.path)] ?? '');
+  const numbers = SETTING_FIELDS.flatMap((field) => {
+    const after = parseInput(field, textAt(form, field));
     const before = valueAt(settings, field.path);
     return after === null || after === before ? [] : [{ field, before, after }];
   });
+  const choices = CHOICE_FIELDS.flatMap((field) => {
+    const after = chosenOf(field, form);
+    const before = field.options.filter((option) => settings[field.path].includes(option));
+    return after.length === 0 || after.join() === before.join() ? [] : [{ field, before, after }];
+  });
+  return [...choices, ...numbers];
 }
 
 /** The API's patch for these changes. */
 export function patchOf(changes: SettingChange[]): PlatformSettingsPatch {
   const patch: PlatformSettingsPatch = {};
-  for (const { field, after } of changes) {
-    const key = verificationKeyOf(field.path);
-    if (key) patch.verification = { ...patch.verification, [key]: after };
-    else patch[field.path as TopKey] = after;
+  for (const change of changes) {
+    if (isChoiceChange(change)) {
+      patch[change.field.path] = change.after;
+      continue;
+    }
+    const key = verificationKeyOf(change.field.path);
+    if (key) patch.verification = { ...patch.verification, [key]: change.after };
+    else patch[change.field.path as NumberKey] = change.after;
   }
   return patch;
 }

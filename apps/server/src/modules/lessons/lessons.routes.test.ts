@@ -450,3 +450,65 @@ describe('calendar feed', () => {
     );
   });
 });
+
+describe('the lesson lengths offered (platform setting)', () => {
+  const offer = (lessonLengthsOffered: number[]) =>
+    injectAs(t.app, admin.token, {
+      method: 'PATCH',
+      url: '/api/v1/platform-settings',
+      payload: { lessonLengthsOffered },
+    });
+  const freeTimes = async (tutorId: number, durationMinutes: number) =>
+    (
+      await t.app.inject({
+        method: 'GET',
+        url: `/api/v1/availability-slot/free?tutorId=${tutorId}&durationMinutes=${durationMinutes}`,
+      })
+    ).json();
+  const listed = async () =>
+    (await t.app.inject({ method: 'GET', url: '/api/v1/user/tutor/list/onboarded?size=100' })).json().list as Array<{
+      id: number;
+      lessonLengths: number[];
+    }>;
+
+  it('books, moves, free times and the tutor list follow it; a tutor left with no length is not listed', async () => {
+    const onlyShort = await createTutor(t, { slots: ALL_WEEK, lessonLengths: [15] });
+    const student = await createStudentWithMinutes(t, { weeklyMinutes: 60 });
+    try {
+      expect((await offer([30])).statusCode).toBe(200);
+      await expectError(await bookAt(student, TOMORROW_NOON, 15), 422, 'lesson-length-unavailable');
+      expect(await t.database.db.select().from(lessons).where(eq(lessons.tutorId, tutor.id))).toEqual([]);
+      expect(await freeTimes(tutor.id, 15)).toMatchObject({ lessonLengths: [30], total: 0 });
+      expect((await freeTimes(tutor.id, 30)).total).toBeGreaterThan(0);
+      const list = await listed();
+      expect(list.find((card) => card.id === tutor.id)?.lessonLengths).toEqual([30]);
+      expect(list.some((card) => card.id === onlyShort.id)).toBe(false);
+
+      const lesson = await booked(student, TOMORROW_NOON, 30);
+      const move = (durationMinutes: number) =>
+        injectAs(t.app, student.token, {
+          method: 'PATCH',
+          url: '/api/v1/lesson/',
+          payload: { id: lesson.id, startsAt: '2025-01-07T12:00:00Z', durationMinutes },
+        });
+      await expectError(await move(15), 422, 'lesson-length-unavailable');
+
+      expect((await offer([15, 30])).statusCode).toBe(200);
+      expect((await move(15)).json()).toMatchObject({ rebookedFrom: lesson.id, durationMinutes: 15 });
+      expect(await freeTimes(tutor.id, 15)).toMatchObject({ lessonLengths: [15, 30] });
+      expect((await listed()).find((card) => card.id === onlyShort.id)?.lessonLengths).toEqual([15]);
+    } finally {
+      await offer([15, 30]);
+    }
+  });
+
+  it('[400] refuses offering no length, one twice or an unknown one', async () => {
+    for (const lengths of [[], [30, 30], [45]]) {
+      const refused = await offer(lengths);
+      expect({ status: refused.statusCode, fields: Object.keys(refused.json().details?.fields ?? {}) }).toEqual({
+        status: 400,
+        fields: [expect.stringMatching(/^lessonLengthsOffered/)],
+      });
+    }
+  });
+});

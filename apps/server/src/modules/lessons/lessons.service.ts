@@ -11,6 +11,7 @@ import { MS_PER_DAY, MS_PER_MINUTE, offsetOf } from '@darsak/domain/common';
 import { AppError } from '@darsak/domain/errors';
 import {
   type BookLessonInput,
+  bookableLessonLengths,
   bookingViolation,
   CancelReason,
   cancellableUntil,
@@ -264,7 +265,7 @@ export function createLessonsService(deps: LessonsDeps) {
       tutor: {
         bookable: tutor.bookable,
         noticePeriodMinutes: tutor.noticePeriodMinutes,
-        lessonLengths: tutor.lessonLengths,
+        lessonLengths: bookableLessonLengths(tutor.lessonLengths, settings.lessonLengthsOffered),
         slots: await deps.slotsOf(tx, p.tutorId),
         busy: spansOf(await repo.heldLessons(tx, { tutorIds: [p.tutorId] }, from, to)),
       },
@@ -515,7 +516,8 @@ export function createLessonsService(deps: LessonsDeps) {
     /**
      * The tutor's really free times for a length: inside the slots, past the notice period, not overlapping a
      * held lesson, and for a signed-in student with a subscription, inside their current week. A length the
-     * tutor does not teach has none (an empty list, with the lengths they do teach, rather than an error).
+     * tutor does not teach, or the platform does not offer, has none (an empty list, with the lengths that may be
+     * booked, rather than an error).
      * The tutor's side comes from the per-tutor cache (display only; a booking checks afresh); the student's
      * week and lessons are read per request.
      */
@@ -548,8 +550,11 @@ export function createLessonsService(deps: LessonsDeps) {
         ? heldSpansOf(await repo.heldLessons(db, { studentId: student }, new Date(from), new Date(end)))
         : [];
       const busy = [...tutorHeld, ...studentHeld].filter((l) => !isOwnMoving(l));
-      const teaches = tutor.lessonLengths.includes(query.durationMinutes);
-      const slots = tutor.bookable && teaches ? tutor.slots : [];
+      const lessonLengths = bookableLessonLengths(
+        tutor.lessonLengths,
+        (await deps.settings.current()).lessonLengthsOffered,
+      );
+      const slots = tutor.bookable && lessonLengths.includes(query.durationMinutes) ? tutor.slots : [];
       const list = [...freeTimes({ slots, busy, durationMinutes: query.durationMinutes, from, to })].map((t) => ({
         startsAt: new Date(t.start).toISOString(),
         endsAt: new Date(t.end).toISOString(),
@@ -557,7 +562,7 @@ export function createLessonsService(deps: LessonsDeps) {
       return {
         tutorId: query.tutorId,
         durationMinutes: query.durationMinutes,
-        lessonLengths: tutor.lessonLengths,
+        lessonLengths,
         week: week?.view ?? null,
         total: list.length,
         list,

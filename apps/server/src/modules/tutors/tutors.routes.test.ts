@@ -1,3 +1,4 @@
+import { PLATFORM_SETTINGS_DEFAULTS } from '@darsak/domain/settings';
 import type { TutorCard } from '@darsak/domain/tutors';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -116,6 +117,7 @@ describe('GET /api/v1/user/tutor/list/onboarded', () => {
       figures: createLessonFigures({ db: t.database.db, clock: t.clock, lessons: { currentWeekOf: async () => null } }),
       users,
       realtime: { toChannel: () => undefined },
+      settings: { current: async () => PLATFORM_SETTINGS_DEFAULTS },
       changes: createTutorChanges(),
     });
     const query = { page: 1, size: 10, sort: 'rating' as const };

@@ -1,6 +1,7 @@
 import { firstFreeTime, slotsMatch, type WeeklySlot } from '@darsak/domain/availability';
 import { MS_PER_DAY, MS_PER_MINUTE, offsetOf, type Page } from '@darsak/domain/common';
 import { AppError } from '@darsak/domain/errors';
+import { bookableLessonLengths } from '@darsak/domain/lessons';
 import { ratingSummaryOf } from '@darsak/domain/ratings';
 import type { SessionLength } from '@darsak/domain/sessions';
 import type { TutorCard, TutorListQuery, TutorProfile, TutorStats } from '@darsak/domain/tutors';
@@ -13,6 +14,7 @@ import type { Realtime } from '../../platform/realtime/realtime.ts';
 import type { LessonFigures } from '../lessons/lessons.figures.ts';
 import type { HeldLesson } from '../lessons/lessons.repo.ts';
 import type { LessonsService } from '../lessons/lessons.service.ts';
+import type { SettingsService } from '../settings/settings.service.ts';
 import type { UsersService } from '../users/users.service.ts';
 import type { TutorChanges } from './tutors.changes.ts';
 import * as repo from './tutors.repo.ts';
@@ -25,9 +27,21 @@ const NEXT_FREE_HORIZON_DAYS = 14;
 /** A snapshot also ages out, since free times pass and bookings (which do not invalidate it) take some. */
 export const TUTOR_LIST_TTL_MS = 60_000;
 
-/** One tutor of the cached list: the card plus what the filters need. */
-interface ListedTutor extends TutorCard {
+/**
+ * One tutor of the cached list: the card with every length the tutor teaches, plus what the filters need. The
+ * lengths the platform offers are applied when serving, so a settings change shows at once.
+ */
+interface ListedTutor extends Omit<TutorCard, 'nextFreeAt'> {
   slots: WeeklySlot[];
+  /** The first free time of each length the tutor teaches, within the horizon (none while not bookable). */
+  nextFree: Array<{ length: SessionLength; at: string | null }>;
+}
+
+/** The card a student sees: only the lengths both the tutor and the platform offer, free from the shortest. */
+function cardOf({ slots: _slots, nextFree, ...tutor }: ListedTutor, offered: readonly SessionLength[]): TutorCard {
+  const lessonLengths = bookableLessonLengths(tutor.lessonLengths, offered);
+  const nextFreeAt = nextFree.find((n) => n.length === lessonLengths[0])?.at ?? null;
+  return { ...tutor, lessonLengths, nextFreeAt };
 }
 
 export interface TutorsDeps {
@@ -41,6 +55,7 @@ export interface TutorsDeps {
   figures: Pick<LessonFigures, 'tutor' | 'student' | 'activity' | 'tutoringMinutes' | 'fulfilledCount'>;
   users: Pick<UsersService, 'findById'>;
   realtime: Pick<Realtime, 'toChannel'>;
+  settings: Pick<SettingsService, 'current'>;
   /** Changes of a tutor made elsewhere (profile, picture, topics, verification) and here (schedule, rating). */
   changes: TutorChanges;
 }
@@ -70,15 +85,19 @@ export function createTutorsService(deps: TutorsDeps) {
     }
     return rows.map((row) => {
       const tutorSlots = slots.get(row.id) ?? [];
-      const next = row.bookable
-        ? firstFreeTime({
-            slots: tutorSlots,
-            busy: (held.get(row.id) ?? []).map((l) => ({ start: l.startsAt.getTime(), end: l.endsAt.getTime() })),
-            durationMinutes: Math.min(...row.lessonLengths),
-            from: now.getTime() + row.noticePeriodMinutes * MS_PER_MINUTE,
-            to: horizon.getTime(),
+      const busy = (held.get(row.id) ?? []).map((l) => ({ start: l.startsAt.getTime(), end: l.endsAt.getTime() }));
+      const nextFree = row.bookable
+        ? row.lessonLengths.map((length) => {
+            const next = firstFreeTime({
+              slots: tutorSlots,
+              busy,
+              durationMinutes: length,
+              from: now.getTime() + row.noticePeriodMinutes * MS_PER_MINUTE,
+              to: horizon.getTime(),
+            });
+            return { length, at: next ? new Date(next.start).toISOString() : null };
           })
-        : undefined;
+        : [];
       return {
         id: row.id,
         name: row.name,
@@ -87,9 +106,9 @@ export function createTutorsService(deps: TutorsDeps) {
         bio: row.bio,
         topics: topics.filter((t) => t.userId === row.id).map(({ id, nameAr, nameEn }) => ({ id, nameAr, nameEn })),
         rating: ratingSummaryOf(row.ratingSum, row.ratingCount),
-        nextFreeAt: next ? new Date(next.start).toISOString() : null,
         lessonLengths: row.lessonLengths,
         slots: tutorSlots,
+        nextFree,
       };
     });
   }
@@ -112,18 +131,24 @@ export function createTutorsService(deps: TutorsDeps) {
   }
 
   return {
-    /** The public tutor list, served from the cached snapshot: filtered, sorted and paged in memory. */
+    /**
+     * The public tutor list, served from the cached snapshot: filtered, sorted and paged in memory. A tutor who
+     * teaches no length the platform offers is left out, as nothing of theirs could be booked.
+     */
     async listOnboarded(query: TutorListQuery): Promise<Page<TutorCard>> {
-      const matching = (await list.get()).filter(
-        (tutor) =>
-          (query.topicId === undefined || tutor.topics.some((t) => t.id === query.topicId)) &&
-          (query.gender === undefined || tutor.gender === query.gender) &&
-          ((query.weekday === undefined && query.timeOfDay === undefined) ||
-            slotsMatch(tutor.slots, { weekday: query.weekday, timeOfDay: query.timeOfDay })),
-      );
+      const { lessonLengthsOffered } = await deps.settings.current();
+      const matching = (await list.get())
+        .filter(
+          (tutor) =>
+            (query.topicId === undefined || tutor.topics.some((t) => t.id === query.topicId)) &&
+            (query.gender === undefined || tutor.gender === query.gender) &&
+            ((query.weekday === undefined && query.timeOfDay === undefined) ||
+              slotsMatch(tutor.slots, { weekday: query.weekday, timeOfDay: query.timeOfDay })),
+        )
+        .map((tutor) => cardOf(tutor, lessonLengthsOffered))
+        .filter((card) => card.lessonLengths.length > 0);
       matching.sort(query.sort === 'soonest' ? bySoonest : byRating);
-      const page = matching.slice(offsetOf(query), offsetOf(query) + query.size);
-      return { total: matching.length, list: page.map(({ slots: _slots, ...card }) => card) };
+      return { total: matching.length, list: matching.slice(offsetOf(query), offsetOf(query) + query.size) };
     },
 
     /** A profile: public for onboarded tutors, and for the tutor themself and admins while not yet onboarded. */
@@ -131,11 +156,12 @@ export function createTutorsService(deps: TutorsDeps) {
       const row = await repo.findTutorCard(db, id);
       const mayPreview = viewer !== null && (viewer.id === id || isAdminRole(viewer.role));
       if (!row || (!row.bookable && !mayPreview)) throw new AppError('tutor-not-found');
-      const [card] = await cardsOf([row]);
-      if (!card) throw new AppError('tutor-not-found');
-      const { slots: _slots, ...profile } = card;
+      const [listed] = await cardsOf([row]);
+      if (!listed) throw new AppError('tutor-not-found');
+      // A tutor who teaches no length the platform offers keeps their profile, with no length to book.
+      const card = cardOf(listed, (await deps.settings.current()).lessonLengthsOffered);
       return {
-        ...profile,
+        ...card,
         about: row.about,
         video: row.video ? deps.uploadUrl(row.video) : null,
         thumbnail: row.thumbnail ? deps.uploadUrl(row.thumbnail) : null,

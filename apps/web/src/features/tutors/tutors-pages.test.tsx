@@ -1,4 +1,5 @@
 import { ERROR_MESSAGES_AR } from '@darsak/domain/errors';
+import type { SessionLength } from '@darsak/domain/sessions';
 import { configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -168,15 +169,19 @@ describe('/t/{id}', () => {
     expect(screen.getByText('يظهر ٢ من ٢ تقييمًا')).toBeTruthy();
   });
 
-  it('says when the tutor teaches one lesson length only', async () => {
+  it.each<[SessionLength[], string]>([
+    [[30], '٣٠ دقيقة فقط'],
+    // the tutor teaches no length the platform offers
+    [[], 'لا توجد مدة متاحة للحجز الآن'],
+  ])('names the lesson lengths that may be booked (%j)', async (lessonLengths, text) => {
     stubApi({
-      'GET /api/v1/user/tutor/info/21': () => ({ body: makeTutorProfile({ lessonLengths: [30] }) }),
+      'GET /api/v1/user/tutor/info/21': () => ({ body: makeTutorProfile({ lessonLengths }) }),
       'GET /api/v1/rating/list/tutor/21': () => ({
         body: { total: 0, summary: { average: null, count: 0 }, list: [] },
       }),
     });
     renderApp('/t/21');
-    expect((await screen.findByText('مدة الدرس')).nextElementSibling?.textContent).toBe('٣٠ دقيقة فقط');
+    expect((await screen.findByText('مدة الدرس')).nextElementSibling?.textContent).toBe(text);
   });
 
   it('offers booking and a message link to a student', async () => {

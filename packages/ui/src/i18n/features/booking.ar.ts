@@ -53,6 +53,7 @@ export const bookingAr = {
   'booking.tutor.lengths': 'مدة الدرس',
   'booking.tutor.lengthsBoth': '١٥ أو ٣٠ دقيقة',
   'booking.tutor.lengthOnly': '{length} فقط',
+  'booking.tutor.lengthsNone': 'لا توجد مدة متاحة للحجز الآن',
   'booking.tutor.noticeExplained': 'يمكنك حجز أي موعد متاح يبدأ بعد {notice} على الأقل من وقت الحجز.',
   'booking.tutor.lessonsGiven': 'الدروس المكتملة: {count}',
   'booking.tutor.message': 'مراسلة',

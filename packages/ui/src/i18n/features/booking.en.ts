@@ -52,6 +52,7 @@ export const bookingEn: Record<keyof typeof bookingAr, string> = {
   'booking.tutor.lengths': 'Lesson length',
   'booking.tutor.lengthsBoth': '15 or 30 minutes',
   'booking.tutor.lengthOnly': '{length} only',
+  'booking.tutor.lengthsNone': 'No lesson length can be booked now',
   'booking.tutor.noticeExplained': 'You can book any free time that starts at least {notice} after you book.',
   'booking.tutor.lessonsGiven': 'Lessons given: {count}',
   'booking.tutor.message': 'Message',

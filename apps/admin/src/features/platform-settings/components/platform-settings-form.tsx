@@ -1,6 +1,18 @@
 import { errorCodeOf, fieldErrorsOf } from '@darsak/client';
 import { ORDERED_SETTINGS, type PlatformSettingsView } from '@darsak/domain/settings';
-import { Button, Card, Dialog, DialogClose, Form, FormActions, FormError, TextField, useToast } from '@darsak/ui';
+import {
+  Button,
+  Card,
+  ChipCheckbox,
+  Dialog,
+  DialogClose,
+  Fieldset,
+  Form,
+  FormActions,
+  FormError,
+  TextField,
+  useToast,
+} from '@darsak/ui';
 import { type MessageKey, useI18n } from '@darsak/ui/i18n';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect, useMemo, useState } from 'react';
@@ -8,12 +20,15 @@ import { useForm } from 'react-hook-form';
 import { useUpdatePlatformSettings } from '../hooks/use-platform-settings.ts';
 import {
   boundsOf,
+  type ChoiceField,
   changesOf,
+  errorNameOf,
   formNameOf,
   formOf,
+  isChoice,
   isMoney,
+  optionNameOf,
   patchOf,
-  SETTING_FIELDS,
   SETTING_GROUPS,
   type SettingChange,
   type SettingField,
@@ -22,15 +37,21 @@ import {
   valueAt,
 } from '../setting-fields.ts';
 
-/** A setting's value as people read it: money in EGP, an hour of the day as a clock hour, else a counted unit. */
+/**
+ * A setting's value as people read it: money in EGP, an hour of the day as a clock hour, else a counted unit; a
+ * choice lists its options.
+ */
 function useSettingText() {
   const { t, format, intlLocale } = useI18n();
   const plural = useMemo(() => new Intl.PluralRules(intlLocale), [intlLocale]);
-  return (field: SettingField, value: number) => {
+  const list = useMemo(() => new Intl.ListFormat(intlLocale), [intlLocale]);
+  const one = (field: Pick<SettingField, 'unit'>, value: number) => {
     if (isMoney(field.unit)) return format.piastres(value);
     if (field.unit === 'hourOfDay') return t('platform.hourValue', { hour: format.number(value) });
     return t(`platform.count.${field.unit}.${plural.select(value)}` as MessageKey, { count: format.number(value) });
   };
+  return (field: Pick<SettingField, 'unit'>, value: number | readonly number[]) =>
+    typeof value === 'number' ? one(field, value) : list.format(value.map((v) => one(field, v)));
 }
 
 function SettingInput({
@@ -71,6 +92,48 @@ function SettingInput({
       required
       {...form.register(name)}
     />
+  );
+}
+
+/** A setting chosen as a set: one checkbox per option, at least one ticked. */
+function ChoiceInput({
+  field,
+  view,
+  form,
+}: {
+  field: ChoiceField;
+  view: PlatformSettingsView;
+  form: ReturnType<typeof useForm<SettingsForm>>;
+}) {
+  const { t, fieldMessage } = useI18n();
+  const text = useSettingText();
+  const error = form.formState.errors[field.path];
+  const [hintId, errorId] = [`${field.path}-hint`, `${field.path}-error`];
+  return (
+    <Fieldset
+      legend={t(`platform.field.${field.path}` as MessageKey)}
+      aria-describedby={error ? `${hintId} ${errorId}` : hintId}
+    >
+      <p id={hintId} className="text-sm text-muted">
+        {t(`platform.hint.${field.path}` as MessageKey)}{' '}
+        {t('platform.choiceDefault', { default: text(field, view.defaults[field.path]) })}
+      </p>
+      <div className="flex flex-wrap gap-2">
+        {field.options.map((option) => (
+          <ChipCheckbox
+            key={option}
+            label={text(field, option)}
+            aria-invalid={error ? true : undefined}
+            {...form.register(optionNameOf(field, option))}
+          />
+        ))}
+      </div>
+      {error && (
+        <p id={errorId} className="text-sm font-medium text-red-700">
+          {fieldMessage(error.message)}
+        </p>
+      )}
+    </Fieldset>
   );
 }
 
@@ -145,8 +208,8 @@ export function PlatformSettingsForm({ view }: { view: PlatformSettingsView }) {
       onError: (error) => {
         setPending(null);
         for (const [path, messages] of Object.entries(fieldErrorsOf(error))) {
-          const field = SETTING_FIELDS.find((f) => f.path === path);
-          if (field) form.setError(formNameOf(field.path), { type: 'server', message: messages[0] ?? path });
+          const name = errorNameOf(path);
+          if (name) form.setError(name, { type: 'server', message: messages[0] ?? path });
         }
       },
     });
@@ -160,9 +223,13 @@ export function PlatformSettingsForm({ view }: { view: PlatformSettingsView }) {
         {SETTING_GROUPS.map((group) => (
           <Card key={group.title} title={t(group.title)}>
             <div className="grid gap-4 sm:grid-cols-2">
-              {group.fields.map((field) => (
-                <SettingInput key={field.path} field={field} view={view} form={form} />
-              ))}
+              {group.fields.map((field) =>
+                isChoice(field) ? (
+                  <ChoiceInput key={field.path} field={field} view={view} form={form} />
+                ) : (
+                  <SettingInput key={field.path} field={field} view={view} form={form} />
+                ),
+              )}
             </div>
           </Card>
         ))}

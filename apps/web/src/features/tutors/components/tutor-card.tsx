@@ -21,10 +21,14 @@ export function TutorRating({ rating }: { rating: TutorCardData['rating'] }) {
   );
 }
 
-/** The lesson lengths a tutor teaches, in words: "15 or 30 minutes" or "30 minutes only". */
+/**
+ * The lesson lengths that may be booked with a tutor, in words: "15 or 30 minutes", "30 minutes only", or none
+ * when the tutor teaches no length the platform offers.
+ */
 export function useLessonLengthsText() {
   const { t, format } = useI18n();
   return (lengths: TutorCardData['lessonLengths']) => {
+    if (lengths.length === 0) return t('booking.tutor.lengthsNone');
     const [only] = lengths.length === 1 ? lengths : [];
     return only ? t('booking.tutor.lengthOnly', { length: format.minutes(only) }) : t('booking.tutor.lengthsBoth');
   };
