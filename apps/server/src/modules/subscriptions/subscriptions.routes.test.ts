@@ -374,6 +374,27 @@ describe('the end of a subscription', () => {
     );
   });
 
+  it('renews its weeks at the Cairo hour and tells of its end as many days before as the settings say', async () => {
+    const settings = (patch: { weekRenewalHourCairo: number; subscriptionEndNoticeDays: number }) =>
+      as(admin, 'PATCH', '/api/v1/platform-settings', patch);
+    expect((await settings({ weekRenewalHourCairo: 9, subscriptionEndNoticeDays: 5 })).statusCode).toBe(200);
+    try {
+      const student = await createActor(t, 'student');
+      await subscribe(student);
+      const sub: Subscription = await current(student);
+      expect(sub).toMatchObject({
+        weekEndsAt: '2025-03-13T07:00:00.000Z', // Thursday 09:00 Cairo
+        endsAt: '2025-04-03T07:00:00.000Z',
+      });
+      const [notice] = (await queuedJobs<{ subscriptionId: number }>(t, 'subscriptions.end-notice')).filter(
+        (job) => job.data.subscriptionId === sub.id,
+      );
+      expect(notice?.startAfter.toISOString()).toBe('2025-03-29T07:00:00.000Z');
+    } finally {
+      await settings({ weekRenewalHourCairo: 6, subscriptionEndNoticeDays: 3 });
+    }
+  });
+
   it('sends no notice for a cancelled subscription', async () => {
     const student = await createActor(t, 'student');
     await subscribe(student);
