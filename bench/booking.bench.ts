@@ -6,7 +6,7 @@ import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { periodPricePiastres } from '@darsak/domain/plans';
+import { PERIOD_WEEKS, periodPricePiastres } from '@darsak/domain/plans';
 import { PLATFORM_SETTINGS_DEFAULTS } from '@darsak/domain/settings';
 import { subscriptionEndsAt, weekAnchorFor } from '@darsak/domain/subscriptions';
 import { eq, inArray } from 'drizzle-orm';
@@ -64,7 +64,7 @@ await db.insert(subscriptions).values(
     weeklyMinutes: plan.weeklyMinutes,
     pricePiastres: periodPricePiastres(plan, 'month'),
     startsAt: now,
-    endsAt: subscriptionEndsAt(weekAnchorAt, 'month'),
+    endsAt: subscriptionEndsAt(weekAnchorAt, PERIOD_WEEKS.month),
     weekAnchorAt,
   })),
 );

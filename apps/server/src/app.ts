@@ -291,7 +291,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(contactRoutes, { contact, publicPerMinute: config.RATE_LIMIT_SIGN_IN_PER_MINUTE });
   // plans, subscriptions and payments (the simulator stands in for providers without credentials in local mode)
   app.decorate('jobs', queue);
-  const plans = createPlansService({ db, clock, users, freeTrialUsed: hasFreeTrial, audit });
+  const plans = createPlansService({
+    db,
+    clock,
+    users,
+    freeTrialUsed: hasFreeTrial,
+    freeTrialWeeks: async () => (await settings.current()).freeTrialWeeks,
+    audit,
+  });
   const requestRefund = createRefundRequester(queue);
   const subscriptions = createSubscriptionsService({
     db,

@@ -1,4 +1,5 @@
 import type { WeeklySlot } from '@darsak/domain/availability';
+import { PERIOD_WEEKS } from '@darsak/domain/plans';
 import type { SessionLength } from '@darsak/domain/sessions';
 import { subscriptionEndsAt, weekAnchorFor } from '@darsak/domain/subscriptions';
 import { eq } from 'drizzle-orm';
@@ -96,7 +97,7 @@ export async function giveMinutes(
       period: 'month',
       weeklyMinutes,
       startsAt,
-      endsAt: subscriptionEndsAt(weekAnchorAt, 'month'),
+      endsAt: subscriptionEndsAt(weekAnchorAt, PERIOD_WEEKS.month),
       weekAnchorAt,
     })
     .returning();

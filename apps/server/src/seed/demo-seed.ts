@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { egpToPiastres, MS_PER_DAY, MS_PER_HOUR, MS_PER_MINUTE, startOfCairoDay } from '@darsak/domain/common';
 import { LessonStatus } from '@darsak/domain/lessons';
-import { periodPricePiastres } from '@darsak/domain/plans';
+import { PERIOD_WEEKS, periodPricePiastres } from '@darsak/domain/plans';
 import { PLATFORM_SETTINGS_DEFAULTS } from '@darsak/domain/settings';
 import { subscriptionEndsAt, weekAnchorFor } from '@darsak/domain/subscriptions';
 import { type Gender, Role, type RoleName } from '@darsak/domain/users';
@@ -270,7 +270,7 @@ export async function seedDemoData(db: Db, storage: Storage, now: Date): Promise
         weeklyMinutes: standard.weeklyMinutes,
         pricePiastres: periodPricePiastres(standard, 'month'),
         startsAt: now,
-        endsAt: subscriptionEndsAt(weekAnchorAt, 'month'),
+        endsAt: subscriptionEndsAt(weekAnchorAt, PERIOD_WEEKS.month),
         weekAnchorAt,
       });
     }

@@ -26,6 +26,7 @@ export function makePlan(overrides: Partial<Omit<Plan, 'prices'>> = {}): Plan {
     forInvitesOnly: false,
     installments: 2,
     freeTrialAvailable: false,
+    freeTrialWeeks: null,
     createdAt: '2025-01-01T00:00:00.000Z',
     ...overrides,
   };

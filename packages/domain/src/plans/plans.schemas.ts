@@ -87,6 +87,8 @@ export const PlanSchema = z.object({
    * visitors and staff). An active subscription or an open payment still refuses it when asked.
    */
   freeTrialAvailable: z.boolean(),
+  /** The weeks that trial would last if started now (`freeTrialWeeks` setting; 0: until a paid plan replaces it). */
+  freeTrialWeeks: z.number().int().nullable(),
   createdAt: z.string(),
 });
 export type Plan = z.infer<typeof PlanSchema>;

@@ -20,6 +20,7 @@ describe('platform settings', () => {
       defaultNoticePeriodMinutes: 30,
       maxNoticePeriodMinutes: 2 * 24 * 60,
       subscriptionEndNoticeDays: 3,
+      freeTrialWeeks: 0,
       withdrawalMinPiastres: 10_000,
       withdrawalMaxPiastres: 5_000_000,
       lessonLengthsOffered: [15, 30],
@@ -45,6 +46,16 @@ describe('platform settings', () => {
     expect(at(60)).toBe(true);
     expect(at(0)).toBe(false);
     expect(at(61)).toBe(false);
+  });
+
+  it('lasts a free trial 1 to 52 weeks, or open-ended at 0', () => {
+    const at = (freeTrialWeeks: number) =>
+      PlatformSettings.safeParse({ ...PLATFORM_SETTINGS_DEFAULTS, freeTrialWeeks }).success;
+    expect(at(0)).toBe(true);
+    expect(at(1)).toBe(true);
+    expect(at(52)).toBe(true);
+    expect(at(53)).toBe(false);
+    expect(at(-1)).toBe(false);
   });
 
   it('offers at least one bookable lesson length, each once', () => {

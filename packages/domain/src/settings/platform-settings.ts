@@ -6,6 +6,7 @@ import { WITHDRAWAL_MAX_PIASTRES, WITHDRAWAL_MIN_PIASTRES } from '../invoices/in
 import { MAX_NOTICE_PERIOD_MINUTES } from '../lessons/lessons.constants.ts';
 import { SESSION_LENGTHS } from '../sessions/sessions.enums.ts';
 import { SESSION_OPENS_MINUTES_BEFORE } from '../sessions/sessions.rules.ts';
+import { FREE_TRIAL_MAX_WEEKS } from '../subscriptions/subscriptions.rules.ts';
 import {
   CODE_TTL_MINUTES,
   MAX_CODES_PER_HOUR,
@@ -46,6 +47,8 @@ export const PlatformSettings = z.strictObject({
   maxNoticePeriodMinutes: z.number().int().min(0).max(MAX_NOTICE_PERIOD_MINUTES),
   /** Days before a subscription ends at which the student is told. */
   subscriptionEndNoticeDays: z.number().int().min(0).max(30),
+  /** Weeks a free trial started from now lasts; 0: open-ended, until a paid plan replaces it. */
+  freeTrialWeeks: z.number().int().min(0).max(FREE_TRIAL_MAX_WEEKS),
   /** The least one withdrawal may be; 10,000 piastres = 100 EGP. */
   withdrawalMinPiastres: WithdrawalLimitPiastres,
   /** The most one withdrawal may be; never below the least. */
@@ -65,6 +68,7 @@ export const PLATFORM_SETTINGS_DEFAULTS: PlatformSettings = {
   lessonLengthsOffered: [...SESSION_LENGTHS],
   maxNoticePeriodMinutes: MAX_NOTICE_PERIOD_MINUTES,
   subscriptionEndNoticeDays: 3,
+  freeTrialWeeks: 0,
   withdrawalMinPiastres: WITHDRAWAL_MIN_PIASTRES,
   withdrawalMaxPiastres: WITHDRAWAL_MAX_PIASTRES,
   verification: {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { cairoParts, MS_PER_HOUR } from '../common/time.ts';
+import { PERIOD_WEEKS } from '../plans/plans.enums.ts';
 import {
   addCairoDays,
   blocksPurchase,
@@ -8,6 +9,7 @@ import {
   hasEndDate,
   isFreeTrial,
   isRefundableCancel,
+  periodWeeksOf,
   remainingMinutes,
   subscriptionEndsAt,
   subscriptionWeekAt,
@@ -42,12 +44,12 @@ describe('addCairoDays', () => {
 describe('subscription weeks', () => {
   const startsAt = thursdayNoon;
   const weekAnchorAt = weekAnchorFor(startsAt, 6);
-  const endsAt = subscriptionEndsAt(weekAnchorAt, 'month');
+  const endsAt = subscriptionEndsAt(weekAnchorAt, PERIOD_WEEKS.month);
   const span = { startsAt, endsAt, weekAnchorAt };
 
   it('ends after the period of weeks', () => {
     expect(endsAt.toISOString()).toBe('2024-02-01T04:00:00.000Z');
-    expect(subscriptionEndsAt(weekAnchorAt, 'quarter').toISOString()).toBe('2024-03-28T04:00:00.000Z');
+    expect(subscriptionEndsAt(weekAnchorAt, PERIOD_WEEKS.quarter).toISOString()).toBe('2024-03-28T04:00:00.000Z');
   });
 
   it('runs the first week from the purchase to the first renewal', () => {
@@ -77,7 +79,7 @@ describe('subscription weeks', () => {
   it('gives a purchase before the renewal hour a longer first week', () => {
     const early = new Date('2024-01-04T02:00:00Z'); // 04:00 Cairo, before 06:00
     const anchor = weekAnchorFor(early, 6);
-    const earlySpan = { startsAt: early, weekAnchorAt: anchor, endsAt: subscriptionEndsAt(anchor, 'month') };
+    const earlySpan = { startsAt: early, weekAnchorAt: anchor, endsAt: subscriptionEndsAt(anchor, PERIOD_WEEKS.month) };
     expect(subscriptionWeekAt(earlySpan, early)).toEqual({
       index: 0,
       startsAt: early,
@@ -88,7 +90,7 @@ describe('subscription weeks', () => {
   it('renews at 06:00 Cairo on both sides of the daylight-saving change', () => {
     const start = new Date('2024-04-18T08:00:00Z');
     const anchor = weekAnchorFor(start, 6);
-    const dst = { startsAt: start, weekAnchorAt: anchor, endsAt: subscriptionEndsAt(anchor, 'month') };
+    const dst = { startsAt: start, weekAnchorAt: anchor, endsAt: subscriptionEndsAt(anchor, PERIOD_WEEKS.month) };
     const second = subscriptionWeekAt(dst, new Date('2024-04-26T12:00:00Z'));
     expect(second?.startsAt.toISOString()).toBe('2024-04-25T04:00:00.000Z'); // before the switch on Apr 26
     const third = subscriptionWeekAt(dst, new Date('2024-05-02T03:30:00Z'));
@@ -98,7 +100,7 @@ describe('subscription weeks', () => {
   });
 
   it('keeps weeks for the 100-year free trial', () => {
-    const trial = { startsAt, weekAnchorAt, endsAt: subscriptionEndsAt(weekAnchorAt, 'freeTrial') };
+    const trial = { startsAt, weekAnchorAt, endsAt: subscriptionEndsAt(weekAnchorAt, periodWeeksOf('freeTrial', 0)) };
     expect(trial.endsAt.getUTCFullYear()).toBe(2123);
     expect(subscriptionWeekAt(trial, new Date('2030-06-06T12:00:00Z'))?.startsAt.toISOString()).toBe(
       '2030-06-06T03:00:00.000Z',
@@ -145,9 +147,22 @@ describe('a free trial and buying a plan', () => {
     for (const period of ['month', 'quarter', 'year'] as const) expect(isFreeTrial({ period })).toBe(false);
   });
 
-  it('tells no end date for the 5,200-week trial, and the end of a paid period', () => {
-    expect(hasEndDate({ period: 'freeTrial' })).toBe(false);
-    for (const period of ['month', 'quarter', 'year'] as const) expect(hasEndDate({ period })).toBe(true);
+  it('lasts the weeks of the trial setting, 0 keeping the 5,200 weeks; a paid period keeps its own', () => {
+    expect(periodWeeksOf('freeTrial', 0)).toBe(5200);
+    expect(periodWeeksOf('freeTrial', 2)).toBe(2);
+    expect(periodWeeksOf('quarter', 2)).toBe(12);
+  });
+
+  it('tells no end date for the 5,200-week trial, and the end of a set trial or a paid period', () => {
+    const startsAt = thursdayNoon;
+    const anchor = weekAnchorFor(startsAt, 23);
+    const span = (weeks: number) => ({
+      startsAt: startsAt.toISOString(),
+      endsAt: subscriptionEndsAt(anchor, weeks).toISOString(),
+    });
+    expect(hasEndDate(span(periodWeeksOf('freeTrial', 0)))).toBe(false);
+    for (const weeks of [1, 2, PERIOD_WEEKS.month, PERIOD_WEEKS.quarter, PERIOD_WEEKS.year])
+      expect(hasEndDate(span(weeks))).toBe(true);
   });
 
   it('refuses a purchase only while a paid subscription is active: a paid plan replaces a trial', () => {

@@ -26,9 +26,19 @@ export function weekAnchorFor(startedAt: Date, renewalHourCairo: number): Date {
   return cairoWallTimeToDate({ year, month, day, hour: renewalHourCairo });
 }
 
-/** A subscription ends when its period's weeks (spec §9: 4, 12, 52, 5200) have passed from the anchor. */
-export function subscriptionEndsAt(weekAnchorAt: Date, period: PlanPeriod): Date {
-  return addCairoDays(weekAnchorAt, PERIOD_WEEKS[period] * DAYS_PER_WEEK);
+/** The longest free trial the `freeTrialWeeks` setting may give: a paid year. */
+export const FREE_TRIAL_MAX_WEEKS = PERIOD_WEEKS.year;
+
+/**
+ * The weeks a subscription of this period lasts (spec §9: 4, 12, 52); a free trial lasts the `freeTrialWeeks`
+ * setting, 0 keeping the spec's 5,200 weeks, i.e. until a paid plan replaces it.
+ */
+export const periodWeeksOf = (period: PlanPeriod, freeTrialWeeks: number): number =>
+  period === 'freeTrial' && freeTrialWeeks > 0 ? freeTrialWeeks : PERIOD_WEEKS[period];
+
+/** A subscription ends when its weeks have passed from the anchor. */
+export function subscriptionEndsAt(weekAnchorAt: Date, weeks: number): Date {
+  return addCairoDays(weekAnchorAt, weeks * DAYS_PER_WEEK);
 }
 
 export interface SubscriptionSpan {
@@ -93,12 +103,15 @@ export const endNoticeAt = (endsAt: Date, noticeDays: number): Date =>
 /** A plan's free trial, never paid for. */
 export const isFreeTrial = (subscription: { period: PlanPeriod }): boolean => subscription.period === 'freeTrial';
 
-/** The spec's trial lasts 5,200 weeks (spec §9): longer than any paid period, it is told as having no end date. */
-export const FREE_TRIAL_OPEN_ENDED = PERIOD_WEEKS.freeTrial > PERIOD_WEEKS.year;
+/** Beyond a year and a week (the anchor may lie a day after the start), no period or trial setting reaches. */
+const LONGEST_ENDING_MS = (PERIOD_WEEKS.year + 1) * MS_PER_WEEK;
 
-/** Whether a subscription's end date is worth telling: an open-ended free trial has none (its 2124 is no date). */
-export const hasEndDate = (subscription: { period: PlanPeriod }): boolean =>
-  !(isFreeTrial(subscription) && FREE_TRIAL_OPEN_ENDED);
+/**
+ * Whether a subscription's end date is worth telling: an open-ended free trial (`freeTrialWeeks` 0 when it
+ * started) ends some 5,200 weeks on, which is no date; a trial of set weeks has a real one.
+ */
+export const hasEndDate = (subscription: { startsAt: string; endsAt: string }): boolean =>
+  Date.parse(subscription.endsAt) - Date.parse(subscription.startsAt) <= LONGEST_ENDING_MS;
 
 /**
  * Whether this subscription refuses a new purchase (`subscription-exists`): a paid active one does. A free trial

@@ -40,6 +40,7 @@ const plan: Plan = {
   forInvitesOnly: false,
   installments: 2,
   freeTrialAvailable: false,
+  freeTrialWeeks: null,
   createdAt: '2025-01-01T00:00:00.000Z',
 };
 

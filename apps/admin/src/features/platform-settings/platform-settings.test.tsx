@@ -54,6 +54,9 @@ describe('admin /platform-settings', { timeout: 20_000 }, () => {
     expect(field(/^الحد الأقصى لمهلة الحجز \(بالدقائق\)/).value).toBe('2880');
     expect(field(/^فتح غرفة الدرس قبل بدايته \(بالدقائق\)/).value).toBe('10');
     expect(screen.getByText(/يستطيع الطرفان دخول الدرس أو المقابلة أو الحصة التجريبية/)).toBeTruthy();
+    expect(field(/^مدة التجربة المجانية \(بالأسابيع\)/).value).toBe('0');
+    expect(screen.getByText(/و٠ تجعلها مفتوحة بلا تاريخ انتهاء/)).toBeTruthy();
+    expect(screen.getByText(/من ٠ إلى ٥٢، الافتراضي ٠ أسبوع/)).toBeTruthy();
     expect(screen.getByText(/من ٠ إلى ٧٢، الافتراضي ٦ ساعات/)).toBeTruthy();
   });
 

@@ -14,6 +14,7 @@ export type SettingUnit =
   | 'minutes'
   | 'seconds'
   | 'days'
+  | 'weeks'
   | 'lessons'
   | 'tries'
   | 'codes'
@@ -71,6 +72,7 @@ export const SETTING_GROUPS: Array<{ title: MessageKey; fields: Array<SettingFie
     fields: [
       { path: 'weekRenewalHourCairo', unit: 'hourOfDay' },
       { path: 'subscriptionEndNoticeDays', unit: 'days' },
+      { path: 'freeTrialWeeks', unit: 'weeks' },
     ],
   },
   {

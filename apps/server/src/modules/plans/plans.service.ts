@@ -35,6 +35,8 @@ export interface PlansDeps {
   users: Pick<UsersService, 'findById'>;
   /** Whether the student ever had a free trial (the subscriptions module's record). */
   freeTrialUsed: (db: Db, studentId: number) => Promise<boolean>;
+  /** The `freeTrialWeeks` platform setting, told with the plans whose trial the student may start. */
+  freeTrialWeeks: () => Promise<number>;
   /** Every change staff make to plans, plan invites and coupons is written to the audit log. */
   audit: AuditRecorder;
 }
@@ -50,7 +52,8 @@ export interface CheckoutQuote {
   couponId: number | null;
 }
 
-function toPlan(row: PlanRow, freeTrialAvailable = false): Plan {
+/** `freeTrialWeeks`: the weeks of the trial the viewer may start, or null when they may not. */
+function toPlan(row: PlanRow, freeTrialWeeks: number | null = null): Plan {
   const price = (period: PaidPeriod) => ({
     months: PERIOD_MONTHS[period],
     weeks: PERIOD_WEEKS[period],
@@ -72,7 +75,8 @@ function toPlan(row: PlanRow, freeTrialAvailable = false): Plan {
     state: row.state,
     forInvitesOnly: row.forInvitesOnly,
     installments: row.installments,
-    freeTrialAvailable,
+    freeTrialAvailable: freeTrialWeeks !== null,
+    freeTrialWeeks,
     createdAt: row.createdAt.toISOString(),
   };
 }
@@ -222,13 +226,15 @@ export function createPlansService(deps: PlansDeps) {
         actor,
         rows.map((row) => row.id),
       );
-      return { total, list: rows.map((row) => toPlan(row, trials.has(row.id))) };
+      const weeks = await deps.freeTrialWeeks();
+      return { total, list: rows.map((row) => toPlan(row, trials.has(row.id) ? weeks : null)) };
     },
 
     async get(actor: AuthUser | null, id: number): Promise<Plan> {
       const plan = await repo.findPlan(db, id);
       if (!plan || !(await isVisible(db, actor, plan))) throw new AppError('plan-not-found');
-      return toPlan(plan, (await freeTrialPlanIds(db, actor, [plan.id])).has(plan.id));
+      const trial = (await freeTrialPlanIds(db, actor, [plan.id])).has(plan.id);
+      return toPlan(plan, trial ? await deps.freeTrialWeeks() : null);
     },
 
     async create(actor: AuthUser, input: PlanInput): Promise<Plan> {

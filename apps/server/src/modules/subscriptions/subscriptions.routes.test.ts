@@ -147,6 +147,7 @@ describe('booking’s entry point', () => {
         clock: t.clock,
         users,
         freeTrialUsed: async () => false,
+        freeTrialWeeks: async () => 0,
         audit: { record: async () => undefined },
       }),
       users,
@@ -294,6 +295,37 @@ describe('free trial', () => {
   });
 });
 
+describe('the length of a free trial (freeTrialWeeks setting)', () => {
+  it('ends a trial started under 2 weeks two weeks on, booking its end notice; 0 keeps it open-ended', async () => {
+    const setWeeks = (freeTrialWeeks: number) => as(admin, 'PATCH', '/api/v1/platform-settings', { freeTrialWeeks });
+    const startTrial = async () => {
+      const student = await createActor(t, 'student');
+      const trialPlan = await inviteOnlyPlan();
+      await as(admin, 'POST', '/api/v1/plan-invite', { planId: trialPlan.id, userId: student.id });
+      const offered: Plan = (await as(student, 'GET', `/api/v1/plan/${trialPlan.id}`)).json();
+      const trial = await as(student, 'POST', '/api/v1/sub/free-trial', { planId: trialPlan.id });
+      expect(trial.statusCode).toBe(201);
+      return { offered, trial: trial.json() as Subscription };
+    };
+    expect((await setWeeks(2)).statusCode).toBe(200);
+    try {
+      const { offered, trial } = await startTrial();
+      expect(offered).toMatchObject({ freeTrialAvailable: true, freeTrialWeeks: 2 });
+      // Thursday 06:00 Cairo, two weeks after the anchor of the day it started
+      expect(trial.endsAt).toBe('2025-03-20T04:00:00.000Z');
+      const [notice] = (await queuedJobs<{ subscriptionId: number }>(t, 'subscriptions.end-notice')).filter(
+        (job) => job.data.subscriptionId === trial.id,
+      );
+      expect(notice?.startAfter.toISOString()).toBe('2025-03-17T04:00:00.000Z');
+    } finally {
+      await setWeeks(0);
+    }
+    const { offered, trial } = await startTrial();
+    expect(offered.freeTrialWeeks).toBe(0);
+    expect(trial.endsAt.startsWith('2124-')).toBe(true);
+  });
+});
+
 describe('free trial in the plans', () => {
   it('tells an invited student in the plans list and the plan that its trial is available, until one is used', async () => {
     const [student, other] = [await createActor(t, 'student'), await createActor(t, 'student')];
@@ -315,6 +347,7 @@ describe('free trial in the plans', () => {
     expect(await available(admin)).toMatchObject({ [trialPlan.id]: false, [plan.id]: false });
     expect((await injectAs(t.app, undefined, { method: 'GET', url: `/api/v1/plan/${plan.id}` })).json()).toMatchObject({
       freeTrialAvailable: false,
+      freeTrialWeeks: null,
     });
 
     const trial = await as(student, 'POST', '/api/v1/sub/free-trial', { planId: trialPlan.id });

@@ -13,6 +13,7 @@ import {
   isFreeTrial,
   isRefundableCancel,
   NO_SUBSCRIPTION,
+  periodWeeksOf,
   remainingMinutes,
   type Subscription,
   type SubscriptionStatus,
@@ -71,7 +72,7 @@ export interface ActiveSubscription {
 export interface SubscriptionsDeps {
   db: Db;
   clock: Clock;
-  /** Platform settings (renewal hour, refund rule, notice days), read inside the caller's transaction. */
+  /** Platform settings (renewal hour, refund rule, notice days, trial weeks), read inside the caller's transaction. */
   settings: { current(tx?: Db): Promise<PlatformSettings> };
   plans: Pick<PlansService, 'offeredPlan' | 'hasInvite'>;
   users: Pick<UsersService, 'findById'>;
@@ -153,7 +154,7 @@ export function createSubscriptionsService(deps: SubscriptionsDeps) {
     const settings = await deps.settings.current(tx);
     const startsAt = clock.now();
     const weekAnchorAt = weekAnchorFor(startsAt, settings.weekRenewalHourCairo);
-    const endsAt = subscriptionEndsAt(weekAnchorAt, values.period);
+    const endsAt = subscriptionEndsAt(weekAnchorAt, periodWeeksOf(values.period, settings.freeTrialWeeks));
     const row = await repo.insertSubscription(tx, {
       ...values,
       startsAt,

@@ -173,6 +173,28 @@ describe('/payments', { timeout: 20_000 }, () => {
     );
   });
 
+  it('shows the end date of a free trial of set weeks', async () => {
+    stubApi(
+      {
+        'GET /api/v1/sub/user': () => ({
+          body: makeSubscription({
+            period: 'freeTrial',
+            pricePiastres: 0,
+            transactionId: null,
+            startsAt: '2025-01-01T10:05:00.000Z',
+            endsAt: '2025-01-15T04:00:00.000Z',
+          }),
+        }),
+        'GET /api/v1/tx/list': () => ({ body: { total: 0, list: [] } }),
+      },
+      student,
+    );
+    renderApp('/payments', { user: student });
+    const ends = await screen.findByText('ينتهي الاشتراك');
+    expect(ends.nextElementSibling?.textContent).toMatch(/١٥.*٢٠٢٥/);
+    expect(ends.nextElementSibling?.textContent).not.toContain('بلا تاريخ انتهاء');
+  });
+
   it('says beyond the lesson limit that the subscription can no longer be cancelled, with nothing to confirm', async () => {
     const { calls } = stubApi(
       {

@@ -107,7 +107,13 @@ describe('/plans', { timeout: 20_000 }, () => {
 });
 
 describe('/plans: the free trial', { timeout: 20_000 }, () => {
-  const invited = makePlan({ id: 1, nameAr: 'الباقة الأساسية', weeklyMinutes: 60, freeTrialAvailable: true });
+  const invited = makePlan({
+    id: 1,
+    nameAr: 'الباقة الأساسية',
+    weeklyMinutes: 60,
+    freeTrialAvailable: true,
+    freeTrialWeeks: 0,
+  });
   const trialPlans = [invited, THREE_PLANS[1] as Plan];
   const trial = makeSubscription({
     id: 9,
@@ -208,6 +214,32 @@ describe('/plans: the free trial', { timeout: 20_000 }, () => {
     await user.click(subscribe);
     await user.click(await screen.findByRole('button', { name: 'متابعة إلى الدفع' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/checkout/2/month'));
+  });
+
+  it('tells the weeks of a trial that ends, in the dialog and, once on it, in the notice with its end date', async () => {
+    const student = makeUser();
+    const twoWeeks = { ...invited, freeTrialWeeks: 2 };
+    const ending = { ...trial, startsAt: '2025-01-01T10:05:00.000Z', endsAt: '2025-01-15T04:00:00.000Z' };
+    let onTrial = false;
+    stubApi(
+      {
+        'GET /api/v1/plan/list': () => list(onTrial ? [THREE_PLANS[1] as Plan] : [twoWeeks])(),
+        'GET /api/v1/sub/user': () => ({ body: onTrial ? ending : NO_SUBSCRIPTION }),
+      },
+      student,
+    );
+    const user = userEvent.setup();
+    const { unmount } = renderApp('/plans', { user: student });
+    const card = await screen.findByRole('article', { name: /الباقة الأساسية/ });
+    await user.click(within(card).getByRole('button', { name: /ابدأ التجربة المجانية/ }));
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getAllByRole('definition')[1]?.textContent).toBe('أسبوعان');
+    unmount();
+
+    onTrial = true;
+    renderApp('/plans', { user: student });
+    const notice = await screen.findByText(/أنت في تجربة مجانية \(٦٠ دقيقة أسبوعيًا\) حتى .*٢٠٢٥/);
+    expect(notice.textContent).not.toContain('بلا تاريخ انتهاء');
   });
 
   it.each([

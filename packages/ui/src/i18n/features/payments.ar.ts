@@ -46,6 +46,8 @@ export const paymentsAr = {
   'payments.plans.activeLink': 'تفاصيل اشتراكك',
   'payments.plans.trialNotice':
     'أنت في تجربة مجانية ({minutes} أسبوعيًا) بلا تاريخ انتهاء. إن اشتركت في باقة مدفوعة تنتهي التجربة ويبدأ اشتراكك فور تأكيد الدفع.',
+  'payments.plans.trialNoticeUntil':
+    'أنت في تجربة مجانية ({minutes} أسبوعيًا) حتى {date}. إن اشتركت في باقة مدفوعة تنتهي التجربة ويبدأ اشتراكك فور تأكيد الدفع.',
   'payments.plans.studentsOnly': 'الاشتراك في الباقات متاح لحسابات الطلاب فقط.',
   'payments.plans.howItWorks':
     'تتجدد دقائقك كل أسبوع من يوم اشتراكك، وما لا تستخدمه في أسبوع لا يُرحَّل إلى الأسبوع التالي.',

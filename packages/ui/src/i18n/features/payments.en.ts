@@ -46,6 +46,8 @@ export const paymentsEn: Record<keyof typeof paymentsAr, string> = {
   'payments.plans.activeLink': 'Your subscription',
   'payments.plans.trialNotice':
     'You are on a free trial ({minutes} a week) with no end date. Subscribing to a paid plan ends the trial and starts the plan as soon as the payment is confirmed.',
+  'payments.plans.trialNoticeUntil':
+    'You are on a free trial ({minutes} a week) until {date}. Subscribing to a paid plan ends the trial and starts the plan as soon as the payment is confirmed.',
   'payments.plans.studentsOnly': 'Plans can be bought with student accounts only.',
   'payments.plans.howItWorks':
     'Your minutes renew every week from the day you subscribed; minutes not used in a week do not carry over.',

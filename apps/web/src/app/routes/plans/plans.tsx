@@ -1,4 +1,4 @@
-import { isFreeTrial, type Subscription } from '@darsak/domain/subscriptions';
+import { hasEndDate, isFreeTrial, type Subscription } from '@darsak/domain/subscriptions';
 import { Alert } from '@darsak/ui';
 import { useI18n } from '@darsak/ui/i18n';
 import { Link } from 'react-router';
@@ -14,12 +14,13 @@ import { useAuth } from '../../../lib/auth-store.ts';
 import { isStudent } from '../../../lib/roles.ts';
 
 /**
- * What the student has now: a paid subscription until its end (no second one can be bought), or a free trial
- * with no end, which a paid plan replaces.
+ * What the student has now: a paid subscription until its end (no second one can be bought), or a free trial,
+ * open-ended or until its end, which a paid plan replaces.
  */
 function SubscriptionNotice({ subscription }: { subscription: Subscription }) {
   const { t, format } = useI18n();
   const minutes = format.minutes(subscription.weeklyMinutes);
+  const date = format.date(subscription.endsAt);
   return (
     <Alert
       tone="info"
@@ -29,9 +30,11 @@ function SubscriptionNotice({ subscription }: { subscription: Subscription }) {
         </Link>
       }
     >
-      {isFreeTrial(subscription)
-        ? t('payments.plans.trialNotice', { minutes })
-        : t('payments.plans.activeNotice', { minutes, date: format.date(subscription.endsAt) })}
+      {!isFreeTrial(subscription)
+        ? t('payments.plans.activeNotice', { minutes, date })
+        : hasEndDate(subscription)
+          ? t('payments.plans.trialNoticeUntil', { minutes, date })
+          : t('payments.plans.trialNotice', { minutes })}
     </Alert>
   );
 }

@@ -1,6 +1,5 @@
 import { type ApiErrorCode, errorCodeOf, plansKeys } from '@darsak/client';
-import { PERIOD_WEEKS, type Plan } from '@darsak/domain/plans';
-import { FREE_TRIAL_OPEN_ENDED } from '@darsak/domain/subscriptions';
+import type { Plan } from '@darsak/domain/plans';
 import { Alert, Button, buttonClasses, Dialog, DialogClose, SparkleIcon, useToast } from '@darsak/ui';
 import { type MessageKey, useI18n } from '@darsak/ui/i18n';
 import { useQueryClient } from '@tanstack/react-query';
@@ -34,7 +33,7 @@ function Term({ label, children }: { label: string; children: ReactNode }) {
 
 /**
  * Starts the free trial of a plan the student was invited to, after telling what it gives: the weekly minutes,
- * how long, and that it costs nothing. A refusal is shown inside the dialog; on success the student lands on
+ * how long (the plan carries the trial weeks in force; 0 is open-ended), and that it costs nothing. A refusal is shown inside the dialog; on success the student lands on
  * the dashboard, where the minutes show.
  */
 export function FreeTrialDialog({ plan, disabled }: { plan: Plan; disabled?: boolean }) {
@@ -90,9 +89,9 @@ export function FreeTrialDialog({ plan, disabled }: { plan: Plan; disabled?: boo
         <dl className="flex flex-col divide-y divide-line rounded-xl bg-stone-50 px-3.5">
           <Term label={t('payments.trial.minutes')}>{text.perWeek(plan.weeklyMinutes)}</Term>
           <Term label={t('payments.trial.length')}>
-            {FREE_TRIAL_OPEN_ENDED
-              ? t('payments.trial.openEnded')
-              : text.count('payments.count.weeks', PERIOD_WEEKS.freeTrial)}
+            {plan.freeTrialWeeks
+              ? text.count('payments.count.weeks', plan.freeTrialWeeks)
+              : t('payments.trial.openEnded')}
           </Term>
           <Term label={t('payments.trial.price')}>{t('payments.trial.free')}</Term>
         </dl>
