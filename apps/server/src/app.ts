@@ -1,5 +1,6 @@
 import { MS_PER_MINUTE } from '@darsak/domain/common';
 import { userRoom } from '@darsak/domain/realtime';
+import { PLATFORM_SETTINGS_DEFAULTS } from '@darsak/domain/settings';
 import cors from '@fastify/cors';
 import rateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyInstance } from 'fastify';
@@ -179,10 +180,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     ? redisCounterStore(limitsConnection, `${limitsPrefix}:guess`)
     : memoryCounterStore();
   app.addHook('onClose', () => guessStore.close());
-  const guesses = createGuessLimits(guessStore, {
-    max: config.RATE_LIMIT_GUESSES_PER_ACCOUNT,
-    windowMs: config.RATE_LIMIT_GUESS_WINDOW_MINUTES * MS_PER_MINUTE,
-  });
   // The document maps every route and its inputs: published only where API_DOCS says (local by default).
   if (config.API_DOCS) await registerOpenApi(app);
 
@@ -213,7 +210,25 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     ? redisInvalidationBus(config.REDIS_URL, `${config.REDIS_CACHE_PREFIX}:invalidate`)
     : memoryInvalidationBus();
   app.addHook('onClose', () => bus.close());
-  const settings = createSettingsService({ db, clock, audit, bus });
+  // The rate limits' environment variables, when set, are this deployment's defaults of their settings.
+  const settings = createSettingsService({
+    db,
+    clock,
+    audit,
+    bus,
+    defaults: {
+      ...PLATFORM_SETTINGS_DEFAULTS,
+      signInPerMinute: config.RATE_LIMIT_SIGN_IN_PER_MINUTE ?? PLATFORM_SETTINGS_DEFAULTS.signInPerMinute,
+      guessesPerAccount: config.RATE_LIMIT_GUESSES_PER_ACCOUNT ?? PLATFORM_SETTINGS_DEFAULTS.guessesPerAccount,
+      guessWindowMinutes: config.RATE_LIMIT_GUESS_WINDOW_MINUTES ?? PLATFORM_SETTINGS_DEFAULTS.guessWindowMinutes,
+    },
+  });
+  // Read per request and per guess, outside any transaction, through the settings' cache.
+  const signInPerMinute = async () => (await settings.current()).signInPerMinute;
+  const guesses = createGuessLimits(guessStore, async () => {
+    const { guessesPerAccount, guessWindowMinutes } = await settings.current();
+    return { max: guessesPerAccount, windowMs: guessWindowMinutes * MS_PER_MINUTE };
+  });
   const tutorListStore = snapshotStore('tutors');
   const freeTimesStore = snapshotStore('booking-inputs');
   const users = createUsersService({ db, clock, uploadUrl, countFavouriteTopics, tutorChanges, settings });
@@ -235,7 +250,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.decorate('realtime', realtime);
 
   await app.register(systemRoutes, { config, database });
-  await app.register(authRoutes, { auth, signInPerMinute: config.RATE_LIMIT_SIGN_IN_PER_MINUTE });
+  await app.register(authRoutes, { auth, signInPerMinute });
   await app.register(auditRoutes, { audit });
   await app.register(settingsRoutes, { settings });
   const staffUsers = createStaffUsersService({
@@ -265,7 +280,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     settings,
   });
   defineVerificationJobs(queue, verification);
-  await app.register(verificationRoutes, { verification, publicPerMinute: config.RATE_LIMIT_SIGN_IN_PER_MINUTE });
+  await app.register(verificationRoutes, { verification, publicPerMinute: signInPerMinute });
   if (config.isLocal) await app.register(devRoutes, { outbox, localGoogle: deps.localGoogle, lessons: { db, clock } });
   const chat = createChatService({ db, clock, uploadUrl, events: createChatEvents(realtime), haveLessonTogether });
   const sessions = createSessionsService({
@@ -288,7 +303,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     registerSessionSocketHandlers(io, socket, { sessions, log: app.log });
   });
   const contact = createContactService({ db, clock, outbox, inboxEmail: config.CONTACT_INBOX_EMAIL });
-  await app.register(contactRoutes, { contact, publicPerMinute: config.RATE_LIMIT_SIGN_IN_PER_MINUTE });
+  await app.register(contactRoutes, { contact, publicPerMinute: signInPerMinute });
   // plans, subscriptions and payments (the simulator stands in for providers without credentials in local mode)
   app.decorate('jobs', queue);
   const plans = createPlansService({
@@ -335,7 +350,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   definePaymentJobs(queue, payments);
   await app.register(plansRoutes, { plans });
   const invites = createInvitesService({ db, clock, outbox, users, auth, plans, audit, appUrl: config.PUBLIC_APP_URL });
-  await app.register(invitesRoutes, { invites, publicPerMinute: config.RATE_LIMIT_SIGN_IN_PER_MINUTE });
+  await app.register(invitesRoutes, { invites, publicPerMinute: signInPerMinute });
   await app.register(subscriptionsRoutes, { subscriptions });
   await app.register(paymentsRoutes, { payments });
   if (gateways.simulator) {

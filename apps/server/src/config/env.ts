@@ -9,6 +9,7 @@ import {
   GoogleClientId,
   SessionRecordingProjectId,
 } from '@darsak/domain/config';
+import { PlatformSettings } from '@darsak/domain/settings';
 import { Email } from '@darsak/domain/users';
 import { z } from 'zod';
 
@@ -16,6 +17,9 @@ const optional = z
   .string()
   .optional()
   .transform((v) => (v === undefined || v.trim() === '' ? undefined : v.trim()));
+/** A rate limit setting's default from the environment, within the setting's bounds; unset keeps the domain's. */
+const rateLimitDefault = (key: 'signInPerMinute' | 'guessesPerAccount' | 'guessWindowMinutes') =>
+  z.coerce.number().pipe(PlatformSettings.shape[key]).optional();
 /** Comma-separated ICE server URLs of one scheme (`stun:host:3478,stuns:…`). */
 const iceUrls = (scheme: 'stun' | 'turn') =>
   z
@@ -104,10 +108,11 @@ const EnvSchema = z.object({
     .int()
     .min(1024)
     .default(5 * 1024 * 1024),
-  RATE_LIMIT_SIGN_IN_PER_MINUTE: z.coerce.number().int().min(1).default(10),
+  // The rate limits are platform settings; these, when set, are the deployment's defaults (bounds the settings').
+  RATE_LIMIT_SIGN_IN_PER_MINUTE: rateLimitDefault('signInPerMinute'),
   /** Wrong password or code guesses allowed per account in RATE_LIMIT_GUESS_WINDOW_MINUTES, from any address. */
-  RATE_LIMIT_GUESSES_PER_ACCOUNT: z.coerce.number().int().min(1).default(10),
-  RATE_LIMIT_GUESS_WINDOW_MINUTES: z.coerce.number().int().min(1).max(60).default(10),
+  RATE_LIMIT_GUESSES_PER_ACCOUNT: rateLimitDefault('guessesPerAccount'),
+  RATE_LIMIT_GUESS_WINDOW_MINUTES: rateLimitDefault('guessWindowMinutes'),
   TRUST_PROXY: trustProxy,
   MAIL_FROM: z.string().default('Darsak <no-reply@darsak.local>'),
   SMTP_URL: optional,

@@ -53,6 +53,11 @@ export const PlatformSettings = z.strictObject({
   withdrawalMinPiastres: WithdrawalLimitPiastres,
   /** The most one withdrawal may be; never below the least. */
   withdrawalMaxPiastres: WithdrawalLimitPiastres,
+  /** Sign-in, registration, code and contact requests per client address per minute. */
+  signInPerMinute: z.number().int().min(1).max(1_000_000),
+  /** Wrong password or code guesses per account, from any address, per guess window. */
+  guessesPerAccount: z.number().int().min(1).max(1000),
+  guessWindowMinutes: z.number().int().min(1).max(60),
   verification: VerificationSettings,
 });
 export type PlatformSettings = z.infer<typeof PlatformSettings>;
@@ -71,6 +76,9 @@ export const PLATFORM_SETTINGS_DEFAULTS: PlatformSettings = {
   freeTrialWeeks: 0,
   withdrawalMinPiastres: WITHDRAWAL_MIN_PIASTRES,
   withdrawalMaxPiastres: WITHDRAWAL_MAX_PIASTRES,
+  signInPerMinute: 10,
+  guessesPerAccount: 10,
+  guessWindowMinutes: 10,
   verification: {
     codeTtlMinutes: CODE_TTL_MINUTES,
     maxWrongTries: MAX_WRONG_TRIES,
@@ -137,10 +145,13 @@ function pickValid<T extends object>(shape: Record<keyof T, z.ZodType>, defaults
 
 /**
  * Reads stored settings leniently: a missing, unknown or no longer valid value falls back to its
- * default, so a setting added or re-bounded in a new release never blocks start-up.
+ * default, so a setting added or re-bounded in a new release never blocks start-up. A deployment may give
+ * defaults of its own (the server's rate limits come from its environment).
  */
-export function resolvePlatformSettings(stored: unknown): PlatformSettings {
-  const defaults = PLATFORM_SETTINGS_DEFAULTS;
+export function resolvePlatformSettings(
+  stored: unknown,
+  defaults: PlatformSettings = PLATFORM_SETTINGS_DEFAULTS,
+): PlatformSettings {
   const top = pickValid(PlatformSettings.shape, defaults, stored);
   const storedVerification = isRecord(stored) ? stored.verification : undefined;
   // A stored pair that crosses falls back whole, so the rules never see a least above a most.

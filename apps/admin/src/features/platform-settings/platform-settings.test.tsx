@@ -43,7 +43,7 @@ describe('admin /platform-settings', { timeout: 20_000 }, () => {
     settingsApi();
     renderAdmin('/platform-settings', admin);
     expect(await screen.findByRole('heading', { name: 'الحصص' }, { timeout: 5000 })).toBeTruthy();
-    for (const group of ['المال والاسترداد', 'الاشتراكات', 'أكواد التحقق', 'الذاكرة المؤقتة']) {
+    for (const group of ['المال والاسترداد', 'الاشتراكات', 'أكواد التحقق', 'حدود الدخول', 'الذاكرة المؤقتة']) {
       expect(screen.getByRole('heading', { name: group })).toBeTruthy();
     }
     expect(field(/^مهلة الإلغاء \(بالساعات\)/).value).toBe('6');
@@ -54,6 +54,9 @@ describe('admin /platform-settings', { timeout: 20_000 }, () => {
     expect(field(/^الحد الأقصى لمهلة الحجز \(بالدقائق\)/).value).toBe('2880');
     expect(field(/^فتح غرفة الدرس قبل بدايته \(بالدقائق\)/).value).toBe('10');
     expect(screen.getByText(/يستطيع الطرفان دخول الدرس أو المقابلة أو الحصة التجريبية/)).toBeTruthy();
+    expect(field(/^طلبات الدخول في الدقيقة \(عدد الطلبات\)/).value).toBe('10');
+    expect(field(/^التخمينات الخاطئة للحساب \(عدد المحاولات\)/).value).toBe('10');
+    expect(field(/^مدة عدّ التخمينات \(بالدقائق\)/).value).toBe('10');
     expect(field(/^مدة التجربة المجانية \(بالأسابيع\)/).value).toBe('0');
     expect(screen.getByText(/و٠ تجعلها مفتوحة بلا تاريخ انتهاء/)).toBeTruthy();
     expect(screen.getByText(/من ٠ إلى ٥٢، الافتراضي ٠ أسبوع/)).toBeTruthy();

@@ -18,6 +18,7 @@ export type SettingUnit =
   | 'lessons'
   | 'tries'
   | 'codes'
+  | 'requests'
   | 'hourOfDay'
   | 'egpPerMinute'
   | 'egp';
@@ -82,6 +83,14 @@ export const SETTING_GROUPS: Array<{ title: MessageKey; fields: Array<SettingFie
       { path: 'verification.maxWrongTries', unit: 'tries' },
       { path: 'verification.resendCooldownSeconds', unit: 'seconds' },
       { path: 'verification.maxCodesPerHour', unit: 'codes' },
+    ],
+  },
+  {
+    title: 'platform.group.rateLimits',
+    fields: [
+      { path: 'signInPerMinute', unit: 'requests' },
+      { path: 'guessesPerAccount', unit: 'tries' },
+      { path: 'guessWindowMinutes', unit: 'minutes' },
     ],
   },
 ];

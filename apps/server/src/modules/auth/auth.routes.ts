@@ -1,10 +1,10 @@
 import { authContract } from '@darsak/domain/auth';
 import { usersContract } from '@darsak/domain/users';
 import type { FastifyPluginAsync } from 'fastify';
-import { bindContract } from '../../platform/http/bind-contract.ts';
+import { bindContract, type PerMinuteLimit } from '../../platform/http/bind-contract.ts';
 import type { AuthService } from './auth.service.ts';
 
-export const authRoutes: FastifyPluginAsync<{ auth: AuthService; signInPerMinute: number }> = async (
+export const authRoutes: FastifyPluginAsync<{ auth: AuthService; signInPerMinute: PerMinuteLimit }> = async (
   app,
   { auth, signInPerMinute },
 ) => {

@@ -1,9 +1,9 @@
 import { invitesContract } from '@darsak/domain/invites';
 import type { FastifyPluginAsync } from 'fastify';
-import { bindContract } from '../../platform/http/bind-contract.ts';
+import { bindContract, type PerMinuteLimit } from '../../platform/http/bind-contract.ts';
 import type { InvitesService } from './invites.service.ts';
 
-export const invitesRoutes: FastifyPluginAsync<{ invites: InvitesService; publicPerMinute: number }> = async (
+export const invitesRoutes: FastifyPluginAsync<{ invites: InvitesService; publicPerMinute: PerMinuteLimit }> = async (
   app,
   { invites, publicPerMinute },
 ) => {

@@ -13,6 +13,8 @@ import { tutors } from '../users/users.table.ts';
 // Monday 2025-01-06 09:00 Cairo (07:00Z), as in the lessons tests.
 const NOW = '2025-01-06T07:00:00Z';
 const URL = '/api/v1/platform-settings';
+// The test app sets RATE_LIMIT_SIGN_IN_PER_MINUTE, which becomes its default of the setting.
+const DEFAULTS = { ...PLATFORM_SETTINGS_DEFAULTS, signInPerMinute: 1000 };
 
 let t: TestApp;
 let admin: Actor;
@@ -23,7 +25,7 @@ beforeAll(async () => {
 afterAll(() => t.close());
 // Each test starts from the defaults, whatever it changed.
 afterEach(async () => {
-  const { verification, ...rest } = PLATFORM_SETTINGS_DEFAULTS;
+  const { verification, ...rest } = DEFAULTS;
   await patch({ ...rest, verification });
 });
 
@@ -40,21 +42,21 @@ async function expectCode(response: { statusCode: number; json(): { code: string
 describe('GET and PATCH /api/v1/platform-settings', () => {
   it('shows the defaults, changes only what the patch names, and audits before → after', async () => {
     const read = await injectAs(t.app, admin.token, { method: 'GET', url: URL });
-    expect(read.json()).toEqual({ values: PLATFORM_SETTINGS_DEFAULTS, defaults: PLATFORM_SETTINGS_DEFAULTS });
+    expect(read.json()).toEqual({ values: DEFAULTS, defaults: DEFAULTS });
 
     const changed = await patch({ cancellationWindowHours: 12, verification: { maxWrongTries: 3 } });
     expect(changed.statusCode).toBe(200);
     expect(changed.json().values).toEqual({
-      ...PLATFORM_SETTINGS_DEFAULTS,
+      ...DEFAULTS,
       cancellationWindowHours: 12,
-      verification: { ...PLATFORM_SETTINGS_DEFAULTS.verification, maxWrongTries: 3 },
+      verification: { ...DEFAULTS.verification, maxWrongTries: 3 },
     });
     expect(await values()).toEqual(changed.json().values);
     const [entry] = await auditOf('settings.update');
     expect(entry).toMatchObject({
       actorId: admin.id,
       objectType: 'settings',
-      before: { cancellationWindowHours: 6, verification: PLATFORM_SETTINGS_DEFAULTS.verification },
+      before: { cancellationWindowHours: 6, verification: DEFAULTS.verification },
       after: { cancellationWindowHours: 12, verification: { maxWrongTries: 3 } },
     });
     expect(entry?.after).not.toHaveProperty('noShowGraceMinutes');
@@ -80,7 +82,7 @@ describe('GET and PATCH /api/v1/platform-settings', () => {
     ]);
     await expectCode(await patch({ tutorRatePerMinutePiastres: 2.5 }), 400, 'bad-request');
     await expectCode(await patch({ unknownPolicy: 1 }), 400, 'bad-request');
-    expect(await values()).toEqual(PLATFORM_SETTINGS_DEFAULTS);
+    expect(await values()).toEqual(DEFAULTS);
   });
 
   it('[400 bad-request] names both withdrawal limits when the minimum would exceed the maximum', async () => {
@@ -100,7 +102,7 @@ describe('GET and PATCH /api/v1/platform-settings', () => {
       defaultNoticePeriodMinutes: 'notice-period-default-above-max',
       maxNoticePeriodMinutes: 'notice-period-default-above-max',
     });
-    expect(await values()).toEqual(PLATFORM_SETTINGS_DEFAULTS);
+    expect(await values()).toEqual(DEFAULTS);
   });
 
   it('[403] refuses other staff and users; super admins may change settings too', async () => {

@@ -22,6 +22,8 @@ export interface SettingsDeps {
   audit: AuditRecorder;
   /** Tells every instance that the settings changed (Redis pub/sub when REDIS_URL is set). */
   bus: InvalidationBus;
+  /** What an unset setting is; the domain's defaults unless the deployment sets some (the rate limits). */
+  defaults?: PlatformSettings;
 }
 
 type Key = keyof PlatformSettings;
@@ -39,6 +41,7 @@ function changesOf(before: PlatformSettings, after: PlatformSettings) {
  * any instance.
  */
 export function createSettingsService(deps: SettingsDeps) {
+  const defaults = deps.defaults ?? PLATFORM_SETTINGS_DEFAULTS;
   let cached: { value: PlatformSettings; expiresAt: number } | undefined;
   // A read that started before a change must not cache what it read.
   let generation = 0;
@@ -50,7 +53,7 @@ export function createSettingsService(deps: SettingsDeps) {
 
   async function load(db: Db): Promise<PlatformSettings> {
     const rows = await repo.listStoredSettings(db);
-    return resolvePlatformSettings(Object.fromEntries(rows.map((row) => [row.key, row.value])));
+    return resolvePlatformSettings(Object.fromEntries(rows.map((row) => [row.key, row.value])), defaults);
   }
 
   async function current(tx: Db = deps.db): Promise<PlatformSettings> {
@@ -61,7 +64,7 @@ export function createSettingsService(deps: SettingsDeps) {
     return value;
   }
 
-  const view = (values: PlatformSettings): PlatformSettingsView => ({ values, defaults: PLATFORM_SETTINGS_DEFAULTS });
+  const view = (values: PlatformSettings): PlatformSettingsView => ({ values, defaults });
 
   return {
     /** A miss reads with the caller's transaction when given, so a rule and its setting see the same moment. */

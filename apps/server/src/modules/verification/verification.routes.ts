@@ -1,12 +1,12 @@
 import { verificationContract } from '@darsak/domain/verification';
 import type { FastifyPluginAsync } from 'fastify';
-import { bindContract } from '../../platform/http/bind-contract.ts';
+import { bindContract, type PerMinuteLimit } from '../../platform/http/bind-contract.ts';
 import type { VerificationService } from './verification.service.ts';
 
 export const verificationRoutes: FastifyPluginAsync<{
   verification: VerificationService;
   /** Per-client limit of the public password calls (with the sign-in calls' setting). */
-  publicPerMinute: number;
+  publicPerMinute: PerMinuteLimit;
 }> = async (app, { verification, publicPerMinute }) => {
   const limited = { ratePerMinute: publicPerMinute };
   bindContract(app, verificationContract.phoneSend, ({ user, body }) => verification.sendPhoneCode(user, body.method));

@@ -18,9 +18,11 @@ export interface RouteRequest<C extends RouteContract> {
 
 export type RouteHandler<C extends RouteContract> = (req: RouteRequest<C>) => Promise<ResponseOf<C>>;
 
+export type PerMinuteLimit = () => Promise<number>;
+
 export interface BindOptions {
-  /** Requests allowed per minute per client for this route (sign-in, codes). */
-  ratePerMinute?: number;
+  /** Requests allowed per minute per client for this route (sign-in, codes), read per request (a setting). */
+  ratePerMinute?: PerMinuteLimit;
 }
 
 declare module 'fastify' {

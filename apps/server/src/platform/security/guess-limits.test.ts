@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { buildSecondInstance, buildTestApp, injectAs, type TestApp } from '../../../test/build-test-app.ts';
 import { registerUser, validPassword } from '../../../test/factories.ts';
+import { createActor } from '../../../test/harness/actors.ts';
 import { loadConfig } from '../../config/env.ts';
 
 // Attacks on the sign-in and code limits: a made-up X-Forwarded-For per request, or a second instance, must not
@@ -160,6 +161,41 @@ describe('per-account guesses', () => {
         payload: { code: '00005' },
       });
       expect(confirm.json().code).toBe('too-many-requests');
+    } finally {
+      await t.close();
+    }
+  });
+});
+
+describe('as platform settings', () => {
+  it('default to the environment variables, and an admin’s change applies at once, without a restart', async () => {
+    const t = await buildTestApp({ env: { TRUST_PROXY: '1', RATE_LIMIT_GUESSES_PER_ACCOUNT: '4' } });
+    try {
+      const admin = await createActor(t, 'admin');
+      const { user } = await registerUser(t.app);
+      const settings = (payload?: object) =>
+        injectAs(t.app, admin.token, { method: payload ? 'PATCH' : 'GET', url: '/api/v1/platform-settings', payload });
+      const limits = { signInPerMinute: 1000, guessesPerAccount: 4, guessWindowMinutes: 10 };
+      expect((await settings()).json()).toMatchObject({ values: limits, defaults: limits });
+
+      expect((await settings({ guessesPerAccount: 2, guessWindowMinutes: 1 })).statusCode).toBe(200);
+      const guesses = [];
+      for (let i = 0; i < 3; i++) guesses.push((await signIn(t.app, user.email, `guess-${i}x`)).json());
+      expect(guesses.map((answer) => answer.code)).toEqual(['wrong-password', 'wrong-password', 'too-many-requests']);
+      expect(guesses[2]?.details.retryAfterSeconds).toBeLessThanOrEqual(60);
+
+      expect((await settings({ signInPerMinute: 2 })).statusCode).toBe(200);
+      const statuses = [];
+      for (let i = 0; i < 3; i++) {
+        const answer = await t.app.inject({
+          method: 'POST',
+          url: '/api/v1/auth/password',
+          headers: { 'x-forwarded-for': '198.51.100.20' },
+          payload: { email: `nobody${i}@example.com`, password: 'wrong-pass1' },
+        });
+        statuses.push(answer.statusCode);
+      }
+      expect(statuses).toEqual([401, 401, 429]);
     } finally {
       await t.close();
     }

@@ -75,11 +75,15 @@ export interface GuessLimits {
   guard<T>(account: string, attempt: () => Promise<T>): Promise<T>;
 }
 
-export function createGuessLimits(store: CounterStore, options: { max: number; windowMs: number }): GuessLimits {
+/** The guesses allowed per window; read per guess, so an admin's change applies without a restart. */
+export type GuessLimitsInForce = () => Promise<{ max: number; windowMs: number }>;
+
+export function createGuessLimits(store: CounterStore, limits: GuessLimitsInForce): GuessLimits {
   return {
     async guard(account, attempt) {
-      const { count, resetInMs } = await store.increment(account, options.windowMs);
-      if (count > options.max) {
+      const { max, windowMs } = await limits();
+      const { count, resetInMs } = await store.increment(account, windowMs);
+      if (count > max) {
         throw new AppError('too-many-requests', { retryAfterSeconds: Math.max(1, Math.ceil(resetInMs / 1000)) });
       }
       const result = await attempt();
