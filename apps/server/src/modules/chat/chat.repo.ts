@@ -1,5 +1,6 @@
 import { and, asc, count, desc, eq, ilike, inArray, lt, ne, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.ts';
+import { containing } from '../../platform/db/like.ts';
 import { users } from '../users/users.table.ts';
 import { chatRooms, type Message, messages, type NewMessage, roomMembers } from './chat.table.ts';
 
@@ -208,7 +209,7 @@ export async function listRooms(
   if (filter.roomId !== undefined) conditions.push(eq(chatRooms.id, filter.roomId));
   if (filter.pinned !== undefined) conditions.push(eq(roomMembers.pinned, filter.pinned));
   if (filter.q) {
-    const pattern = `%${filter.q.replace(/[%_\\]/g, '\\$&')}%`;
+    const pattern = containing(filter.q);
     const other = db
       .select({ one: sql`1` })
       .from(roomMembers)

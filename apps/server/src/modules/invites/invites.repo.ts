@@ -1,6 +1,7 @@
 import { and, count, desc, eq, gt, ilike, lte, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../platform/db/client.ts';
+import { containing } from '../../platform/db/like.ts';
 import { users } from '../users/users.table.ts';
 import { type Invite, invites, type NewInvite } from './invites.table.ts';
 
@@ -57,7 +58,7 @@ export async function listInvites(
   };
   const state = filter.state ? byState[filter.state] : undefined;
   if (state) conditions.push(state);
-  if (filter.q) conditions.push(ilike(invites.email, `%${filter.q.replace(/[%_\\]/g, '\\$&')}%`));
+  if (filter.q) conditions.push(ilike(invites.email, containing(filter.q)));
   const where = conditions.length > 0 ? and(...conditions) : undefined;
   const [rows, totals] = await Promise.all([
     db

@@ -2,6 +2,7 @@ import type { LessonStatus } from '@darsak/domain/lessons';
 import { and, asc, desc, eq, gte, ilike, lt, or, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../platform/db/client.ts';
+import { containing } from '../../platform/db/like.ts';
 import { users } from '../users/users.table.ts';
 import type { LessonViewRow } from './lessons.repo.ts';
 import { lessons } from './lessons.table.ts';
@@ -24,8 +25,6 @@ export interface StaffLessonFilter {
   offset: number;
 }
 
-const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
-
 function whereOf(filter: StaffLessonFilter): SQL | undefined {
   const conditions: (SQL | undefined)[] = [
     filter.status ? eq(lessons.status, filter.status) : undefined,
@@ -35,7 +34,7 @@ function whereOf(filter: StaffLessonFilter): SQL | undefined {
     filter.studentId ? eq(lessons.studentId, filter.studentId) : undefined,
   ];
   if (filter.q) {
-    const pattern = `%${escapeLike(filter.q)}%`;
+    const pattern = containing(filter.q);
     const id = /^\d{1,9}$/.test(filter.q) ? eq(lessons.id, Number(filter.q)) : undefined;
     conditions.push(or(ilike(student.name, pattern), ilike(tutor.name, pattern), id));
   }

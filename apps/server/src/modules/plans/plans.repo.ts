@@ -1,5 +1,6 @@
 import { and, count, desc, eq, exists, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.ts';
+import { containing } from '../../platform/db/like.ts';
 import { findPgError } from '../../platform/http/db-errors.ts';
 import { users } from '../users/users.table.ts';
 import {
@@ -225,7 +226,7 @@ export const deleteOrDeactivateCoupon = (db: Db, id: number) =>
   );
 
 export async function listCoupons(db: Db, filter: Paging & { code?: string | undefined }) {
-  const where = filter.code ? ilike(coupons.code, `%${filter.code.replace(/[%_\\]/g, '\\$&')}%`) : undefined;
+  const where = filter.code ? ilike(coupons.code, containing(filter.code)) : undefined;
   const [rows, totals] = await Promise.all([
     db.select().from(coupons).where(where).orderBy(desc(coupons.id)).limit(filter.limit).offset(filter.offset),
     db.select({ total: count() }).from(coupons).where(where),

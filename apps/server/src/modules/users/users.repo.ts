@@ -1,6 +1,7 @@
 import type { UserListQuery } from '@darsak/domain/users';
 import { and, asc, count, desc, eq, ilike, isNotNull, isNull, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.ts';
+import { containing } from '../../platform/db/like.ts';
 import { subscriptions } from '../subscriptions/subscriptions.table.ts';
 import { students, tutors, users } from './users.table.ts';
 
@@ -74,7 +75,7 @@ export type UserListFilter = Omit<UserListQuery, 'page' | 'size'> & { limit: num
 /** Staff's search of people: name, e-mail or phone contain the text, or the id is it (also the tutor list's). */
 export function userSearch(q: string | undefined): SQL | undefined {
   if (!q) return undefined;
-  const pattern = `%${q.replace(/[%_\\]/g, '\\$&')}%`;
+  const pattern = containing(q);
   const id = /^\d{1,9}$/.test(q) ? eq(users.id, Number(q)) : undefined;
   return or(ilike(users.name, pattern), ilike(users.email, pattern), ilike(users.phone, pattern), id);
 }
