@@ -114,10 +114,18 @@ export type UpdateDemoSessionInput = z.infer<typeof UpdateDemoSessionInput>;
 export const APPOINTMENT_STANDINGS = ['pending', 'passed', 'rejected', 'cancelled'] as const;
 export type AppointmentStanding = (typeof APPOINTMENT_STANDINGS)[number];
 
+/** Staff orders: the pending ones first (soonest first, then the others latest first), or all by time. */
+export const APPOINTMENT_SORTS = ['pendingFirst', 'soonest', 'latest'] as const;
+export type AppointmentSort = (typeof APPOINTMENT_SORTS)[number];
+
 export const AppointmentListQuery = PageQuery.extend({
   /** upcoming: pending, soonest first; past: the others, latest first; neither: pending soonest first, then past. */
   when: z.enum(['upcoming', 'past']).optional(),
   status: z.enum(APPOINTMENT_STANDINGS).optional(),
+  /** Part of the applicant's name or e-mail (staff lists). */
+  q: z.string().trim().max(100).optional(),
+  /** Staff lists; without it, `when` decides (see above). */
+  sort: z.enum(APPOINTMENT_SORTS).optional(),
   /** One interviewer's (staff lists; a tutor manager only ever sees their own). */
   managerId: textInt(Id).optional(),
 }).strict();

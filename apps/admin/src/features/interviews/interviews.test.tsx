@@ -71,6 +71,38 @@ describe('admin /interviews', { timeout: 20_000 }, () => {
     expect(calls.at(-1)?.query.get('status')).toBe('passed');
   });
 
+  it('finds an applicant, sorts, and downloads what is filtered as CSV', async () => {
+    const calls = stubApi(admin, {
+      'GET /api/v1/interview/list/': () => ({ body: { total: 1, list: [interview] } }),
+      'GET /api/v1/user/list': () => ({ body: managers }),
+    });
+    const createObjectURL = vi.fn((_blob: Blob) => 'blob:csv');
+    vi.stubGlobal('URL', Object.assign(URL, { createObjectURL, revokeObjectURL: vi.fn() }));
+    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => undefined);
+    const user = userEvent.setup();
+    renderAdmin('/interviews', admin);
+    await screen.findByText('أحمد محمود');
+
+    await user.type(screen.getByLabelText(/^بحث/), 'أحمد');
+    await waitFor(() => expect(calls.at(-1)?.query.get('q')).toBe('أحمد'));
+    await user.selectOptions(screen.getByLabelText('الترتيب'), 'الأحدث موعدًا أولًا');
+    await waitFor(() => expect(calls.at(-1)?.query.get('sort')).toBe('latest'));
+
+    await user.click(screen.getByRole('button', { name: 'تصدير CSV' }));
+    await waitFor(() => expect(click).toHaveBeenCalled());
+    const exported = calls.filter((c) => c.path === '/api/v1/interview/list/').at(-1);
+    expect([exported?.query.get('q'), exported?.query.get('sort'), exported?.query.get('size')]).toEqual([
+      'أحمد',
+      'latest',
+      '100',
+    ]);
+    const [blob] = createObjectURL.mock.calls[0] as [Blob];
+    const text = await blob.text();
+    expect(text).toContain('أحمد محمود');
+    expect(text).toContain('فوق المتوسط');
+    click.mockRestore();
+  });
+
   it('shows a tutor manager their demo sessions too, without the interviewer filter', async () => {
     const calls = stubApi(manager, {
       'GET /api/v1/interview/list/': () => ({ body: { total: 0, list: [] } }),

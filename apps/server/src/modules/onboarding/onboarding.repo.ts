@@ -1,4 +1,4 @@
-import type { AppointmentStanding } from '@darsak/domain/interviews';
+import type { AppointmentSort, AppointmentStanding } from '@darsak/domain/interviews';
 import {
   type AnyColumn,
   and,
@@ -16,6 +16,7 @@ import {
   sql,
 } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.ts';
+import { containing } from '../../platform/db/like.ts';
 import { assets } from '../assets/assets.table.ts';
 import { tutors, users } from '../users/users.table.ts';
 import { demoSessions, interviews, introVideos, type NewIntroVideo, photoSessions } from './onboarding.table.ts';
@@ -170,6 +171,9 @@ export interface AppointmentFilter {
   memberId?: number | undefined;
   when?: 'upcoming' | 'past' | undefined;
   status?: AppointmentStanding | undefined;
+  /** Part of the applicant's name or e-mail. */
+  q?: string | undefined;
+  sort?: AppointmentSort | undefined;
   limit: number;
   offset: number;
 }
@@ -190,13 +194,22 @@ export async function listAppointments(db: Db, kind: AppointmentKind, filter: Ap
       : sql`(${fields.applicantId} = ${filter.memberId} or ${fields.managerId} = ${filter.memberId})`,
     filter.when === 'upcoming' ? eq(fields.status, 1) : filter.when === 'past' ? ne(fields.status, 1) : undefined,
     standingWhere(fields.status, filter.status),
+    filter.q
+      ? inArray(
+          fields.applicantId,
+          db
+            .select({ id: users.id })
+            .from(users)
+            .where(sql`${users.name} ilike ${containing(filter.q)} or ${users.email} ilike ${containing(filter.q)}`),
+        )
+      : undefined,
   );
   const pending = sql`${fields.status} = 1`;
-  // Without `when`: the pending ones first, soonest first, then the others, latest first.
+  const sort = filter.sort ?? { upcoming: 'soonest', past: 'latest', all: 'pendingFirst' }[filter.when ?? 'all'];
   const order =
-    filter.when === 'upcoming'
+    sort === 'soonest'
       ? [asc(fields.startsAt)]
-      : filter.when === 'past'
+      : sort === 'latest'
         ? [desc(fields.startsAt)]
         : [desc(pending), asc(sql`case when ${pending} then ${fields.startsAt} end`), desc(fields.startsAt)];
   const [rows, [total]] = await Promise.all([

@@ -359,6 +359,8 @@ export function createOnboardingService(deps: OnboardingDeps) {
       ...filter,
       when: query.when,
       status: query.status,
+      q: query.q,
+      sort: query.sort,
       managerId: query.managerId,
       limit: query.size,
       offset: offsetOf(query),

@@ -13,6 +13,7 @@ let admin: Actor;
 let managerA: Actor;
 let managerB: Actor;
 const ids: Record<string, number> = {};
+const emails: Record<string, string> = {};
 
 beforeAll(async () => {
   t = await buildTestApp({ now: NOW });
@@ -22,6 +23,7 @@ beforeAll(async () => {
   // One applicant each: an applicant has one pending interview at most.
   const add = async (name: string, manager: Actor, startsAt: string, status = 1) => {
     const applicant = await createActor(t, 'tutor');
+    emails[name] = applicant.email;
     for (const kind of ['interview', 'demoSession'] as const) {
       const id = await insertAppointment(t, kind, { applicantId: applicant.id, managerId: manager.id, startsAt });
       const table = kind === 'interview' ? interviews : demoSessions;
@@ -72,13 +74,24 @@ describe.each([
     expect([rejectedOfB.total, names(kind, rejectedOfB.list)]).toEqual([1, ['rejected']]);
   });
 
+  it('finds an applicant by part of the e-mail (taken literally), and sorts by time either way', async () => {
+    const part = (emails.rejected as string).split('@')[0] as string;
+    const found = await listOf(admin, path, `&q=${encodeURIComponent(part.toUpperCase())}`);
+    expect([found.total, names(kind, found.list)]).toEqual([1, ['rejected']]);
+    expect((await listOf(admin, path, '&q=%25')).total).toBe(0);
+    const soonest = await listOf(admin, path, '&sort=soonest');
+    expect(names(kind, soonest.list)).toEqual(['passed', 'rejected', 'cancelled', 'sooner', 'later']);
+    const latest = await listOf(admin, path, '&sort=latest&status=pending');
+    expect(names(kind, latest.list)).toEqual(['later', 'sooner']);
+  });
+
   it("shows a tutor manager only their own, even when asking for another interviewer's", async () => {
     expect(names(kind, (await listOf(managerB, path, '')).list)).toEqual(['sooner', 'rejected']);
     expect((await listOf(managerB, path, `&managerId=${managerA.id}`)).total).toBe(0);
   });
 
   it('refuses an unknown outcome and an id that is not decimal digits', async () => {
-    for (const query of ['status=done', 'managerId=0x1', 'managerId=abc']) {
+    for (const query of ['status=done', 'managerId=0x1', 'managerId=abc', 'sort=name']) {
       const response = await injectAs(t.app, admin.token, { method: 'GET', url: `${path}?${query}` });
       expect([response.statusCode, response.json().code]).toEqual([400, 'bad-request']);
     }

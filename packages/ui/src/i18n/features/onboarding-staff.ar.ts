@@ -38,4 +38,10 @@ export const onboardingStaffAr = {
   'staff.interviews.standing.passed': 'ناجحة',
   'staff.interviews.standing.rejected': 'مرفوضة',
   'staff.interviews.standing.cancelled': 'ملغاة',
+  'staff.interviews.search': 'بحث',
+  'staff.interviews.searchHint': 'اسم المتقدّم أو بريده',
+  'staff.interviews.sort': 'الترتيب',
+  'staff.interviews.sort.pendingFirst': 'القادمة أولًا',
+  'staff.interviews.sort.soonest': 'الأقدم موعدًا أولًا',
+  'staff.interviews.sort.latest': 'الأحدث موعدًا أولًا',
 } as const;

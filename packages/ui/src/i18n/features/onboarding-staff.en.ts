@@ -41,4 +41,10 @@ export const onboardingStaffEn: Record<keyof typeof onboardingStaffAr, string> =
   'staff.interviews.standing.passed': 'Passed',
   'staff.interviews.standing.rejected': 'Rejected',
   'staff.interviews.standing.cancelled': 'Cancelled',
+  'staff.interviews.search': 'Search',
+  'staff.interviews.searchHint': "The applicant's name or e-mail",
+  'staff.interviews.sort': 'Order',
+  'staff.interviews.sort.pendingFirst': 'Upcoming first',
+  'staff.interviews.sort.soonest': 'Earliest first',
+  'staff.interviews.sort.latest': 'Latest first',
 };

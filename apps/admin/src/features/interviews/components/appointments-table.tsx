@@ -1,15 +1,28 @@
 import type { AppointmentKind } from '@darsak/client';
-import { APPOINTMENT_STANDINGS, type AppointmentStanding } from '@darsak/domain/interviews';
+import {
+  APPOINTMENT_SORTS,
+  APPOINTMENT_STANDINGS,
+  type AppointmentSort,
+  type AppointmentStanding,
+} from '@darsak/domain/interviews';
 import { ENGLISH_LEVEL_LABELS, type EnglishLevel, isAdminRole } from '@darsak/domain/users';
-import { Avatar, Badge, SelectField, type TableColumn } from '@darsak/ui';
+import { Avatar, Badge, SelectField, type TableColumn, TextField } from '@darsak/ui';
 import { type MessageKey, useI18n } from '@darsak/ui/i18n';
 import { useState } from 'react';
+import { CsvExportButton } from '../../../components/csv-export-button.tsx';
 import { PagedTable } from '../../../components/paged-table.tsx';
 import { APP_URL } from '../../../config/env.ts';
 import { api } from '../../../lib/api.ts';
 import { useAuth } from '../../../lib/auth-store.ts';
+import { useDebounced } from '../../../lib/use-debounced.ts';
 import { usePaging } from '../../../lib/use-page-size.ts';
-import { type Appointment, useAppointments, useInterviewers } from '../hooks/use-appointments.ts';
+import {
+  type Appointment,
+  type AppointmentFilter,
+  fetchAppointmentsPage,
+  useAppointments,
+  useInterviewers,
+} from '../hooks/use-appointments.ts';
 
 const TONE = { 1: 'info', 2: 'success', 3: 'error' } as const;
 /** The main app's page of one appointment, where the call and the decision happen. */
@@ -17,7 +30,7 @@ const MAIN_APP_PATH = { interview: 'interview', demoSession: 'demo-session' } as
 export const mainAppHref = (kind: AppointmentKind, id: number) =>
   new URL(`/${MAIN_APP_PATH[kind]}/${id}`, APP_URL).toString();
 
-/** Interviews or demo sessions, upcoming first, filtered by status and (for admins) by interviewer. */
+/** Interviews or demo sessions, found by applicant, filtered by status and (for admins) interviewer, sorted; CSV. */
 export function AppointmentsTable({ kind }: { kind: AppointmentKind }) {
   const { t } = useI18n();
   const role = useAuth().user?.role;
@@ -25,14 +38,49 @@ export function AppointmentsTable({ kind }: { kind: AppointmentKind }) {
   const paging = usePaging(kind === 'interview' ? 'interviews' : 'demoSessions');
   const [status, setStatus] = useState<AppointmentStanding | ''>('');
   const [managerId, setManagerId] = useState('');
-  const filter = { status: status || undefined, managerId: managerId ? Number(managerId) : undefined };
+  const [search, setSearch] = useState('');
+  const q = useDebounced(search.trim());
+  const [sort, setSort] = useState<AppointmentSort>('pendingFirst');
+  const filter: AppointmentFilter = {
+    q: q || undefined,
+    status: status || undefined,
+    managerId: managerId ? Number(managerId) : undefined,
+    sort,
+  };
   const appointments = useAppointments(kind, filter, paging.page, paging.size);
   const interviewers = useInterviewers(admin);
   const caption = t(kind === 'interview' ? 'onboarding.staff.interviews' : 'onboarding.staff.demoSessions');
 
   return (
     <div className="flex flex-col gap-4">
-      <div className="grid gap-3 sm:grid-cols-2 lg:max-w-2xl">
+      <div className="flex justify-end">
+        <CsvExportButton
+          fileName={kind === 'interview' ? 'interviews' : 'demo-sessions'}
+          fetchPage={(page, size) => fetchAppointmentsPage(kind, filter, page, size)}
+          columns={useCsvColumns(kind)}
+        />
+      </div>
+      <div className="grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-4">
+        <TextField
+          label={t('staff.interviews.search')}
+          hint={t('staff.interviews.searchHint')}
+          type="search"
+          value={search}
+          onChange={(event) => {
+            setSearch(event.target.value);
+            paging.setPage(1);
+          }}
+        />
+        <SelectField
+          label={t('staff.interviews.sort')}
+          placeholder={false}
+          value={sort}
+          onChange={(event) => {
+            setSort(event.target.value as AppointmentSort);
+            paging.setPage(1);
+          }}
+          options={APPOINTMENT_SORTS.map((s) => ({ value: s, label: t(`staff.interviews.sort.${s}` as MessageKey) }))}
+        />
         <SelectField
           label={t('staff.interviews.status')}
           placeholder={false}
@@ -81,10 +129,33 @@ export function AppointmentsTable({ kind }: { kind: AppointmentKind }) {
   );
 }
 
-function useColumns(kind: AppointmentKind): TableColumn<Appointment>[] {
-  const { t, format, locale } = useI18n();
-  const levelOf = (a: Appointment) =>
+function useLevelOf() {
+  const { locale } = useI18n();
+  return (a: Appointment) =>
     'level' in a && a.level !== null ? ENGLISH_LEVEL_LABELS[a.level as EnglishLevel][locale] : '—';
+}
+
+/** What the CSV holds: the table's facts as text, with the applicant's e-mail. */
+function useCsvColumns(kind: AppointmentKind) {
+  const { t } = useI18n();
+  const levelOf = useLevelOf();
+  return [
+    { header: '#', value: (a: Appointment) => a.id },
+    { header: t('staff.interviews.applicant'), value: (a: Appointment) => a.applicant.name },
+    { header: t('staff.interviews.interviewer'), value: (a: Appointment) => a.manager.name },
+    { header: t('staff.interviews.time'), value: (a: Appointment) => a.startsAt },
+    {
+      header: t('staff.interviews.status'),
+      value: (a: Appointment) => t(`onboarding.status.${kind}.${a.status}` as MessageKey),
+    },
+    { header: t('staff.interviews.outcome'), value: (a: Appointment) => a.feedback ?? '' },
+    ...(kind === 'interview' ? [{ header: t('staff.interviews.level'), value: levelOf }] : []),
+  ];
+}
+
+function useColumns(kind: AppointmentKind): TableColumn<Appointment>[] {
+  const { t, format } = useI18n();
+  const levelOf = useLevelOf();
   const columns: TableColumn<Appointment>[] = [
     {
       key: 'applicant',
