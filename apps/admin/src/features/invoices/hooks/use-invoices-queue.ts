@@ -1,48 +1,24 @@
-import {
-  createRealtimeClient,
-  createRealtimeHooks,
-  defaultSocketFactory,
-  invoicesKeys,
-  invoicesQuery,
-  type SocketFactory,
-} from '@darsak/client';
+import { invoicesKeys, invoicesQuery, type SocketFactory } from '@darsak/client';
 import { type InvoiceActionInput, type InvoiceListQuery, invoicesContract } from '@darsak/domain/invoices';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect } from 'react';
-import { API_URL } from '../../../config/env.ts';
 import { api } from '../../../lib/api.ts';
-import { useAuth } from '../../../lib/auth-store.ts';
+import { createStaffChannel } from '../../../lib/staff-channel.ts';
 
 export const QUEUE_PAGE_SIZE = 20;
 
 /** The admin app's socket, opened while the queue is on screen; it follows the admin-invoices channel. */
-let socketFactory: SocketFactory = defaultSocketFactory;
-const realtime = createRealtimeClient({ url: API_URL, createSocket: (url, options) => socketFactory(url, options) });
+const adminInvoices = createStaffChannel('admin-invoices');
 
 /** Tests put a fake server's socket factory here. */
-export function setQueueSocketFactory(factory: SocketFactory): void {
-  socketFactory = factory;
-  realtime.setToken(null);
-}
-const { useRealtimeEvent, useRealtimeConnect } = createRealtimeHooks(realtime);
-const followChannel = () => void realtime.request('channel:subscribe', { channel: 'admin-invoices' });
+export const setQueueSocketFactory = (factory: SocketFactory): void => adminInvoices.setSocketFactory(factory);
 
 /** New and changed requests refresh the queue as they happen (and after a reconnection, anything missed). */
 export function useQueueLive() {
-  const { token } = useAuth();
   const queryClient = useQueryClient();
   const refresh = () => void queryClient.invalidateQueries({ queryKey: invoicesKeys.all });
-  useEffect(() => {
-    realtime.setToken(token);
-    followChannel();
-    return () => realtime.setToken(null);
-  }, [token]);
-  useRealtimeConnect(() => {
-    followChannel();
-    refresh();
-  });
-  useRealtimeEvent('invoice:updated', refresh);
-  useRealtimeEvent('invoice:deleted', refresh);
+  adminInvoices.useFollow(refresh);
+  adminInvoices.useRealtimeEvent('invoice:updated', refresh);
+  adminInvoices.useRealtimeEvent('invoice:deleted', refresh);
 }
 
 export const useInvoicesQueue = (query: InvoiceListQuery) =>
