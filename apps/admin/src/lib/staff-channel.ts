@@ -28,11 +28,12 @@ export function createStaffChannel(channel: Channel): StaffChannel {
     useRealtimeState,
     useFollow(onConnect) {
       const { token } = useAuth();
+      // biome-ignore lint/correctness/useExhaustiveDependencies: the client and its channel are fixed for this page
       useEffect(() => {
         realtime.setToken(token);
         follow();
         return () => realtime.setToken(null);
-      }, [token, follow, realtime.setToken]); // both fixed for the channel
+      }, [token]);
       useRealtimeConnect((info) => {
         follow();
         onConnect(info);
