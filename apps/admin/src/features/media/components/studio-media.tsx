@@ -1,7 +1,7 @@
 import type { StudioTutor } from '@darsak/domain/interviews';
 import { Avatar, Card, SelectField } from '@darsak/ui';
 import { useI18n } from '@darsak/ui/i18n';
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { Link } from 'react-router';
 import { PagedTable } from '../../../components/paged-table.tsx';
 import { paths } from '../../../config/paths.ts';
@@ -56,9 +56,27 @@ export function StudioMedia() {
   );
 }
 
+/** One of the studio's files, or a note that it is missing. */
+function MediaItem({
+  label,
+  src,
+  children,
+}: {
+  label: string;
+  src: string | null | undefined;
+  children: (url: string) => ReactNode;
+}) {
+  const { t } = useI18n();
+  return (
+    <div className="flex flex-col gap-2">
+      <dt className="text-sm font-semibold">{label}</dt>
+      <dd>{src ? children(api.url(src)) : <p className="text-sm text-muted">{t('staff.media.missing')}</p>}</dd>
+    </div>
+  );
+}
+
 function TutorMedia({ entry: { tutor, meta } }: { entry: StudioTutor }) {
   const { t } = useI18n();
-  const missing = <p className="text-sm text-muted">{t('staff.media.missing')}</p>;
   return (
     <Card className="flex flex-col gap-4">
       <div className="flex flex-wrap items-center gap-3">
@@ -73,52 +91,27 @@ function TutorMedia({ entry: { tutor, meta } }: { entry: StudioTutor }) {
         </Link>
       </div>
       <dl className="grid gap-4 sm:grid-cols-3">
-        <div className="flex flex-col gap-2">
-          <dt className="text-sm font-semibold">{t('staff.media.avatar')}</dt>
-          <dd>
-            {tutor.image ? (
-              <img
-                src={api.url(tutor.image)}
-                alt={t('staff.media.avatar')}
-                className="size-32 rounded-lg object-cover"
-              />
-            ) : (
-              missing
-            )}
-          </dd>
-        </div>
-        <div className="flex flex-col gap-2">
-          <dt className="text-sm font-semibold">{t('staff.media.thumbnail')}</dt>
-          <dd>
-            {meta.thumbnail ? (
-              <img
-                src={api.url(meta.thumbnail)}
-                alt={t('staff.media.thumbnail')}
-                className="aspect-video w-full rounded-lg object-cover"
-              />
-            ) : (
-              missing
-            )}
-          </dd>
-        </div>
-        <div className="flex flex-col gap-2">
-          <dt className="text-sm font-semibold">{t('staff.media.introVideo')}</dt>
-          <dd>
-            {meta.video ? (
-              // biome-ignore lint/a11y/useMediaCaption: the studio's one-minute introduction, shown for checking
-              <video
-                src={api.url(meta.video)}
-                poster={meta.thumbnail ? api.url(meta.thumbnail) : undefined}
-                controls
-                preload="metadata"
-                aria-label={t('staff.media.videoLabel', { name: tutor.name })}
-                className="aspect-video w-full rounded-lg bg-black"
-              />
-            ) : (
-              missing
-            )}
-          </dd>
-        </div>
+        <MediaItem label={t('staff.media.avatar')} src={tutor.image}>
+          {(src) => <img src={src} alt={t('staff.media.avatar')} className="size-32 rounded-lg object-cover" />}
+        </MediaItem>
+        <MediaItem label={t('staff.media.thumbnail')} src={meta.thumbnail}>
+          {(src) => (
+            <img src={src} alt={t('staff.media.thumbnail')} className="aspect-video w-full rounded-lg object-cover" />
+          )}
+        </MediaItem>
+        <MediaItem label={t('staff.media.introVideo')} src={meta.video}>
+          {(src) => (
+            // biome-ignore lint/a11y/useMediaCaption: the studio's one-minute introduction, shown for checking
+            <video
+              src={src}
+              poster={meta.thumbnail ? api.url(meta.thumbnail) : undefined}
+              controls
+              preload="metadata"
+              aria-label={t('staff.media.videoLabel', { name: tutor.name })}
+              className="aspect-video w-full rounded-lg bg-black"
+            />
+          )}
+        </MediaItem>
       </dl>
     </Card>
   );
