@@ -1,2 +1,3 @@
 export * from './tutors.contract.ts';
+export * from './tutors.order.ts';
 export * from './tutors.staff.contract.ts';

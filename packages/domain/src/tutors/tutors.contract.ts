@@ -9,6 +9,7 @@ import { SessionLengthSchema } from '../sessions/sessions.enums.ts';
 import { TopicSchema } from '../topics/topics.contract.ts';
 import { ROLE_GROUPS } from '../users/roles.ts';
 import { GenderSchema } from '../users/users.enums.ts';
+import { TUTOR_SORTS } from './tutors.order.ts';
 
 /** A tutor in the public list (spec /tutors): photo, Arabic name, topics, rating and next free time. */
 export const TutorCardSchema = z.object({
@@ -46,8 +47,8 @@ export const TutorListQuery = PageQuery.extend({
   weekday: textInt(WeekdaySchema).optional(),
   /** … in this part of the day (with weekday: on that day). */
   timeOfDay: TimeOfDaySchema.optional(),
-  /** rating: best first; soonest: earliest next free time first. */
-  sort: z.enum(['rating', 'soonest']).default('rating'),
+  /** recommended: weighted rating first (see tutors.order); rating: best average first; soonest: earliest free time. */
+  sort: z.enum(TUTOR_SORTS).default('recommended'),
 }).strict();
 export type TutorListQuery = z.infer<typeof TutorListQuery>;
 

@@ -1,6 +1,6 @@
 import { PLATFORM_SETTINGS_DEFAULTS } from '@darsak/domain/settings';
 import type { TutorCard } from '@darsak/domain/tutors';
-import { eq } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createStudentWithMinutes, createTutor } from '../../../test/booking-fixtures.ts';
 import { buildTestApp, injectAs, type TestApp } from '../../../test/build-test-app.ts';
@@ -22,6 +22,7 @@ let speaking: number;
 let early: Actor; // Sunday evenings, female, rated 4.5 (2)
 let late: Actor; // Thursday mornings, male, rated 5 (1)
 let unrated: Actor; // Monday 10:00, no topics
+let poor: Actor; // Friday mornings, male, rated 3 (4), no topics
 let hidden: Actor; // not activated
 let admin: Actor;
 beforeAll(async () => {
@@ -39,13 +40,18 @@ beforeAll(async () => {
   early = await createTutor(t, { slots: [{ weekday: 0, startMinute: 18 * 60, endMinute: 20 * 60 }] });
   late = await createTutor(t, { slots: [{ weekday: 4, startMinute: 8 * 60, endMinute: 10 * 60 }] });
   unrated = await createTutor(t, { slots: [{ weekday: 1, startMinute: 10 * 60, endMinute: 11 * 60 }] });
+  poor = await createTutor(t, { slots: [{ weekday: 5, startMinute: 8 * 60, endMinute: 9 * 60 }] });
   hidden = await createTutor(t, { slots: [{ weekday: 1, startMinute: 10 * 60, endMinute: 11 * 60 }] });
   admin = await createActor(t, 'admin');
   await db.update(tutors).set({ ratingSum: 9, ratingCount: 2 }).where(eq(tutors.userId, early.id));
   await db.update(tutors).set({ ratingSum: 5, ratingCount: 1 }).where(eq(tutors.userId, late.id));
+  await db.update(tutors).set({ ratingSum: 12, ratingCount: 4 }).where(eq(tutors.userId, poor.id));
   await db.update(tutors).set({ activated: false }).where(eq(tutors.userId, hidden.id));
   await db.update(users).set({ gender: 'female' }).where(eq(users.id, early.id));
-  await db.update(users).set({ gender: 'male' }).where(eq(users.id, late.id));
+  await db
+    .update(users)
+    .set({ gender: 'male' })
+    .where(inArray(users.id, [late.id, poor.id]));
   await db.insert(userTopics).values([
     { userId: early.id, topicId: grammar },
     { userId: early.id, topicId: speaking },
@@ -62,10 +68,11 @@ const list = async (query = ''): Promise<{ total: number; list: TutorCard[] }> =
 const ids = (page: { list: TutorCard[] }) => page.list.map((c) => c.id);
 
 describe('GET /api/v1/user/tutor/list/onboarded', () => {
-  it('lists onboarded tutors best rated first, with topics, rating and next free time', async () => {
+  it('lists onboarded tutors in the recommended order, with topics, rating and next free time', async () => {
     const page = await list();
-    expect(ids(page)).toEqual([late.id, early.id, unrated.id]);
-    expect(page.total).toBe(3);
+    // Weighted ratings: late 4.17, early 4.14, unrated 4 (the prior), poor 3.56.
+    expect(ids(page)).toEqual([late.id, early.id, unrated.id, poor.id]);
+    expect(page.total).toBe(4);
     expect(page.list[1]).toMatchObject({
       name: 'أحمد محمود',
       gender: 'female',
@@ -79,6 +86,11 @@ describe('GET /api/v1/user/tutor/list/onboarded', () => {
     expect(page.list[2]?.rating).toEqual({ average: null, count: 0 });
   });
 
+  it('still sorts by the plain average on request: a rated tutor above an unrated one, however poor', async () => {
+    expect(ids(await list('sort=rating'))).toEqual([late.id, early.id, poor.id, unrated.id]);
+    expect(ids(await list('sort=recommended'))).toEqual(ids(await list()));
+  });
+
   it('filters by topic, gender, weekday and time of day, sorts by the soonest free time, and pages', async () => {
     expect(ids(await list(`topicId=${speaking}`))).toEqual([late.id, early.id]);
     expect(ids(await list(`topicId=${grammar}&gender=male`))).toEqual([]);
@@ -87,9 +99,9 @@ describe('GET /api/v1/user/tutor/list/onboarded', () => {
     expect(ids(await list('timeOfDay=evening'))).toEqual([early.id]);
     expect(ids(await list('weekday=1&timeOfDay=morning'))).toEqual([unrated.id]);
     expect(ids(await list('weekday=0&timeOfDay=morning'))).toEqual([]);
-    expect(ids(await list('sort=soonest'))).toEqual([unrated.id, late.id, early.id]);
+    expect(ids(await list('sort=soonest'))).toEqual([unrated.id, late.id, poor.id, early.id]);
     const second = await list('size=2&page=2');
-    expect({ total: second.total, ids: ids(second) }).toEqual({ total: 3, ids: [unrated.id] });
+    expect({ total: second.total, ids: ids(second) }).toEqual({ total: 4, ids: [unrated.id, poor.id] });
     const bad = await t.app.inject({ method: 'GET', url: '/api/v1/user/tutor/list/onboarded?timeOfDay=dawn' });
     expect(bad.json().code).toBe('bad-request');
   });
@@ -120,10 +132,10 @@ describe('GET /api/v1/user/tutor/list/onboarded', () => {
       settings: { current: async () => PLATFORM_SETTINGS_DEFAULTS },
       changes: createTutorChanges(),
     });
-    const query = { page: 1, size: 10, sort: 'rating' as const };
+    const query = { page: 1, size: 10, sort: 'recommended' as const };
     const pages = await Promise.all(Array.from({ length: 50 }, () => service.listOnboarded(query)));
     expect(rebuilds).toBe(1);
-    expect(new Set(pages.map((p) => p.total))).toEqual(new Set([3]));
+    expect(new Set(pages.map((p) => p.total))).toEqual(new Set([4]));
     await service.changed(early.id);
     await Promise.all(Array.from({ length: 50 }, () => service.listOnboarded(query)));
     expect(rebuilds).toBe(2);

@@ -4,7 +4,15 @@ import { AppError } from '@darsak/domain/errors';
 import { bookableLessonLengths } from '@darsak/domain/lessons';
 import { ratingSummaryOf } from '@darsak/domain/ratings';
 import type { SessionLength } from '@darsak/domain/sessions';
-import type { TutorCard, TutorListQuery, TutorProfile, TutorStats } from '@darsak/domain/tutors';
+import {
+  byAverageRating,
+  byRecommended,
+  type TutorCard,
+  type TutorListQuery,
+  type TutorProfile,
+  type TutorSort,
+  type TutorStats,
+} from '@darsak/domain/tutors';
 import { isAdminRole, Role } from '@darsak/domain/users';
 import { createSnapshotCache, type SnapshotStore } from '../../platform/cache/snapshot-cache.ts';
 import type { Clock } from '../../platform/clock.ts';
@@ -64,11 +72,14 @@ export interface TutorsDeps {
 const readsTutor = (viewer: AuthUser, tutorId: number) =>
   viewer.id === tutorId || isAdminRole(viewer.role) || viewer.role === Role.tutorManager;
 
-const byRating = (a: TutorCard, b: TutorCard) =>
-  (b.rating.average ?? -1) - (a.rating.average ?? -1) || b.rating.count - a.rating.count || a.id - b.id;
-
 const bySoonest = (a: TutorCard, b: TutorCard) =>
-  (a.nextFreeAt ?? '\uffff').localeCompare(b.nextFreeAt ?? '\uffff') || byRating(a, b);
+  (a.nextFreeAt ?? '\uffff').localeCompare(b.nextFreeAt ?? '\uffff') || byRecommended(a, b);
+
+const ORDERS: Record<TutorSort, (a: TutorCard, b: TutorCard) => number> = {
+  recommended: byRecommended,
+  rating: byAverageRating,
+  soonest: bySoonest,
+};
 
 export function createTutorsService(deps: TutorsDeps) {
   const { db, clock } = deps;
@@ -147,7 +158,7 @@ export function createTutorsService(deps: TutorsDeps) {
         )
         .map((tutor) => cardOf(tutor, lessonLengthsOffered))
         .filter((card) => card.lessonLengths.length > 0);
-      matching.sort(query.sort === 'soonest' ? bySoonest : byRating);
+      matching.sort(ORDERS[query.sort]);
       return { total: matching.length, list: matching.slice(offsetOf(query), offsetOf(query) + query.size) };
     },
 

@@ -20,6 +20,7 @@ export const bookingAr = {
   'booking.tutors.time.evening': 'المساء (٥ م – ٩ م)',
   'booking.tutors.time.night': 'الليل (٩ م – ٦ ص)',
   'booking.tutors.sort': 'الترتيب',
+  'booking.tutors.sort.recommended': 'المقترَحون أولًا',
   'booking.tutors.sort.rating': 'الأعلى تقييمًا',
   'booking.tutors.sort.soonest': 'أقرب موعد متاح',
   'booking.tutors.clearFilters': 'مسح التصفية',

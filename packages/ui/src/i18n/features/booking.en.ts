@@ -20,6 +20,7 @@ export const bookingEn: Record<keyof typeof bookingAr, string> = {
   'booking.tutors.time.evening': 'Evening (5 – 9 pm)',
   'booking.tutors.time.night': 'Night (9 pm – 6 am)',
   'booking.tutors.sort': 'Sort by',
+  'booking.tutors.sort.recommended': 'Recommended',
   'booking.tutors.sort.rating': 'Highest rated',
   'booking.tutors.sort.soonest': 'Soonest free time',
   'booking.tutors.clearFilters': 'Clear filters',

@@ -1,6 +1,7 @@
 import { topicsQuery } from '@darsak/client';
 import { TIMES_OF_DAY, type TimeOfDay } from '@darsak/domain/availability';
 import { WEEKDAYS } from '@darsak/domain/lessons';
+import { TUTOR_SORTS } from '@darsak/domain/tutors';
 import { Button, SelectField } from '@darsak/ui';
 import { type MessageKey, useI18n } from '@darsak/ui/i18n';
 import { useQuery } from '@tanstack/react-query';
@@ -75,10 +76,7 @@ export function TutorFilters({ filters, setFilter, clear, active }: Filters) {
           label={t('booking.tutors.sort')}
           value={filters.sort}
           placeholder={false}
-          options={[
-            { value: 'rating', label: t('booking.tutors.sort.rating') },
-            { value: 'soonest', label: t('booking.tutors.sort.soonest') },
-          ]}
+          options={TUTOR_SORTS.map((sort) => ({ value: sort, label: t(`booking.tutors.sort.${sort}`) }))}
           onChange={(event) => setFilter('sort', event.target.value)}
         />
       </div>

@@ -1,10 +1,10 @@
 import type { TutorListFilters } from '@darsak/client';
 import { TIMES_OF_DAY, type TimeOfDay } from '@darsak/domain/availability';
+import { TUTOR_SORTS, type TutorSort } from '@darsak/domain/tutors';
 import { useCallback, useMemo } from 'react';
 import { useSearchParams } from 'react-router';
 
-export type TutorSort = 'rating' | 'soonest';
-
+const isSort = (value: string | null): value is TutorSort => TUTOR_SORTS.some((sort) => sort === value);
 const isTimeOfDay = (value: string | null): value is TimeOfDay => value !== null && Object.hasOwn(TIMES_OF_DAY, value);
 const positiveInt = (value: string | null) => {
   const n = Number(value);
@@ -20,12 +20,13 @@ export function useTutorFilters() {
     const day = search.get('day');
     const weekday = day !== null && /^[0-6]$/.test(day) ? Number(day) : undefined;
     const time = search.get('time');
+    const sort = search.get('sort');
     return {
       topicId: positiveInt(search.get('topic')),
       gender: gender === 'male' || gender === 'female' ? gender : undefined,
       weekday,
       timeOfDay: isTimeOfDay(time) ? time : undefined,
-      sort: search.get('sort') === 'soonest' ? 'soonest' : 'rating',
+      sort: isSort(sort) ? sort : 'recommended',
     };
   }, [search]);
 
@@ -34,7 +35,7 @@ export function useTutorFilters() {
       setSearch(
         (current) => {
           const next = new URLSearchParams(current);
-          if (value === '' || (name === 'sort' && value === 'rating')) next.delete(name);
+          if (value === '' || (name === 'sort' && value === 'recommended')) next.delete(name);
           else next.set(name, value);
           return next;
         },
