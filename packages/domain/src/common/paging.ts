@@ -11,6 +11,9 @@ export const PageQuery = z.object({
 });
 export type PageQuery = z.infer<typeof PageQuery>;
 
+/** `?q=` of the staff lists: the text searched for, trimmed (a name, an e-mail, a phone, an id…). */
+export const SearchText = z.string().trim().max(100);
+
 /** `{total, list}` list shape of spec §7. */
 export const pageOf = <T extends z.ZodType>(item: T) =>
   z.object({ total: z.number().int().min(0), list: z.array(item) });

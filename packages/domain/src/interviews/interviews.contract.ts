@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { INTRO_VIDEO } from '../assets/assets.constants.ts';
 import { FreeTimeSchema } from '../availability/availability.contract.ts';
 import { Id, IdParam, IdParams, textInt } from '../common/ids.ts';
-import { PageQuery, pageOf } from '../common/paging.ts';
+import { PageQuery, pageOf, SearchText } from '../common/paging.ts';
 import { defineRoute } from '../contract/define-route.ts';
 import { LessonStart } from '../lessons/lessons.contract.ts';
 import { SessionStatusSchema } from '../sessions/sessions.enums.ts';
@@ -44,7 +44,12 @@ export const ReviewIntroVideoInput = z.discriminatedUnion('status', [
 ]);
 export type ReviewIntroVideoInput = z.infer<typeof ReviewIntroVideoInput>;
 
-export const IntroVideoListQuery = PageQuery.extend({ status: IntroVideoStatusSchema.optional() }).strict();
+export const IntroVideoListQuery = PageQuery.extend({
+  status: IntroVideoStatusSchema.optional(),
+  /** The applicant searched for (staff's review queue). */
+  q: SearchText.optional(),
+}).strict();
+export type IntroVideoListQuery = z.infer<typeof IntroVideoListQuery>;
 
 const AppointmentFields = {
   id: z.number().int(),
@@ -122,8 +127,8 @@ export const AppointmentListQuery = PageQuery.extend({
   /** upcoming: pending, soonest first; past: the others, latest first; neither: pending soonest first, then past. */
   when: z.enum(['upcoming', 'past']).optional(),
   status: z.enum(APPOINTMENT_STANDINGS).optional(),
-  /** Part of the applicant's name or e-mail (staff lists). */
-  q: z.string().trim().max(100).optional(),
+  /** The applicant searched for (staff lists). */
+  q: SearchText.optional(),
   /** Staff lists; without it, `when` decides (see above). */
   sort: z.enum(APPOINTMENT_SORTS).optional(),
   /** One interviewer's (staff lists; a tutor manager only ever sees their own). */
@@ -161,7 +166,12 @@ export const StudioTutorSchema = z.object({
 });
 export type StudioTutor = z.infer<typeof StudioTutorSchema>;
 
-export const StudioTutorsQuery = PageQuery.extend({ status: z.enum(['waiting', 'done']).default('waiting') }).strict();
+export const StudioTutorsQuery = PageQuery.extend({
+  status: z.enum(['waiting', 'done']).default('waiting'),
+  /** The tutor searched for. */
+  q: SearchText.optional(),
+}).strict();
+export type StudioTutorsQuery = z.infer<typeof StudioTutorsQuery>;
 export const TutorIdParams = z.strictObject({ tutorId: IdParam });
 
 export const ActivationInput = z

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { Id, IdParams } from '../common/ids.ts';
-import { PageQuery, pageOf } from '../common/paging.ts';
+import { PageQuery, pageOf, SearchText } from '../common/paging.ts';
 import { defineRoute } from '../contract/define-route.ts';
 import { ROLE_GROUPS, Role, type RoleId } from '../users/roles.ts';
 import { RoleIdSchema, SignedInSchema } from '../users/users.contract.ts';
@@ -67,7 +67,7 @@ export type InvitePatch = z.infer<typeof InvitePatch>;
 
 export const InviteListQuery = PageQuery.extend({
   state: InviteStateSchema.optional(),
-  q: z.string().trim().max(100).optional(),
+  q: SearchText.optional(),
 }).strict();
 
 /** The token of an invite link: 43 URL-safe base64 characters (32 random bytes). */

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { AVATAR_MAX_BYTES, INTRO_VIDEO } from '../assets/assets.constants.ts';
 import { AuditReason } from '../audit/audit.contract.ts';
 import { IdParam, IdParams, textInt } from '../common/ids.ts';
-import { PageQuery, pageOf } from '../common/paging.ts';
+import { PageQuery, pageOf, SearchText } from '../common/paging.ts';
 import { defineRoute } from '../contract/define-route.ts';
 import { ROLE_GROUPS, ROLE_IDS, type RoleId } from './roles.ts';
 import { EnglishLevelSchema, GenderSchema, GovernorateIdSchema, NotificationMethodSchema } from './users.enums.ts';
@@ -100,7 +100,7 @@ export const USER_VERIFICATION_FILTERS = [
 /** Search (name, e-mail, phone or id), filters and order of the staff's user list. */
 export const UserListQuery = PageQuery.extend({
   role: textInt(z.number().int().min(1).max(6)).optional(),
-  q: z.string().trim().max(100).optional(),
+  q: SearchText.optional(),
   verification: z.enum(USER_VERIFICATION_FILTERS).optional(),
   activity: z.enum(['active', 'disabled']).optional(),
   subscription: z.enum(['active', 'none']).optional(),

@@ -132,6 +132,11 @@ describe('admin /media', { timeout: 20_000 }, () => {
     expect(await screen.findByText('سبب الرفض: قصير')).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'قبول' })).toBeNull();
     expect(calls.at(-1)?.query.get('status')).toBe('rejected');
+
+    await user.type(screen.getByLabelText(/بحث/), ' أحمد ');
+    await waitFor(() => expect(calls.at(-1)?.query.get('q')).toBe('أحمد'));
+    expect(calls.at(-1)?.query.get('status')).toBe('rejected');
+    expect(calls.at(-1)?.query.get('page')).toBe('1');
   });
 
   it("shows studio staff only the studio's media, with a link to replace it, and remembers the page size", async () => {
@@ -151,5 +156,8 @@ describe('admin /media', { timeout: 20_000 }, () => {
     await user.selectOptions(screen.getByLabelText('عدد الصفوف في الصفحة'), '20');
     await waitFor(() => expect(calls.at(-1)?.query.get('size')).toBe('20'));
     expect(localStorage.getItem('darsak.admin.pageSize.studioMedia')).toBe('20');
+
+    await user.type(screen.getByLabelText(/بحث/), 'ahmed@');
+    await waitFor(() => expect(calls.at(-1)?.query.get('q')).toBe('ahmed@'));
   });
 });

@@ -16,8 +16,8 @@ import {
   sql,
 } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.ts';
-import { containing } from '../../platform/db/like.ts';
 import { assets } from '../assets/assets.table.ts';
+import { userSearch } from '../users/users.repo.ts';
 import { tutors, users } from '../users/users.table.ts';
 import { demoSessions, interviews, introVideos, type NewIntroVideo, photoSessions } from './onboarding.table.ts';
 
@@ -171,12 +171,16 @@ export interface AppointmentFilter {
   memberId?: number | undefined;
   when?: 'upcoming' | 'past' | undefined;
   status?: AppointmentStanding | undefined;
-  /** Part of the applicant's name or e-mail. */
+  /** The applicant searched for. */
   q?: string | undefined;
   sort?: AppointmentSort | undefined;
   limit: number;
   offset: number;
 }
+
+/** The person in `column` is one staff searched for (name, e-mail, phone or id, as on /users). */
+const personMatching = (db: Db, column: AnyColumn, q: string | undefined) =>
+  q ? inArray(column, db.select({ id: users.id }).from(users).where(userSearch(q))) : undefined;
 
 /** Interview and demo session statuses share their numbers: pending 1, passed 2, rejected 3, cancelled 4 and up. */
 const standingWhere = (status: AnyColumn, standing: AppointmentStanding | undefined) => {
@@ -194,15 +198,7 @@ export async function listAppointments(db: Db, kind: AppointmentKind, filter: Ap
       : sql`(${fields.applicantId} = ${filter.memberId} or ${fields.managerId} = ${filter.memberId})`,
     filter.when === 'upcoming' ? eq(fields.status, 1) : filter.when === 'past' ? ne(fields.status, 1) : undefined,
     standingWhere(fields.status, filter.status),
-    filter.q
-      ? inArray(
-          fields.applicantId,
-          db
-            .select({ id: users.id })
-            .from(users)
-            .where(sql`${users.name} ilike ${containing(filter.q)} or ${users.email} ilike ${containing(filter.q)}`),
-        )
-      : undefined,
+    personMatching(db, fields.applicantId, filter.q),
   );
   const pending = sql`${fields.status} = 1`;
   const sort = filter.sort ?? { upcoming: 'soonest', past: 'latest', all: 'pendingFirst' }[filter.when ?? 'all'];
@@ -329,11 +325,18 @@ export async function reviewIntroVideo(
 
 export async function listIntroVideos(
   db: Db,
-  filter: { tutorId?: number | undefined; status?: IntroVideoRow['status'] | undefined; limit: number; offset: number },
+  filter: {
+    tutorId?: number | undefined;
+    status?: IntroVideoRow['status'] | undefined;
+    q?: string | undefined;
+    limit: number;
+    offset: number;
+  },
 ) {
   const where = and(
     filter.tutorId === undefined ? undefined : eq(introVideos.tutorId, filter.tutorId),
     filter.status === undefined ? undefined : eq(introVideos.status, filter.status),
+    personMatching(db, introVideos.tutorId, filter.q),
   );
   const pendingFirst = sql`case when ${introVideos.status} = 'pending' then 0 else 1 end`;
   const [rows, [total]] = await Promise.all([
@@ -372,10 +375,14 @@ export async function completePhotoSession(tx: Db, id: number, studioId: number,
     .where(eq(photoSessions.id, id));
 }
 
-export async function listPhotoSessions(db: Db, filter: { done: boolean; limit: number; offset: number }) {
-  const where = filter.done
-    ? eq(photoSessions.status, 'done')
-    : inArray(photoSessions.status, ['pending', 'scheduled']);
+export async function listPhotoSessions(
+  db: Db,
+  filter: { done: boolean; q?: string | undefined; limit: number; offset: number },
+) {
+  const where = and(
+    filter.done ? eq(photoSessions.status, 'done') : inArray(photoSessions.status, ['pending', 'scheduled']),
+    personMatching(db, photoSessions.tutorId, filter.q),
+  );
   const [rows, [total]] = await Promise.all([
     db
       .select()

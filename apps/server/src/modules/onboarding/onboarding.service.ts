@@ -1,6 +1,6 @@
 import { introVideoDurationError } from '@darsak/domain/assets';
 import { type FreeTimesRequest, freeTimes, isInsideSlots, type WeeklySlot } from '@darsak/domain/availability';
-import { MS_PER_DAY, MS_PER_MINUTE, offsetOf, type Page, type PageQuery } from '@darsak/domain/common';
+import { MS_PER_DAY, MS_PER_MINUTE, offsetOf, type Page } from '@darsak/domain/common';
 import { AppError } from '@darsak/domain/errors';
 import {
   type ActivationInput,
@@ -19,6 +19,7 @@ import {
   type Interviewer,
   InterviewStatus,
   type IntroVideo,
+  type IntroVideoListQuery,
   introVideoReapplyAt,
   isStepOpen,
   moveAppointment,
@@ -28,6 +29,7 @@ import {
   onboardingSteps,
   type ReviewIntroVideoInput,
   type StudioTutor,
+  type StudioTutorsQuery,
   type UpdateDemoSessionInput,
   type UpdateInterviewInput,
 } from '@darsak/domain/interviews';
@@ -448,11 +450,12 @@ export function createOnboardingService(deps: OnboardingDeps) {
       return introVideoView(row, await repo.peopleByIds(db, [user.id]));
     },
 
-    async listIntroVideos(user: AuthUser, query: PageQuery & { status?: IntroVideo['status'] | undefined }) {
+    async listIntroVideos(user: AuthUser, query: IntroVideoListQuery) {
       const tutorId = user.role === Role.tutor ? user.id : undefined;
       const { total, rows } = await repo.listIntroVideos(db, {
         tutorId,
         status: query.status,
+        q: tutorId === undefined ? query.q : undefined,
         limit: query.size,
         offset: offsetOf(query),
       });
@@ -537,9 +540,10 @@ export function createOnboardingService(deps: OnboardingDeps) {
       });
     },
 
-    async studioTutors(query: PageQuery & { status: 'waiting' | 'done' }): Promise<Page<StudioTutor>> {
+    async studioTutors(query: StudioTutorsQuery): Promise<Page<StudioTutor>> {
       const { total, rows } = await repo.listPhotoSessions(db, {
         done: query.status === 'done',
+        q: query.q,
         limit: query.size,
         offset: offsetOf(query),
       });

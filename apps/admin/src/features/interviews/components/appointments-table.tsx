@@ -14,8 +14,8 @@ import { PagedTable } from '../../../components/paged-table.tsx';
 import { APP_URL } from '../../../config/env.ts';
 import { api } from '../../../lib/api.ts';
 import { useAuth } from '../../../lib/auth-store.ts';
-import { useDebounced } from '../../../lib/use-debounced.ts';
 import { usePaging } from '../../../lib/use-page-size.ts';
+import { useTableSearch } from '../../../lib/use-table-search.ts';
 import {
   type Appointment,
   type AppointmentFilter,
@@ -36,13 +36,12 @@ export function AppointmentsTable({ kind }: { kind: AppointmentKind }) {
   const role = useAuth().user?.role;
   const admin = role !== undefined && isAdminRole(role);
   const paging = usePaging(kind === 'interview' ? 'interviews' : 'demoSessions');
+  const search = useTableSearch(paging);
   const [status, setStatus] = useState<AppointmentStanding | ''>('');
   const [managerId, setManagerId] = useState('');
-  const [search, setSearch] = useState('');
-  const q = useDebounced(search.trim());
   const [sort, setSort] = useState<AppointmentSort>('pendingFirst');
   const filter: AppointmentFilter = {
-    q: q || undefined,
+    q: search.q,
     status: status || undefined,
     managerId: managerId ? Number(managerId) : undefined,
     sort,
@@ -61,16 +60,7 @@ export function AppointmentsTable({ kind }: { kind: AppointmentKind }) {
         />
       </div>
       <div className="grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-4">
-        <TextField
-          label={t('staff.interviews.search')}
-          hint={t('staff.interviews.searchHint')}
-          type="search"
-          value={search}
-          onChange={(event) => {
-            setSearch(event.target.value);
-            paging.setPage(1);
-          }}
-        />
+        <TextField label={t('staff.interviews.search')} hint={t('staff.interviews.searchHint')} {...search.field} />
         <SelectField
           label={t('staff.interviews.sort')}
           placeholder={false}

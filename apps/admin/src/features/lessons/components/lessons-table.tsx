@@ -6,8 +6,8 @@ import { Link, useSearchParams } from 'react-router';
 import { CsvExportButton } from '../../../components/csv-export-button.tsx';
 import { PagedTable } from '../../../components/paged-table.tsx';
 import { paths } from '../../../config/paths.ts';
-import { useDebounced } from '../../../lib/use-debounced.ts';
 import { usePaging } from '../../../lib/use-page-size.ts';
+import { useTableSearch } from '../../../lib/use-table-search.ts';
 import { fetchLessonsPage, type LessonFilter, useStaffLessons } from '../hooks/use-staff-lessons.ts';
 import { LessonStatus, lessonStatusText } from './lesson-status.tsx';
 
@@ -24,12 +24,11 @@ function usePersonFilter() {
 export function LessonsTable() {
   const { t, format } = useI18n();
   const paging = usePaging('lessons');
+  const search = useTableSearch(paging);
   const person = usePersonFilter();
-  const [search, setSearch] = useState('');
-  const q = useDebounced(search.trim());
   const [filters, setFilters] = useState<Filters>({ status: '', from: '', to: '', sort: 'latest' });
   const filter = {
-    q: q || undefined,
+    q: search.q,
     status: (filters.status || undefined) as LessonFilter['status'],
     from: filters.from || undefined,
     to: filters.to || undefined,
@@ -106,12 +105,7 @@ export function LessonsTable() {
           className="col-span-2 lg:col-span-1"
           label={t('staff.lessonsPage.search')}
           hint={t('staff.lessonsPage.searchHint')}
-          type="search"
-          value={search}
-          onChange={(event) => {
-            setSearch(event.target.value);
-            paging.setPage(1);
-          }}
+          {...search.field}
         />
         <SelectField
           label={t('staff.lessons.status')}

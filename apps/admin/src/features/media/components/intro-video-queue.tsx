@@ -1,12 +1,13 @@
 import { errorCodeOf } from '@darsak/client';
 import { type IntroVideo, IntroVideoRejectReason } from '@darsak/domain/interviews';
-import { Badge, Button, Card, ConfirmDialog, SelectField, useToast } from '@darsak/ui';
+import { Badge, Button, Card, ConfirmDialog, SelectField, TextField, useToast } from '@darsak/ui';
 import { type MessageKey, useI18n } from '@darsak/ui/i18n';
 import { useState } from 'react';
 import { PagedTable } from '../../../components/paged-table.tsx';
 import { ReasonDialog } from '../../../components/reason-dialog.tsx';
 import { api } from '../../../lib/api.ts';
 import { usePaging } from '../../../lib/use-page-size.ts';
+import { useTableSearch } from '../../../lib/use-table-search.ts';
 import { type IntroVideoStatus, useIntroVideos, useReviewIntroVideo } from '../hooks/use-media.ts';
 
 const STATUSES: readonly IntroVideoStatus[] = ['pending', 'accepted', 'rejected'];
@@ -16,24 +17,27 @@ const TONE = { pending: 'info', accepted: 'success', rejected: 'error' } as cons
 export function IntroVideoQueue() {
   const { t } = useI18n();
   const paging = usePaging('introVideos');
+  const search = useTableSearch(paging);
   const [status, setStatus] = useState<IntroVideoStatus | ''>('pending');
-  const videos = useIntroVideos(status || undefined, paging.page, paging.size);
+  const videos = useIntroVideos({ status: status || undefined, q: search.q }, paging.page, paging.size);
   return (
     <div className="flex flex-col gap-4">
-      <SelectField
-        className="max-w-xs"
-        label={t('staff.media.status')}
-        placeholder={false}
-        value={status}
-        onChange={(event) => {
-          setStatus(event.target.value as IntroVideoStatus | '');
-          paging.setPage(1);
-        }}
-        options={[
-          { value: '', label: t('staff.filter.all') },
-          ...STATUSES.map((s) => ({ value: s, label: t(`onboarding.review.status.${s}` as MessageKey) })),
-        ]}
-      />
+      <div className="grid grid-cols-1 gap-3 sm:grid-cols-2 lg:max-w-2xl">
+        <TextField label={t('staff.media.search')} hint={t('staff.media.searchHint')} {...search.field} />
+        <SelectField
+          label={t('staff.media.status')}
+          placeholder={false}
+          value={status}
+          onChange={(event) => {
+            setStatus(event.target.value as IntroVideoStatus | '');
+            paging.setPage(1);
+          }}
+          options={[
+            { value: '', label: t('staff.filter.all') },
+            ...STATUSES.map((s) => ({ value: s, label: t(`onboarding.review.status.${s}` as MessageKey) })),
+          ]}
+        />
+      </div>
       <PagedTable
         query={videos}
         caption={t('staff.media.videos')}

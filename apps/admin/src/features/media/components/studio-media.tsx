@@ -1,5 +1,5 @@
 import type { StudioTutor } from '@darsak/domain/interviews';
-import { Avatar, Card, SelectField } from '@darsak/ui';
+import { Avatar, Card, SelectField, TextField } from '@darsak/ui';
 import { useI18n } from '@darsak/ui/i18n';
 import { type ReactNode, useState } from 'react';
 import { Link } from 'react-router';
@@ -7,30 +7,34 @@ import { PagedTable } from '../../../components/paged-table.tsx';
 import { paths } from '../../../config/paths.ts';
 import { api } from '../../../lib/api.ts';
 import { usePaging } from '../../../lib/use-page-size.ts';
+import { useTableSearch } from '../../../lib/use-table-search.ts';
 import { type StudioStatus, useStudioMedia } from '../hooks/use-media.ts';
 
 /** Tutors' studio media (photo, thumbnail, intro video), each replaced on the tutor's photo-session page. */
 export function StudioMedia() {
   const { t } = useI18n();
   const paging = usePaging('studioMedia');
+  const search = useTableSearch(paging);
   const [status, setStatus] = useState<StudioStatus>('done');
-  const tutors = useStudioMedia(status, paging.page, paging.size);
+  const tutors = useStudioMedia({ status, q: search.q }, paging.page, paging.size);
   return (
     <div className="flex flex-col gap-4">
-      <SelectField
-        className="max-w-xs"
-        label={t('staff.media.status')}
-        placeholder={false}
-        value={status}
-        onChange={(event) => {
-          setStatus(event.target.value as StudioStatus);
-          paging.setPage(1);
-        }}
-        options={[
-          { value: 'done', label: t('onboarding.studio.done') },
-          { value: 'waiting', label: t('onboarding.studio.waiting') },
-        ]}
-      />
+      <div className="grid grid-cols-1 gap-3 sm:grid-cols-2 lg:max-w-2xl">
+        <TextField label={t('staff.media.search')} hint={t('staff.media.searchHint')} {...search.field} />
+        <SelectField
+          label={t('staff.media.status')}
+          placeholder={false}
+          value={status}
+          onChange={(event) => {
+            setStatus(event.target.value as StudioStatus);
+            paging.setPage(1);
+          }}
+          options={[
+            { value: 'done', label: t('onboarding.studio.done') },
+            { value: 'waiting', label: t('onboarding.studio.waiting') },
+          ]}
+        />
+      </div>
       <PagedTable
         query={tutors}
         caption={t('staff.media.studio')}

@@ -7,10 +7,14 @@ export type IntroVideoStatus = IntroVideo['status'];
 export type StudioStatus = 'waiting' | 'done';
 
 /** One page of intro videos (pending first), under the onboarding keys so realtime changes refresh it. */
-export const useIntroVideos = (status: IntroVideoStatus | undefined, page: number, size: number) =>
+export const useIntroVideos = (
+  { status, q }: { status: IntroVideoStatus | undefined; q: string | undefined },
+  page: number,
+  size: number,
+) =>
   useQuery({
-    queryKey: [...onboardingKeys.introVideos(status), page, size],
-    queryFn: ({ signal }) => api.callRoute(introVideoContract.list, { query: { status, page, size }, signal }),
+    queryKey: [...onboardingKeys.introVideos(status), q, page, size],
+    queryFn: ({ signal }) => api.callRoute(introVideoContract.list, { query: { status, q, page, size }, signal }),
     placeholderData: keepPreviousData,
   });
 
@@ -28,9 +32,14 @@ export function useReviewIntroVideo() {
 }
 
 /** One page of the studio's tutors with their media (their photo session waiting or done). */
-export const useStudioMedia = (status: StudioStatus, page: number, size: number) =>
+export const useStudioMedia = (
+  { status, q }: { status: StudioStatus; q: string | undefined },
+  page: number,
+  size: number,
+) =>
   useQuery({
-    queryKey: [...onboardingKeys.studioTutors(status), page, size],
-    queryFn: ({ signal }) => api.callRoute(onboardingContract.studioTutors, { query: { status, page, size }, signal }),
+    queryKey: [...onboardingKeys.studioTutors(status), q, page, size],
+    queryFn: ({ signal }) =>
+      api.callRoute(onboardingContract.studioTutors, { query: { status, q, page, size }, signal }),
     placeholderData: keepPreviousData,
   });

@@ -15,8 +15,8 @@ import { type MessageKey, useI18n } from '@darsak/ui/i18n';
 import { useState } from 'react';
 import { CsvExportButton } from '../../../components/csv-export-button.tsx';
 import { PagedTable } from '../../../components/paged-table.tsx';
-import { useDebounced } from '../../../lib/use-debounced.ts';
 import { usePaging } from '../../../lib/use-page-size.ts';
+import { useTableSearch } from '../../../lib/use-table-search.ts';
 import { fetchInvitesPage, useInvites, useResendInvite, useRevokeInvite } from '../hooks/use-invites.ts';
 
 const STATE_TONE: Record<InviteState, BadgeTone> = {
@@ -74,10 +74,9 @@ function InviteActions({ invite }: { invite: Invite }) {
 export function StaffInvitesTable() {
   const { t, format } = useI18n();
   const [state, setState] = useState<InviteState | ''>('');
-  const [search, setSearch] = useState('');
-  const q = useDebounced(search.trim());
   const paging = usePaging('invites');
-  const filter = { state: state || undefined, q: q || undefined };
+  const search = useTableSearch(paging);
+  const filter = { state: state || undefined, q: search.q };
   const invites = useInvites(filter, paging.page, paging.size);
   const stateText = (i: Invite) => t(`staff.invites.state.${i.state}` as MessageKey);
   const roleText = (i: Invite) => t(`role.${i.role}` as MessageKey);
@@ -127,16 +126,7 @@ export function StaffInvitesTable() {
       }
     >
       <div className="mb-4 grid gap-4 sm:grid-cols-2 lg:max-w-2xl">
-        <TextField
-          label={t('staff.invites.search')}
-          type="search"
-          dir="ltr"
-          value={search}
-          onChange={(event) => {
-            setSearch(event.target.value);
-            paging.setPage(1);
-          }}
-        />
+        <TextField label={t('staff.invites.search')} dir="ltr" {...search.field} />
         <SelectField
           label={t('staff.invites.status')}
           placeholder={false}

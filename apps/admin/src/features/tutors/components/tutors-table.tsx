@@ -6,8 +6,8 @@ import { Link } from 'react-router';
 import { CsvExportButton } from '../../../components/csv-export-button.tsx';
 import { PagedTable } from '../../../components/paged-table.tsx';
 import { paths } from '../../../config/paths.ts';
-import { useDebounced } from '../../../lib/use-debounced.ts';
 import { usePaging } from '../../../lib/use-page-size.ts';
+import { useTableSearch } from '../../../lib/use-table-search.ts';
 import { fetchTutorsPage, type TutorFilter, type TutorGroup, useTutors } from '../hooks/use-tutors.ts';
 
 type Choice = { value: string; label: string };
@@ -21,8 +21,7 @@ export const stageKey = (stage: StaffTutorStage): MessageKey =>
 export function TutorsTable() {
   const { t, format } = useI18n();
   const paging = usePaging('tutors');
-  const [search, setSearch] = useState('');
-  const q = useDebounced(search.trim());
+  const search = useTableSearch(paging);
   const [filters, setFilters] = useState<Record<'group' | 'stage' | 'activated' | 'sort', string>>({
     group: 'all',
     stage: '',
@@ -31,7 +30,7 @@ export function TutorsTable() {
   });
   const group = filters.group as TutorGroup;
   const filter = {
-    q: q || undefined,
+    q: search.q,
     stage: (filters.stage || undefined) as TutorFilter['stage'],
     activated: (filters.activated || undefined) as TutorFilter['activated'],
     sort: filters.sort as TutorFilter['sort'],
@@ -137,12 +136,7 @@ export function TutorsTable() {
           className="col-span-2 lg:col-span-1"
           label={t('staff.tutors.search')}
           hint={t('staff.tutors.searchHint')}
-          type="search"
-          value={search}
-          onChange={(event) => {
-            setSearch(event.target.value);
-            paging.setPage(1);
-          }}
+          {...search.field}
         />
         {select(
           'group',

@@ -6,8 +6,8 @@ import { Link } from 'react-router';
 import { CsvExportButton } from '../../../components/csv-export-button.tsx';
 import { PagedTable } from '../../../components/paged-table.tsx';
 import { paths } from '../../../config/paths.ts';
-import { useDebounced } from '../../../lib/use-debounced.ts';
 import { usePaging } from '../../../lib/use-page-size.ts';
+import { useTableSearch } from '../../../lib/use-table-search.ts';
 import { fetchUsersPage, type UserFilter, useUsers } from '../hooks/use-users.ts';
 
 type Choice = { value: string; label: string };
@@ -16,8 +16,7 @@ type Choice = { value: string; label: string };
 export function UsersTable() {
   const { t, format } = useI18n();
   const paging = usePaging('users');
-  const [search, setSearch] = useState('');
-  const q = useDebounced(search.trim());
+  const search = useTableSearch(paging);
   const [filters, setFilters] = useState<
     Record<'role' | 'verification' | 'activity' | 'subscription' | 'sort', string>
   >({
@@ -28,7 +27,7 @@ export function UsersTable() {
     sort: 'newest',
   });
   const filter = {
-    q: q || undefined,
+    q: search.q,
     role: filters.role ? Number(filters.role) : undefined,
     verification: (filters.verification || undefined) as UserFilter['verification'],
     activity: (filters.activity || undefined) as UserFilter['activity'],
@@ -132,12 +131,7 @@ export function UsersTable() {
           className="col-span-2 lg:col-span-1"
           label={t('staff.users.search')}
           hint={t('staff.users.searchHint')}
-          type="search"
-          value={search}
-          onChange={(event) => {
-            setSearch(event.target.value);
-            paging.setPage(1);
-          }}
+          {...search.field}
         />
         {select(
           'role',
