@@ -1,9 +1,12 @@
 import { spawn } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { dirname } from 'node:path';
 import autocannon from 'autocannon';
 
 export interface LoadResult {
   name: string;
   rps: number;
+  p50: number;
   p99: number;
   errors: number;
 }
@@ -28,7 +31,13 @@ export async function load(
     duration: options.seconds ?? 8,
     connections: options.connections ?? 10,
   });
-  return { name, rps: result.requests.average, p99: result.latency.p99, errors: result.errors + result.non2xx };
+  return {
+    name,
+    rps: result.requests.average,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    errors: result.errors + result.non2xx,
+  };
 }
 
 export function printTable(baseline: LoadResult, results: LoadResult[]) {
@@ -40,6 +49,55 @@ export function printTable(baseline: LoadResult, results: LoadResult[]) {
     'non-2xx': r.errors,
   }));
   console.table(rows);
+}
+
+/** One row of a figures file: a route's throughput and latency, and its share of the bare route's throughput. */
+export interface Figure {
+  name: string;
+  rps: number;
+  p50: number;
+  p99: number;
+  share: number;
+  errors: number;
+}
+
+export const figuresOf = (baseline: LoadResult, results: LoadResult[]): Figure[] =>
+  [baseline, ...results].map((r) => ({ ...r, rps: Math.round(r.rps), share: r.rps / baseline.rps }));
+
+const percent = (x: number) => `${(x * 100).toFixed(1)}%`;
+const signed = (x: number, digits = 0) => `${x >= 0 ? '+' : ''}${x.toFixed(digits)}`;
+
+/**
+ * Prints the figures beside the previous run's of the same kind (`key`, e.g. the database) from `file`, then
+ * keeps these in its place: a regression shows as a negative delta of req/s or share, or a positive one of p99.
+ */
+export function compareAndKeep(file: string, key: string, figures: Figure[], context: Record<string, unknown>) {
+  const kept = existsSync(file)
+    ? (JSON.parse(readFileSync(file, 'utf8')) as Record<string, { figures: Figure[] }>)
+    : {};
+  const before = new Map((kept[key]?.figures ?? []).map((f) => [f.name, f]));
+  console.table(
+    figures.map((f) => {
+      const was = before.get(f.name);
+      return {
+        route: f.name,
+        'req/s': f.rps,
+        'p50 ms': f.p50,
+        'p99 ms': f.p99,
+        'of bare': percent(f.share),
+        'non-2xx': f.errors,
+        ...(was
+          ? {
+              'Δ req/s': `${signed(((f.rps - was.rps) / was.rps) * 100)}%`,
+              'Δ of bare': `${signed((f.share - was.share) * 100, 1)} pt`,
+              'Δ p99': `${signed(f.p99 - was.p99)} ms`,
+            }
+          : {}),
+      };
+    }),
+  );
+  mkdirSync(dirname(file), { recursive: true });
+  writeFileSync(file, `${JSON.stringify({ ...kept, [key]: { ...context, figures } }, null, 2)}\n`);
 }
 
 /** Starts `main.ts` as `npm start` does (without the front-end build) and times it to a healthy /api/health. */

@@ -1,0 +1,136 @@
+// The hot paths of issue 14 against a bare Fastify route in the same process run, on the issue's volume (see
+// volume-seed.ts), 50 connections: health, current user, tutor list (warm), plan list, free times signed in,
+// a lessons page of 15, and current user while 50 connections sign in. Prints req/s, p50, p99 and the share of
+// the bare route, and keeps the figures in bench/results/hot-paths.json, comparing with the previous run of the
+// same database. Run: npm run bench:hot-paths (PostgreSQL in a database of its own, dropped after, when
+// DATABASE_URL is set; otherwise PGlite). BENCH_SECONDS sets the seconds per row (8).
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { PERIOD_WEEKS, periodPricePiastres } from '@darsak/domain/plans';
+import { PLATFORM_SETTINGS_DEFAULTS } from '@darsak/domain/settings';
+import { subscriptionEndsAt, weekAnchorFor } from '@darsak/domain/subscriptions';
+import { eq } from 'drizzle-orm';
+import Fastify from 'fastify';
+import { plans } from '../apps/server/src/modules/plans/plans.table.ts';
+import { subscriptions } from '../apps/server/src/modules/subscriptions/subscriptions.table.ts';
+import { users } from '../apps/server/src/modules/users/users.table.ts';
+import { type Database, openDatabase } from '../apps/server/src/platform/db/client.ts';
+import { applyMigrations } from '../apps/server/src/platform/db/migrate.ts';
+import { createDiskStorage } from '../apps/server/src/providers/storage/disk.adapter.ts';
+import { seedDemoData } from '../apps/server/src/seed/demo-seed.ts';
+import { buildTestApp } from '../apps/server/test/build-test-app.ts';
+import { registerUser, validPassword } from '../apps/server/test/factories.ts';
+import { createTemplateDatabase, urlFor } from '../apps/server/test/test-database.ts';
+import { compareAndKeep, figuresOf, load } from './support.ts';
+import { seedVolume } from './volume-seed.ts';
+
+const seconds = Number(process.env.BENCH_SECONDS ?? 8);
+const connections = 50;
+const files = mkdtempSync(join(tmpdir(), 'darsak-bench-files-'));
+
+const bare = Fastify();
+bare.get('/bare', async () => ({ ok: true }));
+await bare.listen({ port: 0, host: '127.0.0.1' });
+const bareUrl = `http://127.0.0.1:${(bare.server.address() as { port: number }).port}`;
+
+/** A migrated database of the bench's own: on the PostgreSQL server when DATABASE_URL is set, else PGlite. */
+async function benchDatabase(): Promise<{ database: Database; drop: () => Promise<void> }> {
+  if (!process.env.DATABASE_URL) {
+    const database = await openDatabase({ dataDir: 'memory://' });
+    await applyMigrations(database);
+    return { database, drop: () => database.close() };
+  }
+  const name = `darsak_bench_${randomBytes(4).toString('hex')}`;
+  const dropDatabase = await createTemplateDatabase(name);
+  const poolSize = Number(process.env.DATABASE_POOL_SIZE ?? 10); // production's default
+  const database = await openDatabase({ url: urlFor(name), dataDir: '', poolSize });
+  const drop = async () => {
+    await database.close();
+    await dropDatabase();
+  };
+  return { database, drop };
+}
+
+const { database, drop } = await benchDatabase();
+const t = await buildTestApp({
+  database,
+  env: { RATE_LIMIT_SIGN_IN_PER_MINUTE: '1000000', RATE_LIMIT_GUESSES_PER_ACCOUNT: '1000' },
+});
+const now = t.clock.now(); // the test app's clock stands still: data and requests share its moment
+const db = t.database.db;
+await seedDemoData(db, createDiskStorage(files), now);
+
+// The measured student: verified, with a month of the 120-minute plan, and 150 of the lessons.
+const student = await registerUser(t.app);
+await db
+  .update(users)
+  .set({ emailVerifiedAt: now, phoneVerifiedAt: now, phone: '01000000000' })
+  .where(eq(users.id, student.user.id));
+const [plan] = await db.select().from(plans).where(eq(plans.weeklyMinutes, 120)).limit(1);
+if (!plan) throw new Error('the seed has no 120-minute plan');
+const weekAnchorAt = weekAnchorFor(now, PLATFORM_SETTINGS_DEFAULTS.weekRenewalHourCairo);
+await db.insert(subscriptions).values({
+  studentId: student.user.id,
+  planId: plan.id,
+  period: 'month',
+  weeklyMinutes: plan.weeklyMinutes,
+  pricePiastres: periodPricePiastres(plan, 'month'),
+  startsAt: now,
+  endsAt: subscriptionEndsAt(weekAnchorAt, PERIOD_WEEKS.month),
+  weekAnchorAt,
+});
+const volume = await seedVolume(db, now, student.user.id);
+
+await t.app.listen({ port: 0, host: '127.0.0.1' });
+const appUrl = `http://127.0.0.1:${(t.app.server.address() as { port: number }).port}`;
+const auth = { authorization: `Bearer ${student.token}` };
+const tutorList = `${appUrl}/api/v1/user/tutor/list/onboarded`;
+const listed = (await (await fetch(tutorList)).json()) as { list: { id: number; nextFreeAt: string | null }[] };
+const shownTutor = listed.list.find((tutor) => tutor.nextFreeAt)?.id;
+if (shownTutor === undefined) throw new Error('no listed tutor has free time');
+
+console.log(
+  `database: ${t.database.kind}; volume ${JSON.stringify(volume)}; ${seconds}s per row, ${connections} connections`,
+);
+const run = (name: string, path: string, options: Parameters<typeof load>[2] = {}) =>
+  load(name, `${appUrl}${path}`, { seconds, connections, ...options });
+const baseline = await load('bare Fastify route', `${bareUrl}/bare`, { seconds, connections });
+const results = [
+  await run('health', '/api/health'),
+  await run('current user', '/api/v1/user/current', { headers: auth }),
+  await run('tutor list (warm)', '/api/v1/user/tutor/list/onboarded'),
+  await run('plan list', '/api/v1/plan/list'),
+  await run('free times, signed in', `/api/v1/availability-slot/free?tutorId=${shownTutor}&durationMinutes=30`, {
+    headers: auth,
+  }),
+  await run('lessons page of 15', '/api/v1/lesson/list/?page=1&size=15', { headers: auth }),
+];
+// Sign-in is bound by argon2id by design; what matters is that a storm of it leaves other routes served.
+const storm = await Promise.all([
+  run('sign-in (storm)', '/api/v1/auth/password', {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email: student.user.email, password: validPassword }),
+  }),
+  run('current user during a sign-in storm', '/api/v1/user/current', { headers: auth }),
+]);
+results.push(...storm);
+
+compareAndKeep(
+  new URL('./results/hot-paths.json', import.meta.url).pathname,
+  t.database.kind,
+  figuresOf(baseline, results),
+  {
+    at: new Date().toISOString(),
+    seconds,
+    connections,
+    volume,
+  },
+);
+
+await t.close();
+await drop();
+await bare.close();
+rmSync(files, { recursive: true, force: true });
