@@ -2,6 +2,7 @@ import { invoicesKeys, invoicesQuery, type SocketFactory } from '@darsak/client'
 import { type InvoiceActionInput, type InvoiceListQuery, invoicesContract } from '@darsak/domain/invoices';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api.ts';
+import { fetchAllPages } from '../../../lib/csv.ts';
 import { createStaffChannel } from '../../../lib/staff-channel.ts';
 
 export const QUEUE_PAGE_SIZE = 20;
@@ -25,14 +26,8 @@ export const useInvoicesQueue = (query: InvoiceListQuery) =>
   useQuery({ ...invoicesQuery(api, query), placeholderData: keepPreviousData });
 
 /** Every request of a period, all pages, for the accounting export. */
-export async function allInvoices(query: Omit<InvoiceListQuery, 'page' | 'size'>) {
-  const rows = [];
-  for (let page = 1; ; page++) {
-    const { list, total } = await api.callRoute(invoicesContract.list, { query: { ...query, page, size: 100 } });
-    rows.push(...list);
-    if (rows.length >= total || list.length === 0) return rows;
-  }
-}
+export const allInvoices = (query: Omit<InvoiceListQuery, 'page' | 'size'>) =>
+  fetchAllPages((page, size) => api.callRoute(invoicesContract.list, { query: { ...query, page, size } }));
 
 function useQueueMutation<I, O>(mutationFn: (input: I) => Promise<O>) {
   const queryClient = useQueryClient();
