@@ -1,3 +1,4 @@
+import { precompress } from '@darsak/client/vite-precompress';
 import { strictCsp } from '@darsak/client/vite-strict-csp';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
@@ -5,7 +6,7 @@ import { defineConfig } from 'vite';
 
 /** The admin app calls the API cross-origin, at the address the server hands it (`/runtime-config.js`). */
 export default defineConfig({
-  plugins: [react(), tailwindcss(), strictCsp()],
+  plugins: [react(), tailwindcss(), strictCsp(), precompress()],
   build: { outDir: 'dist', emptyOutDir: true, assetsDir: 'static', sourcemap: true },
   server: { port: 3001, strictPort: true },
   preview: { port: 3001, strictPort: true },

@@ -1,3 +1,4 @@
+import { precompress } from '@darsak/client/vite-precompress';
 import { strictCsp } from '@darsak/client/vite-strict-csp';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
@@ -14,13 +15,15 @@ const proxy: Record<string, ProxyOptions> = {
 };
 
 export default defineConfig({
-  plugins: [react(), tailwindcss(), strictCsp()],
+  plugins: [react(), tailwindcss(), strictCsp(), precompress()],
   build: {
     outDir: 'dist',
     emptyOutDir: true,
     // built files live under /static so they never collide with the API's /assets/uploads
     assetsDir: 'static',
     sourcemap: true,
+    // dist/.vite/manifest.json: what each route loads first (scripts/ci/bundle-budget.mjs)
+    manifest: true,
   },
   server: { port: 5173, proxy },
   preview: { port: 4173, proxy },

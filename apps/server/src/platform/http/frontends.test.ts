@@ -1,6 +1,8 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { precompress } from '@darsak/client/vite-precompress';
 import { RUNTIME_CONFIG_PATH, type RuntimeConfig, SITE_APP_URL_PLACEHOLDER } from '@darsak/domain/config';
 import Fastify from 'fastify';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -85,6 +87,82 @@ describe('front ends configured at run time', () => {
       expect(Number(answer.headers['content-length'] ?? answer.body.length)).toBe(Buffer.byteLength(answer.body));
     }
     expect((await app.inject({ method: 'GET', url: RUNTIME_CONFIG_PATH })).statusCode).toBe(200);
+    await app.close();
+  });
+});
+
+describe('front ends compressed and cached', () => {
+  const dist = join(root, 'built');
+  const script = `export const lesson = "${'درس '.repeat(400)}";\n`;
+  const hashed = '/static/tutors-Bi-StK_A.js';
+
+  /** A build's files, compressed by the same Vite plugin the front ends use. */
+  function build(files: Record<string, string>): void {
+    for (const [path, content] of Object.entries(files)) {
+      mkdirSync(dirname(join(dist, path)), { recursive: true });
+      writeFileSync(join(dist, path), content);
+    }
+    const plugin = precompress();
+    plugin.configResolved({ root: dist, build: { outDir: dist } });
+    plugin.writeBundle();
+  }
+  build({
+    'index.html': `<script src="/runtime-config.js"></script>${'<p>درسك</p>'.repeat(200)}`,
+    [hashed]: script,
+    'static/zod-jitless.js': script,
+    '.vite/manifest.json': '{"index.html":{"file":"static/index-AbCd1234.js"}}'.padEnd(2048),
+  });
+
+  const get = (app: ReturnType<typeof Fastify>, url: string, encoding?: string) =>
+    app.inject({ method: 'GET', url, headers: encoding ? { 'accept-encoding': encoding } : {} });
+
+  it('sends the build’s brotli or gzip copy to a browser that takes it, and says it varies on that', async () => {
+    const app = Fastify();
+    await serveSpa(app, dist, config);
+    const brotli = await get(app, hashed, 'gzip, deflate, br');
+    expect(brotli.headers['content-encoding']).toBe('br');
+    expect(brotli.headers['content-type']).toContain('javascript');
+    expect(brotliDecompressSync(brotli.rawPayload).toString()).toBe(script);
+    expect(brotli.rawPayload.length).toBeLessThan(Buffer.byteLength(script) / 4);
+    const gzip = await get(app, hashed, 'gzip');
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gzip.rawPayload).toString()).toBe(script);
+    const plain = await get(app, hashed);
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe(script);
+    for (const answer of [brotli, gzip, plain]) expect(answer.headers.vary).toContain('accept-encoding');
+    await app.close();
+  });
+
+  it('caches hashed files for a year, revalidates pages and the run-time configuration', async () => {
+    const app = Fastify();
+    await serveSpa(app, dist, config);
+    for (const encoding of ['br', 'gzip', undefined]) {
+      expect((await get(app, hashed, encoding)).headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    }
+    for (const url of ['/', '/tutors', '/t/12', RUNTIME_CONFIG_PATH]) {
+      const answer = await get(app, url, 'br');
+      expect(answer.statusCode).toBe(200);
+      expect(answer.headers['cache-control']).toBe('no-cache');
+    }
+    // A file without a hash in its name can change under the same address.
+    expect((await get(app, '/static/zod-jitless.js', 'br')).headers['cache-control']).toBe('public, max-age=3600');
+    // The build's manifest is for scripts, not for visitors.
+    expect((await get(app, '/.vite/manifest.json')).statusCode).toBe(404);
+    await app.close();
+  });
+
+  it('compresses the site’s files but still writes the app’s address into its pages', async () => {
+    const app = Fastify();
+    writeFileSync(join(dist, 'index.html'), `<a href="${SITE_APP_URL_PLACEHOLDER}/plans">x</a>`);
+    await serveStaticSite(app, dist, config);
+    const page = await get(app, '/', 'br');
+    expect(page.headers['content-encoding']).toBeUndefined();
+    expect(page.body).toContain('href="http://192.0.2.10:4310/plans"');
+    expect(page.headers['cache-control']).toBe('no-cache');
+    const asset = await get(app, hashed, 'br');
+    expect(asset.headers['content-encoding']).toBe('br');
+    expect(asset.headers['cache-control']).toBe('public, max-age=31536000, immutable');
     await app.close();
   });
 });

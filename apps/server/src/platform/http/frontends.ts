@@ -8,8 +8,8 @@ import {
   runtimeConfigScript,
   SITE_APP_URL_PLACEHOLDER,
 } from '@darsak/domain/config';
-import fastifyStatic from '@fastify/static';
-import Fastify, { type FastifyInstance } from 'fastify';
+import fastifyStatic, { type FastifyStaticOptions } from '@fastify/static';
+import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import { type HeaderSettings, installSecurityHeaders } from './security-headers.ts';
 
 export const frontendDist = (app: 'web' | 'admin' | 'site') =>
@@ -18,6 +18,35 @@ export const frontendDist = (app: 'web' | 'admin' | 'site') =>
 /** Paths that must never fall back to index.html (APIs, files, robots.txt and the like). */
 const isFilePath = (url: string) => /\.[a-z0-9]{1,8}$/i.test(url.split('?')[0] ?? '');
 const isServerPath = (url: string) => /^\/(api|assets\/uploads|assets\/receipts|socket\.io|dev)(\/|$)/.test(url);
+
+/** A file Vite named after its content (`static/<name>-<8-character hash>.<ext>`, or its .br/.gz): it never changes. */
+const isHashedAsset = (path: string) => /[/\\]static[/\\][^/\\]+-[\w-]{8}\.[a-z0-9]+(\.br|\.gz)?$/i.test(path);
+
+/**
+ * Hashed files are cached for a year without revalidation; HTML is revalidated every time, so a new build is seen
+ * on the next page load; anything else (favicon, robots.txt, the zod-jitless script) for an hour.
+ */
+function cacheControlOf(reply: FastifyReply, path: string): void {
+  const policy = isHashedAsset(path)
+    ? 'public, max-age=31536000, immutable'
+    : /\.html$/.test(path)
+      ? 'no-cache'
+      : 'public, max-age=3600';
+  reply.header('cache-control', policy);
+}
+
+/**
+ * How every front end's built files are sent: the build's .br or .gz beside a text file (packages/client/vite/
+ * precompress.mjs) when the browser takes it, with `Vary: Accept-Encoding`; dotfiles (the build's .vite/
+ * manifest) never.
+ */
+const builtFiles = (root: string): FastifyStaticOptions => ({
+  root,
+  preCompressed: true,
+  cacheControl: false,
+  setHeaders: cacheControlOf,
+  dotfiles: 'ignore',
+});
 
 /** `/runtime-config.js` on a front end's origin: the configuration it reads before its own script runs. */
 function serveRuntimeConfig(app: FastifyInstance, config: RuntimeConfig): void {
@@ -35,7 +64,7 @@ export async function serveSpa(app: FastifyInstance, root: string, config: Runti
   }
   serveRuntimeConfig(app, config);
   // Files are looked up per request (wildcard), so a rebuilt front end is served without a restart.
-  await app.register(fastifyStatic, { root, wildcard: true, index: false, maxAge: '1h' });
+  await app.register(fastifyStatic, { ...builtFiles(root), wildcard: true, index: false });
   app.addHook('onRequest', async (request, reply) => {
     if (request.method !== 'GET' || isServerPath(request.url) || isFilePath(request.url)) return;
     return reply.header('cache-control', 'no-cache').sendFile('index.html');
@@ -59,7 +88,7 @@ export async function serveStaticSite(app: FastifyInstance, root: string, config
     reply.removeHeader('content-length');
     return (await text(payload)).replaceAll(SITE_APP_URL_PLACEHOLDER, config.urls.app);
   });
-  await app.register(fastifyStatic, { root, index: ['index.html'], redirect: true });
+  await app.register(fastifyStatic, { ...builtFiles(root), index: ['index.html'], redirect: true });
   // Short links (/url/<name>) are resolved by one client-side page.
   app.get('/url/*', (_request, reply) => reply.sendFile('url/index.html'));
   app.setNotFoundHandler((_request, reply) =>
