@@ -49,6 +49,8 @@ import { plansRoutes } from './modules/plans/plans.routes.ts';
 import { createPlansService } from './modules/plans/plans.service.ts';
 import { ratingsRoutes } from './modules/ratings/ratings.routes.ts';
 import { createRatingsService } from './modules/ratings/ratings.service.ts';
+import { reportsRoutes } from './modules/reports/reports.routes.ts';
+import { createReportsService } from './modules/reports/reports.service.ts';
 import { installRequestMeter } from './modules/server-stats/request-meter.ts';
 import { serverStatsRoutes } from './modules/server-stats/server-stats.routes.ts';
 import { createServerStats } from './modules/server-stats/server-stats.service.ts';
@@ -267,6 +269,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(studentsRoutes, { students: createStudentsService({ db, users }) });
   const assets = createAssetsService({ db, storage, users });
   await app.register(assetsRoutes, { assets });
+  const reports = createReportsService({ db, clock, users, assets, outbox, realtime });
+  await app.register(reportsRoutes, { reports });
   const verification = createVerificationService({
     db,
     clock,

@@ -6,6 +6,7 @@ import { validPassword } from '../factories.ts';
 import { credit, requestWithdrawal, saveInstapay } from '../invoice-fixtures.ts';
 import { insertLesson } from '../lesson-rows.ts';
 import { insertAppointment, pendingIntroVideo } from '../onboarding-rows.ts';
+import { fileReport, reportFieldsPart } from '../report-fixtures.ts';
 import { type Actor, type ActorsByRole, createActor } from './actors.ts';
 import { avatarPng, multipartRequest, type UploadPart } from './multipart.ts';
 import { type Seeds, unique } from './seeds.ts';
@@ -601,6 +602,27 @@ export const ACCESS_POLICY: Record<string, RoutePolicy> = {
       body: { reason: 'access matrix check' },
     }),
     ownership: [{ owner: 'student', reachedBy: ROLE_GROUPS.admins }],
+  },
+
+  // reports: everyone files and reads their own; admins read and move all (DESIGN §4)
+  'POST /api/v1/report/with/asset': {
+    example: async () => ({
+      files: {
+        report: reportFieldsPart({ title: 'مشكلة', description: 'وصف المشكلة' }),
+        screenshot: await avatarPng(),
+      },
+    }),
+  },
+  'GET /api/v1/report/:id': {
+    example: async ({ t, target }) => ({ params: { id: (await fileReport(t, target)).id } }),
+    ownership: [{ owner: 'student', reachedBy: ROLE_GROUPS.admins }],
+  },
+  'PUT /api/v1/report/:id': {
+    example: async ({ t, target }) => ({
+      params: { id: (await fileReport(t, target)).id },
+      body: { status: 'resolved', note: 'أصلحناها' },
+    }),
+    ownership: [],
   },
 
   // ratings: lists by person are their own and admins'; one rating is its author's

@@ -22,6 +22,7 @@ import { overviewContract } from '@darsak/domain/overview';
 import { paymentsContract, transactionsContract } from '@darsak/domain/payments';
 import { couponsContract, planInvitesContract, plansContract } from '@darsak/domain/plans';
 import { ratingsContract } from '@darsak/domain/ratings';
+import { reportsContract } from '@darsak/domain/reports';
 import { serverStatsContract } from '@darsak/domain/server-stats';
 import { sessionsContract } from '@darsak/domain/sessions';
 import { platformSettingsContract } from '@darsak/domain/settings';
@@ -89,6 +90,7 @@ export const CONTRACTS: Record<string, Record<string, RouteContract>> = {
   platformSettings: platformSettingsContract,
   plans: plansContract,
   ratings: ratingsContract,
+  reports: reportsContract,
   serverStats: serverStatsContract,
   sessions: sessionsContract,
   staffTutors: staffTutorsContract,

@@ -68,6 +68,8 @@ export interface ServerToClientEvents {
   'transaction:status': (payload: TransactionStatusPayload) => void;
   'invoice:updated': (payload: InvoiceEventPayload) => void;
   'invoice:deleted': (payload: InvoiceEventPayload) => void;
+  /** A problem report of the user's moved (status open, in_progress or resolved). */
+  'report:updated': (payload: { reportId: number; status: string }) => void;
   'tutors:changed': (payload: { tutorId: number | null }) => void;
   /** An applicant's onboarding moved (to them, the manager concerned and the `onboarding` channel of staff). */
   'onboarding:changed': (payload: {

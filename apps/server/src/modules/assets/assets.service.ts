@@ -3,6 +3,7 @@ import type { Readable } from 'node:stream';
 import { AVATAR_MAX_BYTES } from '@darsak/domain/assets';
 import { AppError } from '@darsak/domain/errors';
 import { RECEIPT_MAX_BYTES } from '@darsak/domain/invoices';
+import { REPORT_LOG_MAX_BYTES, REPORT_SCREENSHOT_MAX_BYTES } from '@darsak/domain/reports';
 import { isTutorLike, ROLE_GROUPS, Role, type RoleId, type TutorMeta, type User } from '@darsak/domain/users';
 import type { Db } from '../../platform/db/client.ts';
 import type { AuthUser } from '../../platform/http/auth-user.ts';
@@ -56,14 +57,30 @@ const MEDIA_STAFF = rolesOf(ROLE_GROUPS.studioStaff);
 const STAFF = rolesOf(ROLE_GROUPS.staff);
 const ADMINS = rolesOf(ROLE_GROUPS.admins);
 
+const LOG_MIME = 'text/plain; charset=utf-8';
+
+/** A log file's bytes when they are UTF-8 text (no NUL, which no exported log has), else unsupported-file-type. */
+function utf8Text(bytes: Buffer): Buffer {
+  const decoder = new TextDecoder('utf-8', { fatal: true });
+  try {
+    if (decoder.decode(bytes).includes('\0')) throw new TypeError('NUL in text');
+  } catch {
+    throw new AppError('unsupported-file-type', { accepted: ['txt'] });
+  }
+  return bytes;
+}
+
 /** Storage keys are random, so names never collide, never leak the uploader's file name and can be cached forever. */
 const newName = (ext: string) => `${randomBytes(16).toString('hex')}.${ext}`;
 
 export function createAssetsService(deps: AssetsDeps) {
   const { db, storage, users } = deps;
 
-  async function storePicture(type: 'image' | 'thumbnail' | 'receipt', picture: Picture): Promise<StoredFile> {
-    const bucket: Bucket = type === 'receipt' ? 'receipts' : 'uploads';
+  async function storePicture(
+    type: 'image' | 'thumbnail' | 'receipt' | 'screenshot',
+    picture: Picture,
+  ): Promise<StoredFile> {
+    const bucket: Bucket = type === 'receipt' || type === 'screenshot' ? 'receipts' : 'uploads';
     const name = newName(STORED_IMAGE.ext);
     const sizeBytes = await storage.put(bucket, name, picture.bytes, STORED_IMAGE.mime);
     const { width, height } = picture;
@@ -215,6 +232,30 @@ export function createAssetsService(deps: AssetsDeps) {
       });
       if (!stored.receipt) throw new AppError('bad-request', { fields: { receipt: 'required' } });
       return record(stored, { ownerId, createdBy: actor.id }, (tx, ids) => apply(tx, ids.receipt ?? 0));
+    },
+
+    /**
+     * A problem report's files, stored privately for the reporter: `screenshot` (any image, re-encoded) and `log`
+     * (UTF-8 text). `apply` records the report in the transaction that records them; on any failure none stay.
+     */
+    async withReportFiles<T>(
+      actor: AuthUser,
+      files: AsyncIterable<IncomingFile>,
+      apply: (tx: Db, assetIds: { screenshot?: number; log?: number }) => Promise<T>,
+    ): Promise<T> {
+      const stored = await storeAll(files, {
+        screenshot: async (content) =>
+          storePicture('screenshot', await receiptPicture(await readAtMost(content, REPORT_SCREENSHOT_MAX_BYTES))),
+        log: async (content) => {
+          const text = utf8Text(await readAtMost(content, REPORT_LOG_MAX_BYTES));
+          const name = newName('txt');
+          const sizeBytes = await storage.put('receipts', name, text, LOG_MIME);
+          return { type: 'log', bucket: 'receipts', name, mimeType: LOG_MIME, sizeBytes };
+        },
+      });
+      return record(stored, { ownerId: actor.id, createdBy: actor.id }, (tx, ids) =>
+        apply(tx, { ...(ids.screenshot && { screenshot: ids.screenshot }), ...(ids.log && { log: ids.log }) }),
+      );
     },
 
     /**
