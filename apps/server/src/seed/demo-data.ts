@@ -232,7 +232,73 @@ export const DEMO_STUDENTS = [
     englishLevel: 2,
     goal: 'أجرّب الدروس قبل أن أشترك',
   },
+  { name: 'كريم عاطف', email: 'student5@darsak.test', gender: 'male', englishLevel: 3, goal: 'أتحدث بطلاقة في السفر' },
+  { name: 'هند سامي', email: 'student6@darsak.test', gender: 'female', englishLevel: 5, goal: 'الكتابة الأكاديمية' },
+  { name: 'عمرو نبيل', email: 'student7@darsak.test', gender: 'male', englishLevel: 2, goal: 'إنجليزية العمل اليومية' },
+  { name: 'رنا مجدي', email: 'student8@darsak.test', gender: 'female', englishLevel: 4, goal: 'اختبار التوفل' },
 ] as const;
+
+/** A review a learner left after a lesson: stars (1-5) and what they wrote, in Arabic or in English. */
+export type DemoReview = readonly [value: number, text: string | null];
+
+/**
+ * Reviews of the demo tutors, by tutor e-mail, each from a different learner. Most tutors have a few (one to seven,
+ * so the recommended order has to weigh few ratings); three are new and have none.
+ */
+export const DEMO_REVIEWS: Record<string, readonly DemoReview[]> = {
+  [DEMO_TUTOR_EMAIL]: [
+    [5, 'أول مرة أتكلم في اجتماع بالإنجليزي من غير ما أتوتر. شكرًا يا مستر أحمد!'],
+    [5, 'Very practical lessons. We rehearsed my actual presentation and it went great.'],
+    [4, 'شرح ممتاز، لكن أتمنى لو كانت هناك واجبات أكثر بين الدروس.'],
+    [5, 'يصحّح الأخطاء بلطف ويعطيك تعبيرات تستخدمها فورًا في الشغل.'],
+    [5, null],
+  ],
+  'tutor2@darsak.test': [
+    [5, 'رفعت درجتي في الكتابة من 5.5 إلى 7 في شهرين. خطتها واضحة جدًا.'],
+    [5, 'Yasmine knows the IELTS inside out. Her timed practice made the real test feel easy.'],
+    [5, 'تصحيح تفصيلي لكل مقال، وتشرح سبب كل ملاحظة.'],
+    [4, 'ممتازة في القراءة والكتابة، والاستماع كان يحتاج وقتًا أطول.'],
+    [5, 'دروس منظمة ومفيدة، أنصح بها لكل من يحضّر للآيلتس.'],
+    [5, null],
+  ],
+  'tutor3@darsak.test': [[5, 'اشتغلنا على أسئلة المقابلة الحقيقية في مجالي، وحصلت على الوظيفة!']],
+  'tutor4@darsak.test': [
+    [5, 'ابني ينتظر الدرس كل أسبوع، وصار ينطق الكلمات بثقة.'],
+    [4, 'صبورة جدًا مع الأطفال، والملخص بعد كل درس مفيد لنا كأهل.'],
+    [5, 'My daughter loves the songs and stories. Great with young kids.'],
+    [4, null],
+  ],
+  'tutor5@darsak.test': [
+    [4, 'مواقف السفر التي تدربنا عليها ساعدتني كثيرًا في رحلتي الأولى.'],
+    [5, 'Fun conversations and lots of real travel phrases.'],
+    [3, 'الدروس لطيفة لكنها تحتاج تنظيمًا أكثر.'],
+  ],
+  'tutor6@darsak.test': [
+    [5, 'أخيرًا فهمت الأزمنة! تشرح القاعدة بأمثلة من حياتنا.'],
+    [5, 'تصحح أبحاثي بالتفصيل، وتحسنت كتابتي الأكاديمية كثيرًا.'],
+    [4, 'Clear explanations, though the lessons can move a bit fast.'],
+    [5, 'أفضل مدرّسة قواعد تعاملت معها.'],
+    [5, null],
+    [5, 'منظمة ودقيقة في المواعيد، والواجبات مفيدة.'],
+    [4, 'شرح واضح، وأتمنى مواعيد أكثر في المساء.'],
+  ],
+  'tutor7@darsak.test': [
+    [5, 'Got 104 on the TOEFL after six weeks with Youssef. Highly recommended.'],
+    [5, 'الاختبارات التجريبية بتوقيتها الحقيقي فرقت معي جدًا.'],
+  ],
+  'tutor9@darsak.test': [
+    [4, 'مصطلحات طبية عملية وتدريب على كتابة التقارير.'],
+    [5, 'Exactly what I needed before my OET. Knows the medical context well.'],
+    [4, null],
+  ],
+  'tutor11@darsak.test': [
+    [4, 'مفيد في كتابة الإيميلات الرسمية.'],
+    [3, 'المحتوى جيد لكن الدروس كانت سريعة بالنسبة لمستواي.'],
+  ],
+};
+
+/** Tutors without an intro video yet (as new tutors often are); every other demo tutor has a short clip. */
+export const DEMO_TUTORS_WITHOUT_VIDEO: readonly string[] = ['tutor8@darsak.test', 'tutor12@darsak.test'];
 
 /** The three tiers (60, 120 and 230 weekly minutes); prices in EGP a month before period discounts. */
 export const DEMO_PLANS = [

@@ -1,6 +1,8 @@
 import { ARABIC_TWO_PART_NAME_PATTERN } from '@darsak/domain/common';
 import type { Plan } from '@darsak/domain/plans';
 import { Topic } from '@darsak/domain/topics';
+import type { TutorCard, TutorProfile } from '@darsak/domain/tutors';
+import { byRecommended } from '@darsak/domain/tutors';
 import { Role, TutorAbout, TutorBio } from '@darsak/domain/users';
 import { sql } from 'drizzle-orm';
 import sharp from 'sharp';
@@ -10,7 +12,13 @@ import { availabilitySlots } from '../modules/availability/availability.table.ts
 import { plans } from '../modules/plans/plans.table.ts';
 import { tutors, users } from '../modules/users/users.table.ts';
 import { createDiskStorage, filesDirOf } from '../providers/storage/disk.adapter.ts';
-import { DEMO_TOPICS, DEMO_TRIAL_STUDENT_EMAIL, DEMO_TUTORS } from './demo-data.ts';
+import {
+  DEMO_REVIEWS,
+  DEMO_TOPICS,
+  DEMO_TRIAL_STUDENT_EMAIL,
+  DEMO_TUTORS,
+  DEMO_TUTORS_WITHOUT_VIDEO,
+} from './demo-data.ts';
 import { DEMO_PASSWORD, type DemoSignIn, seedDemoData } from './demo-seed.ts';
 
 let t: TestApp;
@@ -111,6 +119,46 @@ describe('demo seed', () => {
     });
     const lessonsPage = await injectAs(t.app, token, { method: 'GET', url: '/api/v1/invoice/earnings?size=20' });
     expect(lessonsPage.json().list).toHaveLength(16);
+  });
+
+  it('gives most tutors an intro clip (a VP8 WebM of the length it states) with a thumbnail', async () => {
+    const cards: TutorCard[] = (
+      await t.app.inject({ method: 'GET', url: '/api/v1/user/tutor/list/onboarded?size=12' })
+    ).json().list;
+    const profiles: TutorProfile[] = await Promise.all(
+      cards.map(async (card) =>
+        (await t.app.inject({ method: 'GET', url: `/api/v1/user/tutor/info/${card.id}` })).json(),
+      ),
+    );
+    const withVideo = profiles.filter((profile) => profile.video !== null);
+    expect(withVideo).toHaveLength(DEMO_TUTORS.length - DEMO_TUTORS_WITHOUT_VIDEO.length);
+    const [first] = withVideo;
+    const video = await t.app.inject({ method: 'GET', url: first?.video ?? '' });
+    expect(video.statusCode).toBe(200);
+    expect(video.headers['content-type']).toBe('video/webm');
+    expect(video.rawPayload.includes('V_VP8')).toBe(true);
+    expect(video.rawPayload.length).toBeLessThan(200_000);
+    const thumbnail = await t.app.inject({ method: 'GET', url: first?.thumbnail ?? '' });
+    expect(await sharp(thumbnail.rawPayload).metadata()).toMatchObject({ format: 'jpeg', width: 640, height: 360 });
+  });
+
+  it('gives most tutors reviews in Arabic and English, leaves three new, and lists them in the recommended order', async () => {
+    const cards: TutorCard[] = (
+      await t.app.inject({ method: 'GET', url: '/api/v1/user/tutor/list/onboarded?size=12' })
+    ).json().list;
+    const counts = cards.map((card) => card.rating.count);
+    expect(counts.filter((n) => n === 0)).toHaveLength(3);
+    expect(counts.reduce((a, b) => a + b, 0)).toBe(Object.values(DEMO_REVIEWS).flat().length);
+    expect(cards.map((card) => card.id)).toEqual([...cards].sort(byRecommended).map((card) => card.id));
+    // A single five-star rating does not outrank many good ones.
+    expect(cards[0]?.rating.count).toBeGreaterThan(1);
+
+    const demoTutor = cards.find((card) => card.name === DEMO_TUTORS[0]?.name);
+    const reviews = await t.app.inject({ method: 'GET', url: `/api/v1/rating/list/tutor/${demoTutor?.id}` });
+    const texts: (string | null)[] = reviews.json().list.map((r: { text: string | null }) => r.text);
+    expect(reviews.json().summary).toEqual({ average: 4.8, count: 5 });
+    expect(texts.some((text) => text !== null && /[\u0600-\u06ff]/.test(text))).toBe(true);
+    expect(texts.some((text) => text !== null && /^[A-Za-z]/.test(text))).toBe(true);
   });
 
   it('gives every tutor several weekdays of availability', async () => {

@@ -1,6 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { egpToPiastres, MS_PER_DAY, MS_PER_HOUR, MS_PER_MINUTE, startOfCairoDay } from '@darsak/domain/common';
-import { LessonStatus } from '@darsak/domain/lessons';
+import { egpToPiastres, MS_PER_DAY, MS_PER_HOUR, startOfCairoDay } from '@darsak/domain/common';
 import { PERIOD_WEEKS, periodPricePiastres } from '@darsak/domain/plans';
 import { PLATFORM_SETTINGS_DEFAULTS } from '@darsak/domain/settings';
 import { subscriptionEndsAt, weekAnchorFor } from '@darsak/domain/subscriptions';
@@ -9,8 +8,6 @@ import { eq, sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { assets } from '../modules/assets/assets.table.ts';
 import { availabilitySlots } from '../modules/availability/availability.table.ts';
-import { earningsEntries } from '../modules/invoices/invoices.table.ts';
-import { lessons } from '../modules/lessons/lessons.table.ts';
 import { planInvites, plans } from '../modules/plans/plans.table.ts';
 import { subscriptions } from '../modules/subscriptions/subscriptions.table.ts';
 import { countFavouriteTopics } from '../modules/topics/topics.service.ts';
@@ -23,12 +20,17 @@ import type { Storage } from '../providers/storage/storage.ts';
 import {
   DEMO_PLAN_DISCOUNTS,
   DEMO_PLANS,
+  DEMO_REVIEWS,
   DEMO_STUDENTS,
   DEMO_TOPICS,
   DEMO_TRIAL_STUDENT_EMAIL,
   DEMO_TUTOR_EMAIL,
   DEMO_TUTORS,
+  DEMO_TUTORS_WITHOUT_VIDEO,
+  type DemoTutor,
 } from './demo-data.ts';
+import { insertTaughtLessons, seedReviews } from './demo-lessons.ts';
+import { introClip } from './intro-clip.ts';
 
 /** The shared password of the local demo accounts (local mode only; printed at start). */
 export const DEMO_PASSWORD = 'Darsak2026';
@@ -79,6 +81,47 @@ export function initialsAvatar(name: string, colour: string): Promise<Buffer> {
   return sharp(Buffer.from(svg)).png().toBuffer();
 }
 
+/** A stored file of the seed, recorded as the tutor's asset once their account exists. */
+interface SeededFile {
+  type: 'image' | 'video' | 'thumbnail';
+  name: string;
+  mimeType: string;
+  sizeBytes: number;
+  width: number;
+  height: number;
+  durationSeconds?: number;
+}
+
+const storeFile = async (storage: Storage, file: Omit<SeededFile, 'name' | 'sizeBytes'>, ext: string, body: Buffer) => {
+  const name = `${randomBytes(16).toString('hex')}.${ext}`;
+  return { ...file, name, sizeBytes: await storage.put('uploads', name, body, file.mimeType) };
+};
+
+/** A tutor's picture and, unless they are among the few without one, an intro clip and its thumbnail. */
+async function tutorMedia(storage: Storage, tutor: DemoTutor, colour: string): Promise<SeededFile[]> {
+  const side = { width: AVATAR_SIDE, height: AVATAR_SIDE };
+  const picture = storeFile(
+    storage,
+    { type: 'image', mimeType: 'image/png', ...side },
+    'png',
+    await initialsAvatar(tutor.name, colour),
+  );
+  if (DEMO_TUTORS_WITHOUT_VIDEO.includes(tutor.email)) return [await picture];
+  const topics = tutor.topics.map((name) => DEMO_TOPICS.find((t) => t.nameEn === name)?.nameAr ?? name);
+  const clip = await introClip({ name: tutor.name, line: topics.join(' · '), colour });
+  const frame = { width: clip.width, height: clip.height };
+  return Promise.all([
+    picture,
+    storeFile(
+      storage,
+      { type: 'video', mimeType: 'video/webm', durationSeconds: clip.durationSeconds, ...frame },
+      'webm',
+      clip.video,
+    ),
+    storeFile(storage, { type: 'thumbnail', mimeType: 'image/jpeg', ...frame }, 'jpg', clip.thumbnail),
+  ]);
+}
+
 /** Seeds the demo data set once (first start on an empty database); later starts only list the sign-ins. */
 export async function seedDemoData(db: Db, storage: Storage, now: Date): Promise<DemoSignIn[]> {
   const signIns: DemoSignIn[] = [...DEMO_STAFF, { role: 'tutor' as const, email: DEMO_TUTOR_EMAIL }]
@@ -88,12 +131,8 @@ export async function seedDemoData(db: Db, storage: Storage, now: Date): Promise
   if (count > 0) return signIns;
 
   const passwordHash = await hashPassword(DEMO_PASSWORD);
-  const pictures = await Promise.all(
-    DEMO_TUTORS.map(async (tutor, i) => {
-      const png = await initialsAvatar(tutor.name, AVATAR_COLOURS[i % AVATAR_COLOURS.length] ?? '#0f766e');
-      const name = `${randomBytes(16).toString('hex')}.png`;
-      return { name, sizeBytes: await storage.put('uploads', name, png, 'image/png') };
-    }),
+  const media = await Promise.all(
+    DEMO_TUTORS.map((tutor, i) => tutorMedia(storage, tutor, AVATAR_COLOURS[i % AVATAR_COLOURS.length] ?? '#0f766e')),
   );
   // Profile completion is judged by the same rules as in the app, not assumed here.
   const profiles = createUsersService({
@@ -156,12 +195,20 @@ export async function seedDemoData(db: Db, storage: Storage, now: Date): Promise
     }
 
     for (const [i, tutor] of DEMO_TUTORS.entries()) {
-      const picture = pictures[i];
+      const files = media[i] ?? [];
+      const named = (type: SeededFile['type']) => files.find((file) => file.type === type)?.name;
       const { topics: favourites, week, bio, about, lessonLengths, ...profile } = tutor;
-      const id = await createAccount({ role: 'tutor', ...profile, image: picture?.name });
-      await tx
-        .insert(tutors)
-        .values({ userId: id, bio, about, activated: true, noticePeriodMinutes: 30, lessonLengths });
+      const id = await createAccount({ role: 'tutor', ...profile, image: named('image') });
+      await tx.insert(tutors).values({
+        userId: id,
+        bio,
+        about,
+        video: named('video'),
+        thumbnail: named('thumbnail'),
+        activated: true,
+        noticePeriodMinutes: 30,
+        lessonLengths,
+      });
       await tx.insert(userTopics).values(favourites.map((t) => ({ userId: id, topicId: topicId(t) })));
       await tx.insert(availabilitySlots).values(
         week.map(([weekday, from, to]) => ({
@@ -171,18 +218,8 @@ export async function seedDemoData(db: Db, storage: Storage, now: Date): Promise
           endMinute: minutesOf(to),
         })),
       );
-      if (picture) {
-        await tx.insert(assets).values({
-          ownerId: id,
-          bucket: 'uploads',
-          type: 'image',
-          name: picture.name,
-          mimeType: 'image/png',
-          sizeBytes: picture.sizeBytes,
-          width: AVATAR_SIDE,
-          height: AVATAR_SIDE,
-        });
-      }
+      if (files.length > 0)
+        await tx.insert(assets).values(files.map((file) => ({ ...file, ownerId: id, bucket: 'uploads' as const })));
       seeded.push(id);
     }
 
@@ -219,43 +256,30 @@ export async function seedDemoData(db: Db, storage: Storage, now: Date): Promise
     // /invoices shows a balance, a weekly chart and lessons behind it, and a withdrawal can be requested.
     const demoTutor = seeded[DEMO_STAFF.length];
     const learners = seeded.slice(DEMO_STAFF.length + DEMO_TUTORS.length);
-    if (demoTutor !== undefined && learners.length > 0) {
-      const rate = PLATFORM_SETTINGS_DEFAULTS.tutorRatePerMinutePiastres;
-      const taught = await tx
-        .insert(lessons)
-        .values(
-          Array.from({ length: DEMO_FULFILLED_LESSONS }, (_, i) => {
-            const durationMinutes = i % 4 === 3 ? 15 : 30;
-            // Two lessons a week, 17:00 Cairo on two weekdays, going back from yesterday.
-            const startsAt = new Date(
-              startOfCairoDay(now).getTime() -
-                (1 + Math.floor(i / 2) * 7 + (i % 2) * 3) * MS_PER_DAY +
-                15 * MS_PER_HOUR,
-            );
-            return {
+    const taught =
+      demoTutor === undefined || learners.length === 0
+        ? []
+        : await insertTaughtLessons(
+            tx,
+            Array.from({ length: DEMO_FULFILLED_LESSONS }, (_, i) => ({
               tutorId: demoTutor,
               studentId: learners[i % learners.length] ?? demoTutor,
-              startsAt,
-              endsAt: new Date(startsAt.getTime() + durationMinutes * MS_PER_MINUTE),
-              durationMinutes,
-              pricePiastres: durationMinutes * rate,
-              status: LessonStatus.fulfilled,
-              tutorJoinedAt: startsAt,
-              studentJoinedAt: startsAt,
-              endedAt: new Date(startsAt.getTime() + durationMinutes * MS_PER_MINUTE),
-            };
-          }),
-        )
-        .returning();
-      await tx.insert(earningsEntries).values(
-        taught.map((lesson) => ({
-          tutorId: lesson.tutorId,
-          kind: 'lesson' as const,
-          lessonId: lesson.id,
-          amountPiastres: lesson.pricePiastres,
-          createdAt: lesson.endsAt,
-        })),
-      );
+              // Two lessons a week, 15:00 Cairo on two weekdays, going back from yesterday.
+              startsAt: new Date(
+                startOfCairoDay(now).getTime() -
+                  (1 + Math.floor(i / 2) * 7 + (i % 2) * 3) * MS_PER_DAY +
+                  15 * MS_PER_HOUR,
+              ),
+              durationMinutes: i % 4 === 3 ? 15 : 30,
+            })),
+          );
+
+    // Learners (not the trial student, who has not started) reviewed most tutors after a lesson with them.
+    const raters = learners.filter((_, i) => DEMO_STUDENTS[i]?.email !== DEMO_TRIAL_STUDENT_EMAIL);
+    for (const [i, tutor] of DEMO_TUTORS.entries()) {
+      const tutorId = seeded[DEMO_STAFF.length + i];
+      const reviews = DEMO_REVIEWS[tutor.email] ?? [];
+      if (tutorId !== undefined) await seedReviews(tx, { tutorId, slot: i, reviews, raters, taught, now });
     }
 
     // The demo student holds a month of the 120-minute plan, so a lesson can be booked right away.
