@@ -19,7 +19,7 @@ const topics = {
 
 describe('complete profile', () => {
   it('goes through main info, about and topics, then says once that the profile is complete', async () => {
-    const student = makeUser({ profileCompleted: false });
+    const student = makeUser({ profileCompleted: false, governorate: null, birthYear: null });
     const { calls } = stubApi(
       {
         'PUT /api/v1/user/7': () => ({ body: student }),
@@ -48,5 +48,27 @@ describe('complete profile', () => {
     expect(calls.find((c) => c.method === 'PATCH' && c.path === '/api/v1/topic/of/user')?.body).toEqual({
       topicIds: [1],
     });
+  });
+
+  it('resumes at the first step not done yet, with the back button inside the step’s card', async () => {
+    const student = makeUser({ profileCompleted: false });
+    stubApi(
+      {
+        'GET /api/v1/student/7': () => ({
+          body: { userId: 7, name: student.name, image: null, englishLevel: 3, goal: null },
+        }),
+        'GET /api/v1/topic/list': () => ({ body: topics }),
+        'GET /api/v1/topic/of/user': () => ({ body: { total: 0, list: [] } }),
+      },
+      student,
+    );
+    const user = userEvent.setup();
+    renderApp('/complete-profile', { user: student });
+    const card = (await screen.findByRole('heading', { name: 'الموضوعات المفضّلة' }, { timeout: 5000 })).closest(
+      'section',
+    );
+    expect(await screen.findByRole('checkbox', { name: 'المحادثة' })).toBeTruthy();
+    await user.click(within(card as HTMLElement).getByRole('button', { name: 'السابق' }));
+    expect(await screen.findByLabelText(/^مستواك في الإنجليزية/)).toBeTruthy();
   });
 });

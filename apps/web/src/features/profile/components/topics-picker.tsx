@@ -53,7 +53,7 @@ export function TopicsPicker({ submitLabel, onSaved }: { submitLabel?: string; o
       }}
     >
       <FormError message={replace.error ? errorText(replace.error) : undefined} />
-      <Fieldset legend={t('profile.topics.intro', { max: format.number(MAX_FAVOURITE_TOPICS) })}>
+      <Fieldset legend={t('profile.topics.intro', { count: MAX_FAVOURITE_TOPICS })}>
         <div className="flex flex-wrap gap-2">
           {topics.map((topic) => {
             const checked = selected.includes(topic.id);

@@ -19,7 +19,7 @@ export function TutorBioFormCard({
   submitLabel?: string;
   onSaved?: () => void;
 }) {
-  const { t, format } = useI18n();
+  const { t } = useI18n();
   const fieldText = useFieldErrorText();
   const errorText = useErrorText();
   const { toast } = useToast();
@@ -48,7 +48,7 @@ export function TutorBioFormCard({
         rows={2}
         maxLength={BIO_MAX_LENGTH}
         required
-        hint={t('field.bioHint', { max: format.number(BIO_MAX_LENGTH) })}
+        hint={t('field.bioHint', { count: BIO_MAX_LENGTH })}
         error={fieldText(errors.bio)}
         {...form.register('bio')}
       />

@@ -55,9 +55,10 @@ export function useReplaceTopics() {
 
 export const studentKey = (id: number) => ['students', id] as const;
 
-/** The student's learner profile; null when none was created yet. */
-export function useStudentProfile(userId: number) {
+/** The student's learner profile; null when none was created yet. Not asked for (`enabled` false) for tutors. */
+export function useStudentProfile(userId: number, enabled = true) {
   return useQuery({
+    enabled,
     queryKey: studentKey(userId),
     queryFn: async ({ signal }) => {
       try {
