@@ -266,7 +266,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(usersRoutes, { users, staff: staffUsers });
   const storage = deps.storage ?? createDiskStorage(filesDirOf(config.DATA_DIR));
   await app.register(topicsRoutes, { topics: createTopicsService({ db, users, audit }) });
-  await app.register(studentsRoutes, { students: createStudentsService({ db, users }) });
+  await app.register(studentsRoutes, { students: createStudentsService({ db, clock, users }) });
   const assets = createAssetsService({ db, storage, users });
   await app.register(assetsRoutes, { assets });
   const reports = createReportsService({ db, clock, users, assets, outbox, realtime });

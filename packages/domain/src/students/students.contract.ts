@@ -17,6 +17,10 @@ export const StudentInput = z.strictObject({
   goal: z.string().trim().max(300).nullable(),
 });
 
+/** The guided tour of a new student: taken (to the end or skipped) once, remembered on the server. */
+export const TourStateSchema = z.object({ completedAt: z.string().nullable() });
+export type TourState = z.infer<typeof TourStateSchema>;
+
 const common = { tags: ['student'] } as const;
 
 export const studentsContract = {
@@ -40,6 +44,24 @@ export const studentsContract = {
     body: StudentInput.partial(),
     response: StudentSchema,
     errors: ['empty-request'],
+  }),
+  tour: defineRoute({
+    ...common,
+    method: 'GET',
+    path: '/api/v1/student/tour',
+    summary: 'Whether the signed-in student has taken the guided tour',
+    auth: ['student'],
+    response: TourStateSchema,
+    errors: [],
+  }),
+  completeTour: defineRoute({
+    ...common,
+    method: 'PUT',
+    path: '/api/v1/student/tour',
+    summary: 'Record that the signed-in student took the guided tour (to the end or skipped it); the first time stays',
+    auth: ['student'],
+    response: TourStateSchema,
+    errors: [],
   }),
   get: defineRoute({
     ...common,

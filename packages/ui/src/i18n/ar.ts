@@ -9,6 +9,7 @@ import { platformSettingsAr } from './features/platform-settings.ar.ts';
 import { realtimeAr } from './features/realtime.ar.ts';
 import { serverStatsAr } from './features/server-stats.ar.ts';
 import { staffAr } from './features/staff.ar.ts';
+import { tourAr } from './features/tour.ar.ts';
 import { tutorsStaffAr } from './features/tutors-staff.ar.ts';
 
 /**
@@ -378,6 +379,7 @@ export const ar = {
   ...lineChartAr,
   ...serverStatsAr,
   ...operationsAr,
+  ...tourAr,
 } as const;
 
 export type MessageKey = keyof typeof ar;

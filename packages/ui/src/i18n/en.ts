@@ -10,6 +10,7 @@ import { platformSettingsEn } from './features/platform-settings.en.ts';
 import { realtimeEn } from './features/realtime.en.ts';
 import { serverStatsEn } from './features/server-stats.en.ts';
 import { staffEn } from './features/staff.en.ts';
+import { tourEn } from './features/tour.en.ts';
 import { tutorsStaffEn } from './features/tutors-staff.en.ts';
 
 /** English catalogue: every key of the Arabic catalogue, checked by the type. */
@@ -362,4 +363,5 @@ export const en: Record<MessageKey, string> = {
   ...lineChartEn,
   ...serverStatsEn,
   ...operationsEn,
+  ...tourEn,
 };

@@ -25,3 +25,27 @@ export async function saveLearnerProfile(db: Db, userId: number, values: Partial
   if (!row) throw new Error('learner profile upsert returned nothing');
   return row;
 }
+
+/** When the student took the guided tour, or null; a student without a learner row has not. */
+export async function tourCompletedAt(db: Db, userId: number): Promise<Date | null> {
+  const [row] = await db
+    .select({ at: students.tourCompletedAt })
+    .from(students)
+    .where(eq(students.userId, userId))
+    .limit(1);
+  return row?.at ?? null;
+}
+
+/** Records the tour as taken; the first time stays (coalesce), so a retaken tour changes nothing. */
+export async function completeTour(db: Db, userId: number, at: Date): Promise<Date> {
+  const [row] = await db
+    .insert(students)
+    .values({ userId, tourCompletedAt: at })
+    .onConflictDoUpdate({
+      target: students.userId,
+      set: { tourCompletedAt: sql`coalesce(${students.tourCompletedAt}, excluded.tour_completed_at)` },
+    })
+    .returning({ at: students.tourCompletedAt });
+  if (!row?.at) throw new Error('tour upsert returned nothing');
+  return row.at;
+}

@@ -89,3 +89,29 @@ describe('learner profile', () => {
     expect(response.json().code).toBe('unauthenticated');
   });
 });
+
+describe('guided tour', () => {
+  const tour = (actor: Actor, method: 'GET' | 'PUT') =>
+    injectAs(t.app, actor.token, { method, url: '/api/v1/student/tour' });
+
+  it('is not taken by a new student; taking it is remembered, and taking it again keeps the first time', async () => {
+    const student = await createActor(t, 'student');
+    expect((await tour(student, 'GET')).json()).toEqual({ completedAt: null });
+    t.clock.set('2025-03-01T10:00:00Z');
+    const first = await tour(student, 'PUT');
+    expect([first.statusCode, first.json()]).toEqual([200, { completedAt: '2025-03-01T10:00:00.000Z' }]);
+    t.clock.set('2025-03-02T10:00:00Z');
+    expect((await tour(student, 'PUT')).json()).toEqual({ completedAt: '2025-03-01T10:00:00.000Z' });
+    expect((await tour(student, 'GET')).json()).toEqual({ completedAt: '2025-03-01T10:00:00.000Z' });
+    // The learner profile is untouched by it.
+    expect((await read(student, student.id)).json()).toMatchObject({ userId: student.id });
+  });
+
+  it('is one student’s own: [403 forbidden] for other roles', async () => {
+    for (const role of ['tutor', 'admin'] as const) {
+      const other = await createActor(t, role);
+      expect((await tour(other, 'GET')).statusCode).toBe(403);
+      expect((await tour(other, 'PUT')).statusCode).toBe(403);
+    }
+  });
+});

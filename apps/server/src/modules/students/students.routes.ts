@@ -6,5 +6,7 @@ import type { StudentsService } from './students.service.ts';
 export const studentsRoutes: FastifyPluginAsync<{ students: StudentsService }> = async (app, { students }) => {
   bindContract(app, studentsContract.create, ({ user, body }) => students.create(user, body));
   bindContract(app, studentsContract.update, ({ user, body }) => students.update(user, body));
+  bindContract(app, studentsContract.tour, ({ user }) => students.tour(user));
+  bindContract(app, studentsContract.completeTour, ({ user }) => students.completeTour(user));
   bindContract(app, studentsContract.get, ({ user, params }) => students.get(user, params.id));
 };

@@ -1,6 +1,7 @@
 import { AppError } from '@darsak/domain/errors';
-import type { Student } from '@darsak/domain/students';
+import type { Student, TourState } from '@darsak/domain/students';
 import { Role, type RoleId } from '@darsak/domain/users';
+import type { Clock } from '../../platform/clock.ts';
 import type { Db } from '../../platform/db/client.ts';
 import type { AuthUser } from '../../platform/http/auth-user.ts';
 import type { UsersService } from '../users/users.service.ts';
@@ -9,6 +10,7 @@ import * as repo from './students.repo.ts';
 
 export interface StudentsDeps {
   db: Db;
+  clock: Clock;
   users: Pick<UsersService, 'findById' | 'toUser'>;
 }
 
@@ -34,7 +36,7 @@ function changesOf(input: LearnerProfileInput): Partial<LearnerProfile> {
 type UserRow = NonNullable<Awaited<ReturnType<UsersService['findById']>>>;
 
 export function createStudentsService(deps: StudentsDeps) {
-  const { db, users } = deps;
+  const { db, users, clock } = deps;
 
   const studentOf = (row: UserRow, profile: LearnerProfile): Student => {
     const { name, image } = users.toUser(row);
@@ -53,6 +55,15 @@ export function createStudentsService(deps: StudentsDeps) {
     /** Creates the signed-in student's learner profile, or fills the one registration made. */
     create: save,
     update: save,
+
+    async tour(actor: AuthUser): Promise<TourState> {
+      const at = await repo.tourCompletedAt(db, actor.id);
+      return { completedAt: at?.toISOString() ?? null };
+    },
+
+    async completeTour(actor: AuthUser): Promise<TourState> {
+      return { completedAt: (await repo.completeTour(db, actor.id, clock.now())).toISOString() };
+    },
 
     async get(actor: AuthUser, id: number): Promise<Student> {
       if (actor.id !== id && !READERS.includes(actor.role)) throw new AppError('forbidden');

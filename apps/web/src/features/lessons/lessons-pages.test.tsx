@@ -176,6 +176,9 @@ describe('/lesson/{id}', () => {
     await user.click(within(dialog).getByRole('button', { name: 'حفظ التعديل' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(calls.find((c) => c.method === 'PUT')?.body).toEqual({ value: 5, text: 'ممتازة جدًا' });
+    // The button no longer offers to rate: it edits the rating now there is one.
+    expect(await screen.findByRole('button', { name: 'عدّل تقييمك' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'قيّم المعلّم' })).toBeNull();
   });
 });
 

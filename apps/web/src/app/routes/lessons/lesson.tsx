@@ -6,7 +6,7 @@ import { useNavigate, useParams } from 'react-router';
 import { paths } from '../../../config/paths.ts';
 import { BookLessonDialog } from '../../../features/booking/components/book-lesson-dialog.tsx';
 import { LessonDetails } from '../../../features/lessons/components/lesson-details.tsx';
-import { RateLessonDialog } from '../../../features/ratings/components/rate-lesson-dialog.tsx';
+import { RateTutorButton } from '../../../features/ratings/components/rate-tutor-button.tsx';
 import { useAuth } from '../../../lib/auth-store.ts';
 
 /** The student's extra actions: move the lesson (same dialog as booking), rate its tutor after it. */
@@ -14,7 +14,6 @@ function StudentActions({ lesson, canChange, viewerId }: { lesson: LessonView; c
   const t = useT();
   const navigate = useNavigate();
   const [rebooking, setRebooking] = useState(false);
-  const [rating, setRating] = useState(false);
   return (
     <>
       {canChange && (
@@ -35,16 +34,7 @@ function StudentActions({ lesson, canChange, viewerId }: { lesson: LessonView; c
         </>
       )}
       {lesson.status === LessonStatus.fulfilled && (
-        <>
-          <Button onClick={() => setRating(true)}>{t('booking.rate.open')}</Button>
-          <RateLessonDialog
-            open={rating}
-            onOpenChange={setRating}
-            lessonId={lesson.id}
-            tutor={lesson.tutor}
-            raterId={viewerId}
-          />
-        </>
+        <RateTutorButton lessonId={lesson.id} tutor={lesson.tutor} raterId={viewerId} />
       )}
     </>
   );
