@@ -2,6 +2,7 @@ import { Drawer, LoadingAnimation } from '@darsak/ui';
 import { useT } from '@darsak/ui/i18n';
 import { useState } from 'react';
 import { Outlet, useNavigation } from 'react-router';
+import { TourProvider } from '../../features/tour/components/tour-provider.tsx';
 import { useAuth } from '../../lib/auth-store.ts';
 import { ConnectionBanner } from '../connection-banner.tsx';
 import { Navbar } from './navbar.tsx';
@@ -19,24 +20,26 @@ export function AppShell() {
   const loading = navigation.state === 'loading';
 
   return (
-    <div className="flex min-h-dvh flex-col">
-      <Navbar onOpenSidebar={() => setDrawerOpen(true)} />
-      <ConnectionBanner />
-      <div className="mx-auto flex w-full max-w-7xl flex-1">
+    <TourProvider>
+      <div className="flex min-h-dvh flex-col">
+        <Navbar onOpenSidebar={() => setDrawerOpen(true)} />
+        <ConnectionBanner />
+        <div className="mx-auto flex w-full max-w-7xl flex-1">
+          {user && (
+            <aside className="sticky top-16 hidden h-[calc(100dvh-4rem)] w-64 shrink-0 overflow-y-auto border-e border-line p-4 md:block">
+              <SidebarNav />
+            </aside>
+          )}
+          <main id="main" tabIndex={-1} className="min-w-0 flex-1 px-4 py-6 outline-none sm:px-6 lg:px-10 lg:py-8">
+            {loading ? <LoadingAnimation /> : <Outlet />}
+          </main>
+        </div>
         {user && (
-          <aside className="sticky top-16 hidden h-[calc(100dvh-4rem)] w-64 shrink-0 overflow-y-auto border-e border-line p-4 md:block">
-            <SidebarNav />
-          </aside>
+          <Drawer open={drawerOpen} onOpenChange={setDrawerOpen} title={t('sidebar.label')}>
+            <SidebarNav onNavigate={() => setDrawerOpen(false)} />
+          </Drawer>
         )}
-        <main id="main" tabIndex={-1} className="min-w-0 flex-1 px-4 py-6 outline-none sm:px-6 lg:px-10 lg:py-8">
-          {loading ? <LoadingAnimation /> : <Outlet />}
-        </main>
       </div>
-      {user && (
-        <Drawer open={drawerOpen} onOpenChange={setDrawerOpen} title={t('sidebar.label')}>
-          <SidebarNav onNavigate={() => setDrawerOpen(false)} />
-        </Drawer>
-      )}
-    </div>
+    </TourProvider>
   );
 }

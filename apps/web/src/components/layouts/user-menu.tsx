@@ -1,9 +1,10 @@
 import type { User } from '@darsak/domain/users';
-import { Avatar, Badge, ChevronIcon, cn, LogoutIcon, SettingsIcon, UserIcon } from '@darsak/ui';
+import { Avatar, Badge, ChevronIcon, cn, LogoutIcon, RocketIcon, SettingsIcon, UserIcon } from '@darsak/ui';
 import { useT } from '@darsak/ui/i18n';
 import { useEffect, useId, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { paths } from '../../config/paths.ts';
+import { useStartTour } from '../../features/tour/components/tour-provider.tsx';
 import { settingsPathFor } from '../../lib/roles.ts';
 import { useLogout } from '../../lib/use-logout.ts';
 
@@ -14,6 +15,7 @@ const itemClasses =
 export function UserMenu({ user }: { user: User }) {
   const t = useT();
   const logout = useLogout();
+  const startTour = useStartTour();
   const [open, setOpen] = useState(false);
   const panelId = useId();
   const rootRef = useRef<HTMLDivElement>(null);
@@ -85,6 +87,21 @@ export function UserMenu({ user }: { user: User }) {
                 {t('sidebar.settings')}
               </Link>
             </li>
+            {startTour && (
+              <li>
+                <button
+                  type="button"
+                  className={itemClasses}
+                  onClick={() => {
+                    close();
+                    startTour();
+                  }}
+                >
+                  <RocketIcon className="size-4" />
+                  {t('tour.menu')}
+                </button>
+              </li>
+            )}
             <li>
               <button
                 type="button"
