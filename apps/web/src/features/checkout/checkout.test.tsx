@@ -170,6 +170,7 @@ describe('cash reference', { timeout: 20_000 }, () => {
 
     expect(await screen.findByText('912345678')).toBeTruthy();
     await waitFor(() => expect(router.state.location.search).toBe('?transactionId=41'));
+    expect(screen.getByText('بدأت عملية الدفع، وسنتابع حالتها هنا.')).toBeTruthy();
     expect(screen.getByText('ادفع قبل')).toBeTruthy();
     expect(screen.getByText(/اطلب «الدفع بالرقم المرجعي» وأعطِ الرقم 912345678/)).toBeTruthy();
     await user.click(screen.getByRole('button', { name: 'نسخ الرقم' }));
@@ -179,6 +180,9 @@ describe('cash reference', { timeout: 20_000 }, () => {
     realtime.push('transaction:status', { transactionId: 41, status: TransactionStatus.paid, subscriptionId: 5 });
     expect(await screen.findByRole('heading', { name: 'تم الدفع بنجاح' })).toBeTruthy();
     expect(screen.getByText(/١٢٠ دقيقة كل أسبوع لمدة شهر/)).toBeTruthy();
+    // The page's subtitle no longer asks to choose a method.
+    expect(screen.getByText('تم الدفع واشتراكك جاهز.')).toBeTruthy();
+    expect(screen.queryByText('راجع طلبك ثم اختر وسيلة الدفع.')).toBeNull();
   });
 
   it('shows an expired reference as failed with a retry that brings the methods back', async () => {
@@ -194,8 +198,10 @@ describe('cash reference', { timeout: 20_000 }, () => {
     const { router } = renderApp('/checkout/2/month?transactionId=41', { user: student });
     expect(await screen.findByRole('heading', { name: 'لم يتم الدفع' })).toBeTruthy();
     expect(screen.getByText(/انتهت مهلة الدفع/)).toBeTruthy();
+    expect(screen.getByText('لم تكتمل عملية الدفع، ويمكنك المحاولة مرة أخرى.')).toBeTruthy();
     await user.click(screen.getByRole('button', { name: 'حاول مرة أخرى' }));
     await waitFor(() => expect(router.state.location.search).toBe(''));
+    expect(screen.getByText('راجع طلبك ثم اختر وسيلة الدفع.')).toBeTruthy();
     expect(await screen.findByRole('tab', { name: 'محفظة إلكترونية' })).toBeTruthy();
   });
 });

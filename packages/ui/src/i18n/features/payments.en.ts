@@ -1,25 +1,11 @@
+import type { Translation } from '../messages.ts';
 import type { paymentsAr } from './payments.ar.ts';
 
 /** English messages of the payments features: every key of the Arabic file, checked by the type. */
-export const paymentsEn: Record<keyof typeof paymentsAr, string> = {
-  'payments.count.installments.zero': 'no payments',
-  'payments.count.installments.one': 'one payment',
-  'payments.count.installments.two': '2 payments',
-  'payments.count.installments.few': '{count} payments',
-  'payments.count.installments.many': '{count} payments',
-  'payments.count.installments.other': '{count} payments',
-  'payments.count.lessons.zero': '{count} lessons',
-  'payments.count.lessons.one': '1 lesson',
-  'payments.count.lessons.two': '2 lessons',
-  'payments.count.lessons.few': '{count} lessons',
-  'payments.count.lessons.many': '{count} lessons',
-  'payments.count.lessons.other': '{count} lessons',
-  'payments.count.weeks.zero': 'no weeks',
-  'payments.count.weeks.one': '1 week',
-  'payments.count.weeks.two': '2 weeks',
-  'payments.count.weeks.few': '{count} weeks',
-  'payments.count.weeks.many': '{count} weeks',
-  'payments.count.weeks.other': '{count} weeks',
+export const paymentsEn: Translation<typeof paymentsAr> = {
+  'payments.count.installments': { one: 'one payment', other: '{count} payments' },
+  'payments.count.lessons': { one: '1 lesson', other: '{count} lessons' },
+  'payments.count.weeks': { one: '1 week', other: '{count} weeks' },
 
   'payments.period.month': 'month',
   'payments.period.quarter': '3 months',
@@ -99,6 +85,9 @@ export const paymentsEn: Record<keyof typeof paymentsAr, string> = {
   'payments.subscribe.signInFirst': 'You will need to sign in with a student account to pay.',
 
   'payments.checkout.subtitle': 'Check your order, then choose how to pay.',
+  'payments.checkout.subtitleWaiting': 'Your payment has started; we follow its status here.',
+  'payments.checkout.subtitleDone': 'Paid: your subscription is ready.',
+  'payments.checkout.subtitleFailed': 'The payment did not go through; you can try again.',
   'payments.checkout.badPeriod': 'The subscription length in this link is not valid.',
   'payments.checkout.badPeriodBody': 'Choose the plan and length on the plans page.',
   'payments.checkout.backToPlans': 'Back to plans',

@@ -1,10 +1,11 @@
 import { PaidPeriodSchema } from '@darsak/domain/plans';
 import { buttonClasses, EmptyState } from '@darsak/ui';
 import { useT } from '@darsak/ui/i18n';
-import { Link, useParams } from 'react-router';
+import { Link, useParams, useSearchParams } from 'react-router';
 import { PageHeader } from '../../../components/layouts/page-header.tsx';
 import { paths } from '../../../config/paths.ts';
 import { CheckoutView } from '../../../features/checkout/components/checkout-view.tsx';
+import { useCheckoutSubtitle } from '../../../features/checkout/hooks/use-checkout.ts';
 import {
   activeSubscriptionOf,
   useCurrentSubscription,
@@ -19,6 +20,8 @@ export function CheckoutPage() {
   const planId = Number(params.planId);
   const period = PaidPeriodSchema.safeParse(params.period);
   const subscription = activeSubscriptionOf(useCurrentSubscription().data);
+  const transactionId = Number(useSearchParams()[0].get('transactionId'));
+  const subtitle = useCheckoutSubtitle(Number.isInteger(transactionId) && transactionId > 0 ? transactionId : null);
 
   if (!Number.isInteger(planId) || planId <= 0 || !period.success) {
     return (
@@ -35,7 +38,7 @@ export function CheckoutPage() {
   }
   return (
     <div className="flex flex-col gap-6">
-      <PageHeader title={t('feature.checkout')} subtitle={t('payments.checkout.subtitle')} />
+      <PageHeader title={t('feature.checkout')} subtitle={t(subtitle)} />
       <CheckoutView planId={planId} period={period.data} phone={user?.phone ?? null} subscription={subscription} />
     </div>
   );

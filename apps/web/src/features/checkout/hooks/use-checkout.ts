@@ -3,15 +3,32 @@ import {
   type OpenPayment,
   OpenPaymentSchema,
   type PaymentResult,
+  type PaymentState,
   paymentsContract,
   type Transaction,
 } from '@darsak/domain/payments';
 import { couponsContract, type PaidPeriod } from '@darsak/domain/plans';
+import type { MessageKey } from '@darsak/ui/i18n';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { api } from '../../../lib/api.ts';
 import { useRealtimeEvent, useRealtimeState } from '../../../lib/realtime.ts';
 import { attemptKey, settleAttempt } from './checkout-attempt.ts';
+
+/** The checkout's subtitle at each stage: choosing a method, waiting for the payment, paid, or failed. */
+const SUBTITLE_OF_STATE = {
+  pending: 'payments.checkout.subtitleWaiting',
+  done: 'payments.checkout.subtitleDone',
+  failed: 'payments.checkout.subtitleFailed',
+  cancelled: 'payments.checkout.subtitleFailed',
+} as const satisfies Record<PaymentState, MessageKey>;
+
+/** What the checkout page's subtitle says now, from the started payment (the status watch keeps its cache fresh). */
+export function useCheckoutSubtitle(transactionId: number | null): MessageKey {
+  const transaction = useQuery({ ...transactionQuery(api, transactionId ?? 0), enabled: transactionId !== null });
+  if (transactionId === null) return 'payments.checkout.subtitle';
+  return transaction.data ? SUBTITLE_OF_STATE[transaction.data.state] : 'payments.checkout.subtitleWaiting';
+}
 
 export interface CheckoutTarget {
   planId: number;
