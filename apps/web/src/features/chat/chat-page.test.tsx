@@ -93,6 +93,21 @@ describe('/chat rooms', () => {
     await waitFor(() => expect(calls.some((c) => c.path === '/api/v1/chat/list/rooms/7')).toBe(true));
     await waitFor(() => expect(screen.queryByText('أحمد محمود')).toBeNull());
   });
+
+  it('tells a student with no conversation to start one from a tutor’s page, and a tutor that students’ will appear', async () => {
+    const tutor = makeUser({ id: 9, name: 'أحمد محمود', role: 3 });
+    for (const [user, hint] of [
+      [student, 'ابدأ محادثة مع معلّم من صفحته، وستظهر هنا.'],
+      [tutor, 'ستظهر هنا محادثاتك مع طلابك حين يراسلك أحدهم.'],
+    ] as const) {
+      stubApi({ [`GET /api/v1/chat/list/rooms/${user.id}`]: () => ({ body: { total: 0, list: [] } }) }, user);
+      const { unmount } = renderApp('/chat', { user });
+      expect(await screen.findByText('لا توجد محادثات بعد', {}, { timeout: 5000 })).toBeTruthy();
+      expect(screen.getByText(hint)).toBeTruthy();
+      unmount();
+      authStore.reset();
+    }
+  });
 });
 
 describe('/chat room', () => {

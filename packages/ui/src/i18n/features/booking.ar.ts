@@ -96,6 +96,16 @@ export const bookingAr = {
   'booking.book.minutesNow': 'دقائقك المتبقية الآن',
   'booking.book.minutesAfter': 'المتبقي بعد الحجز',
   'booking.book.timeZoneNote': 'كل المواعيد بتوقيت القاهرة.',
+  'booking.book.cancelUntil': 'يمكنك إلغاء هذا الدرس أو تغيير موعده حتى {until}، وبعد ذلك لا يمكن إلغاؤه.',
+  'booking.book.cancelLate':
+    'يبدأ هذا الدرس خلال مهلة الإلغاء، لذا يمكنك إلغاؤه أو تغيير موعده حتى الساعة {until} فقط، وبعد ذلك لا يمكن إلغاؤه.',
+  'booking.book.cancelNever': 'يبدأ هذا الدرس خلال مهلة الإلغاء، لذا لا يمكن إلغاؤه ولا تغيير موعده بعد تأكيد الحجز.',
+  'booking.book.pendingTitle': 'لديك درس محجوز لم يُعقد بعد',
+  'booking.book.pendingCancellable':
+    'يمكنك حجز درس واحد في كل مرة. درسك مع {name} {when}: ألغِه أو غيّر موعده قبل {until}، أو انتظر حتى ينتهي ثم احجز درسًا جديدًا.',
+  'booking.book.pendingWait':
+    'يمكنك حجز درس واحد في كل مرة. درسك مع {name} {when} لم يعد ممكنًا إلغاؤه، فانتظر حتى ينتهي ({end}) ثم احجز درسًا جديدًا.',
+  'booking.book.toPendingLesson': 'عرض درسي المحجوز',
   'booking.book.confirm': 'تأكيد الحجز',
   'booking.book.pickAgain': 'اختر موعدًا آخر',
   'booking.book.pickAnotherDay': 'اختر يومًا آخر',

@@ -93,6 +93,18 @@ export const bookingEn: Record<keyof typeof bookingAr, string> = {
   'booking.book.minutesNow': 'Minutes left now',
   'booking.book.minutesAfter': 'Left after booking',
   'booking.book.timeZoneNote': 'All times are Cairo time.',
+  'booking.book.cancelUntil':
+    'You can cancel or move this lesson until {until}; after that it can no longer be cancelled.',
+  'booking.book.cancelLate':
+    'This lesson starts inside the cancellation window, so you can cancel or move it only until {until}; after that it can no longer be cancelled.',
+  'booking.book.cancelNever':
+    'This lesson starts inside the cancellation window, so once booked it cannot be cancelled or moved.',
+  'booking.book.pendingTitle': 'You have a booked lesson still to come',
+  'booking.book.pendingCancellable':
+    'You can book one lesson at a time. Your lesson with {name} is {when}: cancel or move it before {until}, or wait until it is over to book another.',
+  'booking.book.pendingWait':
+    'You can book one lesson at a time. Your lesson with {name} {when} can no longer be cancelled; wait until it is over ({end}) to book another.',
+  'booking.book.toPendingLesson': 'View my booked lesson',
   'booking.book.confirm': 'Confirm booking',
   'booking.book.pickAgain': 'Choose another time',
   'booking.book.pickAnotherDay': 'Choose another day',

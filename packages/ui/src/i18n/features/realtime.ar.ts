@@ -15,6 +15,7 @@ export const realtimeAr = {
   'realtime.chat.tabs.pinned': 'المثبّتة',
   'realtime.chat.empty.title': 'لا توجد محادثات بعد',
   'realtime.chat.empty.body': 'ابدأ محادثة مع معلّم من صفحته، وستظهر هنا.',
+  'realtime.chat.empty.bodyTutor': 'ستظهر هنا محادثاتك مع طلابك حين يراسلك أحدهم.',
   'realtime.chat.empty.pinned': 'لم تثبّت أي محادثة بعد.',
   'realtime.chat.empty.search': 'لا توجد محادثات تطابق «{q}».',
   'realtime.chat.loadFailed': 'تعذّر تحميل المحادثات.',

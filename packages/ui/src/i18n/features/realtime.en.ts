@@ -15,6 +15,7 @@ export const realtimeEn: Record<keyof typeof realtimeAr, string> = {
   'realtime.chat.tabs.pinned': 'Pinned',
   'realtime.chat.empty.title': 'No conversations yet',
   'realtime.chat.empty.body': "Start a conversation from a tutor's page and it will appear here.",
+  'realtime.chat.empty.bodyTutor': 'Conversations with your students appear here when one of them messages you.',
   'realtime.chat.empty.pinned': 'You have not pinned a conversation yet.',
   'realtime.chat.empty.search': 'No conversations match “{q}”.',
   'realtime.chat.loadFailed': 'The conversations could not be loaded.',

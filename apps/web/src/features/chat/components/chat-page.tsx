@@ -3,6 +3,7 @@ import { useT } from '@darsak/ui/i18n';
 import { useCallback } from 'react';
 import { useSearchParams } from 'react-router';
 import { useCurrentUser } from '../../../lib/auth-store.ts';
+import { isTutorLike } from '../../../lib/roles.ts';
 import { NewConversation } from './new-conversation.tsx';
 import { RoomList } from './room-list.tsx';
 import { RoomView } from './room-view.tsx';
@@ -43,7 +44,12 @@ export function ChatPage() {
         <p className="px-4 pt-4 text-xl font-bold text-ink" aria-hidden="true">
           {t('realtime.chat.title')}
         </p>
-        <RoomList userId={user.id} selectedRoomId={roomId} hrefOf={(id) => `?room=${id}`} />
+        <RoomList
+          userId={user.id}
+          tutor={isTutorLike(user.role)}
+          selectedRoomId={roomId}
+          hrefOf={(id) => `?room=${id}`}
+        />
       </aside>
       <div className={cn('min-h-0 min-w-0 flex-1 flex-col', showingRoom ? 'flex' : 'hidden md:flex')}>
         {roomId !== null ? (

@@ -12,13 +12,18 @@ import { MutedIcon, PinIcon, SearchIcon } from './chat-icons.tsx';
 
 const SEARCH_DELAY_MS = 300;
 
-/** The user's rooms (pinned first), a search by name, and the all / pinned tabs. */
+/**
+ * The user's rooms (pinned first), a search by name, and the all / pinned tabs. With no room yet, a student is
+ * told to start one from a tutor's page; a tutor, who cannot start one, that students' messages will appear here.
+ */
 export function RoomList({
   userId,
+  tutor,
   selectedRoomId,
   hrefOf,
 }: {
   userId: number;
+  tutor: boolean;
   selectedRoomId: number | null;
   hrefOf: (roomId: number) => string;
 }) {
@@ -97,7 +102,11 @@ export function RoomList({
             icon={<ChatIcon />}
             title={q ? t('realtime.chat.empty.search', { q }) : t('realtime.chat.empty.title')}
             description={
-              tab === 'pinned' ? t('realtime.chat.empty.pinned') : q ? undefined : t('realtime.chat.empty.body')
+              tab === 'pinned'
+                ? t('realtime.chat.empty.pinned')
+                : q
+                  ? undefined
+                  : t(tutor ? 'realtime.chat.empty.bodyTutor' : 'realtime.chat.empty.body')
             }
           />
         ) : (
