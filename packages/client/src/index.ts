@@ -51,7 +51,13 @@ export {
   lessonsKeys,
   lessonsQuery,
 } from './lessons/lessons.queries.ts';
-export { type ClientLog, createClientLog, type LogEntry } from './log/client-log.ts';
+export {
+  type ClientLog,
+  createClientLog,
+  type LogEntry,
+  type ReadLogLine,
+  readExportedLog,
+} from './log/client-log.ts';
 export {
   type AppointmentKind,
   appointmentQuery,

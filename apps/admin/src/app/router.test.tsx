@@ -31,7 +31,7 @@ afterEach(() => {
 describe('admin access', () => {
   it('filters the staff sidebar by the permission table', () => {
     const areas = (role: RoleId) => staffEntriesFor(role).map((entry) => entry.area);
-    expect(areas(Role.admin)).toHaveLength(16);
+    expect(areas(Role.admin)).toHaveLength(17);
     expect(areas(Role.superAdmin)).toEqual(areas(Role.admin));
     expect(areas(Role.tutorManager)).toEqual(['dashboard', 'interviews', 'userSettings']);
     expect(areas(Role.studio)).toEqual(['dashboard', 'photoSessions', 'media', 'userSettings']);

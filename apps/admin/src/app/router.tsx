@@ -124,6 +124,13 @@ export const routes: RouteObject[] = [
                 ],
               },
               {
+                element: <RequireArea area="reports" />,
+                children: [
+                  page('reports', 'reports.admin.nav', async () => (await import('./routes/reports.tsx')).ReportsPage),
+                  page('report/:id', 'reports.admin.nav', async () => (await import('./routes/report.tsx')).ReportPage),
+                ],
+              },
+              {
                 element: <RequireArea area="topics" />,
                 children: [
                   page('topics', 'admin.sidebar.topics', async () => (await import('./routes/topics.tsx')).TopicsPage),

@@ -23,6 +23,7 @@ import {
   UsersIcon,
   VideoIcon,
   WalletIcon,
+  WarningIcon,
 } from '@darsak/ui';
 import { useI18n } from '@darsak/ui/i18n';
 import { type ComponentType, type SVGProps, useState } from 'react';
@@ -42,6 +43,7 @@ const ICONS: Record<AdminArea, ComponentType<SVGProps<SVGSVGElement>>> = {
   invites: UserIcon,
   auditLog: ClockIcon,
   invoices: WalletIcon,
+  reports: WarningIcon,
   topics: TagIcon,
   photoSessions: CalendarIcon,
   media: ImageIcon,

@@ -21,6 +21,8 @@ export const paths = {
   planInvites: { path: '/plan-invites', href: () => '/plan-invites' },
   invites: { path: '/invites', href: () => '/invites' },
   auditLog: { path: '/audit-log', href: () => '/audit-log' },
+  reports: { path: '/reports', href: () => '/reports' },
+  report: { path: '/report/:id', href: (id: number) => `/report/${id}` },
 } as const;
 
 export function safeNext(next: string | null | undefined): string | undefined {

@@ -13,6 +13,7 @@ export type AdminArea =
   | 'invites'
   | 'auditLog'
   | 'invoices'
+  | 'reports'
   | 'topics'
   | 'photoSessions'
   | 'media'
@@ -37,6 +38,7 @@ export const AREA_ROLES: Record<AdminArea, readonly RoleName[]> = {
   invites: ADMINS,
   auditLog: ADMINS,
   invoices: ADMINS,
+  reports: ADMINS,
   topics: ADMINS,
   serverStats: ADMINS,
   platformSettings: ADMINS,
@@ -62,6 +64,7 @@ const ENTRIES: readonly StaffEntry[] = [
   { area: 'planInvites', label: 'admin.sidebar.planInvites', href: '/plan-invites' },
   { area: 'invites', label: 'staff.sidebar.invites', href: '/invites' },
   { area: 'invoices', label: 'admin.sidebar.invoices', href: '/invoices' },
+  { area: 'reports', label: 'reports.admin.nav', href: '/reports' },
   { area: 'topics', label: 'admin.sidebar.topics', href: '/topics' },
   { area: 'photoSessions', label: 'admin.sidebar.photoSessions', href: '/photo-sessions' },
   { area: 'media', label: 'admin.sidebar.media', href: '/media' },

@@ -75,3 +75,33 @@ export function createClientLog(options: { capacity?: number; now?: () => Date }
     },
   };
 }
+
+/** One line of an exported log read back: the entry's parts, or the line as it was when it has another shape. */
+export type ReadLogLine = { entry: Omit<LogEntry, 'data'> } | { text: string };
+
+const LINE = /^(\S+) (INFO|WARN|ERROR) +\[([^\]]*)\] (.*)$/;
+
+/**
+ * An exported log (`exportText`) read back for staff: its `# key: value` header and its entries, so a viewer can
+ * show and filter them. The message and its data share one space-separated tail, so both stay in `message`.
+ */
+export function readExportedLog(text: string): { header: [string, string][]; lines: ReadLogLine[] } {
+  const header: [string, string][] = [];
+  const lines: ReadLogLine[] = [];
+  for (const line of text.split(/\r?\n/)) {
+    if (line.trim() === '') continue;
+    const head = /^# ([^:]+): (.*)$/.exec(line);
+    if (head) {
+      header.push([head[1] ?? '', head[2] ?? '']);
+      continue;
+    }
+    const match = LINE.exec(line);
+    if (!match) {
+      lines.push({ text: line });
+      continue;
+    }
+    const [, at = '', level = 'INFO', source = '', message = ''] = match;
+    lines.push({ entry: { at, level: level.toLowerCase() as LogEntry['level'], source, message } });
+  }
+  return { header, lines };
+}

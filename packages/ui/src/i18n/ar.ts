@@ -7,6 +7,7 @@ import { operationsAr } from './features/operations.ar.ts';
 import { paymentsAr } from './features/payments.ar.ts';
 import { platformSettingsAr } from './features/platform-settings.ar.ts';
 import { realtimeAr } from './features/realtime.ar.ts';
+import { reportsAr } from './features/reports.ar.ts';
 import { serverStatsAr } from './features/server-stats.ar.ts';
 import { staffAr } from './features/staff.ar.ts';
 import { tourAr } from './features/tour.ar.ts';
@@ -376,6 +377,7 @@ export const ar = {
   ...tutorsStaffAr,
   ...platformSettingsAr,
   ...realtimeAr,
+  ...reportsAr,
   ...lineChartAr,
   ...serverStatsAr,
   ...operationsAr,

@@ -8,6 +8,7 @@ import { operationsEn } from './features/operations.en.ts';
 import { paymentsEn } from './features/payments.en.ts';
 import { platformSettingsEn } from './features/platform-settings.en.ts';
 import { realtimeEn } from './features/realtime.en.ts';
+import { reportsEn } from './features/reports.en.ts';
 import { serverStatsEn } from './features/server-stats.en.ts';
 import { staffEn } from './features/staff.en.ts';
 import { tourEn } from './features/tour.en.ts';
@@ -360,6 +361,7 @@ export const en: Record<MessageKey, string> = {
   ...tutorsStaffEn,
   ...platformSettingsEn,
   ...realtimeEn,
+  ...reportsEn,
   ...lineChartEn,
   ...serverStatsEn,
   ...operationsEn,

@@ -4,6 +4,7 @@ import { useI18n } from '@darsak/ui/i18n';
 import { Link, useParams } from 'react-router';
 import { paths } from '../../config/paths.ts';
 import { AuditTable } from '../../features/audit/components/audit-table.tsx';
+import { ReportsTable } from '../../features/reports/components/reports-table.tsx';
 import { AccountActions } from '../../features/users/components/account-actions.tsx';
 import { UserChats } from '../../features/users/components/user-chats.tsx';
 import { UserLessons } from '../../features/users/components/user-lessons.tsx';
@@ -13,7 +14,7 @@ import { UserRatings } from '../../features/users/components/user-ratings.tsx';
 import { UserSubscription } from '../../features/users/components/user-subscription.tsx';
 import { useAccount } from '../../features/users/hooks/use-users.ts';
 
-/** /user/{id}: a person's profile, account actions, subscription, payments, lessons, ratings, chats and history. */
+/** /user/{id}: a person's profile, account actions, subscription, payments, lessons, ratings, chats, reports and history. */
 export function UserPage() {
   const { t, format, errorMessage } = useI18n();
   const id = Number(useParams().id);
@@ -51,6 +52,7 @@ export function UserPage() {
       {user.role === Role.student && <UserRatings userId={user.id} side="given" />}
       {user.role === Role.tutor && <UserRatings userId={user.id} side="received" />}
       <UserChats userId={user.id} />
+      <ReportsTable reporterId={user.id} />
       <AuditTable title={t('staff.user.history')} filter={{ userId: user.id }} />
     </div>
   );

@@ -4,6 +4,10 @@ import { useT } from '@darsak/ui/i18n';
 import { useEffect, useId, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { paths } from '../../config/paths.ts';
+import {
+  ReportProblemDialog,
+  ReportProblemMenuItem,
+} from '../../features/reports/components/report-problem-dialog.tsx';
 import { useStartTour } from '../../features/tour/components/tour-provider.tsx';
 import { settingsPathFor } from '../../lib/roles.ts';
 import { useLogout } from '../../lib/use-logout.ts';
@@ -17,6 +21,7 @@ export function UserMenu({ user }: { user: User }) {
   const logout = useLogout();
   const startTour = useStartTour();
   const [open, setOpen] = useState(false);
+  const [reporting, setReporting] = useState(false);
   const panelId = useId();
   const rootRef = useRef<HTMLDivElement>(null);
   const buttonRef = useRef<HTMLButtonElement>(null);
@@ -103,6 +108,15 @@ export function UserMenu({ user }: { user: User }) {
               </li>
             )}
             <li>
+              <ReportProblemMenuItem
+                className={itemClasses}
+                onClick={() => {
+                  close();
+                  setReporting(true);
+                }}
+              />
+            </li>
+            <li>
               <button
                 type="button"
                 className={cn(itemClasses, 'text-red-700 hover:bg-red-50')}
@@ -118,6 +132,7 @@ export function UserMenu({ user }: { user: User }) {
           </ul>
         </div>
       )}
+      <ReportProblemDialog open={reporting} onOpenChange={setReporting} />
     </div>
   );
 }

@@ -1,0 +1,263 @@
+import {
+  REPORT_DESCRIPTION_MAX_LENGTH,
+  REPORT_TITLE_MAX_LENGTH,
+  ReportFields,
+  reportsContract,
+} from '@darsak/domain/reports';
+import {
+  Alert,
+  Button,
+  ChipCheckbox,
+  Dialog,
+  Form,
+  FormActions,
+  FormError,
+  TextareaField,
+  TextField,
+  useToast,
+  WarningIcon,
+} from '@darsak/ui';
+import { useI18n } from '@darsak/ui/i18n';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useMutation } from '@tanstack/react-query';
+import { useEffect, useRef, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { logFileOf } from '../../../components/log-export-dialog.tsx';
+import { api } from '../../../lib/api.ts';
+import { useCurrentUser } from '../../../lib/auth-store.ts';
+import { applyServerFieldErrors, useErrorText, useFieldErrorText } from '../../../lib/forms.ts';
+import { type Cover, captureScreen, coveredPng, SCREENSHOT_SKIP } from '../lib/screenshot.ts';
+import { ScreenshotCovers } from './screenshot-covers.tsx';
+
+const TextFields = ReportFields.pick({ title: true, description: true });
+type TextForm = { title: string; description: string };
+
+type Screen =
+  | { status: 'capturing' }
+  | { status: 'failed' }
+  | { status: 'ready'; canvas: HTMLCanvasElement; url: string };
+
+const nextFrame = () => new Promise((resolve) => requestAnimationFrame(resolve));
+
+/**
+ * The screen as it was when the report was asked for: taken before the dialog opens (after the menu that opened
+ * it has closed), so neither appears in it.
+ */
+function useScreenAtOpen(open: boolean): Screen {
+  const [screen, setScreen] = useState<Screen>({ status: 'capturing' });
+  useEffect(() => {
+    if (!open) return;
+    let current = true;
+    setScreen({ status: 'capturing' });
+    (async () => {
+      await nextFrame();
+      await nextFrame();
+      const root = document.getElementById('root');
+      if (!root) throw new Error('#root is missing');
+      const canvas = await captureScreen(root);
+      if (current) setScreen({ status: 'ready', canvas, url: canvas.toDataURL('image/png') });
+    })().catch(() => current && setScreen({ status: 'failed' }));
+    return () => {
+      current = false;
+    };
+  }, [open]);
+  return screen;
+}
+
+/** The report as sent: its fields first (so a refusal comes before any file), then the chosen attachments. */
+async function reportBody(
+  fields: TextForm,
+  screenshot: { canvas: HTMLCanvasElement; covers: readonly Cover[] } | null,
+  log: { name: string; text: string } | null,
+): Promise<FormData> {
+  const body = new FormData();
+  const page = `${window.location.pathname}${window.location.search}`.slice(0, 300);
+  body.append('report', new Blob([JSON.stringify({ ...fields, page })], { type: 'application/json' }), 'report.json');
+  if (screenshot) body.append('screenshot', await coveredPng(screenshot.canvas, screenshot.covers), 'screenshot.png');
+  if (log) body.append('log', new Blob([log.text], { type: 'text/plain;charset=utf-8' }), log.name);
+  return body;
+}
+
+/**
+ * "Report a problem" (issue 15): a title and description, the screenshot of what the user sees (shown for
+ * consent, with parts they can black out) and the exported client log, both optional, sent with progress.
+ */
+export function ReportProblemDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
+  const { t, format } = useI18n();
+  const fieldText = useFieldErrorText();
+  const errorText = useErrorText();
+  const { toast } = useToast();
+  const user = useCurrentUser();
+  const screen = useScreenAtOpen(open);
+  const [covers, setCovers] = useState<Cover[]>([]);
+  const [withScreenshot, setWithScreenshot] = useState(true);
+  const [withLog, setWithLog] = useState(true);
+  const [log, setLog] = useState(() => logFileOf(user?.id));
+  const [progress, setProgress] = useState(0);
+  const abort = useRef<AbortController | null>(null);
+  const form = useForm<TextForm>({ resolver: zodResolver(TextFields), defaultValues: { title: '', description: '' } });
+  const { errors } = form.formState;
+
+  const send = useMutation({
+    mutationFn: async (fields: TextForm) => {
+      const shot = withScreenshot && screen.status === 'ready' ? { canvas: screen.canvas, covers } : null;
+      const body = await reportBody(fields, shot, withLog ? log : null);
+      abort.current = new AbortController();
+      setProgress(0);
+      return api.callRoute(reportsContract.create, {
+        body,
+        signal: abort.current.signal,
+        onUploadProgress: setProgress,
+      });
+    },
+  });
+
+  // Every opening starts afresh with the log as it is now; what is shown is exactly what is sent.
+  useEffect(() => {
+    if (!open) return;
+    setLog(logFileOf(user?.id));
+    setCovers([]);
+    setWithScreenshot(true);
+    setWithLog(true);
+    form.reset();
+    send.reset();
+  }, [open, user?.id, form, send.reset]);
+
+  const submit = form.handleSubmit(async (fields) => {
+    try {
+      const report = await send.mutateAsync(fields);
+      toast({
+        type: 'success',
+        title: t('reports.sent'),
+        description: t('reports.sentBody', { id: format.number(report.id) }),
+      });
+      onOpenChange(false);
+    } catch (error) {
+      applyServerFieldErrors(error, form.setError, ['title', 'description']);
+    }
+  });
+
+  const logCount = log.text.split('\n').filter((line) => line && !line.startsWith('#')).length;
+  if (open && screen.status === 'capturing') {
+    return (
+      <p role="status" {...{ [SCREENSHOT_SKIP]: '' }} className="sr-only">
+        {t('reports.capturing')}
+      </p>
+    );
+  }
+  return (
+    <Dialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title={t('reports.dialog.title')}
+      description={t('reports.dialog.description')}
+      size="lg"
+    >
+      <Form onSubmit={submit}>
+        <FormError message={send.error ? errorText(send.error) : undefined} />
+        <TextField
+          label={t('reports.field.title')}
+          hint={t('reports.field.titleHint')}
+          required
+          maxLength={REPORT_TITLE_MAX_LENGTH}
+          error={fieldText(errors.title)}
+          {...form.register('title')}
+        />
+        <TextareaField
+          label={t('reports.field.description')}
+          hint={t('reports.field.descriptionHint')}
+          required
+          rows={4}
+          maxLength={REPORT_DESCRIPTION_MAX_LENGTH}
+          error={fieldText(errors.description)}
+          {...form.register('description')}
+        />
+        {screen.status === 'failed' ? (
+          <Alert tone="info">{t('reports.screenshot.failed')}</Alert>
+        ) : (
+          screen.status === 'ready' && (
+            <section className="flex flex-col gap-2">
+              <ChipCheckbox
+                label={t('reports.screenshot.attach')}
+                checked={withScreenshot}
+                onChange={(event) => setWithScreenshot(event.target.checked)}
+              />
+              {withScreenshot && (
+                <>
+                  <p className="text-sm text-muted">{t('reports.screenshot.hint')}</p>
+                  <ScreenshotCovers src={screen.url} covers={covers} onCoversChange={setCovers} />
+                </>
+              )}
+            </section>
+          )
+        )}
+        <section className="flex flex-col gap-2">
+          <ChipCheckbox
+            label={t('reports.log.attach', { count: format.number(logCount) })}
+            checked={withLog}
+            onChange={(event) => setWithLog(event.target.checked)}
+          />
+          {withLog && (
+            <details className="text-sm">
+              <summary className="cursor-pointer text-primary-700 underline">{t('reports.log.show')}</summary>
+              <p className="my-2 text-muted">{t('reports.log.hint')}</p>
+              <pre dir="ltr" className="max-h-48 overflow-auto rounded-lg bg-stone-50 p-3 text-xs">
+                {log.text}
+              </pre>
+            </details>
+          )}
+        </section>
+        {send.isPending ? (
+          <div className="flex flex-col gap-2">
+            <progress
+              className="h-3 w-full overflow-hidden rounded-full accent-primary-600"
+              max={1}
+              value={progress}
+              aria-label={t('reports.progressLabel')}
+            />
+            <div className="flex items-center gap-3">
+              <span className="text-sm" aria-live="polite">
+                {t('reports.progress', { percent: format.number(progress, { style: 'percent' }) })}
+              </span>
+              <Button size="sm" variant="ghost" onClick={() => abort.current?.abort()}>
+                {t('reports.cancelUpload')}
+              </Button>
+            </div>
+          </div>
+        ) : (
+          <FormActions>
+            <Button type="submit">{t('reports.send')}</Button>
+            <Button variant="ghost" onClick={() => onOpenChange(false)}>
+              {t('common.cancel')}
+            </Button>
+          </FormActions>
+        )}
+      </Form>
+    </Dialog>
+  );
+}
+
+/** A button that opens the report dialog (the live lesson's toolbar). */
+export function ReportProblemButton() {
+  const { t } = useI18n();
+  const [open, setOpen] = useState(false);
+  return (
+    <>
+      <Button size="sm" variant="secondary" onClick={() => setOpen(true)}>
+        {t('reports.open')}
+      </Button>
+      <ReportProblemDialog open={open} onOpenChange={setOpen} />
+    </>
+  );
+}
+
+/** The user menu's entry; the menu owns the dialog, since its panel closes as the entry is chosen. */
+export function ReportProblemMenuItem({ className, onClick }: { className: string; onClick: () => void }) {
+  const { t } = useI18n();
+  return (
+    <button type="button" className={className} onClick={onClick}>
+      <WarningIcon className="size-4" />
+      {t('reports.open')}
+    </button>
+  );
+}
