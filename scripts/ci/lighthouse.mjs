@@ -1,0 +1,168 @@
+// Lighthouse (mobile, simulated slow 4G and a 4× slower CPU) on the pages a newcomer opens first (issue 13): the
+// site's home and pricing, /tutors, a seeded tutor's /t/{id}, /plans and a student's checkout. Starts Darsak from the
+// built front ends (run `npm run build` first) on its own ports and a fresh embedded database with the demo data,
+// prints each page's scores, LCP and JavaScript sent, and exits 1 when a gated page misses performance ≥ 95 or
+// accessibility 100. LIGHTHOUSE_PORT (default 4200, then +1 admin, +2 site) moves the ports.
+// Usage: node scripts/ci/lighthouse.mjs
+import { spawn } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import lighthouse from 'lighthouse';
+import { chromium } from 'playwright-core';
+
+const BUDGET = { performance: 95, accessibility: 100 };
+/**
+ * The site's pages are measured and printed, but do not fail the check yet: the site is being reworked to ship
+ * without its client bundle (issue 13); set LIGHTHOUSE_GATE_SITE=1 to hold them to the budget too.
+ */
+const gateSite = process.env.LIGHTHOUSE_GATE_SITE === '1';
+/** LIGHTHOUSE_REPORTS=<dir> keeps each page's full report (JSON, open it in the Lighthouse viewer). */
+const reportsDir = process.env.LIGHTHOUSE_REPORTS;
+const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+const port = Number(process.env.LIGHTHOUSE_PORT ?? 4200);
+const app = `http://127.0.0.1:${port}`;
+const site = `http://127.0.0.1:${port + 2}`;
+const dataDir = mkdtempSync(join(tmpdir(), 'darsak-lighthouse-'));
+const profileDir = mkdtempSync(join(tmpdir(), 'darsak-lighthouse-chromium-'));
+
+const server = spawn('node', ['--import', 'tsx', 'apps/server/src/main.ts'], {
+  stdio: ['ignore', 'ignore', 'inherit'],
+  env: {
+    ...process.env,
+    DATA_DIR: dataDir,
+    PORT: String(port),
+    ADMIN_PORT: String(port + 1),
+    SITE_PORT: String(port + 2),
+    PUBLIC_APP_URL: app,
+    PUBLIC_ADMIN_URL: `http://127.0.0.1:${port + 1}`,
+    PUBLIC_SITE_URL: site,
+    // the local environment seeds the demo tutors, plans and student the pages show
+    SERVER_ENV: 'local',
+    SEED_DEMO: 'true',
+    LOG_LEVEL: 'warn',
+    DATABASE_URL: '',
+  },
+});
+
+async function waitForHealth(timeoutMs) {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline && server.exitCode === null) {
+    try {
+      if ((await fetch(`${app}/api/health`)).ok) return true;
+    } catch {}
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
+  return false;
+}
+
+const getJson = async (path) => (await fetch(`${app}${path}`)).json();
+
+/** The pages to measure, with a seeded tutor and the first plan; `signedIn` pages need the demo student. */
+async function pages() {
+  const tutors = await getJson('/api/v1/user/tutor/list/onboarded');
+  const plans = await getJson('/api/v1/plan/list');
+  const tutor = tutors.list[0];
+  const plan = plans.list[0];
+  if (!tutor || !plan) throw new Error('the demo data has no tutor or no plan');
+  return [
+    { name: 'site home', url: `${site}/`, gated: gateSite },
+    { name: 'site pricing', url: `${site}/pricing/`, gated: gateSite },
+    { name: '/tutors', url: `${app}/tutors`, gated: true },
+    { name: '/t/{id}', url: `${app}/t/${tutor.id}`, gated: true },
+    { name: '/plans', url: `${app}/plans`, gated: true },
+    { name: 'checkout', url: `${app}/checkout/${plan.id}/month`, gated: true, signedIn: true },
+  ];
+}
+
+/** Signs the demo student in through the login page, so the profile's localStorage holds the session. */
+async function signInStudent(context) {
+  const page = await context.newPage();
+  await page.goto(`${app}/login`);
+  await page.locator('input[type="email"]').fill('student@darsak.test');
+  await page.locator('input[type="password"]').fill('Darsak2026');
+  await page.getByRole('button', { name: 'دخول', exact: true }).click();
+  await page.waitForURL((url) => !url.pathname.startsWith('/login'));
+  await page.close();
+}
+
+/** One Lighthouse run on a cold cache; storage is kept so a signed-in page stays signed in. */
+async function audit(context, debuggingPort, url) {
+  const answer = await fetch(url);
+  if (!answer.ok) return { error: `HTTP ${answer.status}` };
+  const cdp = await context.newCDPSession(context.pages()[0] ?? (await context.newPage()));
+  await cdp.send('Network.clearBrowserCache');
+  await cdp.detach();
+  const result = await lighthouse(url, {
+    port: debuggingPort,
+    output: 'json',
+    logLevel: 'error',
+    onlyCategories: ['performance', 'accessibility'],
+    disableStorageReset: true,
+  });
+  if (reportsDir) writeFileSync(join(reportsDir, `${new URL(url).pathname.replace(/\W+/g, '-')}.json`), result.report);
+  const { categories, audits, runtimeError } = result.lhr;
+  if (runtimeError) return { error: `${runtimeError.code}: ${runtimeError.message}` };
+  const scripts = audits['network-requests'].details.items.filter((request) => request.resourceType === 'Script');
+  return {
+    performance: Math.round(categories.performance.score * 100),
+    accessibility: Math.round(categories.accessibility.score * 100),
+    lcpMs: audits['largest-contentful-paint'].numericValue,
+    scriptKb: scripts.reduce((sum, request) => sum + request.transferSize, 0) / 1024,
+    misses: Object.values(audits)
+      .filter((a) => a.score !== null && a.score < 1 && ['binary', 'numeric'].includes(a.scoreDisplayMode))
+      .filter((a) => categories.accessibility.auditRefs.some((ref) => ref.id === a.id && ref.weight > 0))
+      .map((a) => a.id),
+  };
+}
+
+async function main() {
+  if (!(await waitForHealth(120_000))) throw new Error('Darsak did not answer /api/health within 2 minutes');
+  const list = await pages();
+  const context = await chromium.launchPersistentContext(profileDir, {
+    executablePath: chromiumPath,
+    args: ['--remote-debugging-port=0'],
+  });
+  try {
+    const debuggingPort = Number(readFileSync(join(profileDir, 'DevToolsActivePort'), 'utf8').split('\n')[0]);
+    let failed = 0;
+    console.log(
+      `${'page'.padEnd(14)}${'perf'.padStart(6)}${'a11y'.padStart(6)}${'LCP s'.padStart(8)}${'JS KB'.padStart(8)}`,
+    );
+    for (const page of list) {
+      if (page.signedIn) await signInStudent(context);
+      const r = await audit(context, debuggingPort, page.url);
+      if (r.error) {
+        console.log(`${page.name.padEnd(14)}  not measured: ${r.error}${page.gated ? '' : ' (reported only)'}`);
+        if (page.gated) failed += 1;
+        continue;
+      }
+      const missed = r.performance < BUDGET.performance || r.accessibility < BUDGET.accessibility;
+      const verdict = !missed ? '' : page.gated ? '  MISSES THE BUDGET' : '  (under budget; reported only)';
+      if (missed && page.gated) failed += 1;
+      console.log(
+        `${page.name.padEnd(14)}${String(r.performance).padStart(6)}${String(r.accessibility).padStart(6)}` +
+          `${(r.lcpMs / 1000).toFixed(1).padStart(8)}${r.scriptKb.toFixed(0).padStart(8)}${verdict}` +
+          (r.misses.length > 0 ? `  a11y: ${r.misses.join(', ')}` : ''),
+      );
+    }
+    console.log(`\nbudget: performance ≥ ${BUDGET.performance}, accessibility ${BUDGET.accessibility} (mobile)`);
+    return failed === 0;
+  } finally {
+    await context.close();
+  }
+}
+
+let ok = false;
+try {
+  ok = await main();
+} catch (error) {
+  console.error(error);
+} finally {
+  server.kill('SIGTERM');
+  await new Promise((resolve) => (server.exitCode === null ? server.once('exit', resolve) : resolve()));
+  rmSync(dataDir, { recursive: true, force: true });
+  rmSync(profileDir, { recursive: true, force: true });
+}
+process.exit(ok ? 0 : 1);
