@@ -13,6 +13,7 @@ import { createAuditService } from './modules/audit/audit.service.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { createAuthService, type GoogleVerifier } from './modules/auth/auth.service.ts';
 import { createTokenSigner } from './modules/auth/auth.tokens.ts';
+import { createSessionVerdicts } from './modules/auth/auth.verdicts.ts';
 import { availabilityRoutes } from './modules/availability/availability.routes.ts';
 import { createAvailabilityService, slotsOf, slotsOfTutors } from './modules/availability/availability.service.ts';
 import { cacheRoutes } from './modules/cache/cache.routes.ts';
@@ -207,7 +208,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       ? redisSnapshotStore(config.REDIS_URL, `${config.REDIS_CACHE_PREFIX}:${name}`)
       : memorySnapshotStore();
   const audit = createAuditService({ db });
-  // Settings are cached in each instance and forgotten on every instance when an admin changes one.
+  // Settings and session verdicts are cached in each instance and forgotten on every instance when they change.
   const bus = config.REDIS_URL
     ? redisInvalidationBus(config.REDIS_URL, `${config.REDIS_CACHE_PREFIX}:invalidate`)
     : memoryInvalidationBus();
@@ -242,6 +243,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     google: deps.google,
     users,
     guesses,
+    verdicts: createSessionVerdicts(bus),
   });
   app.decorate('authenticator', auth.authenticator);
   const realtime = createRealtime(app, {
@@ -261,6 +263,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     users,
     audit,
     signOutEverywhere: auth.signOutEverywhere,
+    sessionsChanged: auth.sessionsChanged,
     disconnect: (userId) => realtime.io?.in(userRoom(userId)).disconnectSockets(true),
   });
   await app.register(usersRoutes, { users, staff: staffUsers });

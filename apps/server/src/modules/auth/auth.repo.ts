@@ -1,4 +1,5 @@
-import { and, eq, gt, isNull, ne } from 'drizzle-orm';
+import type { RoleId } from '@darsak/domain/users';
+import { and, eq, gt, isNull, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.ts';
 import { users } from '../users/users.table.ts';
 import { authSessions } from './auth.table.ts';
@@ -15,23 +16,31 @@ export async function insertSession(
   return row.id;
 }
 
-/** The live session with its user's role; null when revoked, expired or the user is disabled. */
-export async function findLiveSession(db: Db, sessionId: string, userId: number, now: Date) {
-  const [row] = await db
-    .select({ userId: users.id, role: users.role })
+/**
+ * The live session with its user's role and its expiry; null when revoked, expired or the user is disabled.
+ * Prepared once per database (a named statement on PostgreSQL): every authenticated request that misses the
+ * verdict cache runs it, and building it anew each time was a fifth of the request's CPU (issue 14).
+ */
+export function liveSessionQuery(db: Db) {
+  const statement = db
+    .select({ userId: users.id, role: users.role, expiresAt: authSessions.expiresAt })
     .from(authSessions)
     .innerJoin(users, eq(users.id, authSessions.userId))
     .where(
       and(
-        eq(authSessions.id, sessionId),
-        eq(authSessions.userId, userId),
+        eq(authSessions.id, sql.placeholder('sessionId')),
+        eq(authSessions.userId, sql.placeholder('userId')),
         isNull(authSessions.revokedAt),
-        gt(authSessions.expiresAt, now),
+        gt(authSessions.expiresAt, sql`${sql.placeholder('now')}::timestamptz`),
         isNull(users.disabledAt),
       ),
     )
-    .limit(1);
-  return row ?? null;
+    .limit(1)
+    .prepare('auth_live_session');
+  return async (sessionId: string, userId: number, now: Date) => {
+    const [row] = await statement.execute({ sessionId, userId, now: now.toISOString() });
+    return row ? { ...row, role: row.role as RoleId } : null;
+  };
 }
 
 export async function extendSession(db: Db, sessionId: string, expiresAt: Date) {

@@ -1,5 +1,5 @@
 import { AppError } from '@darsak/domain/errors';
-import { Password, type RegisterInput, Role, type RoleId, type SignedIn } from '@darsak/domain/users';
+import { Password, type RegisterInput, Role, type SignedIn } from '@darsak/domain/users';
 import type { Clock } from '../../platform/clock.ts';
 import type { Db } from '../../platform/db/client.ts';
 import type { Authenticator, AuthUser } from '../../platform/http/auth-user.ts';
@@ -8,6 +8,7 @@ import { hashPassword, verifyPassword } from '../../platform/security/passwords.
 import type { UsersService } from '../users/users.service.ts';
 import * as repo from './auth.repo.ts';
 import type { TokenSigner } from './auth.tokens.ts';
+import type { SessionVerdicts } from './auth.verdicts.ts';
 
 /** Claims of a verified Google ID token that sign-in relies on. */
 export interface GoogleIdentity {
@@ -34,6 +35,8 @@ export interface AuthDeps {
   >;
   /** Password guesses per account, whatever the client address. */
   guesses: GuessLimits;
+  /** Live sessions each instance keeps for a few seconds, forgotten on every instance when revoked. */
+  verdicts: SessionVerdicts;
 }
 
 /** The key that counts password guesses at an account, known or not (so the limit tells nobody which exist). */
@@ -43,7 +46,8 @@ export const passwordGuessKey = (email: string) => `password:${email.toLowerCase
 const decoyHash = hashPassword(`decoy-${Math.random()}`);
 
 export function createAuthService(deps: AuthDeps) {
-  const { db, clock, signer, users } = deps;
+  const { db, clock, signer, users, verdicts } = deps;
+  const findLiveSession = repo.liveSessionQuery(db);
 
   async function openSession(tx: Db, userId: number, userAgent?: string): Promise<string> {
     const now = clock.now();
@@ -52,7 +56,10 @@ export function createAuthService(deps: AuthDeps) {
     return signer.sign({ id: userId, sid }, now, deps.tokenTtlSeconds);
   }
 
-  /** Sets a new password and signs out every device but `keepSessionId` (password reset and change). */
+  /**
+   * Sets a new password and signs out every device but `keepSessionId` (password reset and change); the caller
+   * calls `sessionsChanged` once its transaction commits.
+   */
   async function replacePassword(tx: Db, userId: number, password: string, keepSessionId?: string) {
     Password.parse(password);
     await users.setPasswordHash(tx, userId, await hashPassword(password));
@@ -64,9 +71,9 @@ export function createAuthService(deps: AuthDeps) {
       const now = clock.now();
       const claims = await signer.verify(token, now);
       if (!claims) throw new AppError('unauthenticated');
-      const session = await repo.findLiveSession(db, claims.sid, claims.id, now);
-      if (!session) throw new AppError('unauthenticated');
-      return { id: session.userId, role: session.role as RoleId, sessionId: claims.sid };
+      const session = await verdicts.read(claims.sid, now, () => findLiveSession(claims.sid, claims.id, now));
+      if (!session || session.userId !== claims.id) throw new AppError('unauthenticated');
+      return { id: session.userId, role: session.role, sessionId: claims.sid };
     },
   };
 
@@ -132,13 +139,23 @@ export function createAuthService(deps: AuthDeps) {
 
     async logout(actor: AuthUser) {
       await repo.revokeSession(db, actor.sessionId, clock.now());
+      await verdicts.forgetSession(actor.sessionId);
       return { ok: true as const };
     },
 
     replacePassword,
 
-    /** Signs the user out of every device inside the caller's transaction (an account disabled by staff). */
+    /**
+     * Signs the user out of every device inside the caller's transaction (an account disabled by staff); the
+     * caller calls `sessionsChanged` once it commits.
+     */
     signOutEverywhere: (tx: Db, userId: number) => repo.revokeUserSessions(tx, userId, clock.now()),
+
+    /**
+     * After a transaction that revoked the user's sessions, disabled them or changed their role commits: every
+     * instance reads the user's sessions from the database again.
+     */
+    sessionsChanged: (userId: number) => verdicts.forgetUser(userId),
 
     /**
      * That the person behind a session is the account's owner, before a contact change: the current password
@@ -178,6 +195,7 @@ export function createAuthService(deps: AuthDeps) {
         if (!(await verifyPassword(passwordHash, input.currentPassword))) throw new AppError('wrong-password');
       });
       await db.transaction((tx) => replacePassword(tx, actor.id, input.newPassword, actor.sessionId));
+      await verdicts.forgetUser(actor.id);
       return { ok: true as const };
     },
   };

@@ -1,5 +1,6 @@
 import { createHmac } from 'node:crypto';
 import { jwtVerify, SignJWT } from 'jose';
+import { hmacKey } from '../auth/auth.tokens.ts';
 
 const AUDIENCE = 'darsak:session-join';
 
@@ -13,7 +14,7 @@ export interface JoinClaims {
  * not the bearer tokens' key, and they carry their own audience: neither kind of token passes for the other.
  */
 export function createJoinTokenSigner(secret: string) {
-  const key = createHmac('sha256', secret).update('session-join').digest();
+  const key = hmacKey(createHmac('sha256', secret).update('session-join').digest());
   return {
     async sign(claims: JoinClaims, now: Date, ttlSeconds: number): Promise<string> {
       const iat = Math.floor(now.getTime() / 1000);
@@ -22,12 +23,12 @@ export function createJoinTokenSigner(secret: string) {
         .setAudience(AUDIENCE)
         .setIssuedAt(iat)
         .setExpirationTime(iat + ttlSeconds)
-        .sign(key);
+        .sign(await key);
     },
     /** The claims of a genuine, unexpired join token, or null. */
     async verify(token: string, now: Date): Promise<JoinClaims | null> {
       try {
-        const { payload } = await jwtVerify(token, key, {
+        const { payload } = await jwtVerify(token, await key, {
           algorithms: ['HS256'],
           audience: AUDIENCE,
           currentDate: now,

@@ -28,6 +28,17 @@ export async function findUserById(db: Db, id: number): Promise<UserRow | undefi
   return row;
 }
 
+/** `findUserById` prepared once per database, for the current user read on every app load (issue 14). */
+export function userByIdQuery(db: Db) {
+  const statement = db
+    .select()
+    .from(users)
+    .where(eq(users.id, sql.placeholder('id')))
+    .limit(1)
+    .prepare('users_by_id');
+  return async (id: number): Promise<UserRow | undefined> => (await statement.execute({ id }))[0];
+}
+
 export async function findUserByIdForUpdate(db: Db, id: number): Promise<UserRow | undefined> {
   const [row] = await db.select().from(users).where(eq(users.id, id)).limit(1).for('update');
   return row;

@@ -52,6 +52,7 @@ const TUTOR_FACTS = ['name', 'gender', 'bio', 'about', 'noticePeriodMinutes'] as
 
 export function createUsersService(deps: UsersDeps) {
   const { db, clock } = deps;
+  const userById = repo.userByIdQuery(db);
 
   const toUser = (row: UserRow): User => ({
     id: row.id,
@@ -210,7 +211,9 @@ export function createUsersService(deps: UsersDeps) {
     },
 
     async current(actor: AuthUser): Promise<User> {
-      return toUser(await requireUser(db, actor.id));
+      const row = await userById(actor.id);
+      if (!row) throw new AppError('user-not-found');
+      return toUser(row);
     },
 
     async get(actor: AuthUser, id: number): Promise<User> {

@@ -13,6 +13,8 @@ export interface StaffUsersDeps {
   users: Pick<UsersService, 'account' | 'refreshCompletion' | 'changedIfTutor' | 'addTutorProfile'>;
   /** Revokes every session of the user inside the caller's transaction (auth module). */
   signOutEverywhere: (tx: Db, userId: number) => Promise<void>;
+  /** After a change of the user's status or role commits: every instance reads their sessions again (auth). */
+  sessionsChanged: (userId: number) => Promise<void>;
   /** Closes the user's open sockets on every instance; their clients find the token refused and sign out. */
   disconnect: (userId: number) => void;
   audit: AuditRecorder;
@@ -62,6 +64,7 @@ export function createStaffUsersService(deps: StaffUsersDeps) {
         return target;
       });
       if (!changed) return users.account(id);
+      await deps.sessionsChanged(id);
       if (input.disabled) deps.disconnect(id);
       return afterChange(id, changed.role);
     },
@@ -117,6 +120,7 @@ export function createStaffUsersService(deps: StaffUsersDeps) {
         return target;
       });
       if (!changed) return users.account(id);
+      await deps.sessionsChanged(id);
       // Open sockets carry the role of their handshake: they reconnect with the new one.
       deps.disconnect(id);
       await users.changedIfTutor({ id, role: changed.role });

@@ -67,7 +67,7 @@ export interface VerificationDeps {
     | 'toUser'
     | 'changedIfTutor'
   >;
-  auth: Pick<AuthService, 'replacePassword' | 'proveOwner'>;
+  auth: Pick<AuthService, 'replacePassword' | 'proveOwner' | 'sessionsChanged'>;
   /** Password-reset codes are issued by a job, so the public answer does the same work for every address. */
   queue: Pick<JobQueue, 'send'>;
   /** Code guesses per account, whatever the client address (on top of each code's own wrong tries). */
@@ -380,6 +380,7 @@ export function createVerificationService(deps: VerificationDeps) {
         await deps.auth.replacePassword(tx, user.id, input.password);
         if (!user.emailVerifiedAt) await users.markEmailVerified(tx, user.id);
       });
+      await deps.auth.sessionsChanged(user.id); // every device signed out, on every instance
       if (!user.emailVerifiedAt) await users.changedIfTutor(user);
       return { ok: true };
     },

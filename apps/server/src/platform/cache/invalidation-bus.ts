@@ -1,8 +1,11 @@
 import { Redis } from 'ioredis';
 
-/** Something cached in each instance's memory that an instance may have to forget (the platform settings). */
-export type InvalidationTopic = 'platform-settings';
-type Listener = () => void;
+/**
+ * Something cached in each instance's memory that an instance may have to forget: the platform settings, and
+ * the verdicts on bearer sessions (with a key: which session or user).
+ */
+export type InvalidationTopic = 'platform-settings' | 'auth-sessions';
+type Listener = (key: string | undefined) => void;
 
 /**
  * Tells every instance to forget a cached value: through Redis pub/sub when REDIS_URL is set (each instance,
@@ -12,7 +15,7 @@ type Listener = () => void;
 export interface InvalidationBus {
   subscribe(topic: InvalidationTopic, listener: Listener): void;
   /** Forgets here at once, then tells the other instances. */
-  publish(topic: InvalidationTopic): Promise<void>;
+  publish(topic: InvalidationTopic, key?: string): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -20,8 +23,8 @@ function listenersOf() {
   const byTopic = new Map<string, Listener[]>();
   return {
     add: (topic: string, listener: Listener) => byTopic.set(topic, [...(byTopic.get(topic) ?? []), listener]),
-    run: (topic: string) => {
-      for (const listener of byTopic.get(topic) ?? []) listener();
+    run: (topic: string, key?: string) => {
+      for (const listener of byTopic.get(topic) ?? []) listener(key);
     },
   };
 }
@@ -30,7 +33,7 @@ export function memoryInvalidationBus(): InvalidationBus {
   const listeners = listenersOf();
   return {
     subscribe: listeners.add,
-    publish: async (topic) => listeners.run(topic),
+    publish: async (topic, key) => listeners.run(topic, key),
     close: async () => undefined,
   };
 }
@@ -42,15 +45,19 @@ export function redisInvalidationBus(url: string, channel: string): Invalidation
   const subscriber = publisher.duplicate();
   // ioredis subscribes again by itself after a reconnection; a failed first try must not crash the process.
   const subscribed = subscriber.subscribe(channel).catch(() => undefined);
-  subscriber.on('message', (from, topic: string) => {
-    if (from === channel) listeners.run(topic);
+  // A message is the topic, then its key after a space when it has one.
+  subscriber.on('message', (from, message: string) => {
+    if (from !== channel) return;
+    const space = message.indexOf(' ');
+    if (space < 0) listeners.run(message);
+    else listeners.run(message.slice(0, space), message.slice(space + 1));
   });
   return {
     subscribe: listeners.add,
-    async publish(topic) {
-      listeners.run(topic);
+    async publish(topic, key) {
+      listeners.run(topic, key);
       await subscribed;
-      await publisher.publish(channel, topic);
+      await publisher.publish(channel, key === undefined ? topic : `${topic} ${key}`);
     },
     async close() {
       await Promise.allSettled([publisher.quit(), subscriber.quit()]);

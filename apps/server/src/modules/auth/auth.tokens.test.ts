@@ -1,0 +1,41 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { createJoinTokenSigner } from '../sessions/sessions.tokens.ts';
+import { createTokenSigner } from './auth.tokens.ts';
+
+const secret = 'test-secret-that-is-long-enough-for-hs256!!';
+const now = new Date('2026-03-01T10:00:00Z');
+
+afterEach(() => vi.restoreAllMocks());
+
+describe('signing keys', () => {
+  it('imports the bearer tokens key once, however many tokens are signed and verified', async () => {
+    const importKey = vi.spyOn(crypto.subtle, 'importKey');
+    const signer = createTokenSigner(secret);
+    for (let i = 0; i < 5; i++) {
+      const token = await signer.sign({ id: i + 1, sid: `s-${i}` }, now, 3600);
+      expect(await signer.verify(token, now)).toMatchObject({ id: i + 1, sid: `s-${i}` });
+    }
+    expect(importKey).toHaveBeenCalledTimes(1);
+  });
+
+  it('imports the join tokens key once too', async () => {
+    const importKey = vi.spyOn(crypto.subtle, 'importKey');
+    const joins = createJoinTokenSigner(secret);
+    for (let i = 0; i < 5; i++) {
+      const token = await joins.sign({ userId: 1, sessionId: i }, now, 60);
+      expect(await joins.verify(token, now)).toEqual({ userId: 1, sessionId: i });
+    }
+    expect(importKey).toHaveBeenCalledTimes(1);
+  });
+
+  it('still refuses a token signed with another secret, or expired, or of the other kind', async () => {
+    const signer = createTokenSigner(secret);
+    const other = createTokenSigner(`${secret}-other`);
+    const token = await other.sign({ id: 1, sid: 's' }, now, 3600);
+    expect(await signer.verify(token, now)).toBeNull();
+    const mine = await signer.sign({ id: 1, sid: 's' }, now, 60);
+    expect(await signer.verify(mine, new Date(now.getTime() + 61_000))).toBeNull();
+    const join = await createJoinTokenSigner(secret).sign({ userId: 1, sessionId: 1 }, now, 60);
+    expect(await signer.verify(join, now)).toBeNull();
+  });
+});
