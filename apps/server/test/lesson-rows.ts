@@ -25,6 +25,8 @@ export async function insertLesson(
       pricePiastres: durationMinutes * 250,
       status,
       cancelledAt: cancelled ? input.startsAt : null,
+      // Booked "now" on the test's clock, as the late-booking cancel grace counts from it.
+      createdAt: t.clock.now(),
     })
     .returning();
   if (!row) throw new Error('lesson insert returned nothing');

@@ -86,6 +86,7 @@ export function makeFreeTimes(
     durationMinutes,
     lessonLengths,
     week,
+    cancellationPolicy: { cancellationWindowHours: 6, lateBookingCancelGraceMinutes: 10 },
     total: starts.length,
     list: starts.map((startsAt) => ({
       startsAt,

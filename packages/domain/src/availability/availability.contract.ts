@@ -42,6 +42,11 @@ export const FreeTimesSchema = z.object({
   lessonLengths: z.array(SessionLengthSchema),
   /** A signed-in student's current subscription week, which bounds the times; null for anyone else. */
   week: z.object({ startsAt: z.string(), endsAt: z.string(), remainingMinutes: z.number().int() }).nullable(),
+  /** Until when a lesson booked now could be cancelled or moved (cancellableUntil of the lessons' rules). */
+  cancellationPolicy: z.object({
+    cancellationWindowHours: z.number().int(),
+    lateBookingCancelGraceMinutes: z.number().int(),
+  }),
   total: z.number().int(),
   list: z.array(FreeTimeSchema),
 });

@@ -84,16 +84,45 @@ describe('booking rules', () => {
 
 describe('cancelling and moving', () => {
   const startsAt = at(6, 18);
-  const rule = (when: Date, status: LessonStatus = LessonStatus.pending) =>
-    cancellationViolation({ now: when, startsAt, status, cancellationWindowHours: 6 });
+  const policy = { cancellationWindowHours: 6, lateBookingCancelGraceMinutes: 10 };
+  const bookedEarly = at(5, 9);
+  const rule = (when: Date, status: LessonStatus = LessonStatus.pending, bookedAt = bookedEarly) =>
+    cancellationViolation({ now: when, startsAt, bookedAt, status, policy });
 
   it('is allowed until the cancellation window before the start', () => {
-    expect(cancellableUntil(startsAt, 6)).toEqual(at(6, 12));
+    expect(cancellableUntil({ startsAt, bookedAt: bookedEarly }, policy)).toEqual(at(6, 12));
     expect(rule(at(6, 12))).toBeNull();
     expect(rule(at(6, 12, 1))).toBe('cancellation-window-passed');
     expect(rule(at(6, 18))).toBe('lesson-time-passed');
     expect(rule(at(6, 9), LessonStatus.happening)).toBe('lesson-time-passed');
     expect(rule(at(6, 9), LessonStatus.cancelledByTutor)).toBe('illegal');
+  });
+
+  it('gives a lesson booked inside the window the grace minutes after booking', () => {
+    const bookedAt = at(6, 17);
+    expect(cancellableUntil({ startsAt, bookedAt }, policy)).toEqual(at(6, 17, 10));
+    expect(rule(at(6, 17, 10), LessonStatus.pending, bookedAt)).toBeNull();
+    expect(rule(new Date(at(6, 17, 10).getTime() + 1), LessonStatus.pending, bookedAt)).toBe(
+      'cancellation-window-passed',
+    );
+  });
+
+  it('never past the start, and no grace when the setting is 0', () => {
+    const bookedAt = at(6, 17, 55);
+    expect(cancellableUntil({ startsAt, bookedAt }, policy)).toEqual(startsAt);
+    expect(rule(at(6, 18), LessonStatus.pending, bookedAt)).toBe('lesson-time-passed');
+    const noGrace = { ...policy, lateBookingCancelGraceMinutes: 0 };
+    expect(cancellableUntil({ startsAt, bookedAt: at(6, 17) }, noGrace)).toEqual(at(6, 17));
+    const justAfter = new Date(at(6, 17).getTime() + 1);
+    const status = LessonStatus.pending;
+    expect(cancellationViolation({ now: justAfter, startsAt, bookedAt: at(6, 17), status, policy: noGrace })).toBe(
+      'cancellation-window-passed',
+    );
+  });
+
+  it('takes the later of the window and the grace just before the window closes', () => {
+    expect(cancellableUntil({ startsAt, bookedAt: at(6, 11, 55) }, policy)).toEqual(at(6, 12, 5));
+    expect(cancellableUntil({ startsAt, bookedAt: at(6, 11, 50) }, policy)).toEqual(at(6, 12));
   });
 });
 

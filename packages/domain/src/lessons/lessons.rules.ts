@@ -69,20 +69,40 @@ export function bookingViolation(f: BookingFacts): BookingViolation | null {
   return null;
 }
 
-/** Last moment a lesson can be cancelled or moved: the cancellation window before its start. */
-export const cancellableUntil = (startsAt: Date, cancellationWindowHours: number): Date =>
-  new Date(startsAt.getTime() - cancellationWindowHours * MS_PER_HOUR);
+/** The platform settings that decide until when a lesson can be cancelled or moved. */
+export interface CancellationPolicy {
+  cancellationWindowHours: number;
+  lateBookingCancelGraceMinutes: number;
+}
+
+/** When the cancellation window before a lesson's start closes (without the late-booking grace). */
+export const cancellationWindowCloses = (startsAt: Date, policy: CancellationPolicy): Date =>
+  new Date(startsAt.getTime() - policy.cancellationWindowHours * MS_PER_HOUR);
+
+/**
+ * Last moment a lesson can be cancelled or moved (DESIGN §4): the cancellation window before its start, or, when
+ * that leaves less, the grace minutes after it was booked, so a lesson booked late can still be undone for a
+ * moment; never past its start. Taking the later of the two keeps the rule monotonic: booking earlier never
+ * leaves less time to change one's mind.
+ */
+export function cancellableUntil(lesson: { startsAt: Date; bookedAt: Date }, policy: CancellationPolicy): Date {
+  const start = lesson.startsAt.getTime();
+  const windowEnds = cancellationWindowCloses(lesson.startsAt, policy).getTime();
+  const graceEnds = Math.min(lesson.bookedAt.getTime() + policy.lateBookingCancelGraceMinutes * MS_PER_MINUTE, start);
+  return new Date(Math.max(windowEnds, graceEnds));
+}
 
 /** Why a lesson can no longer be cancelled or moved, or null while it can. */
 export function cancellationViolation(input: {
   now: Date;
   startsAt: Date;
+  bookedAt: Date;
   status: LessonStatus;
-  cancellationWindowHours: number;
+  policy: CancellationPolicy;
 }): ErrorCode | null {
   if (isLessonCancelled(input.status)) return 'illegal';
   if (input.status !== LessonStatus.pending || input.now >= input.startsAt) return 'lesson-time-passed';
-  if (input.now > cancellableUntil(input.startsAt, input.cancellationWindowHours)) return 'cancellation-window-passed';
+  if (input.now > cancellableUntil(input, input.policy)) return 'cancellation-window-passed';
   return null;
 }
 

@@ -12,6 +12,7 @@ describe('platform settings', () => {
   it('has the defaults of DESIGN §4, which are valid', () => {
     expect(PLATFORM_SETTINGS_DEFAULTS).toMatchObject({
       cancellationWindowHours: 6,
+      lateBookingCancelGraceMinutes: 10,
       tutorRatePerMinutePiastres: 250,
       weekRenewalHourCairo: 6,
       maxLessonsForRefundableCancel: 1,
@@ -46,6 +47,15 @@ describe('platform settings', () => {
     expect(at(60)).toBe(true);
     expect(at(0)).toBe(false);
     expect(at(61)).toBe(false);
+  });
+
+  it('gives a lesson booked late 0 (none) to 60 minutes to be cancelled', () => {
+    const at = (lateBookingCancelGraceMinutes: number) =>
+      PlatformSettings.safeParse({ ...PLATFORM_SETTINGS_DEFAULTS, lateBookingCancelGraceMinutes }).success;
+    expect(at(0)).toBe(true);
+    expect(at(60)).toBe(true);
+    expect(at(61)).toBe(false);
+    expect(at(-1)).toBe(false);
   });
 
   it('lasts a free trial 1 to 52 weeks, or open-ended at 0', () => {

@@ -30,6 +30,8 @@ const WithdrawalLimitPiastres = z.number().int().min(WITHDRAWAL_MIN_PIASTRES).ma
 export const PlatformSettings = z.strictObject({
   /** Hours before a lesson's start after which it can no longer be cancelled or moved. */
   cancellationWindowHours: z.number().int().min(0).max(72),
+  /** Minutes after booking in which a lesson booked inside the cancellation window may still be cancelled or moved. */
+  lateBookingCancelGraceMinutes: z.number().int().min(0).max(60),
   /** Default tutor pay per lesson minute; 250 piastres = 2.50 EGP. */
   tutorRatePerMinutePiastres: z.number().int().min(1).max(100_000),
   /** Cairo hour at which every subscription week renews. */
@@ -64,6 +66,7 @@ export type PlatformSettings = z.infer<typeof PlatformSettings>;
 
 export const PLATFORM_SETTINGS_DEFAULTS: PlatformSettings = {
   cancellationWindowHours: 6,
+  lateBookingCancelGraceMinutes: 10,
   tutorRatePerMinutePiastres: 250,
   weekRenewalHourCairo: 6,
   maxLessonsForRefundableCancel: 1,

@@ -47,6 +47,8 @@ describe('admin /platform-settings', { timeout: 20_000 }, () => {
       expect(screen.getByRole('heading', { name: group })).toBeTruthy();
     }
     expect(field(/^مهلة الإلغاء \(بالساعات\)/).value).toBe('6');
+    expect(field(/^فترة السماح بالإلغاء بعد الحجز المتأخر \(بالدقائق\)/).value).toBe('10');
+    expect(screen.getByText(/من ٠ إلى ٦٠، الافتراضي ١٠ دقائق/)).toBeTruthy();
     expect(field(/^أجر المعلّم للدقيقة \(جنيه للدقيقة\)/).value).toBe('2.50');
     expect(field(/^المحاولات الخاطئة/).value).toBe('5');
     expect(field(/^الحد الأدنى للسحب \(جنيه\)/).value).toBe('100.00');

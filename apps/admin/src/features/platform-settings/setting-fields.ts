@@ -53,6 +53,7 @@ export const SETTING_GROUPS: Array<{ title: MessageKey; fields: Array<SettingFie
     fields: [
       { path: 'lessonLengthsOffered', options: SESSION_LENGTHS, unit: 'minutes' },
       { path: 'cancellationWindowHours', unit: 'hours' },
+      { path: 'lateBookingCancelGraceMinutes', unit: 'minutes' },
       { path: 'noShowGraceMinutes', unit: 'minutes' },
       { path: 'sessionOpensMinutesBefore', unit: 'minutes' },
       { path: 'defaultNoticePeriodMinutes', unit: 'minutes' },

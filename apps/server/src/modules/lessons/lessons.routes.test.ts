@@ -1,4 +1,5 @@
 import type { LessonView } from '@darsak/domain/lessons';
+import { PLATFORM_SETTINGS_DEFAULTS } from '@darsak/domain/settings';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import {
@@ -50,6 +51,31 @@ async function expectError(response: { statusCode: number; json(): { code: strin
 
 const setLesson = (id: number, values: Partial<typeof lessons.$inferInsert>) =>
   t.database.db.update(lessons).set(values).where(eq(lessons.id, id));
+
+/** Runs `check` with the clock at `when`, then puts it back. */
+async function at(when: string, check: () => Promise<unknown>) {
+  t.clock.set(when);
+  try {
+    await check();
+  } finally {
+    t.clock.set(NOW);
+  }
+}
+/** Past the late-booking cancel grace of a lesson booked now. */
+const afterGrace = (check: () => Promise<unknown>) => at('2025-01-06T07:11:00Z', check);
+
+const setGrace = (lateBookingCancelGraceMinutes: number) =>
+  injectAs(t.app, admin.token, {
+    method: 'PATCH',
+    url: '/api/v1/platform-settings',
+    payload: { lateBookingCancelGraceMinutes },
+  });
+
+const rebook = (who: Actor, payload: Record<string, unknown>) =>
+  injectAs(t.app, who.token, { method: 'PATCH', url: '/api/v1/lesson/', payload });
+
+const lessonsOf = async (who: Actor): Promise<LessonView[]> =>
+  (await injectAs(t.app, who.token, { method: 'GET', url: '/api/v1/lesson/list/?size=100' })).json().list;
 
 describe('POST /api/v1/lesson/ (book)', () => {
   it('[201] books a free time, fixes the price from the rate and leaves the rest of the week', async () => {
@@ -189,9 +215,6 @@ describe('POST /api/v1/lesson/ (book)', () => {
 });
 
 describe('PATCH /api/v1/lesson/ (rebook)', () => {
-  const rebook = (who: Actor, payload: Record<string, unknown>) =>
-    injectAs(t.app, who.token, { method: 'PATCH', url: '/api/v1/lesson/', payload });
-
   it('[200] moves a lesson: the old one is cancelled, the new one links back and passes the rules', async () => {
     const student = await createStudentWithMinutes(t, { weeklyMinutes: 30 });
     const first = await booked(student, TOMORROW_NOON);
@@ -221,7 +244,9 @@ describe('PATCH /api/v1/lesson/ (rebook)', () => {
     await expectError(await rebook(student, { id: 999_999, ...to }), 404, 'lesson-not-found');
     await expectError(await rebook(student, { id: theirs.id, ...to }), 403, 'forbidden');
     const soon = await booked(student, '2025-01-06T10:00:00Z');
-    await expectError(await rebook(student, { id: soon.id, ...to }), 422, 'cancellation-window-passed');
+    await afterGrace(async () =>
+      expectError(await rebook(student, { id: soon.id, ...to }), 422, 'cancellation-window-passed'),
+    );
     await setLesson(soon.id, { status: 'cancelledByStudent', cancelledAt: t.clock.now() });
     await expectError(await rebook(student, { id: soon.id, ...to }), 400, 'illegal');
   });
@@ -323,9 +348,54 @@ describe('DELETE /api/v1/lesson/:id (cancel)', () => {
     await cancel(student, lesson.id);
     await expectError(await cancel(student, lesson.id), 400, 'illegal');
     const soon = await booked(student, '2025-01-06T12:00:00Z');
-    await expectError(await cancel(student, soon.id), 422, 'cancellation-window-passed');
+    await afterGrace(async () => expectError(await cancel(student, soon.id), 422, 'cancellation-window-passed'));
     await setLesson(soon.id, { status: 'happening' });
     await expectError(await cancel(tutor, soon.id), 422, 'lesson-time-passed');
+  });
+
+  it('[200/422] a lesson booked inside the window: cancellable or movable for the grace after booking', async () => {
+    const student = await createStudentWithMinutes(t, { weeklyMinutes: 60 });
+    const late = await booked(student, '2025-01-06T09:00:00Z');
+    // Booked at 07:00Z with the default 10 minutes' grace; the 6-hour window alone would have closed at 03:00Z.
+    expect(late.cancellableUntil).toBe('2025-01-06T07:10:00.000Z');
+    await at('2025-01-06T07:10:00Z', async () => {
+      const moved = await rebook(student, { id: late.id, startsAt: '2025-01-06T09:30:00Z', durationMinutes: 30 });
+      expect(moved.statusCode, moved.body).toBe(200);
+    });
+    const moved = (await lessonsOf(student)).find((l) => l.status === 'pending');
+    // The moved lesson is a new booking (07:10Z): its own grace.
+    expect(moved?.cancellableUntil).toBe('2025-01-06T07:20:00.000Z');
+    await at('2025-01-06T07:21:00Z', async () =>
+      expectError(await cancel(student, moved?.id ?? 0), 422, 'cancellation-window-passed'),
+    );
+    await at('2025-01-06T07:20:00Z', async () =>
+      expect((await cancel(tutor, moved?.id ?? 0)).json()).toMatchObject({ status: 'cancelledByTutor' }),
+    );
+  });
+
+  it('follows the grace setting as an admin changes it, read before the transaction', async () => {
+    const student = await createStudentWithMinutes(t);
+    const late = await booked(student, '2025-01-06T09:00:00Z');
+    try {
+      // The change empties the settings cache: on embedded PGlite, a settings read inside the cancel's open
+      // transaction would throw, so this also proves the policy is read before it.
+      expect((await setGrace(30)).statusCode).toBe(200);
+      await at('2025-01-06T07:25:00Z', async () =>
+        expect((await cancel(student, late.id)).json()).toMatchObject({
+          status: 'cancelledByStudent',
+          cancellableUntil: '2025-01-06T07:30:00.000Z',
+        }),
+      );
+      expect((await setGrace(0)).statusCode).toBe(200);
+      const again = await booked(student, '2025-01-06T09:00:00Z');
+      // No grace: it stopped being cancellable the moment it was booked.
+      expect(again.cancellableUntil).toBe(NOW.replace('Z', '.000Z'));
+      await at('2025-01-06T07:00:01Z', async () =>
+        expectError(await cancel(student, again.id), 422, 'cancellation-window-passed'),
+      );
+    } finally {
+      await setGrace(PLATFORM_SETTINGS_DEFAULTS.lateBookingCancelGraceMinutes);
+    }
   });
 });
 

@@ -13,6 +13,7 @@ import {
   type BookLessonInput,
   bookableLessonLengths,
   bookingViolation,
+  type CancellationPolicy,
   CancelReason,
   cancellableUntil,
   cancellationViolation,
@@ -111,7 +112,7 @@ export function createLessonsService(deps: LessonsDeps) {
       student: member(row.studentName, row.studentImage, l.studentId),
       tutor: member(row.tutorName, row.tutorImage, l.tutorId),
       rebookedFrom: l.rebookedFrom,
-      cancellableUntil: cancellableUntil(l.startsAt, settings.cancellationWindowHours).toISOString(),
+      cancellableUntil: cancellableUntil({ startsAt: l.startsAt, bookedAt: l.createdAt }, settings).toISOString(),
       joinOpensAt: sessionOpensAt(l.startsAt, settings.sessionOpensMinutesBefore).toISOString(),
       cancelledAt: l.cancelledAt?.toISOString() ?? null,
       cancelledBy: l.cancelledBy,
@@ -284,6 +285,8 @@ export function createLessonsService(deps: LessonsDeps) {
         p.durationMinutes,
       ),
       rebookedFrom: p.rebookedFrom,
+      // The app's clock, not the database's: the late-booking grace counts from it (cancellationViolation).
+      createdAt: now,
     });
     await scheduleJobs(tx, row);
     return row;
@@ -293,6 +296,18 @@ export function createLessonsService(deps: LessonsDeps) {
     const lesson = await repo.findLessonForUpdate(tx, id);
     if (!lesson) throw new AppError('lesson-not-found');
     return lesson;
+  }
+
+  /** DESIGN §4: until the cancellation window, or the grace after a late booking (lessons.rules). */
+  function mustBeCancellable(lesson: LessonRow, policy: CancellationPolicy) {
+    const refused = cancellationViolation({
+      now: clock.now(),
+      startsAt: lesson.startsAt,
+      bookedAt: lesson.createdAt,
+      status: lesson.status,
+      policy,
+    });
+    if (refused) throw new AppError(refused);
   }
 
   const memberOf = (lesson: LessonRow, userId: number): Member | undefined =>
@@ -357,18 +372,12 @@ export function createLessonsService(deps: LessonsDeps) {
       if (!own) throw new AppError('lesson-not-found');
       if (own.studentId !== actor.id) throw new AppError('forbidden');
       await assertVerified(actor.id);
+      const policy = await deps.settings.current();
       const { previous, lesson } = await inTransaction(async (tx) => {
         // The subscription first, as a booking locks it: the same order everywhere cannot deadlock.
         await deps.subscriptions.lockActiveForStudent(tx, actor.id);
         const previous = await requireLessonForUpdate(tx, input.id);
-        const settings = await deps.settings.current(tx);
-        const refused = cancellationViolation({
-          now: clock.now(),
-          startsAt: previous.startsAt,
-          status: previous.status,
-          cancellationWindowHours: settings.cancellationWindowHours,
-        });
-        if (refused) throw new AppError(refused);
+        mustBeCancellable(previous, policy);
         await repo.moveLesson(tx, previous.id, [LessonStatus.pending], {
           status: LessonStatus.cancelledByStudent,
           cancelledAt: clock.now(),
@@ -394,18 +403,12 @@ export function createLessonsService(deps: LessonsDeps) {
 
     /** The student or the tutor cancels until the cancellation window; the minutes come back (derived). */
     async cancel(actor: AuthUser, id: number): Promise<LessonView> {
+      const policy = await deps.settings.current();
       const lesson = await inTransaction(async (tx) => {
         const lesson = await requireLessonForUpdate(tx, id);
         const who = memberOf(lesson, actor.id);
         if (!who) throw new AppError('forbidden');
-        const settings = await deps.settings.current(tx);
-        const refused = cancellationViolation({
-          now: clock.now(),
-          startsAt: lesson.startsAt,
-          status: lesson.status,
-          cancellationWindowHours: settings.cancellationWindowHours,
-        });
-        if (refused) throw new AppError(refused);
+        mustBeCancellable(lesson, policy);
         const row = await repo.moveLesson(tx, lesson.id, [LessonStatus.pending], {
           status: who === 'student' ? LessonStatus.cancelledByStudent : LessonStatus.cancelledByTutor,
           cancelledAt: clock.now(),
@@ -550,10 +553,8 @@ export function createLessonsService(deps: LessonsDeps) {
         ? heldSpansOf(await repo.heldLessons(db, { studentId: student }, new Date(from), new Date(end)))
         : [];
       const busy = [...tutorHeld, ...studentHeld].filter((l) => !isOwnMoving(l));
-      const lessonLengths = bookableLessonLengths(
-        tutor.lessonLengths,
-        (await deps.settings.current()).lessonLengthsOffered,
-      );
+      const settings = await deps.settings.current();
+      const lessonLengths = bookableLessonLengths(tutor.lessonLengths, settings.lessonLengthsOffered);
       const slots = tutor.bookable && lessonLengths.includes(query.durationMinutes) ? tutor.slots : [];
       const list = [...freeTimes({ slots, busy, durationMinutes: query.durationMinutes, from, to })].map((t) => ({
         startsAt: new Date(t.start).toISOString(),
@@ -564,6 +565,10 @@ export function createLessonsService(deps: LessonsDeps) {
         durationMinutes: query.durationMinutes,
         lessonLengths,
         week: week?.view ?? null,
+        cancellationPolicy: {
+          cancellationWindowHours: settings.cancellationWindowHours,
+          lateBookingCancelGraceMinutes: settings.lateBookingCancelGraceMinutes,
+        },
         total: list.length,
         list,
       };

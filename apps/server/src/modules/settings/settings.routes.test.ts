@@ -127,13 +127,19 @@ describe('each policy follows its setting', () => {
     const tutor = await createTutor(t, { slots: ALL_WEEK });
     const student = await createStudentWithMinutes(t);
     const lesson: LessonView = (await book(student, tutor.id, '2025-01-06T11:00:00Z')).json();
-    expect(lesson.cancellableUntil).toBe('2025-01-06T05:00:00.000Z');
-    await expectCode(await cancel(student, lesson.id), 422, 'cancellation-window-passed');
+    // Booked inside the window: only the late-booking grace (10 minutes) is left.
+    expect(lesson.cancellableUntil).toBe('2025-01-06T07:10:00.000Z');
+    t.clock.set('2025-01-06T07:11:00Z');
+    try {
+      await expectCode(await cancel(student, lesson.id), 422, 'cancellation-window-passed');
 
-    await patch({ cancellationWindowHours: 2 });
-    const seen = await injectAs(t.app, student.token, { method: 'GET', url: `/api/v1/lesson/${lesson.id}` });
-    expect(seen.json().cancellableUntil).toBe('2025-01-06T09:00:00.000Z');
-    expect((await cancel(student, lesson.id)).json()).toMatchObject({ status: 'cancelledByStudent' });
+      await patch({ cancellationWindowHours: 2 });
+      const seen = await injectAs(t.app, student.token, { method: 'GET', url: `/api/v1/lesson/${lesson.id}` });
+      expect(seen.json().cancellableUntil).toBe('2025-01-06T09:00:00.000Z');
+      expect((await cancel(student, lesson.id)).json()).toMatchObject({ status: 'cancelledByStudent' });
+    } finally {
+      t.clock.set(NOW);
+    }
   });
 
   it('tutor rate: a booking is priced at the rate in force, unless the tutor has their own', async () => {

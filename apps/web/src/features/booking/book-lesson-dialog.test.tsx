@@ -33,6 +33,7 @@ function stubBooking(overrides: Parameters<typeof stubApi>[0] = {}) {
         body: { total: 0, summary: { average: null, count: 0 }, list: [] },
       }),
       'GET /api/v1/sub/user': () => ({ body: makeSubscription({ remainingWeeklyMinutes: 45 }) }),
+      'GET /api/v1/lesson/list/': () => ({ body: { total: 0, list: [] } }),
       'GET /api/v1/availability-slot/free': (_init, url) => {
         const week = { startsAt: cairoAt(-1, 6), endsAt: cairoAt(5, 6), remainingMinutes: 45 };
         return url.searchParams.get('durationMinutes') === '15'
@@ -198,5 +199,93 @@ describe('book-lesson dialog', () => {
     await user.click(within(dialog).getByRole('button', { name: 'التالي' }));
     expect((within(dialog).getByRole('radio', { name: /٣٠ دقيقة/ }) as HTMLInputElement).disabled).toBe(true);
     expect(within(dialog).getByText('دقائقك المتبقية لا تكفي')).toBeTruthy();
+  });
+
+  it('says before confirming until when the lesson can be cancelled', async () => {
+    stubBooking();
+    const user = userEvent.setup();
+    renderApp('/t/21', { user: student });
+    const dialog = await walkToConfirmation(user);
+    // Tomorrow 10:30 is more than the 6-hour window away: cancellable until 04:30 Cairo.
+    expect(
+      within(dialog).getByText(/^يمكنك إلغاء هذا الدرس أو تغيير موعده حتى .*٤:٣٠ ص، وبعد ذلك لا يمكن إلغاؤه\.$/),
+    ).toBeTruthy();
+  });
+
+  it('tells a lesson booked inside the window that it can be cancelled only for the grace after booking', async () => {
+    // Two hours from now, on the quarter hour: inside the 6-hour window, past the 30-minute notice.
+    const soon = new Date(Math.ceil((Date.now() + 2 * 3_600_000) / 900_000) * 900_000).toISOString();
+    stubBooking({
+      'GET /api/v1/availability-slot/free': (_init, url) => {
+        const week = { startsAt: cairoAt(-1, 6), endsAt: cairoAt(5, 6), remainingMinutes: 45 };
+        return { body: makeFreeTimes(url.searchParams.get('durationMinutes') === '15' ? 15 : 30, [soon], week) };
+      },
+    });
+    const user = userEvent.setup();
+    renderApp('/t/21', { user: student });
+    await user.click(await screen.findByRole('button', { name: 'احجز درسًا' }));
+    const dialog = await screen.findByRole('dialog');
+    const open = (await within(dialog).findAllByRole('radio')).find((r) => !(r as HTMLInputElement).disabled);
+    await user.click(open as HTMLElement);
+    await user.click(within(dialog).getByRole('button', { name: 'التالي' }));
+    await user.click(within(dialog).getByRole('radio', { name: /٣٠ دقيقة/ }));
+    await user.click(within(dialog).getByRole('button', { name: 'التالي' }));
+    await user.click(within(dialog).getAllByRole('radio')[0] as HTMLElement);
+    await user.click(within(dialog).getByRole('button', { name: 'التالي' }));
+    // Ten minutes after now (or after a minute ago, should the clock have turned since the dialog rendered).
+    const time = new Intl.DateTimeFormat('ar-EG', { timeZone: 'Africa/Cairo', hour: 'numeric', minute: '2-digit' });
+    const late = (until: number) =>
+      `يبدأ هذا الدرس خلال مهلة الإلغاء، لذا يمكنك إلغاؤه أو تغيير موعده حتى الساعة ${time.format(until)} فقط، وبعد ذلك لا يمكن إلغاؤه.`;
+    const said = [late(Date.now() + 10 * 60_000), late(Date.now() + 9 * 60_000)];
+    expect(within(dialog).getByText((text) => said.includes(text))).toBeTruthy();
+  });
+
+  it('tells the one-pending-lesson rule as it opens, links to that lesson and keeps confirm disabled', async () => {
+    const held = makeLesson({ id: 900, startsAt: cairoAt(2, 10) });
+    const { calls } = stubBooking({ 'GET /api/v1/lesson/list/': () => ({ body: { total: 1, list: [held] } }) });
+    const user = userEvent.setup();
+    renderApp('/t/21', { user: student });
+    await user.click(await screen.findByRole('button', { name: 'احجز درسًا' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(await within(dialog).findByText('لديك درس محجوز لم يُعقد بعد')).toBeTruthy();
+    expect(
+      within(dialog).getByText(/يمكنك حجز درس واحد في كل مرة\. درسك مع ياسمين فؤاد .*: ألغِه أو غيّر موعده قبل/),
+    ).toBeTruthy();
+    expect(within(dialog).getByRole('link', { name: 'عرض درسي المحجوز' }).getAttribute('href')).toBe('/lesson/900');
+    const listCall = calls.find((c) => c.path === '/api/v1/lesson/list/');
+    expect(listCall).toBeTruthy();
+    await user.click(
+      within(dialog)
+        .getAllByRole('radio')
+        .find((r) => !(r as HTMLInputElement).disabled) as HTMLElement,
+    );
+    await user.click(within(dialog).getByRole('button', { name: 'التالي' }));
+    await user.click(within(dialog).getByRole('radio', { name: /٣٠ دقيقة/ }));
+    await user.click(within(dialog).getByRole('button', { name: 'التالي' }));
+    await user.click(within(dialog).getByRole('radio', { name: '١٠:٣٠ ص' }));
+    await user.click(within(dialog).getByRole('button', { name: 'التالي' }));
+    expect((within(dialog).getByRole('button', { name: 'تأكيد الحجز' }) as HTMLButtonElement).disabled).toBe(true);
+  });
+
+  it('keeps confirm disabled after a refusal until the time changes', async () => {
+    const { calls } = stubBooking({
+      'POST /api/v1/lesson/': () => ({ status: 409, body: { code: 'conflicting-lessons', message: 'x' } }),
+    });
+    const user = userEvent.setup();
+    renderApp('/t/21', { user: student });
+    const dialog = await walkToConfirmation(user);
+    const confirm = () => within(dialog).getByRole('button', { name: 'تأكيد الحجز' }) as HTMLButtonElement;
+    await user.click(confirm());
+    expect((await within(dialog).findByRole('alert')).textContent).toContain(ERROR_MESSAGES_AR['conflicting-lessons']);
+    expect(confirm().disabled).toBe(true);
+    await user.click(within(dialog).getByRole('button', { name: 'السابق' }));
+    await user.click(within(dialog).getByRole('button', { name: 'التالي' }));
+    expect(confirm().disabled).toBe(true);
+    await user.click(within(dialog).getByRole('button', { name: 'السابق' }));
+    await user.click(within(dialog).getByRole('radio', { name: '١٠:٠٠ ص' }));
+    await user.click(within(dialog).getByRole('button', { name: 'التالي' }));
+    expect(within(dialog).queryByRole('alert')).toBeNull();
+    expect(confirm().disabled).toBe(false);
+    expect(calls.filter((c) => c.method === 'POST').length).toBe(1);
   });
 });

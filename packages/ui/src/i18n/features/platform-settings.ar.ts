@@ -11,7 +11,9 @@ export const platformSettingsAr = {
   'platform.hint.lessonLengthsOffered': 'المدد التي يحجزها الطلاب؛ يدرّس كل معلّم ما يختاره منها.',
   'platform.field.cancellationWindowHours': 'مهلة الإلغاء',
   'platform.hint.cancellationWindowHours': 'لا يُلغى الدرس ولا يُنقل قبل بدايته بأقل من هذه المدة.',
-
+  'platform.field.lateBookingCancelGraceMinutes': 'فترة السماح بالإلغاء بعد الحجز المتأخر',
+  'platform.hint.lateBookingCancelGraceMinutes':
+    'الدرس المحجوز داخل مهلة الإلغاء يمكن إلغاؤه أو نقله خلال هذه الدقائق بعد حجزه ما لم يبدأ. صفر: لا مهلة.',
   'platform.field.noShowGraceMinutes': 'مهلة انتظار المعلّم',
   'platform.hint.noShowGraceMinutes': 'بعدها يستطيع الطالب إنهاء الدرس لأن المعلّم لم يحضر.',
   'platform.field.sessionOpensMinutesBefore': 'فتح غرفة الدرس قبل بدايته',

@@ -13,7 +13,9 @@ export const platformSettingsEn: Record<keyof typeof platformSettingsAr, string>
   'platform.hint.lessonLengthsOffered': 'The lengths students may book; each tutor teaches those of them they choose.',
   'platform.field.cancellationWindowHours': 'Cancellation window',
   'platform.hint.cancellationWindowHours': 'A lesson cannot be cancelled or moved closer than this to its start.',
-
+  'platform.field.lateBookingCancelGraceMinutes': 'Cancel grace after a late booking',
+  'platform.hint.lateBookingCancelGraceMinutes':
+    'A lesson booked inside the cancellation window can still be cancelled or moved this long after booking, until it starts. 0: no grace.',
   'platform.field.noShowGraceMinutes': 'Wait for the tutor',
   'platform.hint.noShowGraceMinutes': 'After this, the student may end the lesson as "tutor did not attend".',
   'platform.field.sessionOpensMinutesBefore': 'Room opens before the start',

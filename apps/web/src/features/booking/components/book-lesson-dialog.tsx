@@ -11,9 +11,12 @@ import { paths } from '../../../config/paths.ts';
 import { api } from '../../../lib/api.ts';
 import { useAuth } from '../../../lib/auth-store.ts';
 import { useDateFormat } from '../../../lib/date-format.ts';
+import { useNow } from '../../lessons/hooks/use-now.ts';
 import { useBookLesson, useRebookLesson } from '../hooks/use-booking-mutations.ts';
 import { useFreeTimes } from '../hooks/use-free-times.ts';
+import { usePendingLesson } from '../hooks/use-pending-lesson.ts';
 import { groupTimesByDay } from '../utils/group-times-by-day.ts';
+import { CancellableUntilNote, PendingLessonNotice } from './booking-notices.tsx';
 import { ChoiceGroup } from './choice-group.tsx';
 
 type Duration = FreeTimesFilter['durationMinutes'];
@@ -76,6 +79,9 @@ export function BookLessonDialog({ open, onOpenChange, tutor, moving, onBooked }
 
   const subscription = useQuery({ ...currentSubscriptionQuery(api), enabled: open });
   const free = useFreeTimes(tutor.id, open, moving?.id);
+  // Moving a lesson replaces the pending one, so only a new booking meets the one-pending-lesson rule.
+  const pending = usePendingLesson(open && !moving);
+  const now = useNow();
   const book = useBookLesson();
   const rebook = useRebookLesson();
   const mutation = moving ? rebook : book;
@@ -121,8 +127,15 @@ export function BookLessonDialog({ open, onOpenChange, tutor, moving, onBooked }
     (free.byDuration[length]?.list ?? []).filter((time) => day !== null && dates.dayKey(time.startsAt) === day);
   const chosenTime = chosenDuration ? timesOf(chosenDuration).find((time) => time.startsAt === startsAt) : undefined;
 
-  const failure = mutation.error;
+  // A refusal holds for the choice it answered: it is told, and confirming again waits, until the student
+  // changes the time or the length.
+  const refusedAsIs =
+    mutation.error !== null &&
+    mutation.variables?.startsAt === startsAt &&
+    mutation.variables?.durationMinutes === chosenDuration;
+  const failure = refusedAsIs ? mutation.error : null;
   const failureCode = failure ? errorCodeOf(failure) : null;
+  const policy = free.byDuration[15]?.cancellationPolicy ?? free.byDuration[30]?.cancellationPolicy;
 
   const submit = () => {
     if (!chosenDuration || !startsAt) return;
@@ -153,7 +166,7 @@ export function BookLessonDialog({ open, onOpenChange, tutor, moving, onBooked }
         <Alert tone="success" title={t(moving ? 'booking.rebook.done' : 'booking.book.done')}>
           {t('booking.book.doneBody', {
             when: dates.dayTime(booked.lesson.startsAt),
-            minutes: format.number(booked.minutesLeft),
+            count: booked.minutesLeft,
           })}
         </Alert>
         <div className="flex flex-wrap gap-2">
@@ -178,7 +191,7 @@ export function BookLessonDialog({ open, onOpenChange, tutor, moving, onBooked }
         {errorMessage(user.emailVerified ? 'unverified-phone' : 'unverified-email')}
       </Alert>
     );
-  } else if (free.isPending || subscription.isPending) {
+  } else if (free.isPending || subscription.isPending || pending.isPending) {
     content = <LoadingAnimation className="min-h-0 py-10" label={t('booking.book.loadingTimes')} />;
   } else if (free.error) {
     content = <LoadError error={free.error} onRetry={() => void free.refetch()} />;
@@ -190,11 +203,12 @@ export function BookLessonDialog({ open, onOpenChange, tutor, moving, onBooked }
         {week && (
           <p className="rounded-xl bg-primary-50 px-3 py-2 text-sm text-primary-800">
             {t('booking.book.weekInfo', {
-              minutes: format.number(remaining),
+              count: remaining,
               end: dates.dayTime(week.endsAt),
             })}
           </p>
         )}
+        {pending.lesson && !failure && <PendingLessonNotice lesson={pending.lesson} now={now} />}
         {failure && (
           <Alert
             tone="error"
@@ -262,7 +276,7 @@ export function BookLessonDialog({ open, onOpenChange, tutor, moving, onBooked }
                     ? t('booking.book.notEnoughMinutes')
                     : count === 0
                       ? t('booking.book.noTimesThatDay')
-                      : t('booking.book.timesCount', { count: format.number(count) }),
+                      : t('booking.book.timesCount', { count }),
                   disabled: short || count === 0,
                 };
               })}
@@ -300,6 +314,7 @@ export function BookLessonDialog({ open, onOpenChange, tutor, moving, onBooked }
                   strong
                 />
               </dl>
+              {policy && <CancellableUntilNote startsAt={chosenTime.startsAt} policy={policy} now={now} />}
               <p className="text-xs text-muted">{t('booking.book.timeZoneNote')}</p>
             </div>
           )}
@@ -310,10 +325,7 @@ export function BookLessonDialog({ open, onOpenChange, tutor, moving, onBooked }
           </Button>
           {step < 3 ? (
             <Button
-              onClick={() => {
-                mutation.reset();
-                setStep((s) => s + 1);
-              }}
+              onClick={() => setStep((s) => s + 1)}
               disabled={
                 (step === 0 && !day) ||
                 (step === 1 && (!chosenDuration || timesOf(chosenDuration).length === 0)) ||
@@ -323,7 +335,11 @@ export function BookLessonDialog({ open, onOpenChange, tutor, moving, onBooked }
               {t('common.next')}
             </Button>
           ) : (
-            <Button onClick={submit} loading={mutation.isPending} disabled={!chosenTime}>
+            <Button
+              onClick={submit}
+              loading={mutation.isPending}
+              disabled={!chosenTime || refusedAsIs || pending.lesson !== null}
+            >
               {t(moving ? 'booking.rebook.confirm' : 'booking.book.confirm')}
             </Button>
           )}
