@@ -157,6 +157,8 @@ describe('/session ready to join and waiting', () => {
     await user.click(screen.getByRole('button', { name: 'انضم إلى الدرس' }));
     const call = await screen.findByRole('region', { name: 'مكالمة الدرس' });
     expect(await within(call).findByText('في انتظار المعلّم')).toBeTruthy();
+    // The log export sits with the controls below the video, not in the header laid over it (it hid it on phones).
+    expect(within(call).getByRole('button', { name: 'تصدير السجل' }).closest('header')).toBeNull();
     await waitFor(() =>
       expect(realtime.received).toContainEqual({ event: 'session:join', payload: { token: 'join-token' } }),
     );

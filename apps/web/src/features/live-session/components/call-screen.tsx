@@ -29,7 +29,7 @@ export function CallScreen({
   isStudent: boolean;
   localStream: MediaStream | null;
   renderChat: (roomId: number) => ReactNode;
-  /** Extra actions in the call's header (the log export). */
+  /** Extra actions beside the call controls, below the video (the log export, the problem report). */
   toolbar?: ReactNode;
 }) {
   const { t, format } = useI18n();
@@ -102,7 +102,6 @@ export function CallScreen({
           <span className="ms-auto">
             {t('realtime.session.endsIn', { countdown: countdownText(Date.parse(token.endsAt) - now, format.number) })}
           </span>
-          {toolbar}
         </header>
 
         <div className="relative min-h-0 flex-1">
@@ -163,7 +162,8 @@ export function CallScreen({
           </div>
         </div>
 
-        <div className="flex items-center justify-center gap-3 bg-stone-950 p-3">
+        {/* The toolbar (log export, problem report) sits with the controls, below the video, never over it. */}
+        <div className="flex flex-wrap items-center justify-center gap-3 bg-stone-950 p-3">
           <ControlButton
             active={micOn}
             disabled={!hasAudio}
@@ -196,6 +196,7 @@ export function CallScreen({
               {t('realtime.session.leave')}
             </span>
           </button>
+          {toolbar}
         </div>
       </section>
 
