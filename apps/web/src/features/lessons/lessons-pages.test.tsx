@@ -249,4 +249,25 @@ describe('/lessons-schedule', () => {
     await user.click(screen.getByRole('button', { name: 'الأسبوع التالي' }));
     expect(await screen.findByText('٠ درس محجوز، ٠ دقيقة')).toBeTruthy();
   });
+
+  it('shows a tutor their teaching hours on each day of the week, from their weekly schedule', async () => {
+    const everyDay = Array.from({ length: 7 }, (_, weekday) => ({
+      id: weekday + 1,
+      weekday,
+      startMinute: 600,
+      endMinute: 720,
+    }));
+    stubApi(
+      {
+        'GET /api/v1/lesson/list/': () => ({ body: { total: 0, list: [] } }),
+        'GET /api/v1/availability-slot/': () => ({ body: { total: 7, list: everyDay.slice(1), lessonLengths: [30] } }),
+      },
+      tutor,
+    );
+    renderApp('/lessons-schedule', { user: tutor });
+    const days = await screen.findAllByRole('list', { name: 'أوقاتك المتاحة للتدريس' });
+    expect(days).toHaveLength(6); // Sunday's hours were left out
+    for (const day of days) expect(within(day).getAllByRole('listitem')).toHaveLength(1);
+    expect(screen.getByText('لا أوقات متاحة')).toBeTruthy();
+  });
 });

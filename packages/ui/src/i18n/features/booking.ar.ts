@@ -211,6 +211,8 @@ export const bookingAr = {
   'booking.schedule.showCancelled': 'إظهار الدروس الملغاة',
   'booking.schedule.today': 'اليوم',
   'booking.schedule.noLessons': 'لا دروس',
+  'booking.schedule.openTimes': 'أوقاتك المتاحة للتدريس',
+  'booking.schedule.noOpenTimes': 'لا أوقات متاحة',
 
   // schedule management
   'booking.slots.subtitle': 'حدد الأوقات التي يمكن للطلاب حجز دروسهم فيها كل أسبوع (بتوقيت القاهرة).',

@@ -207,6 +207,8 @@ export const bookingEn: Record<keyof typeof bookingAr, string> = {
   'booking.schedule.showCancelled': 'Show cancelled lessons',
   'booking.schedule.today': 'today',
   'booking.schedule.noLessons': 'No lessons',
+  'booking.schedule.openTimes': 'Your teaching hours',
+  'booking.schedule.noOpenTimes': 'No teaching hours',
 
   'booking.slots.subtitle': 'Set the times students can book lessons with you each week (Cairo time).',
   'booking.slots.intro':

@@ -15,7 +15,7 @@ export function LessonsSchedulePage() {
         title={t('sidebar.lessonsSchedule')}
         subtitle={t(isTutorLike(user.role) ? 'booking.schedule.subtitleTutor' : 'booking.schedule.subtitleStudent')}
       />
-      <LessonsWeek viewerId={user.id} />
+      <LessonsWeek viewerId={user.id} teaches={isTutorLike(user.role)} />
     </div>
   );
 }

@@ -1,8 +1,9 @@
-import { lessonsInfiniteQuery } from '@darsak/client';
+import { lessonsInfiniteQuery, slotsQuery } from '@darsak/client';
+import { type Span, slotSpansBetween } from '@darsak/domain/availability';
 import { isLessonCancelled, type LessonView } from '@darsak/domain/lessons';
 import { Button, ChipCheckbox, cn, LoadingAnimation } from '@darsak/ui';
 import { useI18n } from '@darsak/ui/i18n';
-import { useInfiniteQuery } from '@tanstack/react-query';
+import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { useEffect, useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import { LoadError } from '../../../components/load-error.tsx';
@@ -22,16 +23,18 @@ const addDays = (key: string, days: number) =>
 const saturdayOf = (key: string) => addDays(key, -((new Date(`${key}T00:00:00Z`).getUTCDay() + 1) % 7));
 
 /**
- * /lessons-schedule: the viewer's lessons a week at a time (Saturday to Friday, Cairo days). Upcoming lessons are
- * loaded in full; past ones page by page as the viewer goes back in time.
+ * /lessons-schedule: the viewer's lessons a week at a time (Saturday to Friday, Cairo days), and for a tutor their
+ * teaching hours each day beside them. Upcoming lessons are loaded in full; past ones page by page as the viewer
+ * goes back in time.
  */
-export function LessonsWeek({ viewerId }: { viewerId: number }) {
+export function LessonsWeek({ viewerId, teaches }: { viewerId: number; teaches: boolean }) {
   const { t, format } = useI18n();
   const dates = useDateFormat();
   const [weekOffset, setWeekOffset] = useState(0);
   const [showCancelled, setShowCancelled] = useState(false);
   const upcoming = useInfiniteQuery(lessonsInfiniteQuery(api, { when: 'upcoming', size: PAGE }));
   const past = useInfiniteQuery(lessonsInfiniteQuery(api, { when: 'past', size: PAGE }));
+  const slots = useQuery({ ...slotsQuery(api), enabled: teaches });
 
   const today = dates.dayKey(Date.now());
   const weekStart = addDays(saturdayOf(today), weekOffset * 7);
@@ -68,6 +71,15 @@ export function LessonsWeek({ viewerId }: { viewerId: number }) {
   const booked = inWeek.filter((lesson) => !isLessonCancelled(lesson.status));
   const minutes = booked.reduce((sum, lesson) => sum + lesson.durationMinutes, 0);
   const byDay = (key: string) => inWeek.filter((lesson) => dates.dayKey(lesson.startsAt) === key);
+  // A day either side: Cairo's days start two or three hours before UTC's.
+  const openSpans = slots.data
+    ? slotSpansBetween(
+        slots.data.list,
+        Date.parse(`${addDays(weekStart, -1)}T00:00:00Z`),
+        Date.parse(`${addDays(weekEnd, 2)}T00:00:00Z`),
+      )
+    : [];
+  const openOn = (key: string) => openSpans.filter((span) => dates.dayKey(span.start) === key);
   const middayOf = (key: string) => `${key}T10:00:00Z`;
 
   return (
@@ -94,8 +106,8 @@ export function LessonsWeek({ viewerId }: { viewerId: number }) {
       <div className="flex flex-wrap items-center justify-between gap-3">
         <p className="text-sm text-muted" role="status">
           {t('booking.schedule.weekSummary', {
-            count: format.number(booked.length),
-            minutes: format.number(minutes),
+            count: booked.length,
+            minutes: format.minutes(minutes),
           })}
         </p>
         <ChipCheckbox
@@ -129,6 +141,7 @@ export function LessonsWeek({ viewerId }: { viewerId: number }) {
                     )}
                   </span>
                 </h3>
+                {teaches && slots.data && <OpenTimes spans={openOn(key)} />}
                 {dayLessons.length === 0 ? (
                   <p className="text-sm text-muted">{t('booking.schedule.noLessons')}</p>
                 ) : (
@@ -144,6 +157,25 @@ export function LessonsWeek({ viewerId }: { viewerId: number }) {
         })}
       </ol>
     </div>
+  );
+}
+
+/** A tutor's teaching hours on one day, from their weekly schedule. */
+function OpenTimes({ spans }: { spans: Span[] }) {
+  const { t } = useI18n();
+  const dates = useDateFormat();
+  if (spans.length === 0) return <p className="text-xs text-muted">{t('booking.schedule.noOpenTimes')}</p>;
+  return (
+    <ul className="flex flex-wrap gap-1" aria-label={t('booking.schedule.openTimes')}>
+      {spans.map((span) => (
+        <li
+          key={span.start}
+          className="rounded-md border border-dashed border-primary-300 bg-primary-50/60 px-1.5 py-0.5 text-xs text-primary-800"
+        >
+          {dates.timeRange(span.start, span.end)}
+        </li>
+      ))}
+    </ul>
   );
 }
 
