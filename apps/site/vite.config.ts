@@ -1,12 +1,13 @@
 import { precompress } from '@darsak/client/vite-precompress';
-import { strictCsp } from '@darsak/client/vite-strict-csp';
 import tailwindcss from '@tailwindcss/vite';
-import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 
-/** The client bundle of the marketing site; `src/prerender.ts` then writes each page's HTML. */
+/**
+ * The marketing site's stylesheet and files; `src/prerender.ts` then writes each page's HTML. The pages ship
+ * no JavaScript (nothing is hydrated), so there is no script entry and no React plugin.
+ */
 export default defineConfig({
-  plugins: [react(), tailwindcss(), strictCsp(), precompress()],
+  plugins: [tailwindcss(), precompress()],
   // static pages: no SPA fallback to index.html
   appType: 'mpa',
   build: { outDir: 'dist', emptyOutDir: true, assetsDir: 'static' },

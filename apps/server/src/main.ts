@@ -57,7 +57,8 @@ async function main() {
   const logger = loggerOptions(config) ?? false;
   const headers = headerSettingsOf(googleConfig, localGoogle);
   const admin = await staticServer('admin', { logger, headers, config: runtimeConfig });
-  const site = await staticServer('site', { logger, headers, config: runtimeConfig });
+  // The site's pages show the live plans and post the contact form through the API, in process.
+  const site = await staticServer('site', { logger, headers, config: runtimeConfig, api: app });
 
   await app.listen({ port: config.PORT, host: config.HOST });
   if (config.SERVE_FRONTENDS) {

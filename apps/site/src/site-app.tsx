@@ -1,16 +1,15 @@
-import { I18nProvider } from '@darsak/ui/i18n';
-import { AppUrlProvider } from './components/app-url.tsx';
 import { Layout } from './components/layout.tsx';
-import { resolveRoute } from './routes.tsx';
+import { type LiveData, SiteProvider } from './components/site-context.tsx';
+import { alternateOf, resolveRoute } from './routes.tsx';
 
-/** The whole site for one address; rendered to HTML at build time and hydrated in the browser. */
-export function SiteApp({ path, appUrl }: { path: string; appUrl: string }) {
+/** The whole site for one address, rendered to static HTML (at build time, and its live parts as it is sent). */
+export function SiteApp({ path, appUrl, live }: { path: string; appUrl: string; live?: LiveData }) {
   const route = resolveRoute(path);
   return (
-    <I18nProvider defaultLocale="ar" persist={false}>
-      <AppUrlProvider url={appUrl}>
-        <Layout current={route.path}>{route.render()}</Layout>
-      </AppUrlProvider>
-    </I18nProvider>
+    <SiteProvider locale={route.locale} appUrl={appUrl} live={live}>
+      <Layout current={route.page} alternate={alternateOf(route)}>
+        {route.render()}
+      </Layout>
+    </SiteProvider>
   );
 }

@@ -1,22 +1,11 @@
-import { createContext, type ReactNode, useContext } from 'react';
+import type { ReactNode } from 'react';
+import { useSite } from './site-context.tsx';
 
-const AppUrlContext = createContext('');
-
-/**
- * The main app's origin. Pages are prerendered with a placeholder the server replaces with the configured
- * address as it sends them, and the browser hydrates with the same address from `/runtime-config.js`.
- */
-export function AppUrlProvider({ url, children }: { url: string; children: ReactNode }) {
-  return <AppUrlContext.Provider value={url}>{children}</AppUrlContext.Provider>;
-}
-
-export const useAppUrl = () => useContext(AppUrlContext);
-
-/** A link into the main app (sign-up, sign-in, plans…). */
+/** A link into the main app (sign-up, sign-in, plans…) at the address the server is configured with. */
 export function AppLink({ to, className, children }: { to: string; className?: string; children: ReactNode }) {
-  const base = useAppUrl();
+  const { appUrl } = useSite();
   return (
-    <a href={`${base}${to}`} className={className}>
+    <a href={`${appUrl}${to}`} className={className}>
       {children}
     </a>
   );

@@ -1,98 +1,62 @@
-import { ContactForm, type ContactFormInput, createHttpClient, errorCodeOf, fieldErrorsOf } from '@darsak/client';
-import { contactContract } from '@darsak/domain/contact';
-import { Alert, Button, Card, Form, FormActions, FormError, TextareaField, TextField } from '@darsak/ui';
+import {
+  CONTACT_MESSAGE_MAX_LENGTH,
+  CONTACT_MESSAGE_MIN_LENGTH,
+  CONTACT_TITLE_MAX_LENGTH,
+  CONTACT_TITLE_MIN_LENGTH,
+} from '@darsak/domain/contact';
+import { Alert, Button, Card, FormActions, TextareaField, TextField } from '@darsak/ui';
 import { useI18n } from '@darsak/ui/i18n';
-import { zodResolver } from '@hookform/resolvers/zod';
-import { useState } from 'react';
-import { useForm } from 'react-hook-form';
-import { ar } from '../content/ar.ts';
-import { apiUrl } from '../site-env.ts';
+import { localePath, useSite } from './site-context.tsx';
 
-const empty: ContactFormInput = { title: '', message: '', name: '', email: '', phone: '' };
-const FIELDS = ['title', 'message', 'name', 'email', 'phone'] as const;
-
-/** The contact form of /contact: sends a CONTACT REQUEST to the API (another origin, no sign-in needed). */
+/**
+ * The contact form of /contact: a plain form posted to this site's server, which sends the CONTACT REQUEST to
+ * the API and answers with the thank-you page, or with this page again showing why it was refused and keeping
+ * what was written. No JavaScript: the browser's own checks run first, the schemas on the server decide.
+ */
 export function ContactRequestForm() {
-  const c = ar.contact.form;
+  const { content, locale, live } = useSite();
   const { errorMessage, fieldMessage } = useI18n();
-  /** Set once sent: whether the visitor left a way to answer them. */
-  const [sent, setSent] = useState<{ reachable: boolean }>();
-  const [failure, setFailure] = useState<string>();
-  const form = useForm<ContactFormInput>({ resolver: zodResolver(ContactForm), defaultValues: empty });
-  const { errors, isSubmitting } = form.formState;
-
-  const submit = form.handleSubmit(async (values) => {
-    setFailure(undefined);
-    try {
-      const api = createHttpClient({ baseUrl: apiUrl() });
-      const body = ContactForm.parse(values);
-      await api.callRoute(contactContract.create, { body });
-      form.reset(empty);
-      setSent({ reachable: Boolean(body.email || body.phone) });
-    } catch (error) {
-      // The schemas are shared, so the API rarely disagrees; when it does, its field messages go on the fields.
-      const byField = fieldErrorsOf(error);
-      for (const field of FIELDS) {
-        const message = byField[field]?.[0];
-        if (message) form.setError(field, { type: 'server', message });
-      }
-      setFailure(errorMessage(errorCodeOf(error)));
-    }
+  const c = content.contact.form;
+  const values = live.contact?.values ?? {};
+  const refusal = live.contact?.refusal;
+  const field = (name: 'title' | 'message' | 'name' | 'email' | 'phone') => ({
+    name,
+    defaultValue: values[name] ?? '',
+    error: fieldMessage(refusal?.fields?.[name]),
   });
-
-  if (sent) {
-    return (
-      <Card title={c.title}>
-        <Alert
-          tone="success"
-          title={c.sentTitle}
-          action={
-            <Button variant="secondary" size="sm" onClick={() => setSent(undefined)}>
-              {c.another}
-            </Button>
-          }
-        >
-          {sent.reachable ? c.sentBody : c.sentNoReply}
-        </Alert>
-      </Card>
-    );
-  }
-
   return (
     <Card title={c.title} description={c.intro}>
-      <Form onSubmit={submit}>
-        <FormError message={failure} />
+      <form method="post" action={localePath(locale, '/contact/')} className="flex flex-col gap-4">
+        {refusal && (
+          <Alert tone="error" title={c.failedTitle}>
+            {errorMessage(refusal.code)}
+          </Alert>
+        )}
         <TextField
           label={c.fields.title}
           required
-          maxLength={100}
-          error={fieldMessage(errors.title?.message)}
-          {...form.register('title')}
+          minLength={CONTACT_TITLE_MIN_LENGTH}
+          maxLength={CONTACT_TITLE_MAX_LENGTH}
+          {...field('title')}
         />
         <TextareaField
           label={c.fields.message}
           required
           rows={6}
-          maxLength={2000}
+          minLength={CONTACT_MESSAGE_MIN_LENGTH}
+          maxLength={CONTACT_MESSAGE_MAX_LENGTH}
           hint={c.messageHint}
-          error={fieldMessage(errors.message?.message)}
-          {...form.register('message')}
+          {...field('message')}
         />
         <div className="grid gap-4 md:grid-cols-3">
-          <TextField
-            label={c.fields.name}
-            autoComplete="name"
-            error={fieldMessage(errors.name?.message)}
-            {...form.register('name')}
-          />
+          <TextField label={c.fields.name} autoComplete="name" {...field('name')} />
           <TextField
             label={c.fields.email}
             type="email"
             inputMode="email"
             autoComplete="email"
             dir="ltr"
-            error={fieldMessage(errors.email?.message)}
-            {...form.register('email')}
+            {...field('email')}
           />
           <TextField
             label={c.fields.phone}
@@ -101,16 +65,13 @@ export function ContactRequestForm() {
             autoComplete="tel"
             dir="ltr"
             hint={c.phoneHint}
-            error={fieldMessage(errors.phone?.message)}
-            {...form.register('phone')}
+            {...field('phone')}
           />
         </div>
         <FormActions>
-          <Button type="submit" loading={isSubmitting}>
-            {c.submit}
-          </Button>
+          <Button type="submit">{c.submit}</Button>
         </FormActions>
-      </Form>
+      </form>
     </Card>
   );
 }

@@ -1,23 +1,20 @@
 import { buttonClasses, cn, MenuIcon, SkipLink } from '@darsak/ui';
 import type { ReactNode } from 'react';
-import { ar } from '../content/ar.ts';
+import type { SiteContent } from '../content/index.ts';
 import { AppLink } from './app-url.tsx';
+import { SiteLink, useSite } from './site-context.tsx';
 
-const NAV = [
-  { href: '/method/', label: ar.nav.method },
-  { href: '/pricing/', label: ar.nav.pricing },
-  { href: '/tutor/', label: ar.nav.tutor },
-  { href: '/faq/', label: ar.nav.faq },
-  { href: '/about/', label: ar.nav.about },
-  { href: '/contact/', label: ar.nav.contact },
-] as const;
+const NAV = ['method', 'pricing', 'tutor', 'faq', 'about', 'contact'] as const satisfies ReadonlyArray<
+  keyof SiteContent['nav']
+>;
 
 const isCurrent = (current: string, href: string) => current === href || (href !== '/' && current.startsWith(href));
 
 function Logo() {
+  const { content } = useSite();
   return (
-    <a
-      href="/"
+    <SiteLink
+      to="/"
       className="flex items-center gap-2 rounded-lg focus-visible:outline-2 focus-visible:outline-offset-4 focus-visible:outline-primary-600"
     >
       <span
@@ -27,54 +24,80 @@ function Logo() {
         د
         <span className="absolute -top-0.5 -end-0.5 size-2.5 rounded-full bg-accent-400 ring-2 ring-surface" />
       </span>
-      <span className="text-xl font-extrabold text-primary-800">{ar.brand}</span>
-    </a>
+      <span className="text-xl font-extrabold text-primary-800">{content.brand}</span>
+    </SiteLink>
   );
 }
 
 function NavLinks({ current, className }: { current: string; className?: string }) {
+  const { content } = useSite();
   return (
     <ul className={className}>
-      {NAV.map((item) => (
-        <li key={item.href}>
-          <a
-            href={item.href}
-            aria-current={isCurrent(current, item.href) ? 'page' : undefined}
-            className={cn(
-              'block rounded-lg px-3 py-2 text-sm font-semibold transition-colors focus-visible:outline-2 focus-visible:outline-primary-600',
-              isCurrent(current, item.href) ? 'text-primary-700' : 'text-muted hover:text-ink',
-            )}
-          >
-            {item.label}
-          </a>
-        </li>
-      ))}
+      {NAV.map((name) => {
+        const page = `/${name}/`;
+        return (
+          <li key={name}>
+            <SiteLink
+              to={page}
+              aria-current={isCurrent(current, page) ? 'page' : undefined}
+              className={cn(
+                'block rounded-lg px-3 py-2 text-sm font-semibold transition-colors focus-visible:outline-2 focus-visible:outline-primary-600',
+                isCurrent(current, page) ? 'text-primary-700' : 'text-muted hover:text-ink',
+              )}
+            >
+              {content.nav[name]}
+            </SiteLink>
+          </li>
+        );
+      })}
     </ul>
   );
 }
 
-/** Header (links, sign-in and start buttons; a no-JavaScript disclosure menu on phones), content, footer. */
-export function Layout({ current, children }: { current: string; children: ReactNode }) {
+/** The same page in the other language: a plain link, named in that language. */
+function LanguageLink({ href }: { href: string }) {
+  const { content } = useSite();
+  const { label, lang } = content.otherLanguage;
+  return (
+    <a
+      href={href}
+      hrefLang={lang}
+      lang={lang}
+      className="rounded-lg px-2 py-2 text-sm font-semibold text-muted hover:text-ink focus-visible:outline-2 focus-visible:outline-primary-600"
+    >
+      {label}
+    </a>
+  );
+}
+
+/**
+ * Header (links, the other language, sign-in and start buttons; a no-JavaScript disclosure menu on phones),
+ * content, footer. `current` is the page's address without the language prefix.
+ */
+export function Layout({ current, alternate, children }: { current: string; alternate: string; children: ReactNode }) {
+  const { content } = useSite();
+  const { nav, footer } = content;
   return (
     <div className="flex min-h-dvh flex-col">
       <SkipLink targetId="main" />
       <header className="sticky top-0 z-20 border-b border-line bg-surface/90 backdrop-blur">
-        <nav aria-label={ar.nav.label} className="mx-auto flex h-16 max-w-6xl items-center gap-3 px-4 sm:px-6">
+        <nav aria-label={nav.label} className="mx-auto flex h-16 max-w-6xl items-center gap-3 px-4 sm:px-6">
           <Logo />
           <NavLinks current={current} className="ms-4 hidden items-center gap-1 lg:flex" />
           <div className="ms-auto flex items-center gap-2">
+            <LanguageLink href={alternate} />
             <AppLink
               to="/login"
               className={buttonClasses({ variant: 'ghost', size: 'sm', className: 'max-sm:hidden' })}
             >
-              {ar.nav.login}
+              {nav.login}
             </AppLink>
             <AppLink to="/register/student" className={buttonClasses({ size: 'sm' })}>
-              {ar.nav.start}
+              {nav.start}
             </AppLink>
             <details className="group relative lg:hidden">
               <summary
-                aria-label={ar.nav.menu}
+                aria-label={nav.menu}
                 className="flex size-10 cursor-pointer list-none items-center justify-center rounded-lg hover:bg-primary-50 focus-visible:outline-2 focus-visible:outline-primary-600 [&::-webkit-details-marker]:hidden"
               >
                 <MenuIcon />
@@ -85,7 +108,7 @@ export function Layout({ current, children }: { current: string; children: React
                   to="/login"
                   className="mt-1 block rounded-lg border-t border-line px-3 py-2 text-sm font-semibold text-primary-700 sm:hidden"
                 >
-                  {ar.nav.login}
+                  {nav.login}
                 </AppLink>
               </div>
             </details>
@@ -99,35 +122,35 @@ export function Layout({ current, children }: { current: string; children: React
         <div className="mx-auto grid max-w-6xl gap-8 px-4 py-10 sm:grid-cols-2 sm:px-6 lg:grid-cols-4">
           <div className="space-y-3">
             <Logo />
-            <p className="text-sm text-muted">{ar.footer.tagline}</p>
+            <p className="text-sm text-muted">{footer.tagline}</p>
           </div>
           <FooterColumn
-            title={ar.footer.product}
+            title={footer.product}
             links={[
-              ['/method/', ar.nav.method],
-              ['/pricing/', ar.nav.pricing],
-              ['/tutor/', ar.nav.tutor],
-              ['/about/', ar.nav.about],
+              ['/method/', nav.method],
+              ['/pricing/', nav.pricing],
+              ['/tutor/', nav.tutor],
+              ['/about/', nav.about],
             ]}
           />
           <FooterColumn
-            title={ar.footer.help}
+            title={footer.help}
             links={[
-              ['/faq/student/', ar.footer.faqStudent],
-              ['/faq/tutor/', ar.footer.faqTutor],
-              ['/contact/', ar.nav.contact],
+              ['/faq/student/', footer.faqStudent],
+              ['/faq/tutor/', footer.faqTutor],
+              ['/contact/', nav.contact],
             ]}
           />
           <FooterColumn
-            title={ar.footer.legal}
+            title={footer.legal}
             links={[
-              ['/terms/', ar.footer.terms],
-              ['/privacy/', ar.footer.privacy],
+              ['/terms/', footer.terms],
+              ['/privacy/', footer.privacy],
             ]}
           />
         </div>
         <p className="border-t border-line py-4 text-center text-sm text-muted">
-          © {ar.brand}. {ar.footer.rights}
+          © {content.brand}. {footer.rights}
         </p>
       </footer>
     </div>
@@ -139,11 +162,11 @@ function FooterColumn({ title, links }: { title: string; links: ReadonlyArray<re
     <div>
       <h2 className="mb-3 text-sm font-bold text-ink">{title}</h2>
       <ul className="space-y-2 text-sm">
-        {links.map(([href, label]) => (
-          <li key={href}>
-            <a href={href} className="text-muted hover:text-primary-700 hover:underline">
+        {links.map(([page, label]) => (
+          <li key={page}>
+            <SiteLink to={page} className="text-muted hover:text-primary-700 hover:underline">
               {label}
-            </a>
+            </SiteLink>
           </li>
         ))}
       </ul>

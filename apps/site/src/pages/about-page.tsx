@@ -1,8 +1,8 @@
 import { PageHero, Section } from '../components/layout.tsx';
-import { ar } from '../content/ar.ts';
+import { useSite } from '../components/site-context.tsx';
 
 export function AboutPage() {
-  const c = ar.about;
+  const c = useSite().content.about;
   return (
     <>
       <PageHero heading={c.heading} />

@@ -1,5 +1,5 @@
 import { PageHero, Section } from '../components/layout.tsx';
-import { ar } from '../content/ar.ts';
+import { SiteLink, useSite } from '../components/site-context.tsx';
 
 export type FaqAudience = 'student' | 'tutor';
 
@@ -28,7 +28,7 @@ function QuestionList({ items }: { items: ReadonlyArray<{ q: string; a: string }
 
 /** /faq (both lists), /faq/student and /faq/tutor. */
 export function FaqPage({ audience }: { audience?: FaqAudience }) {
-  const c = ar.faq;
+  const c = useSite().content.faq;
   const heading = audience === 'student' ? c.studentTitle : audience === 'tutor' ? c.tutorTitle : c.heading;
   return (
     <>
@@ -41,14 +41,14 @@ export function FaqPage({ audience }: { audience?: FaqAudience }) {
               ['/faq/tutor/', c.tutorTitle, 'tutor'],
             ] as const
           ).map(([href, label, key]) => (
-            <a
+            <SiteLink
               key={href}
-              href={href}
+              to={href}
               aria-current={audience === key ? 'page' : undefined}
               className="rounded-full border border-line bg-surface px-4 py-1.5 text-sm font-semibold text-muted hover:text-ink aria-[current=page]:border-primary-500 aria-[current=page]:bg-primary-50 aria-[current=page]:text-primary-800"
             >
               {label}
-            </a>
+            </SiteLink>
           ))}
         </nav>
       </PageHero>

@@ -1,13 +1,13 @@
 import { Badge, buttonClasses } from '@darsak/ui';
+import { useI18n } from '@darsak/ui/i18n';
 import { AppLink } from '../components/app-url.tsx';
 import { CardGrid, Section } from '../components/layout.tsx';
-import { Tiers } from '../components/tiers.tsx';
-import { ar } from '../content/ar.ts';
-
-const number = new Intl.NumberFormat('ar-EG');
+import { SiteLink, useSite } from '../components/site-context.tsx';
+import { LiveRegion } from '../live/live-regions.tsx';
 
 export function HomePage() {
-  const c = ar.home;
+  const c = useSite().content.home;
+  const { number } = useI18n().format;
   return (
     <>
       <div className="overflow-hidden border-b border-line bg-gradient-to-b from-primary-50 via-canvas to-canvas">
@@ -20,9 +20,9 @@ export function HomePage() {
               <AppLink to="/register/student" className={buttonClasses({ size: 'lg' })}>
                 {c.ctaStudent}
               </AppLink>
-              <a href="/method/" className={buttonClasses({ size: 'lg', variant: 'secondary' })}>
+              <SiteLink to="/method/" className={buttonClasses({ size: 'lg', variant: 'secondary' })}>
                 {c.ctaMethod}
-              </a>
+              </SiteLink>
             </div>
           </div>
           <div aria-hidden="true" className="relative mx-auto hidden w-full max-w-sm sm:block">
@@ -37,7 +37,7 @@ export function HomePage() {
                   <span className="block h-3 w-1/3 rounded-full bg-stone-100" />
                 </div>
                 <span className="rounded-full bg-emerald-100 px-3 py-1 text-sm font-bold text-emerald-800">
-                  {number.format(15)}′
+                  {number(15)}′
                 </span>
               </div>
               <div className="aspect-video rounded-2xl bg-gradient-to-br from-primary-600 to-primary-800" />
@@ -59,7 +59,7 @@ export function HomePage() {
               className="rounded-(--radius-card) border border-line bg-surface p-5 shadow-(--shadow-card)"
             >
               <span className="mb-3 flex size-9 items-center justify-center rounded-full bg-primary-600 font-bold text-white">
-                {number.format(index + 1)}
+                {number(index + 1)}
               </span>
               <h3 className="mb-2 text-lg font-bold">{step.title}</h3>
               <p className="text-muted">{step.body}</p>
@@ -73,10 +73,10 @@ export function HomePage() {
       </Section>
 
       <Section title={c.tiersTitle} lead={c.tiersLead}>
-        <Tiers />
-        <a href="/pricing/" className={buttonClasses({ variant: 'secondary', className: 'mt-6' })}>
+        <LiveRegion kind="plans" />
+        <SiteLink to="/pricing/" className={buttonClasses({ variant: 'secondary', className: 'mt-6' })}>
           {c.tiersCta}
-        </a>
+        </SiteLink>
       </Section>
 
       <Section>
@@ -85,9 +85,9 @@ export function HomePage() {
             <h2 className="text-2xl font-bold">{c.tutorTitle}</h2>
             <p className="text-primary-100">{c.tutorBody}</p>
           </div>
-          <a href="/tutor/" className={buttonClasses({ variant: 'accent', size: 'lg' })}>
+          <SiteLink to="/tutor/" className={buttonClasses({ variant: 'accent', size: 'lg' })}>
             {c.tutorCta}
-          </a>
+          </SiteLink>
         </div>
       </Section>
     </>

@@ -1,10 +1,10 @@
 import { buttonClasses } from '@darsak/ui';
 import { AppLink } from '../components/app-url.tsx';
 import { CardGrid, PageHero, Section } from '../components/layout.tsx';
-import { ar } from '../content/ar.ts';
+import { useSite } from '../components/site-context.tsx';
 
 export function MethodPage() {
-  const c = ar.method;
+  const c = useSite().content.method;
   return (
     <>
       <PageHero heading={c.heading} lead={c.lead} />

@@ -1,16 +1,19 @@
 import { buttonClasses, ErrorScreen } from '@darsak/ui';
-import { ar } from '../content/ar.ts';
+import { useI18n } from '@darsak/ui/i18n';
+import { SiteLink, useSite } from '../components/site-context.tsx';
 
 export function NotFoundPage() {
+  const { content } = useSite();
+  const { format } = useI18n();
   return (
     <ErrorScreen
-      mark="٤٠٤"
-      title={ar.notFound.heading}
-      description={ar.notFound.body}
+      mark={format.number(404, { useGrouping: false })}
+      title={content.notFound.heading}
+      description={content.notFound.body}
       actions={
-        <a href="/" className={buttonClasses()}>
-          {ar.notFound.home}
-        </a>
+        <SiteLink to="/" className={buttonClasses()}>
+          {content.notFound.home}
+        </SiteLink>
       }
     />
   );

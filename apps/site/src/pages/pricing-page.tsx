@@ -1,30 +1,17 @@
-import { Alert, buttonClasses } from '@darsak/ui';
-import { AppLink } from '../components/app-url.tsx';
 import { CardGrid, PageHero, Section } from '../components/layout.tsx';
-import { Tiers } from '../components/tiers.tsx';
-import { ar } from '../content/ar.ts';
+import { useSite } from '../components/site-context.tsx';
+import { LiveRegion } from '../live/live-regions.tsx';
 
 const asItems = (list: ReadonlyArray<{ name: string; body: string }>) =>
   list.map(({ name, body }) => ({ title: name, body }));
 
 export function PricingPage() {
-  const c = ar.pricing;
+  const c = useSite().content.pricing;
   return (
     <>
       <PageHero heading={c.heading} lead={c.lead} />
       <Section>
-        <Tiers />
-        <Alert
-          tone="info"
-          className="mt-6"
-          action={
-            <AppLink to="/plans" className={buttonClasses({ size: 'sm' })}>
-              {c.pricesCta}
-            </AppLink>
-          }
-        >
-          {c.pricesNote}
-        </Alert>
+        <LiveRegion kind="plans" />
       </Section>
       <Section title={c.periodsTitle} tone="tint">
         <CardGrid items={asItems(c.periods)} />

@@ -1,11 +1,12 @@
 import { buttonClasses } from '@darsak/ui';
-import { useEffect, useState } from 'react';
-import { useAppUrl } from '../components/app-url.tsx';
 import { PageHero } from '../components/layout.tsx';
-import { ar } from '../content/ar.ts';
+import { useSite } from '../components/site-context.tsx';
 
-/** /url/{name}: short links; `app` targets live in the main app, `site` targets on this site. */
-export const SHORT_LINKS: Record<string, { app: string } | { site: string }> = {
+/** Where a short link goes: a page of the main app, or a page of this site. */
+export type ShortLinkTarget = { app: string } | { site: string };
+
+/** /url/{name}: the short links handed out (names are lower case; the server lowers what is asked). */
+export const SHORT_LINKS: Readonly<Record<string, ShortLinkTarget>> = {
   start: { app: '/register/student' },
   register: { app: '/register/student' },
   join: { app: '/register/tutor' },
@@ -19,40 +20,30 @@ export const SHORT_LINKS: Record<string, { app: string } | { site: string }> = {
   contact: { site: '/contact/' },
 };
 
-export const shortNameOf = (pathname: string): string =>
-  decodeURIComponent(pathname.replace(/^\/url\/?/, '').replace(/\/+$/, '')).toLowerCase();
+export const shortLinkHref = (target: ShortLinkTarget, appUrl: string): string =>
+  'app' in target ? `${appUrl}${target.app}` : target.site;
 
 /**
- * Resolves the name in the address after hydration and replaces the page; prerendered once as
- * /url/index.html (the server maps /url/* to it).
+ * A short link's page: the head's meta refresh takes the browser on (no JavaScript needed), and the link is
+ * there for a browser that does not follow it. Without a target: the page of an unknown name.
  */
-export function ShortUrlPage() {
-  const appUrl = useAppUrl();
-  const [target, setTarget] = useState<string | null>();
-  useEffect(() => {
-    const link = SHORT_LINKS[shortNameOf(window.location.pathname)];
-    setTarget(link ? ('app' in link ? `${appUrl}${link.app}` : link.site) : null);
-  }, [appUrl]);
-  useEffect(() => {
-    if (target) window.location.replace(target);
-  }, [target]);
-
-  if (target === null) {
+export function ShortUrlPage({ target }: { target?: ShortLinkTarget }) {
+  const { content, appUrl } = useSite();
+  const c = content.shortUrl;
+  if (!target) {
     return (
-      <PageHero heading={ar.shortUrl.unknownHeading} lead={ar.shortUrl.unknownBody}>
+      <PageHero heading={c.unknownHeading} lead={c.unknownBody}>
         <a href="/" className={buttonClasses()}>
-          {ar.shortUrl.home}
+          {c.home}
         </a>
       </PageHero>
     );
   }
   return (
-    <PageHero heading={ar.shortUrl.heading}>
-      {target && (
-        <a href={target} className="font-semibold text-primary-700 underline">
-          {ar.shortUrl.manual}
-        </a>
-      )}
+    <PageHero heading={c.heading}>
+      <a href={shortLinkHref(target, appUrl)} className="font-semibold text-primary-700 underline">
+        {c.manual}
+      </a>
     </PageHero>
   );
 }

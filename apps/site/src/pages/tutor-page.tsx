@@ -1,12 +1,12 @@
 import { Alert, buttonClasses } from '@darsak/ui';
+import { useI18n } from '@darsak/ui/i18n';
 import { AppLink } from '../components/app-url.tsx';
 import { CardGrid, PageHero, Section } from '../components/layout.tsx';
-import { ar } from '../content/ar.ts';
-
-const number = new Intl.NumberFormat('ar-EG');
+import { useSite } from '../components/site-context.tsx';
 
 export function TutorPage() {
-  const c = ar.tutor;
+  const c = useSite().content.tutor;
+  const { number } = useI18n().format;
   return (
     <>
       <PageHero heading={c.heading} lead={c.lead}>
@@ -22,7 +22,7 @@ export function TutorPage() {
           {c.steps.map((step, index) => (
             <li key={step.title} className="flex gap-4 rounded-(--radius-card) border border-line bg-surface p-5">
               <span className="flex size-10 shrink-0 items-center justify-center rounded-full bg-primary-600 font-bold text-white">
-                {number.format(index + 1)}
+                {number(index + 1)}
               </span>
               <div>
                 <h3 className="mb-1 text-lg font-bold">{step.title}</h3>

@@ -47,6 +47,8 @@ export const RUNTIME_CONFIG_PATH = '/runtime-config.js';
 
 /** Where the prerendered site's links into the main app point until the server writes in the configured address. */
 export const SITE_APP_URL_PLACEHOLDER = 'https://darsak-app-url.invalid';
+/** Likewise the site's own public address, in its canonical and hreflang links (which must be absolute). */
+export const SITE_URL_PLACEHOLDER = 'https://darsak-site-url.invalid';
 const RUNTIME_CONFIG_GLOBAL = '__DARSAK_CONFIG__';
 
 /** The script body that hands `config` to the page (`<` escaped so no value can close the script). */

@@ -30,6 +30,7 @@ export const ar = {
   'common.saved': 'تم الحفظ',
   'common.next': 'التالي',
   'common.back': 'السابق',
+  'common.pageSize': 'عدد العناصر في الصفحة',
   'common.submit': 'إرسال',
   'common.retry': 'إعادة المحاولة',
   'common.home': 'العودة للرئيسية',

@@ -26,6 +26,7 @@ export const en: Record<MessageKey, string> = {
   'common.saved': 'Saved',
   'common.next': 'Next',
   'common.back': 'Back',
+  'common.pageSize': 'Items per page',
   'common.submit': 'Submit',
   'common.retry': 'Try again',
   'common.home': 'Back to home',

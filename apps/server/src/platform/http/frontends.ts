@@ -1,19 +1,15 @@
 import { existsSync } from 'node:fs';
+import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import { text } from 'node:stream/consumers';
-import { fileURLToPath } from 'node:url';
-import {
-  RUNTIME_CONFIG_PATH,
-  type RuntimeConfig,
-  runtimeConfigScript,
-  SITE_APP_URL_PLACEHOLDER,
-} from '@darsak/domain/config';
+import { RUNTIME_CONFIG_PATH, type RuntimeConfig, runtimeConfigScript } from '@darsak/domain/config';
 import fastifyStatic, { type FastifyStaticOptions } from '@fastify/static';
 import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
+import { SERVER_ROOT } from '../server-root.ts';
 import { type HeaderSettings, installSecurityHeaders } from './security-headers.ts';
+import { type SiteApi, siteLive } from './site-live.ts';
 
-export const frontendDist = (app: 'web' | 'admin' | 'site') =>
-  fileURLToPath(new URL(`../../../../${app}/dist`, import.meta.url));
+export const frontendDist = (app: 'web' | 'admin' | 'site') => join(SERVER_ROOT, '..', app, 'dist');
 
 /** Paths that must never fall back to index.html (APIs, files, robots.txt and the like). */
 const isFilePath = (url: string) => /\.[a-z0-9]{1,8}$/i.test(url.split('?')[0] ?? '');
@@ -72,38 +68,65 @@ export async function serveSpa(app: FastifyInstance, root: string, config: Runti
 }
 
 /**
- * Serves a prerendered static site: `/about` → `about/index.html`, unknown pages → 404.html. Its pages link to
- * the main app at the configured address, written in as they are sent, so they work without JavaScript.
+ * Serves a prerendered static site: `/about` → `about/index.html`, `/en/...` the English pages, unknown pages →
+ * the 404 page of their language. Pages are finished as they are sent (site-live.ts): the live plans and support
+ * links rendered in, the configured addresses written in, so they work without JavaScript. They are never
+ * answered 304 from the file's date or tag, which do not change when the live parts do.
  */
-export async function serveStaticSite(app: FastifyInstance, root: string, config: RuntimeConfig): Promise<void> {
+export async function serveStaticSite(
+  app: FastifyInstance,
+  root: string,
+  config: RuntimeConfig,
+  api?: SiteApi,
+): Promise<void> {
   if (!existsSync(root)) {
     app.log.warn({ root }, 'site not built; run npm run build');
     return;
   }
   serveRuntimeConfig(app, config);
+  const live = await siteLive(app, { root, config, api });
   app.addHook('onSend', async (_request, reply, payload) => {
-    if (!String(reply.getHeader('content-type')).startsWith('text/html') || !(payload instanceof Readable)) {
-      return payload;
-    }
+    const isPage = String(reply.getHeader('content-type')).startsWith('text/html');
+    if (!isPage || !(payload instanceof Readable || typeof payload === 'string')) return payload;
     reply.removeHeader('content-length');
-    return (await text(payload)).replaceAll(SITE_APP_URL_PLACEHOLDER, config.urls.app);
+    return live.finish(typeof payload === 'string' ? payload : await text(payload));
   });
-  await app.register(fastifyStatic, { ...builtFiles(root), index: ['index.html'], redirect: true });
-  // Short links (/url/<name>) are resolved by one client-side page.
-  app.get('/url/*', (_request, reply) => reply.sendFile('url/index.html'));
-  app.setNotFoundHandler((_request, reply) =>
-    existsSync(`${root}/404.html`) ? reply.code(404).sendFile('404.html') : reply.code(404).send('Not found'),
-  );
+  await app.register(fastifyStatic, {
+    ...builtFiles(root),
+    index: ['index.html'],
+    redirect: true,
+    etag: false,
+    lastModified: false,
+  });
+  // Short links: one prerendered page per name (/url/<name>/index.html, a meta refresh), case-insensitive.
+  app.get<{ Params: { '*': string } }>('/url/*', (request, reply) => {
+    const name = shortLinkName(request.params['*']);
+    return name && existsSync(join(root, 'url', name, 'index.html'))
+      ? reply.sendFile(`url/${name}/index.html`)
+      : reply.code(404).sendFile('url/index.html');
+  });
+  app.setNotFoundHandler((request, reply) => {
+    const page = /^\/en(\/|$|\?)/.test(request.url) ? 'en/404.html' : '404.html';
+    return existsSync(join(root, page)) ? reply.code(404).sendFile(page) : reply.code(404).send('Not found');
+  });
+}
+
+/** The name of a short link (already decoded), lower case, or undefined when it cannot be one (never leaves url/). */
+function shortLinkName(path: string): string | undefined {
+  const name = path.replace(/\/+$/, '').toLowerCase();
+  return /^[a-z0-9-]+$/.test(name) ? name : undefined;
 }
 
 /** The admin app or the site on a bare server of its own port (they call the API cross-origin), with its headers. */
 export async function staticServer(
   front: 'admin' | 'site',
-  options: { logger: boolean | object; headers: HeaderSettings; config: RuntimeConfig; root?: string },
+  options: { logger: boolean | object; headers: HeaderSettings; config: RuntimeConfig; root?: string; api?: SiteApi },
 ) {
   const app = Fastify({ logger: options.logger });
   installSecurityHeaders(app, front, options.headers);
   const root = options.root ?? frontendDist(front);
-  await (front === 'admin' ? serveSpa(app, root, options.config) : serveStaticSite(app, root, options.config));
+  await (front === 'admin'
+    ? serveSpa(app, root, options.config)
+    : serveStaticSite(app, root, options.config, options.api));
   return app;
 }

@@ -1,12 +1,13 @@
 import { tutorReviewsInfiniteQuery } from '@darsak/client';
 import { RATING_LABELS, ratingLabelOf } from '@darsak/domain/ratings';
-import { Avatar, Button, Card, EmptyState, LoadingAnimation, SparkleIcon, Spinner } from '@darsak/ui';
+import { Avatar, Button, Card, EmptyState, LoadingAnimation, PageSizeSelect, SparkleIcon, Spinner } from '@darsak/ui';
 import { useI18n } from '@darsak/ui/i18n';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { LoadError } from '../../../components/load-error.tsx';
 import { RatingStars } from '../../../components/rating-stars.tsx';
 import { api } from '../../../lib/api.ts';
 import { useDateFormat } from '../../../lib/date-format.ts';
+import { useListPaging } from '../../../lib/page-size.ts';
 
 /** The reviews tab of /t/{id}: the summary, then each rating with its label and text, latest first. */
 export function TutorReviews({ tutorId }: { tutorId: number }) {

@@ -1,10 +1,11 @@
 import { tutorListInfiniteQuery } from '@darsak/client';
-import { Button, EmptyState, LoadingAnimation, Spinner, UsersIcon } from '@darsak/ui';
+import { Button, EmptyState, LoadingAnimation, PageSizeSelect, Spinner, UsersIcon } from '@darsak/ui';
 import { useI18n } from '@darsak/ui/i18n';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { LoadError } from '../../../components/load-error.tsx';
 import { api } from '../../../lib/api.ts';
+import { useListPaging } from '../../../lib/page-size.ts';
 import { useTutorFilters } from '../hooks/use-tutor-filters.ts';
 import { TutorCard } from './tutor-card.tsx';
 import { TutorFilters } from './tutor-filters.tsx';
@@ -40,7 +41,8 @@ function useWhenVisible(onVisible: () => void, enabled: boolean, round: number) 
 export function TutorList() {
   const { t, format } = useI18n();
   const tutorFilters = useTutorFilters();
-  const list = useInfiniteQuery(tutorListInfiniteQuery(api, tutorFilters.query));
+  const paging = useListPaging('tutors');
+  const list = useInfiniteQuery(tutorListInfiniteQuery(api, tutorFilters.query, paging.size));
   const tutors = list.data?.pages.flatMap((page) => page.list) ?? [];
   const total = list.data?.pages.at(-1)?.total ?? 0;
   const canLoadMore = list.hasNextPage && !list.isFetchingNextPage && !list.isFetchNextPageError;
@@ -93,6 +95,7 @@ export function TutorList() {
                 {t('booking.tutors.loadMore')}
               </Button>
             )}
+            <PageSizeSelect value={paging.size} onChange={paging.setSize} />
           </div>
         </section>
       )}
