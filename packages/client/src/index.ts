@@ -97,7 +97,6 @@ export {
   type ConnectionState,
   type ConnectionStatus,
   createRealtimeClient,
-  defaultSocketFactory,
   LOST_AFTER_MS,
   POOR_ROUND_TRIP_MS,
   RECONNECT_OPTIONS,
@@ -109,6 +108,7 @@ export {
   type SocketFactory,
 } from './realtime/realtime-client.ts';
 export { createRealtimeHooks, type RealtimeHooks } from './realtime/realtime-hooks.ts';
+export { defaultSocketFactory } from './realtime/socket-io.ts';
 export {
   createSessionStore,
   decodeTokenPayload,

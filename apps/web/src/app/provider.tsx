@@ -6,7 +6,7 @@ import { type QueryClient, QueryClientProvider, useQuery } from '@tanstack/react
 import { type ReactNode, useEffect, useState } from 'react';
 import { api } from '../lib/api.ts';
 import { authStore, useAuth } from '../lib/auth-store.ts';
-import { logUncaughtErrors, realtime } from '../lib/realtime.ts';
+import { followSession, logUncaughtErrors } from '../lib/realtime.ts';
 import { isTutorLike } from '../lib/roles.ts';
 import { BookingRealtime } from './booking-realtime.tsx';
 
@@ -42,7 +42,7 @@ function SessionBootstrap() {
 function RealtimeBootstrap() {
   const { token, status } = useAuth();
   useEffect(() => logUncaughtErrors(), []);
-  useEffect(() => realtime.setToken(status === 'ready' ? token : null), [token, status]);
+  useEffect(() => void followSession(status === 'ready' ? token : null), [token, status]);
   return null;
 }
 

@@ -1,10 +1,4 @@
-import {
-  createClientLog,
-  createRealtimeClient,
-  createRealtimeHooks,
-  defaultSocketFactory,
-  type SocketFactory,
-} from '@darsak/client';
+import { createClientLog, createRealtimeClient, createRealtimeHooks, type SocketFactory } from '@darsak/client';
 import { usersContract } from '@darsak/domain/users';
 import { API_URL } from '../config/env.ts';
 import { api } from './api.ts';
@@ -24,12 +18,16 @@ import { api } from './api.ts';
  */
 export const clientLog = createClientLog({ capacity: 800 });
 
-let socketFactory: SocketFactory = defaultSocketFactory;
+/** socket.io, loaded when a session starts (`followSession`): a guest's pages never download it. */
+let socketFactory: SocketFactory | undefined;
 
 export const realtime = createRealtimeClient({
   url: API_URL,
   log: clientLog,
-  createSocket: (url, options) => socketFactory(url, options),
+  createSocket: (url, options) => {
+    if (!socketFactory) throw new Error('the realtime connection opened before socket.io was loaded');
+    return socketFactory(url, options);
+  },
   // A refused token: asking for the current user signs out if the server no longer accepts it (401).
   onRefused: (code) => {
     if (code === 'unauthenticated') void api.callRoute(usersContract.current).catch(() => undefined);
@@ -37,6 +35,20 @@ export const realtime = createRealtimeClient({
 });
 
 export const { useRealtimeEvent, useRealtimeState, useRealtimeConnect } = createRealtimeHooks(realtime);
+
+let sessionChanges = 0;
+/**
+ * Connects with the session's token (null closes), loading socket.io first when needed; a later token that arrives
+ * while it loads wins.
+ */
+export async function followSession(token: string | null): Promise<void> {
+  const change = ++sessionChanges;
+  if (token && !socketFactory) {
+    const loaded = (await import('@darsak/client/socket-io')).defaultSocketFactory;
+    socketFactory ??= loaded;
+  }
+  if (change === sessionChanges) realtime.setToken(token);
+}
 
 /** Tests put a fake server's socket factory here (testing/test-utils.tsx). */
 export function setSocketFactory(factory: SocketFactory): void {

@@ -1,6 +1,6 @@
 import { type ClientErrorCode, ERROR_MESSAGES_AR, type ErrorCode } from '@darsak/domain/errors';
 import type { Ack, ClientToServerEvents, ServerToClientEvents } from '@darsak/domain/realtime';
-import { io, type ManagerOptions, type Socket, type SocketOptions } from 'socket.io-client';
+import type { ManagerOptions, Socket, SocketOptions } from 'socket.io-client';
 import type { ClientLog } from '../log/client-log.ts';
 
 /**
@@ -91,15 +91,15 @@ export interface RealtimeClientOptions {
   /** Origin of the API ('' or undefined: the page's origin). */
   url?: string;
   log?: ClientLog;
-  /** Replaced in tests by a fake socket. */
-  createSocket?: SocketFactory;
+  /**
+   * Opens the socket: socket.io's (`defaultSocketFactory` of ./socket-io.ts, loaded only where it is used) or, in
+   * tests, a fake.
+   */
+  createSocket: SocketFactory;
   /** The server refused the token at the handshake. */
   onRefused?: (code: string) => void;
   now?: () => number;
 }
-
-/** socket.io's own connection; tests pass a fake instead. */
-export const defaultSocketFactory: SocketFactory = (url, opts) => io(url, opts) as RealtimeSocket;
 
 const IDLE: ConnectionState = {
   status: 'idle',
@@ -114,8 +114,8 @@ const failure = (code: ClientErrorCode): AckResult<never> => ({ ok: false, code,
 
 const isOffline = () => typeof navigator !== 'undefined' && navigator.onLine === false;
 
-export function createRealtimeClient(options: RealtimeClientOptions = {}): RealtimeClient {
-  const createSocket = options.createSocket ?? defaultSocketFactory;
+export function createRealtimeClient(options: RealtimeClientOptions): RealtimeClient {
+  const createSocket = options.createSocket;
   const log = options.log;
   const now = options.now ?? Date.now;
   let token: string | null = null;

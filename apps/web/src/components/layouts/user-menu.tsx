@@ -1,16 +1,18 @@
 import type { User } from '@darsak/domain/users';
 import { Avatar, Badge, ChevronIcon, cn, LogoutIcon, RocketIcon, SettingsIcon, UserIcon } from '@darsak/ui';
 import { useT } from '@darsak/ui/i18n';
-import { useEffect, useId, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useId, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { paths } from '../../config/paths.ts';
-import {
-  ReportProblemDialog,
-  ReportProblemMenuItem,
-} from '../../features/reports/components/report-problem-dialog.tsx';
+import { ReportProblemMenuItem } from '../../features/reports/components/report-problem-menu-item.tsx';
 import { useStartTour } from '../../features/tour/components/tour-provider.tsx';
 import { settingsPathFor } from '../../lib/roles.ts';
 import { useLogout } from '../../lib/use-logout.ts';
+
+/** Loaded when first opened: its form and screenshot libraries are not needed by every page. */
+const ReportProblemDialog = lazy(async () => ({
+  default: (await import('../../features/reports/components/report-problem-dialog.tsx')).ReportProblemDialog,
+}));
 
 const itemClasses =
   'flex w-full items-center gap-2.5 rounded-lg px-3 py-2 text-start text-sm hover:bg-primary-50 focus-visible:outline-2 focus-visible:outline-primary-600';
@@ -132,7 +134,11 @@ export function UserMenu({ user }: { user: User }) {
           </ul>
         </div>
       )}
-      <ReportProblemDialog open={reporting} onOpenChange={setReporting} />
+      {reporting && (
+        <Suspense fallback={null}>
+          <ReportProblemDialog open onOpenChange={setReporting} />
+        </Suspense>
+      )}
     </div>
   );
 }

@@ -119,6 +119,24 @@ describe('/tutors', () => {
     expect(router.state.location.search).toBe('');
   });
 
+  it('loads as many tutors a page as the student picked, and remembers the choice (spec §9)', async () => {
+    const sizes: (string | null)[] = [];
+    stubApi({
+      ...topics,
+      'GET /api/v1/user/tutor/list/onboarded': (_init, url) => {
+        sizes.push(url.searchParams.get('size'));
+        return { body: { total: 1, list: [makeTutorCard()] } };
+      },
+    });
+    const user = userEvent.setup();
+    renderApp('/tutors');
+    await user.selectOptions(await screen.findByLabelText('عدد العناصر في الصفحة', {}, { timeout: 5000 }), '20');
+    await waitFor(() => expect(sizes.at(-1)).toBe('20'));
+    expect(sizes[0]).toBe('10');
+    expect(localStorage.getItem('darsak.pageSize.tutors')).toBe('20');
+    localStorage.removeItem('darsak.pageSize.tutors');
+  });
+
   it('shows a failed load with a retry', async () => {
     let fail = true;
     stubApi({

@@ -15,7 +15,6 @@ import {
   TextareaField,
   TextField,
   useToast,
-  WarningIcon,
 } from '@darsak/ui';
 import { useI18n } from '@darsak/ui/i18n';
 import { zodResolver } from '@hookform/resolvers/zod';
@@ -248,16 +247,5 @@ export function ReportProblemButton() {
       </Button>
       <ReportProblemDialog open={open} onOpenChange={setOpen} />
     </>
-  );
-}
-
-/** The user menu's entry; the menu owns the dialog, since its panel closes as the entry is chosen. */
-export function ReportProblemMenuItem({ className, onClick }: { className: string; onClick: () => void }) {
-  const { t } = useI18n();
-  return (
-    <button type="button" className={className} onClick={onClick}>
-      <WarningIcon className="size-4" />
-      {t('reports.open')}
-    </button>
   );
 }
