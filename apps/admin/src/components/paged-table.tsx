@@ -1,8 +1,7 @@
 import type { Page } from '@darsak/domain/common';
-import { Button, Spinner, Table, type TableColumn } from '@darsak/ui';
+import { Button, PageSizeSelect, Spinner, Table, type TableColumn } from '@darsak/ui';
 import { useI18n } from '@darsak/ui/i18n';
 import type { Key, ReactNode } from 'react';
-import { PAGE_SIZES } from '../lib/use-page-size.ts';
 
 /** The parts of a paged list query this table reads. */
 interface PagedQuery<Row> {
@@ -70,20 +69,7 @@ export function PagedTable<Row>({
       {onPageSize && (
         <div className="mt-3 flex flex-wrap items-center gap-3 text-sm text-muted">
           <span>{t('staff.table.total', { count: format.number(total) })}</span>
-          <label className="flex items-center gap-2">
-            {t('staff.table.pageSize')}
-            <select
-              className="h-9 rounded-lg border border-line bg-surface px-2 text-ink"
-              value={pageSize}
-              onChange={(event) => onPageSize(Number(event.target.value))}
-            >
-              {PAGE_SIZES.map((size) => (
-                <option key={size} value={size}>
-                  {format.number(size)}
-                </option>
-              ))}
-            </select>
-          </label>
+          <PageSizeSelect value={pageSize} onChange={onPageSize} label={t('staff.table.pageSize')} />
         </div>
       )}
       {pages > 1 && (

@@ -14,7 +14,8 @@ export const ratingsKeys = {
 /** A tutor's reviews, latest first, with the rating summary; further pages until the total is loaded. */
 export const tutorReviewsInfiniteQuery = (http: HttpClient, tutorId: number, size = REVIEWS_PAGE_SIZE) =>
   infiniteQueryOptions({
-    queryKey: ratingsKeys.tutor(tutorId),
+    // The size is part of the key: pages of one size never follow pages of another.
+    queryKey: [...ratingsKeys.tutor(tutorId), size],
     queryFn: ({ pageParam, signal }) =>
       http.callRoute(ratingsContract.listForTutor, {
         params: { id: tutorId },

@@ -22,7 +22,8 @@ export const tutorsKeys = {
 /** Active tutors, filtered and sorted, a page at a time until the loaded count reaches the total (spec §7). */
 export const tutorListInfiniteQuery = (http: HttpClient, filters: TutorListFilters, size = TUTOR_LIST_PAGE_SIZE) =>
   infiniteQueryOptions({
-    queryKey: tutorsKeys.list(filters),
+    // The size is part of the key: pages of one size never follow pages of another.
+    queryKey: [...tutorsKeys.list(filters), size],
     queryFn: ({ pageParam, signal }) =>
       http.callRoute(tutorsContract.listOnboarded, { query: { ...filters, page: pageParam, size }, signal }),
     initialPageParam: 1,

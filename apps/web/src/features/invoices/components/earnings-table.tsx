@@ -1,12 +1,24 @@
 import { MAX_PAGE_SIZE } from '@darsak/domain/common';
 import type { Earning } from '@darsak/domain/invoices';
 import { invoicesContract } from '@darsak/domain/invoices';
-import { Alert, Button, Card, downloadCsv, Spinner, Table, type TableColumn, TextField, useToast } from '@darsak/ui';
+import {
+  Alert,
+  Button,
+  Card,
+  downloadCsv,
+  PageSizeSelect,
+  Spinner,
+  Table,
+  type TableColumn,
+  TextField,
+  useToast,
+} from '@darsak/ui';
 import { useI18n } from '@darsak/ui/i18n';
 import { useState } from 'react';
 import { api } from '../../../lib/api.ts';
 import { useErrorText } from '../../../lib/forms.ts';
-import { EARNINGS_PAGE_SIZE, useEarnings } from '../hooks/use-invoices.ts';
+import { useListPaging } from '../../../lib/page-size.ts';
+import { useEarnings } from '../hooks/use-invoices.ts';
 
 /** Every credit of the month (all pages), for the CSV download. */
 async function allEarnings(month: string | undefined): Promise<Earning[]> {
@@ -25,10 +37,10 @@ export function EarningsTable() {
   const errorText = useErrorText();
   const { toast } = useToast();
   const [month, setMonth] = useState('');
-  const [page, setPage] = useState(1);
+  const { page, setPage, size, setSize } = useListPaging('earnings');
   const [downloading, setDownloading] = useState(false);
-  const earnings = useEarnings(month || undefined, page);
-  const pages = Math.max(1, Math.ceil((earnings.data?.total ?? 0) / EARNINGS_PAGE_SIZE));
+  const earnings = useEarnings(month || undefined, page, size);
+  const pages = Math.max(1, Math.ceil((earnings.data?.total ?? 0) / size));
 
   const columns: TableColumn<Earning>[] = [
     {
@@ -117,6 +129,7 @@ export function EarningsTable() {
             </Button>
           </nav>
         )}
+        {(earnings.data?.total ?? 0) > 0 && <PageSizeSelect value={size} onChange={setSize} />}
       </div>
     </Card>
   );

@@ -7,11 +7,21 @@ import {
   type WithdrawMethodItem,
   withdrawDestination,
 } from '@darsak/domain/invoices';
-import { Alert, Badge, type BadgeTone, Button, Card, ConfirmDialog, Spinner, useToast } from '@darsak/ui';
+import {
+  Alert,
+  Badge,
+  type BadgeTone,
+  Button,
+  Card,
+  ConfirmDialog,
+  PageSizeSelect,
+  Spinner,
+  useToast,
+} from '@darsak/ui';
 import { useI18n } from '@darsak/ui/i18n';
-import { useState } from 'react';
 import { useErrorText } from '../../../lib/forms.ts';
-import { REQUESTS_PAGE_SIZE, useCancelWithdrawal, useMyRequests } from '../hooks/use-invoices.ts';
+import { useListPaging } from '../../../lib/page-size.ts';
+import { useCancelWithdrawal, useMyRequests } from '../hooks/use-invoices.ts';
 import { ReceiptImage } from './receipt-image.tsx';
 import { WithdrawalDialog } from './withdrawal-dialog.tsx';
 
@@ -119,9 +129,9 @@ export function WithdrawalRequests({
   limits: Balance['limits'];
 }) {
   const { t, format } = useI18n();
-  const [page, setPage] = useState(1);
-  const requests = useMyRequests(page);
-  const pages = Math.max(1, Math.ceil((requests.data?.total ?? 0) / REQUESTS_PAGE_SIZE));
+  const { page, setPage, size, setSize } = useListPaging('withdrawals');
+  const requests = useMyRequests(page, size);
+  const pages = Math.max(1, Math.ceil((requests.data?.total ?? 0) / size));
   return (
     <Card
       title={t('invoices.requests.title')}
@@ -164,6 +174,7 @@ export function WithdrawalRequests({
           </Button>
         </nav>
       )}
+      {(requests.data?.total ?? 0) > 0 && <PageSizeSelect className="pt-3" value={size} onChange={setSize} />}
     </Card>
   );
 }

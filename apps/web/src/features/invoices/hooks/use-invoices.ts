@@ -10,9 +10,6 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api.ts';
 import { useRealtimeEvent } from '../../../lib/realtime.ts';
 
-export const REQUESTS_PAGE_SIZE = 10;
-export const EARNINGS_PAGE_SIZE = 10;
-
 /** Every change of a request (by the tutor elsewhere, or by staff) refreshes the balance and the lists. */
 export function useInvoicesLive() {
   const queryClient = useQueryClient();
@@ -22,9 +19,9 @@ export function useInvoicesLive() {
 }
 
 export const useBalance = (tutorId: number) => useQuery(balanceQuery(api, tutorId));
-export const useMyRequests = (page: number) => useQuery(invoicesQuery(api, { page, size: REQUESTS_PAGE_SIZE }));
-export const useEarnings = (month: string | undefined, page: number) =>
-  useQuery(earningsQuery(api, { page, size: EARNINGS_PAGE_SIZE, ...(month ? { month } : {}) }));
+export const useMyRequests = (page: number, size: number) => useQuery(invoicesQuery(api, { page, size }));
+export const useEarnings = (month: string | undefined, page: number, size: number) =>
+  useQuery(earningsQuery(api, { page, size, ...(month ? { month } : {}) }));
 export const useWithdrawMethods = () => useQuery(withdrawMethodsQuery(api));
 
 /** A mutation that refreshes everything the earnings page shows once it succeeds. */

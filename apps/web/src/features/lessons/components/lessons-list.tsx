@@ -1,5 +1,5 @@
 import { lessonsInfiniteQuery } from '@darsak/client';
-import { BookIcon, Button, buttonClasses, EmptyState, LoadingAnimation, Spinner } from '@darsak/ui';
+import { BookIcon, Button, buttonClasses, EmptyState, LoadingAnimation, PageSizeSelect, Spinner } from '@darsak/ui';
 import { useI18n } from '@darsak/ui/i18n';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
@@ -7,6 +7,7 @@ import { Link } from 'react-router';
 import { LoadError } from '../../../components/load-error.tsx';
 import { paths } from '../../../config/paths.ts';
 import { api } from '../../../lib/api.ts';
+import { useListPaging } from '../../../lib/page-size.ts';
 import { LessonCard } from './lesson-card.tsx';
 
 /**
@@ -27,7 +28,8 @@ export function LessonsList({
   allHref?: string;
 }) {
   const { t, format } = useI18n();
-  const query = useInfiniteQuery(lessonsInfiniteQuery(api, { when, size: limit ?? 10 }));
+  const paging = useListPaging(`lessons.${when}`);
+  const query = useInfiniteQuery(lessonsInfiniteQuery(api, { when, size: limit ?? paging.size }));
   if (query.isPending) return <LoadingAnimation className="min-h-0 py-8" label={t('booking.lessons.loading')} />;
   if (query.isError && !query.data) return <LoadError error={query.error} onRetry={() => void query.refetch()} />;
   const lessons = query.data?.pages.flatMap((page) => page.list) ?? [];
@@ -71,6 +73,7 @@ export function LessonsList({
             {t('booking.lessons.loadMore')}
           </Button>
         )}
+        {!limit && <PageSizeSelect value={paging.size} onChange={paging.setSize} />}
       </div>
     </div>
   );
