@@ -13,7 +13,8 @@ import { useListPaging } from '../../../lib/page-size.ts';
 export function TutorReviews({ tutorId }: { tutorId: number }) {
   const { t, format, locale } = useI18n();
   const dates = useDateFormat();
-  const query = useInfiniteQuery(tutorReviewsInfiniteQuery(api, tutorId));
+  const paging = useListPaging('reviews');
+  const query = useInfiniteQuery(tutorReviewsInfiniteQuery(api, tutorId, paging.size));
   if (query.isPending) return <LoadingAnimation label={t('booking.reviews.loading')} />;
   if (query.isError && !query.data) return <LoadError error={query.error} onRetry={() => void query.refetch()} />;
   const pages = query.data?.pages ?? [];
@@ -88,6 +89,7 @@ export function TutorReviews({ tutorId }: { tutorId: number }) {
             {t('booking.reviews.loadMore')}
           </Button>
         )}
+        <PageSizeSelect value={paging.size} onChange={paging.setSize} />
       </div>
     </div>
   );
