@@ -238,7 +238,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const auth = createAuthService({
     db,
     clock,
-    signer: createTokenSigner(config.JWT_SECRET),
+    signer: createTokenSigner(config.JWT_SECRET, config.JWT_PREVIOUS_SECRET),
     tokenTtlSeconds: config.TOKEN_TTL_HOURS * 3600,
     google: deps.google,
     users,
@@ -377,7 +377,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     outbox,
     realtime,
     uploadUrl,
-    calendar: { secret: config.JWT_SECRET, appUrl: config.PUBLIC_APP_URL },
+    calendar: { secret: config.JWT_SECRET, previousSecret: config.JWT_PREVIOUS_SECRET, appUrl: config.PUBLIC_APP_URL },
   });
   app.addHook('onClose', () => lessons.close());
   defineLessonJobs(queue, lessons);

@@ -74,7 +74,7 @@ const trustProxy = z
   });
 
 /** Every setting the server reads, with safe local defaults (README "Configuration"). */
-const EnvSchema = z.object({
+export const EnvSchema = z.object({
   SERVER_ENV: AppEnvironment.default('local'),
   CLIENT_ENV: AppEnvironment.optional(),
   HOST: optional,
@@ -91,6 +91,11 @@ const EnvSchema = z.object({
   /** Keys of the caches in Redis start with this: one deployment shares it, another database needs its own. */
   REDIS_CACHE_PREFIX: z.string().trim().min(1).default('darsak:cache'),
   JWT_SECRET: optional.refine((v) => v === undefined || v.length >= 32, 'JWT_SECRET must be at least 32 characters'),
+  /** The secret before a rotation: what it signed is still accepted (docs/operations.md, "Rotating secrets"). */
+  JWT_PREVIOUS_SECRET: optional.refine(
+    (v) => v === undefined || v.length >= 32,
+    'JWT_PREVIOUS_SECRET must be at least 32 characters',
+  ),
   TOKEN_TTL_HOURS: z.coerce
     .number()
     .int()

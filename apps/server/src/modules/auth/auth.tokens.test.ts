@@ -38,4 +38,15 @@ describe('signing keys', () => {
     const join = await createJoinTokenSigner(secret).sign({ userId: 1, sessionId: 1 }, now, 60);
     expect(await signer.verify(join, now)).toBeNull();
   });
+
+  it('accepts, after a rotation, tokens of the previous secret until they expire, and signs with the new one', async () => {
+    const before = createTokenSigner(secret);
+    const old = await before.sign({ id: 1, sid: 's' }, now, 60);
+    const rotated = createTokenSigner(`${secret}-new`, secret);
+    expect(await rotated.verify(old, now)).toMatchObject({ id: 1, sid: 's' });
+    expect(await rotated.verify(old, new Date(now.getTime() + 61_000))).toBeNull();
+    const fresh = await rotated.sign({ id: 2, sid: 't' }, now, 60);
+    expect(await before.verify(fresh, now)).toBeNull();
+    expect(await createTokenSigner(`${secret}-new`).verify(old, now)).toBeNull();
+  });
 });

@@ -15,9 +15,14 @@ export function hmacKey(secret: Uint8Array) {
   return crypto.subtle.importKey('raw', secret, { name: 'HMAC', hash: 'SHA-256' }, false, ['sign', 'verify']);
 }
 
-/** Bearer tokens of DESIGN §3: a signed JWT whose payload is `{id, iat, exp}` plus the session it belongs to. */
-export function createTokenSigner(secret: string) {
-  const key = hmacKey(new TextEncoder().encode(secret));
+/**
+ * Bearer tokens of DESIGN §3: a signed JWT whose payload is `{id, iat, exp}` plus the session it belongs to.
+ * Signed with `secret`; after a rotation, tokens signed with `previousSecret` are still accepted until they expire.
+ */
+export function createTokenSigner(secret: string, previousSecret?: string) {
+  const encode = (text: string) => new TextEncoder().encode(text);
+  const key = hmacKey(encode(secret));
+  const verifyingKeys = previousSecret ? [key, hmacKey(encode(previousSecret))] : [key];
   return {
     async sign(claims: { id: number; sid: string }, now: Date, ttlSeconds: number): Promise<string> {
       const iat = Math.floor(now.getTime() / 1000);
@@ -29,17 +34,29 @@ export function createTokenSigner(secret: string) {
     },
     /** Returns the claims of a genuine, unexpired token, or null. */
     async verify(token: string, now: Date): Promise<TokenClaims | null> {
-      try {
-        const { payload } = await jwtVerify(token, await key, { algorithms: ['HS256'], currentDate: now });
-        const { id, sid, iat, exp } = payload as Partial<TokenClaims>;
-        if (typeof id !== 'number' || typeof sid !== 'string' || typeof iat !== 'number' || typeof exp !== 'number') {
-          return null;
-        }
-        return { id, sid, iat, exp };
-      } catch {
-        return null;
+      for (const verifying of verifyingKeys) {
+        const claims = await claimsOf(token, await verifying, now);
+        if (claims) return claims;
       }
+      return null;
     },
   };
 }
 export type TokenSigner = ReturnType<typeof createTokenSigner>;
+
+async function claimsOf(
+  token: string,
+  key: Awaited<ReturnType<typeof hmacKey>>,
+  now: Date,
+): Promise<TokenClaims | null> {
+  try {
+    const { payload } = await jwtVerify(token, key, { algorithms: ['HS256'], currentDate: now });
+    const { id, sid, iat, exp } = payload as Partial<TokenClaims>;
+    if (typeof id !== 'number' || typeof sid !== 'string' || typeof iat !== 'number' || typeof exp !== 'number') {
+      return null;
+    }
+    return { id, sid, iat, exp };
+  } catch {
+    return null;
+  }
+}

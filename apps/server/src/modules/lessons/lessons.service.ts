@@ -77,8 +77,8 @@ export interface LessonsDeps {
   outbox: Pick<Outbox, 'enqueue' | 'kick'>;
   realtime: Pick<Realtime, 'toUser'>;
   uploadUrl: (name: string) => string;
-  /** Signs the calendar links; the feed is served under the app's public URL. */
-  calendar: { secret: string; appUrl: string };
+  /** Signs the calendar links (links of the previous secret still open); the feed is under the app's public URL. */
+  calendar: { secret: string; previousSecret?: string | undefined; appUrl: string };
 }
 
 type Member = 'student' | 'tutor';
@@ -582,7 +582,9 @@ export function createLessonsService(deps: LessonsDeps) {
     },
 
     async calendarFeed(token: string): Promise<string> {
-      const userId = calendarUserOf(deps.calendar.secret, token);
+      const { secret, previousSecret } = deps.calendar;
+      const userId =
+        calendarUserOf(secret, token) ?? (previousSecret ? calendarUserOf(previousSecret, token) : undefined);
       if (userId === undefined) throw new AppError('forbidden');
       const now = clock.now();
       const rows = await repo.calendarLessonViews(
