@@ -1,5 +1,6 @@
 import { canonicalAddress } from '@darsak/client';
 import { readRuntimeConfig } from '@darsak/domain/config';
+import { loadStoredLocale } from '@darsak/ui/i18n';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { AppProvider } from './app/provider.tsx';
@@ -12,11 +13,14 @@ if (!root) throw new Error('#root is missing from index.html');
 // One origin keeps one session: a page opened at another address than the configured one moves there first.
 const canonical = canonicalAddress(window.location.href, readRuntimeConfig()?.urls.admin);
 if (canonical) window.location.replace(canonical);
+// A reader of another language than Arabic fetches its catalogue first, so the first paint is in that language.
 else
-  createRoot(root).render(
-    <StrictMode>
-      <AppProvider>
-        <AppRouter />
-      </AppProvider>
-    </StrictMode>,
+  void loadStoredLocale().then(() =>
+    createRoot(root).render(
+      <StrictMode>
+        <AppProvider>
+          <AppRouter />
+        </AppProvider>
+      </StrictMode>,
+    ),
   );

@@ -1,5 +1,5 @@
 import type { PlanPeriod } from '@darsak/domain/plans';
-import { DEFAULT_TIME_ZONE, type MessageKey, useI18n } from '@darsak/ui/i18n';
+import { DEFAULT_TIME_ZONE, useI18n } from '@darsak/ui/i18n';
 import { useMemo } from 'react';
 
 type Counted = 'payments.count.installments' | 'payments.count.lessons' | 'payments.count.weeks';
@@ -27,15 +27,13 @@ export interface PaymentsText {
 export function usePaymentsText(): PaymentsText {
   const { t, locale, intlLocale, format } = useI18n();
   return useMemo(() => {
-    const plural = new Intl.PluralRules(intlLocale);
     const pounds = new Intl.NumberFormat(intlLocale, { style: 'currency', currency: 'EGP', maximumFractionDigits: 0 });
     const piastres = new Intl.NumberFormat(intlLocale, {
       style: 'currency',
       currency: 'EGP',
       minimumFractionDigits: 2,
     });
-    const count = (base: Counted, value: number) =>
-      t(`${base}.${plural.select(value)}` as MessageKey, { count: format.number(value) });
+    const count = (base: Counted, value: number) => t(base, { count: value });
     const weekday = new Intl.DateTimeFormat(intlLocale, {
       timeZone: DEFAULT_TIME_ZONE,
       weekday: 'long',

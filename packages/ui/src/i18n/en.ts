@@ -1,4 +1,4 @@
-import type { MessageKey } from './ar.ts';
+import type { ar } from './ar.ts';
 import { bookingEn } from './features/booking.en.ts';
 import { invoicesEn } from './features/invoices.en.ts';
 import { lineChartEn } from './features/line-chart.en.ts';
@@ -13,9 +13,10 @@ import { serverStatsEn } from './features/server-stats.en.ts';
 import { staffEn } from './features/staff.en.ts';
 import { tourEn } from './features/tour.en.ts';
 import { tutorsStaffEn } from './features/tutors-staff.en.ts';
+import type { Translation } from './messages.ts';
 
 /** English catalogue: every key of the Arabic catalogue, checked by the type. */
-export const en: Record<MessageKey, string> = {
+export const en: Translation<typeof ar> = {
   'app.name': 'Darsak',
   'app.tagline': 'Live English lessons with Egyptian tutors',
 
@@ -214,7 +215,10 @@ export const en: Record<MessageKey, string> = {
   'field.gender': 'Gender',
   'field.job': 'Job or studies',
   'field.bio': 'Short bio',
-  'field.bioHint': 'One or two lines in Arabic shown under your name (up to {max} characters).',
+  'field.bioHint': {
+    one: 'One or two lines in Arabic shown under your name (up to 1 character).',
+    other: 'One or two lines in Arabic shown under your name (up to {count} characters).',
+  },
   'field.about': 'About me',
   'field.aboutHint': 'Tell students about your experience and teaching style, in Arabic.',
   'field.englishLevel': 'Your English level',
@@ -237,7 +241,10 @@ export const en: Record<MessageKey, string> = {
   'verify.phone.intro': 'We will send a 5-digit code to your number:',
   'verify.phoneMethod': 'Send the code by',
   'verify.send': 'Send code',
-  'verify.sentTo': 'We sent the code by {channel}; it is valid for {minutes} minutes. Sent to:',
+  'verify.sentTo': {
+    one: 'We sent the code by {channel}; it is valid for 1 minute. Sent to:',
+    other: 'We sent the code by {channel}; it is valid for {count} minutes. Sent to:',
+  },
   'verify.channel.email': 'e-mail',
   'verify.channel.whatsapp': 'WhatsApp',
   'verify.channel.telegram': 'Telegram',
@@ -274,7 +281,10 @@ export const en: Record<MessageKey, string> = {
   'profile.finish': 'Save and finish',
   'profile.updated': 'Changes saved',
   'profile.completed': 'Great! Your profile is complete.',
-  'profile.topics.intro': 'Choose up to {max} topics you like to talk about in lessons:',
+  'profile.topics.intro': {
+    one: 'Choose up to 1 topic you like to talk about in lessons:',
+    other: 'Choose up to {count} topics you like to talk about in lessons:',
+  },
   'profile.topics.count': '{count} of {max} chosen',
   'profile.topics.empty': 'No topics are available yet.',
   'profile.topics.saved': 'Your favourite topics were saved',

@@ -13,6 +13,8 @@ export interface Formatters {
   dateTime(value: Date | string | number): string;
   time(value: Date | string | number): string;
   minutes(value: number): string;
+  /** Minutes as hours and minutes ("٣ ساعات و١٥ دقيقة", "ساعتان", "٤٠ دقيقة"): never a fraction of an hour. */
+  duration(minutes: number): string;
 }
 
 export function createFormatters(locale: Locale, timeZone: string = DEFAULT_TIME_ZONE): Formatters {
@@ -20,6 +22,14 @@ export function createFormatters(locale: Locale, timeZone: string = DEFAULT_TIME
   const toDate = (value: Date | string | number) => (value instanceof Date ? value : new Date(value));
   const money = new Intl.NumberFormat(intl, { style: 'currency', currency: 'EGP' });
   const minutes = new Intl.NumberFormat(intl, { style: 'unit', unit: 'minute', unitDisplay: 'long' });
+  const hours = new Intl.NumberFormat(intl, { style: 'unit', unit: 'hour', unitDisplay: 'long' });
+  const and = new Intl.ListFormat(intl, { type: 'conjunction', style: 'long' });
+  const duration = (value: number) => {
+    const whole = Math.round(value);
+    const [h, m] = [Math.floor(whole / 60), whole % 60];
+    if (h === 0) return minutes.format(m);
+    return m === 0 ? hours.format(h) : and.format([hours.format(h), minutes.format(m)]);
+  };
   return {
     number: (value, options) => new Intl.NumberFormat(intl, options).format(value),
     piastres: (value) => money.format(value / 100),
@@ -30,5 +40,6 @@ export function createFormatters(locale: Locale, timeZone: string = DEFAULT_TIME
       new Intl.DateTimeFormat(intl, { timeZone, dateStyle: 'medium', timeStyle: 'short' }).format(toDate(value)),
     time: (value) => new Intl.DateTimeFormat(intl, { timeZone, timeStyle: 'short' }).format(toDate(value)),
     minutes: (value) => minutes.format(value),
+    duration,
   };
 }

@@ -1,6 +1,7 @@
-import { act, render, screen } from '@testing-library/react';
+import { act, render, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { ar } from './ar.ts';
+import { loadedCatalogue } from './catalogues.ts';
 import { en } from './en.ts';
 import { I18nProvider, useI18n } from './i18n-provider.tsx';
 import { LOCALE_STORAGE_KEY } from './locales.ts';
@@ -33,14 +34,18 @@ describe('I18nProvider', () => {
     expect(screen.getByTestId('money').textContent).toContain('١٢٥');
   });
 
-  it('switches to English (ltr), persists the choice and restores it', () => {
+  it('fetches English when asked, switches to it (ltr), persists the choice and restores it', async () => {
     const { unmount } = render(
       <I18nProvider>
         <Probe />
       </I18nProvider>,
     );
+    expect(loadedCatalogue('en')).toBeUndefined();
     act(() => screen.getByRole('button', { name: 'switch' }).click());
-    expect(document.documentElement.dir).toBe('ltr');
+    // Arabic stays on screen until the English chunk has arrived
+    expect(screen.getByTestId('text').textContent).toBe('تسجيل الدخول');
+    await waitFor(() => expect(document.documentElement.dir).toBe('ltr'));
+    expect(loadedCatalogue('en')).toBe(en);
     expect(document.documentElement.lang).toBe('en');
     expect(screen.getByTestId('text').textContent).toBe('Sign in');
     expect(window.localStorage.getItem(LOCALE_STORAGE_KEY)).toBe('en');
@@ -58,6 +63,8 @@ describe('I18nProvider', () => {
 
   it('has an English text for every Arabic key', () => {
     expect(Object.keys(en).sort()).toEqual(Object.keys(ar).sort());
-    for (const value of Object.values(en)) expect(value.trim()).not.toBe('');
+    for (const value of Object.values(en)) {
+      for (const text of typeof value === 'string' ? [value] : Object.values(value)) expect(text.trim()).not.toBe('');
+    }
   });
 });

@@ -8,6 +8,7 @@ import {
   useMemo,
   useState,
 } from 'react';
+import { loadedCatalogue, loadLocale } from './catalogues.ts';
 import { createFormatters, type Formatters } from './format.ts';
 import { DEFAULT_LOCALE, type Direction, isLocale, LOCALE_STORAGE_KEY, LOCALES, type Locale } from './locales.ts';
 import { createTranslate, errorMessageOf, fieldMessageOf, type Translate } from './translate.ts';
@@ -44,7 +45,8 @@ const I18nContext = createContext<I18nContextValue>(valueFor(DEFAULT_LOCALE, () 
 
 const useIsomorphicLayoutEffect = typeof window === 'undefined' ? useEffect : useLayoutEffect;
 
-function readStoredLocale(): Locale | undefined {
+/** The language chosen on this device, if any. */
+export function readStoredLocale(): Locale | undefined {
   if (typeof window === 'undefined') return undefined;
   try {
     const stored = window.localStorage.getItem(LOCALE_STORAGE_KEY);
@@ -62,12 +64,36 @@ export interface I18nProviderProps {
   persist?: boolean;
 }
 
+/**
+ * Fetches the stored language's catalogue, so the first render is already in it; front ends await this before
+ * rendering (Arabic, the default, is loaded already).
+ */
+export async function loadStoredLocale(): Promise<void> {
+  const stored = readStoredLocale();
+  if (stored) await loadLocale(stored).catch(() => undefined);
+}
+
 export function I18nProvider({ children, defaultLocale = DEFAULT_LOCALE, persist = true }: I18nProviderProps) {
-  const [locale, setLocaleState] = useState<Locale>(() => (persist && readStoredLocale()) || defaultLocale);
+  const [wanted, setWanted] = useState<Locale>(() => (persist && readStoredLocale()) || defaultLocale);
+  // The language on screen: the one wanted as soon as its catalogue is loaded, until then the one shown before.
+  const [shown, setShown] = useState<Locale | undefined>(() => (loadedCatalogue(wanted) ? wanted : undefined));
+  const locale = loadedCatalogue(wanted) ? wanted : shown;
+
+  useEffect(() => {
+    let current = true;
+    loadLocale(wanted).then(
+      () => current && setShown(wanted),
+      // the chunk could not be fetched (offline): stay in the language shown, or the default one
+      () => current && setShown((before) => before ?? DEFAULT_LOCALE),
+    );
+    return () => {
+      current = false;
+    };
+  }, [wanted]);
 
   const setLocale = useCallback(
     (next: Locale) => {
-      setLocaleState(next);
+      setWanted(next);
       if (!persist) return;
       try {
         window.localStorage.setItem(LOCALE_STORAGE_KEY, next);
@@ -79,12 +105,15 @@ export function I18nProvider({ children, defaultLocale = DEFAULT_LOCALE, persist
   );
 
   useIsomorphicLayoutEffect(() => {
+    if (!locale) return;
     const root = document.documentElement;
     root.dir = LOCALES[locale].dir;
     root.lang = locale;
   }, [locale]);
 
-  const value = useMemo(() => valueFor(locale, setLocale), [locale, setLocale]);
+  const value = useMemo(() => locale && valueFor(locale, setLocale), [locale, setLocale]);
+  // Nothing is shown in the wrong language while the chosen one is fetched (front ends preload it, so rarely).
+  if (!value) return null;
   return <I18nContext.Provider value={value}>{children}</I18nContext.Provider>;
 }
 

@@ -1,12 +1,22 @@
 export { ar, type MessageKey } from './ar.ts';
-export { en } from './en.ts';
+export { type Catalogue, loadLocale } from './catalogues.ts';
 export { createFormatters, DEFAULT_TIME_ZONE, type Formatters } from './format.ts';
-export { type I18nContextValue, I18nProvider, type I18nProviderProps, useI18n, useT } from './i18n-provider.tsx';
-export { DEFAULT_LOCALE, type Direction, isLocale, LOCALE_STORAGE_KEY, LOCALES, type Locale } from './locales.ts';
 export {
+  type I18nContextValue,
+  I18nProvider,
+  type I18nProviderProps,
+  loadStoredLocale,
+  useI18n,
+  useT,
+} from './i18n-provider.tsx';
+export { DEFAULT_LOCALE, type Direction, isLocale, LOCALE_STORAGE_KEY, LOCALES, type Locale } from './locales.ts';
+export type { Gender, GenderForms, Message, PluralForms, Translation } from './messages.ts';
+export {
+  type CountedKey,
   createTranslate,
   errorMessageOf,
   fieldMessageOf,
+  type GenderedKey,
   isMessageKey,
   type MessageVars,
   type Translate,

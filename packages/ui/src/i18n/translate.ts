@@ -1,33 +1,91 @@
 import { FIELD_MESSAGES_AR, FIELD_MESSAGES_EN, isFieldMessageKey } from '@darsak/domain/common';
 import { type ClientErrorCode, ERROR_MESSAGES_AR, ERROR_MESSAGES_EN, type ErrorCode } from '@darsak/domain/errors';
 import { ar, type MessageKey } from './ar.ts';
-import { en } from './en.ts';
-import type { Locale } from './locales.ts';
+import { loadedCatalogue } from './catalogues.ts';
+import { LOCALES, type Locale } from './locales.ts';
+import {
+  type Gender,
+  type GenderForms,
+  isGenderForms,
+  isPluralForms,
+  type Message,
+  type PluralForms,
+} from './messages.ts';
 
-export type MessageVars = Record<string, string | number>;
-export type Translate = (key: MessageKey, vars?: MessageVars) => string;
+/** Numbers are written in the locale's digits (Arabic-Indic for ar-EG); strings are put in as they are. */
+export type MessageVars = Readonly<Record<string, string | number | null | undefined>>;
 
-const CATALOGUES: Record<Locale, Record<MessageKey, string>> = { ar, en };
+type Arabic = typeof ar;
+/** Keys whose message is a counted noun: they need the `count` to choose the plural form. */
+export type CountedKey = { [K in MessageKey]: Arabic[K] extends PluralForms ? K : never }[MessageKey];
+/** Keys whose message is worded for the person's gender: they take the `gender` (null when not known). */
+export type GenderedKey = { [K in MessageKey]: Arabic[K] extends GenderForms ? K : never }[MessageKey];
+
+type VarsOf<K extends MessageKey> = K extends CountedKey
+  ? [vars: MessageVars & { count: number }]
+  : K extends GenderedKey
+    ? [vars: MessageVars & { gender: Gender | null | undefined }]
+    : [vars?: MessageVars];
+
+export type Translate = <K extends MessageKey>(key: K, ...vars: VarsOf<K>) => string;
+
 const ERROR_CATALOGUES = { ar: ERROR_MESSAGES_AR, en: ERROR_MESSAGES_EN } as const;
 
 export const isMessageKey = (value: string): value is MessageKey => Object.hasOwn(ar, value);
 
+/** The text of a message for these variables: its plural form for `count`, its gendered form for `gender`. */
+function textOf(message: Message, vars: MessageVars | undefined, plural: Intl.PluralRules): string {
+  if (isPluralForms(message)) {
+    const count = vars?.count;
+    return (typeof count === 'number' ? message[plural.select(count)] : undefined) ?? message.other;
+  }
+  if (isGenderForms(message)) return vars?.gender === 'female' ? message.female : message.male;
+  return message;
+}
+
+/** The translate function of a loaded locale (see `loadLocale`). */
 export function createTranslate(locale: Locale): Translate {
-  const catalogue = CATALOGUES[locale];
-  return (key, vars) => {
-    const template = catalogue[key] ?? key;
+  const catalogue = loadedCatalogue(locale);
+  if (!catalogue) throw new Error(`the ${locale} catalogue is not loaded yet: await loadLocale('${locale}') first`);
+  const plural = new Intl.PluralRules(LOCALES[locale].intl);
+  // no grouping: numbers put in text are counts, ids and years as often as amounts (amounts come formatted)
+  const number = new Intl.NumberFormat(LOCALES[locale].intl, { useGrouping: false, maximumFractionDigits: 2 });
+  return (key, ...[vars]) => {
+    const message: Message | undefined = catalogue[key];
+    const template = message === undefined ? key : textOf(message, vars, plural);
     if (!vars) return template;
     return template.replace(/\{(\w+)\}/g, (whole, name: string) => {
       const value = vars[name];
-      return value === undefined ? whole : String(value);
+      if (value === undefined || value === null) return whole;
+      return typeof value === 'number' ? number.format(value) : value;
     });
   };
+}
+
+/** The locale's digits 0–9 as Intl writes them. */
+const DIGITS = Object.fromEntries(
+  (Object.keys(LOCALES) as Locale[]).map((locale) => {
+    const number = new Intl.NumberFormat(LOCALES[locale].intl, { useGrouping: false });
+    return [locale, Array.from({ length: 10 }, (_, digit) => number.format(digit))];
+  }),
+) as Record<Locale, string[]>;
+
+/**
+ * A text of the domain (shared with the server, written with Western digits) in the locale's digits, so a page
+ * never mixes two styles; Latin names such as MP4 or 3-D Secure keep theirs.
+ */
+function inLocaleDigits(locale: Locale, text: string): string {
+  const digits = DIGITS[locale];
+  return text.replace(/[A-Za-z0-9-]*[A-Za-z][A-Za-z0-9-]*|[0-9]/g, (token) =>
+    token.length === 1 && token >= '0' && token <= '9' ? (digits[Number(token)] ?? token) : token,
+  );
 }
 
 /** The message of an error code (spec §8); unknown codes fall back to `unexpected`. */
 export function errorMessageOf(locale: Locale, code: string): string {
   const messages = ERROR_CATALOGUES[locale];
-  return Object.hasOwn(messages, code) ? messages[code as ErrorCode | ClientErrorCode] : messages.unexpected;
+  const message = Object.hasOwn(messages, code) ? messages[code as ErrorCode | ClientErrorCode] : messages.unexpected;
+  return inLocaleDigits(locale, message);
 }
 
 const FIELD_CATALOGUES = { ar: FIELD_MESSAGES_AR, en: FIELD_MESSAGES_EN } as const;
@@ -38,8 +96,7 @@ const FIELD_CATALOGUES = { ar: FIELD_MESSAGES_AR, en: FIELD_MESSAGES_EN } as con
  */
 export function fieldMessageOf(locale: Locale, message: string | undefined): string | undefined {
   if (!message) return undefined;
-  if (isFieldMessageKey(message)) return FIELD_CATALOGUES[locale][message];
-  const errors = ERROR_CATALOGUES[locale];
-  if (Object.hasOwn(errors, message)) return errors[message as ErrorCode | ClientErrorCode];
+  if (isFieldMessageKey(message)) return inLocaleDigits(locale, FIELD_CATALOGUES[locale][message]);
+  if (Object.hasOwn(ERROR_CATALOGUES[locale], message)) return errorMessageOf(locale, message);
   return FIELD_CATALOGUES[locale].invalid;
 }

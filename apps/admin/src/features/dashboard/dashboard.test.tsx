@@ -59,11 +59,11 @@ describe('admin "/"', { timeout: 20_000 }, () => {
     const lessons = screen.getByRole('table', { name: 'الدروس' });
     const today = within(lessons).getByText('اليوم').closest('tr');
     expect(today?.textContent).toContain('٢');
-    expect(screen.getByText('مفتوح: ٣ ساعة')).toBeTruthy();
-    expect(screen.getByText(/^١ طلب بإجمالي .*١٥٠/)).toBeTruthy();
+    expect(screen.getByText('مفتوح: ٣ ساعات')).toBeTruthy();
+    expect(screen.getByText(/^طلب واحد بإجمالي .*١٥٠/)).toBeTruthy();
     expect(screen.getByRole('link', { name: 'مراجعة الطلبات' }).getAttribute('href')).toBe('/invoices');
     expect(screen.getByText('ستون دقيقة')).toBeTruthy();
-    expect(screen.getByRole('img', { name: 'صافي الإيرادات يوميًا في آخر 30 يومًا' })).toBeTruthy();
+    expect(screen.getByRole('img', { name: 'صافي الإيرادات يوميًا في آخر ٣٠ يومًا' })).toBeTruthy();
     expect(screen.getAllByRole('listitem').some((li) => li.textContent?.includes('٤٠٠'))).toBe(true);
 
     await userEvent.setup().click(screen.getByRole('button', { name: 'تحديث الأرقام' }));

@@ -111,7 +111,7 @@ describe('admin /invoices', { timeout: 20_000 }, () => {
     const receipt = new File([new Uint8Array([137, 80, 78, 71])], 'receipt.png', { type: 'image/png' });
     await user.upload(within(dialog).getByLabelText(/صورة الإيصال/), receipt);
     await user.click(within(dialog).getByRole('button', { name: 'تأكيد' }));
-    expect(await screen.findByText('تم تحديث الطلب رقم 21')).toBeTruthy();
+    expect(await screen.findByText('تم تحديث الطلب رقم ٢١')).toBeTruthy();
     const sent = calls.find((c) => c.method === 'PUT')?.body;
     expect(sent).toBeInstanceOf(FormData);
     expect(sent instanceof FormData && sent.get('receipt')).toBeInstanceOf(File);

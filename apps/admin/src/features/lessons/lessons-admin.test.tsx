@@ -143,7 +143,7 @@ describe('admin /lessons and /lesson/{id}', { timeout: 20_000 }, () => {
     await user.click(await screen.findByRole('button', { name: 'إلغاء الدرس' }));
     const dialog = await screen.findByRole('dialog', { name: 'إلغاء الدرس رقم ٤٢؟' });
     await user.click(within(dialog).getByRole('button', { name: 'ألغِ الدرس' }));
-    expect(await within(dialog).findByText('اكتب السبب في 3 إلى 500 حرف.')).toBeTruthy();
+    expect(await within(dialog).findByText('اكتب السبب في ٣ إلى ٥٠٠ حرف.')).toBeTruthy();
     expect(calls.some((c) => c.method === 'POST' && c.path.endsWith('/staff-cancel'))).toBe(false);
 
     await user.type(within(dialog).getByLabelText(/^السبب/), 'المعلّم مريض');

@@ -123,7 +123,7 @@ describe('admin /tutors and /tutor/{id}', { timeout: 20_000 }, () => {
     const dialog = await screen.findByRole('dialog', { name: 'إيقاف تفعيل سارة محمود؟' });
     await user.click(within(dialog).getByRole('checkbox', { name: /ألغِ أيضًا دروسه المحجوزة/ }));
     await user.click(within(dialog).getByRole('button', { name: 'إيقاف تفعيل المعلّم' }));
-    expect(await within(dialog).findByText('اكتب السبب في 3 إلى 500 حرف.')).toBeTruthy();
+    expect(await within(dialog).findByText('اكتب السبب في ٣ إلى ٥٠٠ حرف.')).toBeTruthy();
     expect(calls.some((c) => c.method === 'PUT')).toBe(false);
 
     await user.type(within(dialog).getByLabelText(/^السبب/), 'طلب المعلّم التوقف');

@@ -84,7 +84,7 @@ describe('admin /users and /user/{id}', { timeout: 20_000 }, () => {
     await user.click(screen.getByRole('button', { name: 'تعطيل الحساب' }));
     const dialog = await screen.findByRole('dialog', { name: 'تعطيل حساب كريم حسن؟' });
     await user.click(within(dialog).getByRole('button', { name: 'تعطيل الحساب' }));
-    expect(await within(dialog).findByText('اكتب السبب في 3 إلى 500 حرف.')).toBeTruthy();
+    expect(await within(dialog).findByText('اكتب السبب في ٣ إلى ٥٠٠ حرف.')).toBeTruthy();
     expect(calls.some((c) => c.method === 'PUT')).toBe(false);
 
     await user.type(within(dialog).getByLabelText(/^السبب/), 'بلاغ عن إساءة');

@@ -81,7 +81,7 @@ describe('/chat rooms', () => {
     const list = await screen.findByRole('list', { name: 'قائمة المحادثات' }, { timeout: 5000 });
     expect(within(list).getByText('أحمد محمود')).toBeTruthy();
     expect(within(list).getByText('Hello Sara')).toBeTruthy();
-    expect(within(list).getByText('2 رسائل غير مقروءة')).toBeTruthy();
+    expect(within(list).getByText('رسالتان غير مقروءتين')).toBeTruthy();
     expect(within(list).getByText('محادثة مكتومة')).toBeTruthy();
 
     await user.click(screen.getByRole('tab', { name: 'المثبّتة' }));

@@ -72,7 +72,7 @@ describe('checkout summary and coupon', { timeout: 20_000 }, () => {
     const field = within(summary).getByLabelText('كود الخصم');
     await user.type(field, 'a b');
     await user.click(within(summary).getByRole('button', { name: 'تطبيق' }));
-    expect(await within(summary).findByText(/كود الخصم من 3 إلى 32 حرفًا/)).toBeTruthy();
+    expect(await within(summary).findByText(/كود الخصم من ٣ إلى ٣٢ حرفًا/)).toBeTruthy();
 
     for (const [code, message] of [
       ['NOPE1', ERROR_MESSAGES_AR['coupon-not-found']],
@@ -293,7 +293,7 @@ describe('card', { timeout: 20_000 }, () => {
     expect(radio).toHaveProperty('checked', true);
     const pay = screen.getByRole('button', { name: /ادفع ‏١٬١٠٠/ });
     await user.click(pay);
-    expect(await screen.findByText(/رمز التحقق من البطاقة \(CVV\) 3 أو 4 أرقام/)).toBeTruthy();
+    expect(await screen.findByText(/رمز التحقق من البطاقة \(CVV\) ٣ أو ٤ أرقام/)).toBeTruthy();
     expect(attempts).toBe(0);
 
     await user.type(screen.getByLabelText(/رمز التحقق \(CVV\)/), '123');
@@ -389,7 +389,7 @@ describe('another payment still open (payment-in-progress)', { timeout: 20_000 }
     const title = await screen.findByRole('heading', { name: 'لديك دفعة لم تكتمل بعد' });
     await waitFor(() => expect(document.activeElement).toBe(title));
     const panel = screen.getByRole('region', { name: 'لديك دفعة لم تكتمل بعد' });
-    expect(panel.textContent).toContain('١٢٠ دقيقة أسبوعيًا، 3 أشهر');
+    expect(panel.textContent).toContain('١٢٠ دقيقة أسبوعيًا، ٣ أشهر');
     expect(panel.textContent).toContain('رقم مرجعي (فوري)');
     expect(panel.textContent).toMatch(/٢٬٩٧٠/);
     expect(panel.textContent).toContain('987654321');

@@ -94,8 +94,8 @@ describe('/t/dashboard', () => {
     const income = await screen.findByText('الدخل');
     const egp = new Intl.NumberFormat('ar-EG', { style: 'currency', currency: 'EGP' }).format(825);
     expect(income.closest('div')?.textContent).toContain(egp);
-    expect(screen.getByText('٢ درس قادم')).toBeTruthy();
-    expect(screen.getByText('ساعات التدريس').closest('div')?.textContent).toContain('٥٫٥');
+    expect(screen.getByText('درسان قادمان')).toBeTruthy();
+    expect(screen.getByText('ساعات التدريس').closest('div')?.textContent).toContain('٥ ساعات و٣٠ دقيقة');
     expect(screen.getByText('الطلاب').closest('div')?.textContent).toContain('٥');
   });
 });

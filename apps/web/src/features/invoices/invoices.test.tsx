@@ -92,13 +92,13 @@ describe('/invoices', { timeout: 20_000 }, () => {
 
     const tiles = await screen.findByLabelText('رصيدك');
     expect(tiles.textContent).toContain('المتاح للسحب');
-    expect(tiles.textContent).toContain('من ١٦ درس مكتمل');
+    expect(tiles.textContent).toContain('من ١٦ درسًا مكتملًا');
     expect(screen.getByRole('img', { name: 'الأرباح حسب الأسبوع' })).toBeTruthy();
     expect(await screen.findByText('لم تطلب أي سحب بعد.')).toBeTruthy();
 
     await user.click(screen.getByRole('button', { name: 'طلب سحب' }));
     const dialog = await screen.findByRole('dialog', { name: 'طلب سحب' });
-    expect(dialog.textContent).toContain('خلال 4 إلى 5 أيام عمل');
+    expect(dialog.textContent).toContain('خلال ٤ إلى ٥ أيام عمل');
     const amount = within(dialog).getByLabelText(/المبلغ بالجنيه/);
     expect(dialog.textContent).toMatch(/من\s*\S*٢٠٠٫٠٠\sج\.م\.\S*\s*إلى/);
     await user.type(amount, '150');

@@ -241,13 +241,13 @@ describe('/lessons-schedule', () => {
     );
     const user = userEvent.setup();
     renderApp('/lessons-schedule', { user: tutor });
-    expect(await screen.findByText('١ درس محجوز، ٣٠ دقيقة')).toBeTruthy();
+    expect(await screen.findByText('درس واحد محجوز، ٣٠ دقيقة')).toBeTruthy();
     expect(screen.getByText('سارة أحمد')).toBeTruthy();
     await user.click(screen.getByRole('button', { name: 'الأسبوع التالي' }));
-    expect(await screen.findByText('١ درس محجوز، ٣٠ دقيقة')).toBeTruthy();
+    expect(await screen.findByText('درس واحد محجوز، ٣٠ دقيقة')).toBeTruthy();
     expect(screen.getByRole('link', { name: /سارة أحمد/ }).getAttribute('href')).toBe('/lesson/503');
     await user.click(screen.getByRole('button', { name: 'الأسبوع التالي' }));
-    expect(await screen.findByText('٠ درس محجوز، ٠ دقيقة')).toBeTruthy();
+    expect(await screen.findByText('لا دروس محجوزة، ٠ دقيقة')).toBeTruthy();
   });
 
   it('shows a tutor their teaching hours on each day of the week, from their weekly schedule', async () => {

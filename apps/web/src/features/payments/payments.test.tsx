@@ -69,7 +69,7 @@ describe('/payments', { timeout: 20_000 }, () => {
     expect(second.textContent).toContain('فشل');
     // while a payment is pending, it is the way on (one open payment at a time), not a retry
     expect(within(second).queryByRole('link', { name: 'إعادة المحاولة' })).toBeNull();
-    expect(third.textContent).toContain('٤٥ دقيقة أسبوعيًا، 3 أشهر');
+    expect(third.textContent).toContain('٤٥ دقيقة أسبوعيًا، ٣ أشهر');
     expect(third.textContent).toContain('تم');
     expect(within(third).queryByRole('button')).toBeNull();
 

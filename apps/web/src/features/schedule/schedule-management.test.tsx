@@ -50,7 +50,7 @@ describe('/schedule-management', () => {
     );
     const user = userEvent.setup();
     renderApp('/schedule-management', { user: tutor, meta });
-    expect(await screen.findByText(/مجموع أوقاتك: ٦ ساعة أسبوعيًا/)).toBeTruthy();
+    expect(await screen.findByText(/مجموع أوقاتك: ٦ ساعات أسبوعيًا/)).toBeTruthy();
     await user.click(screen.getByRole('button', { name: 'إضافة فترة يوم الأحد' }));
     const sunday = screen.getByRole('group', { name: 'فترات يوم الأحد' });
     await user.selectOptions(within(sunday).getByLabelText(/^من/), '٩:٠٠ ص');

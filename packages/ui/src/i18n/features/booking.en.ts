@@ -1,7 +1,8 @@
+import type { Translation } from '../messages.ts';
 import type { bookingAr } from './booking.ar.ts';
 
 /** English messages of the booking features: every key of the Arabic file, checked by the type. */
-export const bookingEn: Record<keyof typeof bookingAr, string> = {
+export const bookingEn: Translation<typeof bookingAr> = {
   'booking.rating.spoken': 'Rated {value} of {max}, {label}',
 
   'booking.tutors.subtitle': 'Pick a tutor by topic and a time that suits you, then book your lesson in a minute.',
@@ -27,13 +28,13 @@ export const bookingEn: Record<keyof typeof bookingAr, string> = {
   'booking.tutors.loading': 'Loading tutors…',
   'booking.tutors.loadingMore': 'Loading more…',
   'booking.tutors.loadMore': 'Show more tutors',
-  'booking.tutors.count': 'Showing {shown} of {total} tutors',
+  'booking.tutors.count': { one: 'Showing {shown} of 1 tutor', other: 'Showing {shown} of {count} tutors' },
   'booking.tutors.empty': 'No tutors are available right now',
   'booking.tutors.emptyBody': 'New tutors join all the time; come back soon.',
   'booking.tutors.emptyFiltered': 'No tutors match these choices',
   'booking.tutors.emptyFilteredBody': 'Try another day or time, or clear the filters to see every tutor.',
   'booking.tutors.newTutor': 'New tutor',
-  'booking.tutors.ratingCount': '({count} ratings)',
+  'booking.tutors.ratingCount': { one: '(1 rating)', other: '({count} ratings)' },
   'booking.tutors.moreTopics': '+{count}',
   'booking.tutors.nextFree': 'Next free time',
   'booking.tutors.noFreeTime': 'No free times in the next two weeks',
@@ -61,9 +62,9 @@ export const bookingEn: Record<keyof typeof bookingAr, string> = {
   'booking.reviews.loading': 'Loading reviews…',
   'booking.reviews.empty': 'No reviews yet',
   'booking.reviews.emptyBody': "Students' opinions appear here after their lessons with this tutor.",
-  'booking.reviews.count': '{count} ratings',
+  'booking.reviews.count': { one: '1 rating', other: '{count} ratings' },
   'booking.reviews.noText': 'No written comment.',
-  'booking.reviews.shown': 'Showing {shown} of {total} reviews',
+  'booking.reviews.shown': { one: 'Showing {shown} of 1 review', other: 'Showing {shown} of {count} reviews' },
   'booking.reviews.loadMore': 'Show more reviews',
 
   'booking.book.open': 'Book a lesson',
@@ -73,7 +74,10 @@ export const bookingEn: Record<keyof typeof bookingAr, string> = {
   'booking.book.step.time': 'Time',
   'booking.book.step.confirm': 'Confirm',
   'booking.book.loadingTimes': 'Loading free times…',
-  'booking.book.weekInfo': 'You have {minutes} minutes left this week; they renew {end}.',
+  'booking.book.weekInfo': {
+    one: 'You have 1 minute left this week; your minutes renew {end}.',
+    other: 'You have {count} minutes left this week; they renew {end}.',
+  },
   'booking.book.pickDate': 'Choose the day',
   'booking.book.freeFrom': 'Free from {time}',
   'booking.book.dayFull': 'No times',
@@ -83,7 +87,7 @@ export const bookingEn: Record<keyof typeof bookingAr, string> = {
   'booking.book.onlyLength': '{name} teaches {length} lessons only, so it is chosen for you.',
   'booking.book.notEnoughMinutes': 'Not enough minutes left',
   'booking.book.noTimesThatDay': 'No times of this length that day',
-  'booking.book.timesCount': '{count} free times',
+  'booking.book.timesCount': { one: '1 free time', other: '{count} free times' },
   'booking.book.pickTime': 'Choose the time on {day}',
   'booking.book.summary': 'Check your booking',
   'booking.book.tutor': 'Tutor',
@@ -113,7 +117,10 @@ export const bookingEn: Record<keyof typeof bookingAr, string> = {
   'booking.book.toVerify': 'Verify my details',
   'booking.book.toUpcoming': 'My upcoming lessons',
   'booking.book.done': 'Lesson booked',
-  'booking.book.doneBody': 'Your lesson is on {when}. You have {minutes} minutes left this week.',
+  'booking.book.doneBody': {
+    one: 'Your lesson is on {when}. You have 1 minute left this week.',
+    other: 'Your lesson is on {when}. You have {count} minutes left this week.',
+  },
   'booking.book.viewLesson': 'View lesson',
 
   'booking.rebook.open': 'Change time',
@@ -152,19 +159,25 @@ export const bookingEn: Record<keyof typeof bookingAr, string> = {
     'You can cancel or move this lesson until {until}; cancelling gives the minutes back to your week.',
   'booking.lesson.changeClosed': 'The time to cancel or move this lesson has passed ({until}).',
   'booking.lesson.join': 'Join the lesson',
-  'booking.lesson.joinOpens': 'The way in opens {minutes} minutes before the lesson starts.',
+  'booking.lesson.joinOpens': {
+    one: 'The way in opens 1 minute before the lesson starts.',
+    other: 'The way in opens {count} minutes before the lesson starts.',
+  },
 
   'booking.cancel.open': 'Cancel lesson',
   'booking.cancel.title': 'Cancel the lesson?',
   'booking.cancel.bodyStudent':
-    'Your lesson with {name} on {when} will be cancelled and {minutes} minutes go back to this week.',
+    'Your lesson with {name} on {when} will be cancelled and {minutes} go back to this week.',
   'booking.cancel.bodyTutor':
     'Your lesson with {name} on {when} will be cancelled; the student is told and gets the minutes back.',
   'booking.cancel.window': 'Cancelling is possible until {until}.',
   'booking.cancel.keep': 'Keep the lesson',
   'booking.cancel.confirm': 'Yes, cancel it',
   'booking.cancel.done': 'Lesson cancelled',
-  'booking.cancel.minutesBack': '{minutes} minutes are back in your week.',
+  'booking.cancel.minutesBack': {
+    one: '1 minute is back in your week.',
+    other: '{count} minutes are back in your week.',
+  },
 
   'booking.rate.open': 'Rate the tutor',
   'booking.rate.title': 'Rate your lesson',
@@ -203,7 +216,7 @@ export const bookingEn: Record<keyof typeof bookingAr, string> = {
   'booking.schedule.previousWeek': 'Previous week',
   'booking.schedule.thisWeek': 'This week',
   'booking.schedule.nextWeek': 'Next week',
-  'booking.schedule.weekSummary': '{count} booked lessons, {minutes} minutes',
+  'booking.schedule.weekSummary': { one: '1 booked lesson, {minutes}', other: '{count} booked lessons, {minutes}' },
   'booking.schedule.showCancelled': 'Show cancelled lessons',
   'booking.schedule.today': 'today',
   'booking.schedule.noLessons': 'No lessons',
@@ -212,7 +225,7 @@ export const bookingEn: Record<keyof typeof bookingAr, string> = {
 
   'booking.slots.subtitle': 'Set the times students can book lessons with you each week (Cairo time).',
   'booking.slots.intro':
-    'Students book lessons of the lengths you choose, starting on the quarter hour inside these spans. Your total: {total} hours a week.',
+    'Students book lessons of the lengths you choose, starting on the quarter hour inside these spans. Your total: {total} a week.',
   'booking.slots.lengths': 'Lesson lengths',
   'booking.slots.lengthsHint':
     'Choose at least one. Dropping a length keeps the lessons already booked with it; it only stops new bookings.',
@@ -235,7 +248,7 @@ export const bookingEn: Record<keyof typeof bookingAr, string> = {
   'booking.dashboard.overview': 'Overview',
   'booking.dashboard.stats': 'Teaching stats',
   'booking.dashboard.remainingMinutes': 'Minutes left this week',
-  'booking.dashboard.ofWeekly': 'of {weekly} minutes; renews {renews}',
+  'booking.dashboard.ofWeekly': { one: 'of 1 minute; renews {renews}', other: 'of {count} minutes; renews {renews}' },
   'booking.dashboard.noMinutes': 'Subscribe to a plan to get weekly minutes',
   'booking.dashboard.noSubscription': 'You have no active subscription',
   'booking.dashboard.noSubscriptionBody': 'Choose a weekly-minutes plan to start booking lessons.',
@@ -245,9 +258,8 @@ export const bookingEn: Record<keyof typeof bookingAr, string> = {
   'booking.dashboard.tutors': 'Tutors',
   'booking.dashboard.tutorsDetail': 'you learned with',
   'booking.dashboard.timeLearned': 'Time learned',
-  'booking.dashboard.hoursAndMinutes': '{hours} and {minutes}',
   'booking.dashboard.lessonsGiven': 'Lessons',
-  'booking.dashboard.upcomingCount': '{count} upcoming',
+  'booking.dashboard.upcomingCount': { one: '1 upcoming', other: '{count} upcoming' },
   'booking.dashboard.students': 'Students',
   'booking.dashboard.teachingHours': 'Teaching hours',
   'booking.dashboard.income': 'Income',

@@ -6,16 +6,23 @@ export const invoicesAr = {
   // balance (DESIGN §4: earned − reserved − paid out = available)
   'invoices.balance.label': 'رصيدك',
   'invoices.balance.earned': 'إجمالي الأرباح',
-  'invoices.balance.earnedDetail': 'من {count} درس مكتمل',
+  'invoices.balance.earnedDetail': {
+    zero: 'لا دروس مكتملة بعد',
+    one: 'من درس واحد مكتمل',
+    two: 'من درسين مكتملين',
+    few: 'من {count} دروس مكتملة',
+    many: 'من {count} درسًا مكتملًا',
+    other: 'من {count} درس مكتمل',
+  },
   'invoices.balance.reserved': 'محجوز لطلبات قيد المراجعة',
   'invoices.balance.paidOut': 'تم تحويله',
   'invoices.balance.available': 'المتاح للسحب',
 
   // weekly chart
   'invoices.chart.title': 'الأرباح حسب الأسبوع',
-  'invoices.chart.description': 'آخر 12 أسبوعًا؛ يبدأ الأسبوع يوم السبت.',
+  'invoices.chart.description': 'آخر ١٢ أسبوعًا؛ يبدأ الأسبوع يوم السبت.',
   'invoices.chart.week': 'أسبوع {date}: {amount}',
-  'invoices.chart.empty': 'لا أرباح في آخر 12 أسبوعًا بعد.',
+  'invoices.chart.empty': 'لا أرباح في آخر ١٢ أسبوعًا بعد.',
 
   // lessons behind the balance
   'invoices.earnings.title': 'الدروس المكتملة',
@@ -52,7 +59,7 @@ export const invoicesAr = {
   'invoices.method.1': 'حساب بنكي',
   'invoices.method.2': 'إنستاباي',
   'invoices.field.phone': 'رقم المحفظة',
-  'invoices.field.phoneHint': 'رقم موبايل مصري من 11 رقمًا، مثل 01012345678.',
+  'invoices.field.phoneHint': 'رقم موبايل مصري من ١١ رقمًا، مثل ٠١٠١٢٣٤٥٦٧٨.',
   'invoices.field.bank': 'البنك',
   'invoices.field.accountNumber': 'رقم الحساب أو IBAN',
   'invoices.field.receiverName': 'اسم صاحب الحساب',
@@ -69,7 +76,7 @@ export const invoicesAr = {
   'invoices.requests.amount': 'المبلغ بالجنيه',
   'invoices.requests.amountHint': 'من {min} إلى {max}، وفي حدود المتاح: {available}.',
   'invoices.requests.method': 'وسيلة السحب',
-  'invoices.requests.processing': 'يُحوَّل المبلغ خلال 4 إلى 5 أيام عمل (المتوقع بين {from} و{to}).',
+  'invoices.requests.processing': 'يُحوَّل المبلغ خلال ٤ إلى ٥ أيام عمل (المتوقع بين {from} و{to}).',
   'invoices.requests.submit': 'إرسال الطلب',
   'invoices.requests.saveEdit': 'حفظ التعديل',
   'invoices.requests.sent': 'أُرسل طلب السحب',
@@ -135,7 +142,7 @@ export const invoicesAr = {
   'invoices.admin.confirm.note': 'ملاحظة على الطلب رقم {id} يراها المعلّم.',
   'invoices.admin.noteField': 'الملاحظة',
   'invoices.admin.optionalNote': 'ملاحظة (اختيارية)',
-  'invoices.admin.receiptField': 'صورة الإيصال (JPG أو PNG أو GIF، حتى 5 ميجابايت)',
+  'invoices.admin.receiptField': 'صورة الإيصال (JPG أو PNG أو GIF، حتى ٥ ميجابايت)',
   'invoices.admin.uploading': 'جارٍ الرفع… {percent}',
   'invoices.admin.confirmAction': 'تأكيد',
   'invoices.admin.saveNote': 'حفظ الملاحظة',

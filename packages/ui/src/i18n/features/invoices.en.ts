@@ -1,13 +1,14 @@
+import type { Translation } from '../messages.ts';
 import type { invoicesAr } from './invoices.ar.ts';
 
 /** English messages of earnings and withdrawals: every key of the Arabic file, checked by the type. */
-export const invoicesEn: Record<keyof typeof invoicesAr, string> = {
+export const invoicesEn: Translation<typeof invoicesAr> = {
   'invoices.subtitle': 'Your balance from fulfilled lessons and your withdrawal requests.',
   'invoices.loadError': 'Your earnings could not be loaded.',
 
   'invoices.balance.label': 'Your balance',
   'invoices.balance.earned': 'Total earned',
-  'invoices.balance.earnedDetail': 'From {count} fulfilled lessons',
+  'invoices.balance.earnedDetail': { one: 'From 1 fulfilled lesson', other: 'From {count} fulfilled lessons' },
   'invoices.balance.reserved': 'Reserved for requests in review',
   'invoices.balance.paidOut': 'Paid out',
   'invoices.balance.available': 'Available to withdraw',

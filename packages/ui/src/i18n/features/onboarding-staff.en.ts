@@ -1,7 +1,8 @@
+import type { Translation } from '../messages.ts';
 import type { onboardingStaffAr } from './onboarding-staff.ar.ts';
 
 /** English messages of the admin's onboarding pages (/media, /interviews). */
-export const onboardingStaffEn: Record<keyof typeof onboardingStaffAr, string> = {
+export const onboardingStaffEn: Translation<typeof onboardingStaffAr> = {
   'staff.media.subtitle': 'Intro videos waiting for review, and tutor media from the photo session.',
   'staff.media.videos': 'Intro videos',
   'staff.media.studio': 'Studio media',

@@ -1,7 +1,8 @@
+import type { Translation } from '../messages.ts';
 import type { onboardingAr } from './onboarding.ar.ts';
 
 /** English messages of tutor onboarding. */
-export const onboardingEn: Record<keyof typeof onboardingAr, string> = {
+export const onboardingEn: Translation<typeof onboardingAr> = {
   'onboarding.title': 'Onboarding steps',
   'onboarding.subtitle': 'Finish the steps in order to appear to students and receive bookings.',
   'onboarding.steps': 'Onboarding steps',
@@ -64,7 +65,10 @@ export const onboardingEn: Record<keyof typeof onboardingAr, string> = {
   'onboarding.appointment.with': 'With {name}',
   'onboarding.appointment.when': '{when}',
   'onboarding.appointment.join': 'Join the room',
-  'onboarding.appointment.joinHint': 'The room opens {minutes} minutes before the start.',
+  'onboarding.appointment.joinHint': {
+    one: 'The room opens 1 minute before the start.',
+    other: 'The room opens {count} minutes before the start.',
+  },
   'onboarding.appointment.cancel': 'Cancel appointment',
   'onboarding.appointment.cancelTitle': 'Cancel the appointment?',
   'onboarding.appointment.cancelBody': 'The {kind} on {when} will be cancelled; you can book another time after.',

@@ -1,7 +1,8 @@
+import type { Translation } from '../messages.ts';
 import type { operationsAr } from './operations.ar.ts';
 
 /** English messages of the lessons pages and the overview: every key of the Arabic file, checked by the type. */
-export const operationsEn: Record<keyof typeof operationsAr, string> = {
+export const operationsEn: Translation<typeof operationsAr> = {
   'admin.feature.lesson': 'Lesson',
   'staff.audit.object.lesson': 'Lesson',
   'staff.audit.action.lesson.cancel': 'Cancel a lesson',
@@ -76,7 +77,7 @@ export const operationsEn: Record<keyof typeof operationsAr, string> = {
   'staff.overview.month': 'This month',
   'staff.overview.refunded': '{amount} refunded',
   'staff.overview.subscriptions': 'Active subscriptions',
-  'staff.overview.subscriptionsTotal': '{count} active',
+  'staff.overview.subscriptionsTotal': { one: '1 active', other: '{count} active' },
   'staff.overview.noSubscriptions': 'No active subscriptions.',
   'staff.overview.plan': 'Plan',
   'staff.overview.count': 'Count',
@@ -91,15 +92,15 @@ export const operationsEn: Record<keyof typeof operationsAr, string> = {
   'staff.overview.range.today': 'Today',
   'staff.overview.range.tomorrow': 'Tomorrow',
   'staff.overview.range.next7Days': 'The next 7 days',
-  'staff.overview.openHours': 'Open: {hours} h',
-  'staff.overview.bookedHours': 'Booked: {hours} h',
+  'staff.overview.openHours': 'Open: {hours}',
+  'staff.overview.bookedHours': 'Booked: {hours}',
   'staff.overview.onboarding': 'Applicants at each step',
   'staff.overview.withdrawals': 'Withdrawals waiting',
-  'staff.overview.withdrawalsBody': '{count} requests, {amount} in all',
+  'staff.overview.withdrawalsBody': { one: '1 request, {amount} in all', other: '{count} requests, {amount} in all' },
   'staff.overview.withdrawalsLink': 'Review them',
   'staff.overview.chartRevenue': 'Net revenue per day, last 30 days',
   'staff.overview.chartLessons': 'Lessons held per day, last 30 days',
   'staff.overview.dayRevenue': '{date}: {amount}',
-  'staff.overview.dayLessons': '{date}: {count} lessons',
+  'staff.overview.dayLessons': { one: '{date}: 1 lesson', other: '{date}: {count} lessons' },
   'staff.overview.yourPages': 'Your pages',
 };

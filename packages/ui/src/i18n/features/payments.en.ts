@@ -1,25 +1,11 @@
+import type { Translation } from '../messages.ts';
 import type { paymentsAr } from './payments.ar.ts';
 
 /** English messages of the payments features: every key of the Arabic file, checked by the type. */
-export const paymentsEn: Record<keyof typeof paymentsAr, string> = {
-  'payments.count.installments.zero': 'no payments',
-  'payments.count.installments.one': 'one payment',
-  'payments.count.installments.two': '2 payments',
-  'payments.count.installments.few': '{count} payments',
-  'payments.count.installments.many': '{count} payments',
-  'payments.count.installments.other': '{count} payments',
-  'payments.count.lessons.zero': '{count} lessons',
-  'payments.count.lessons.one': '1 lesson',
-  'payments.count.lessons.two': '2 lessons',
-  'payments.count.lessons.few': '{count} lessons',
-  'payments.count.lessons.many': '{count} lessons',
-  'payments.count.lessons.other': '{count} lessons',
-  'payments.count.weeks.zero': 'no weeks',
-  'payments.count.weeks.one': '1 week',
-  'payments.count.weeks.two': '2 weeks',
-  'payments.count.weeks.few': '{count} weeks',
-  'payments.count.weeks.many': '{count} weeks',
-  'payments.count.weeks.other': '{count} weeks',
+export const paymentsEn: Translation<typeof paymentsAr> = {
+  'payments.count.installments': { one: 'one payment', other: '{count} payments' },
+  'payments.count.lessons': { one: '1 lesson', other: '{count} lessons' },
+  'payments.count.weeks': { one: '1 week', other: '{count} weeks' },
 
   'payments.period.month': 'month',
   'payments.period.quarter': '3 months',

@@ -21,7 +21,14 @@ export const realtimeAr = {
   'realtime.chat.loadFailed': 'تعذّر تحميل المحادثات.',
   'realtime.chat.noMessages': 'لا توجد رسائل بعد.',
   'realtime.chat.deletedMessage': 'تم حذف هذه الرسالة',
-  'realtime.chat.unread': '{count} رسائل غير مقروءة',
+  'realtime.chat.unread': {
+    zero: 'لا رسائل غير مقروءة',
+    one: 'رسالة واحدة غير مقروءة',
+    two: 'رسالتان غير مقروءتين',
+    few: '{count} رسائل غير مقروءة',
+    many: '{count} رسالة غير مقروءة',
+    other: '{count} رسالة غير مقروءة',
+  },
   'realtime.chat.pinnedRoom': 'محادثة مثبّتة',
   'realtime.chat.mutedRoom': 'محادثة مكتومة',
   'realtime.chat.lessonRoom': 'محادثة الدرس',
@@ -70,7 +77,14 @@ export const realtimeAr = {
   'realtime.chat.editing': 'تعديل رسالة',
   'realtime.chat.saveEdit': 'حفظ التعديل',
   'realtime.chat.cancelEdit': 'إلغاء التعديل',
-  'realtime.chat.tooLong': 'الرسالة أطول من {max} حرف.',
+  'realtime.chat.tooLong': {
+    zero: 'الرسالة أطول من {count} حرف.',
+    one: 'الرسالة أطول من حرف واحد.',
+    two: 'الرسالة أطول من حرفين.',
+    few: 'الرسالة أطول من {count} أحرف.',
+    many: 'الرسالة أطول من {count} حرفًا.',
+    other: 'الرسالة أطول من {count} حرف.',
+  },
 
   // chat: new conversation (/chat?with=)
   'realtime.chat.new.title': 'محادثة جديدة مع {name}',

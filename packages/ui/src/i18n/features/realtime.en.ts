@@ -1,7 +1,8 @@
+import type { Translation } from '../messages.ts';
 import type { realtimeAr } from './realtime.ar.ts';
 
 /** English messages of the realtime features: every key of the Arabic file, checked by the type. */
-export const realtimeEn: Record<keyof typeof realtimeAr, string> = {
+export const realtimeEn: Translation<typeof realtimeAr> = {
   'realtime.connection.poor': 'Poor connection',
   'realtime.connection.poorHint': 'Reconnecting automatically…',
   'realtime.connection.lost': 'Connection lost',
@@ -21,7 +22,7 @@ export const realtimeEn: Record<keyof typeof realtimeAr, string> = {
   'realtime.chat.loadFailed': 'The conversations could not be loaded.',
   'realtime.chat.noMessages': 'No messages yet.',
   'realtime.chat.deletedMessage': 'This message was deleted',
-  'realtime.chat.unread': '{count} unread messages',
+  'realtime.chat.unread': { one: '1 unread message', other: '{count} unread messages' },
   'realtime.chat.pinnedRoom': 'Pinned conversation',
   'realtime.chat.mutedRoom': 'Muted conversation',
   'realtime.chat.lessonRoom': 'Lesson chat',
@@ -67,7 +68,10 @@ export const realtimeEn: Record<keyof typeof realtimeAr, string> = {
   'realtime.chat.editing': 'Editing a message',
   'realtime.chat.saveEdit': 'Save edit',
   'realtime.chat.cancelEdit': 'Cancel edit',
-  'realtime.chat.tooLong': 'The message is longer than {max} characters.',
+  'realtime.chat.tooLong': {
+    one: 'The message is longer than 1 character.',
+    other: 'The message is longer than {count} characters.',
+  },
 
   'realtime.chat.new.title': 'New conversation with {name}',
   'realtime.chat.new.titleUnknown': 'New conversation',

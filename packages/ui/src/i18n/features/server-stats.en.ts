@@ -1,7 +1,8 @@
+import type { Translation } from '../messages.ts';
 import type { serverStatsAr } from './server-stats.ar.ts';
 
 /** English messages of the admin /server-stats page: every key of the Arabic file, checked by the type. */
-export const serverStatsEn: Record<keyof typeof serverStatsAr, string> = {
+export const serverStatsEn: Translation<typeof serverStatsAr> = {
   'serverStats.subtitle':
     "Each server instance's figures as they happen: the last 10 minutes, a reading every 5 seconds.",
   'serverStats.live': 'Live',

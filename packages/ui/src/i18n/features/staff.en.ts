@@ -1,7 +1,8 @@
+import type { Translation } from '../messages.ts';
 import type { staffAr } from './staff.ar.ts';
 
 /** English messages of the staff pages and the invite link: every key of the Arabic file, checked by the type. */
-export const staffEn: Record<keyof typeof staffAr, string> = {
+export const staffEn: Translation<typeof staffAr> = {
   'staff.sidebar.invites': 'Invites',
   'staff.sidebar.auditLog': 'Audit log',
   'staff.filter.all': 'All',
@@ -187,7 +188,7 @@ export const staffEn: Record<keyof typeof staffAr, string> = {
   'staff.subscription.loadError': 'The subscription could not be loaded.',
   'staff.payments.date': 'Date',
   'staff.payments.plan': 'Plan',
-  'staff.payments.weeklyMinutes': '{minutes} minutes a week',
+  'staff.payments.weeklyMinutes': { one: '1 minute a week', other: '{count} minutes a week' },
   'staff.payments.method': 'Method',
   'staff.payments.amount': 'Amount',
   'staff.payments.refundedAmount': 'Refunded',
@@ -212,7 +213,7 @@ export const staffEn: Record<keyof typeof staffAr, string> = {
   'staff.tx.status.7': 'Processing',
   'staff.lessons.start': 'Starts',
   'staff.lessons.length': 'Length',
-  'staff.lessons.minutes': '{minutes} minutes',
+  'staff.lessons.minutes': { one: '1 minute', other: '{count} minutes' },
   'staff.lessons.status': 'Status',
   'staff.lessons.price': 'Price',
   'staff.lessons.empty': 'No lessons.',
@@ -250,7 +251,10 @@ export const staffEn: Record<keyof typeof staffAr, string> = {
   'invite.subtitle': 'Create your account from this invitation.',
   'invite.from': '{inviter} invited you to join as {role}.',
   'invite.fromTeam': 'The Darsak team invited you to join as {role}.',
-  'invite.withPlan': 'With an invite to the {minutes}-minute weekly plan.',
+  'invite.withPlan': {
+    one: 'With an invite to the 1-minute weekly plan.',
+    other: 'With an invite to the {count}-minute weekly plan.',
+  },
   'invite.emailFixed': 'The invitation is for this e-mail; you will sign in with it.',
   'invite.submit': 'Create the account',
   'invite.done': 'Your account was created as {role}.',

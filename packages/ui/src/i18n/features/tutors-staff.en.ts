@@ -1,7 +1,8 @@
+import type { Translation } from '../messages.ts';
 import type { tutorsStaffAr } from './tutors-staff.ar.ts';
 
 /** English messages of the admin's tutor pages: every key of the Arabic file, checked by the type. */
-export const tutorsStaffEn: Record<keyof typeof tutorsStaffAr, string> = {
+export const tutorsStaffEn: Translation<typeof tutorsStaffAr> = {
   'staff.audit.object.tutor': 'Tutor',
   'staff.audit.action.tutor.update-terms': 'Tutor terms changed',
   'staff.audit.action.tutor.activate': 'Tutor activated',
@@ -36,7 +37,7 @@ export const tutorsStaffEn: Record<keyof typeof tutorsStaffAr, string> = {
   'staff.tutors.email': 'E-mail',
   'staff.tutors.phone': 'Phone',
   'staff.tutors.rating': 'Rating',
-  'staff.tutors.ratingValue': '{average} of 5 ({count} ratings)',
+  'staff.tutors.ratingValue': { one: '{average} of 5 (1 rating)', other: '{average} of 5 ({count} ratings)' },
   'staff.tutors.noRating': 'Not rated',
   'staff.tutors.ratingCount': 'Ratings',
   'staff.tutors.lessons': 'Lessons held',
@@ -71,7 +72,7 @@ export const tutorsStaffEn: Record<keyof typeof tutorsStaffAr, string> = {
     'Also cancel their booked lessons ({count}): minutes go back to the students, both are told',
   'staff.tutor.activatedToast': 'The tutor is active.',
   'staff.tutor.deactivatedToast': 'The tutor is deactivated.',
-  'staff.tutor.cancelledToast': '{count} booked lessons cancelled.',
+  'staff.tutor.cancelledToast': { one: '1 booked lesson cancelled.', other: '{count} booked lessons cancelled.' },
   'staff.tutor.terms': 'Rate and notice',
   'staff.tutor.rate': 'Rate per minute',
   'staff.tutor.rateValue': '{amount} a minute',
@@ -81,7 +82,7 @@ export const tutorsStaffEn: Record<keyof typeof tutorsStaffAr, string> = {
   'staff.tutor.useDefaultRate': 'Use the platform rate',
   'staff.tutor.rateInvalid': 'Enter a rate from 0.01 to 1,000 EGP, with at most two decimals.',
   'staff.tutor.notice': 'Booking notice',
-  'staff.tutor.noticeValue': '{minutes} minutes',
+  'staff.tutor.noticeValue': { one: '1 minute', other: '{count} minutes' },
   'staff.tutor.noticeField': 'Booking notice (minutes)',
   'staff.tutor.noticeHint': 'The least time between booking and the lesson start, 0 to 10,080 minutes (a week).',
   'staff.tutor.noticeInvalid': 'Enter a whole number of minutes from 0 to 10,080.',
@@ -97,9 +98,9 @@ export const tutorsStaffEn: Record<keyof typeof tutorsStaffAr, string> = {
   'staff.tutor.minutes.last7': 'Last 7 days',
   'staff.tutor.minutes.last30': 'Last 30 days',
   'staff.tutor.minutes.upcoming': 'Booked, upcoming',
-  'staff.tutor.minutesValue': '{minutes} minutes',
+  'staff.tutor.minutesValue': { one: '1 minute', other: '{count} minutes' },
   'staff.tutor.activity': 'Activity, last 30 days',
-  'staff.tutor.activityBar': '{date}: {lessons} lessons, {minutes} minutes',
+  'staff.tutor.activityBar': { one: '{date}: 1 lesson, {minutes}', other: '{date}: {count} lessons, {minutes}' },
   'staff.tutor.activityEmpty': 'No lessons held in the last 30 days.',
   'staff.tutor.earnings': 'Earnings and balance',
   'staff.tutor.earned': 'Earned in all',

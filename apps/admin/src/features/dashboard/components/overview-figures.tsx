@@ -68,7 +68,6 @@ function Lessons({ lessons }: { lessons: Overview['lessons'] }) {
 
 function Supply({ supply }: { supply: Overview['supply'] }) {
   const { t, format } = useI18n();
-  const hours = (minutes: number) => format.number(minutes / 60, { maximumFractionDigits: 1 });
   return (
     <Card title={t('staff.overview.supply')} description={t('staff.overview.supplyHint')}>
       <ul className="flex flex-col gap-4">
@@ -80,8 +79,8 @@ function Supply({ supply }: { supply: Overview['supply'] }) {
             <li key={range} className="flex flex-col gap-1">
               <span className="font-semibold">{t(`staff.overview.range.${range}`)}</span>
               <span className="flex flex-wrap gap-x-4 text-sm">
-                <span>{t('staff.overview.openHours', { hours: hours(row.openMinutes) })}</span>
-                <span>{t('staff.overview.bookedHours', { hours: hours(row.bookedMinutes) })}</span>
+                <span>{t('staff.overview.openHours', { hours: format.duration(row.openMinutes) })}</span>
+                <span>{t('staff.overview.bookedHours', { hours: format.duration(row.bookedMinutes) })}</span>
               </span>
               <span aria-hidden className="h-2 overflow-hidden rounded-full bg-stone-200">
                 <span
@@ -104,7 +103,7 @@ function Subscriptions({ subscriptions }: { subscriptions: Overview['subscriptio
   return (
     <Card
       title={t('staff.overview.subscriptions')}
-      description={t('staff.overview.subscriptionsTotal', { count: format.number(subscriptions.total) })}
+      description={t('staff.overview.subscriptionsTotal', { count: subscriptions.total })}
     >
       {subscriptions.byPlan.length === 0 ? (
         <p className="text-muted">{t('staff.overview.noSubscriptions')}</p>
@@ -166,7 +165,7 @@ function Charts({ daily }: { daily: Overview['daily'] }) {
             key: d.day,
             value: d.lessonsHeld,
             label: short(d.day),
-            description: t('staff.overview.dayLessons', { date: long(d.day), count: format.number(d.lessonsHeld) }),
+            description: t('staff.overview.dayLessons', { date: long(d.day), count: d.lessonsHeld }),
           }))}
         />
       </Card>
@@ -192,7 +191,7 @@ export function OverviewFigures({ overview }: { overview: Overview }) {
         <Card title={t('staff.overview.withdrawals')}>
           <p>
             {t('staff.overview.withdrawalsBody', {
-              count: format.number(overview.withdrawals.waiting),
+              count: overview.withdrawals.waiting,
               amount: format.piastres(overview.withdrawals.amountPiastres),
             })}
           </p>

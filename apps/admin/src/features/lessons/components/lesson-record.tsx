@@ -42,7 +42,7 @@ export function LessonDetails({ record }: { record: LessonRecord }) {
     [t('role.3'), person(lesson.tutor)],
     [t('staff.lessons.start'), format.dateTime(lesson.startsAt)],
     [t('staff.lesson.ends'), format.dateTime(lesson.endsAt)],
-    [t('staff.lessons.length'), t('staff.lessons.minutes', { minutes: format.number(lesson.durationMinutes) })],
+    [t('staff.lessons.length'), t('staff.lessons.minutes', { count: lesson.durationMinutes })],
     [t('staff.lessons.price'), format.piastres(lesson.pricePiastres)],
     [t('staff.lessons.status'), <LessonStatus key="status" lesson={lesson} />],
     [t('staff.lesson.bookedAt'), format.dateTime(lesson.createdAt)],

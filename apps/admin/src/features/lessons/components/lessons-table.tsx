@@ -41,7 +41,7 @@ export function LessonsTable() {
     setFilters((f) => ({ ...f, [name]: value }));
     paging.setPage(1);
   };
-  const minutes = (l: LessonView) => t('staff.lessons.minutes', { minutes: format.number(l.durationMinutes) });
+  const minutes = (l: LessonView) => t('staff.lessons.minutes', { count: l.durationMinutes });
   const personLink = (m: LessonView['student']) => (
     <Link className="text-primary-700 underline" to={paths.user.href(m.id)}>
       {m.name}

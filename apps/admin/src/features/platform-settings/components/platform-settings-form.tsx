@@ -34,8 +34,11 @@ import {
   type SettingField,
   type SettingsForm,
   SettingsFormSchema,
+  type SettingUnit,
   valueAt,
 } from '../setting-fields.ts';
+
+type CountedUnit = Exclude<SettingUnit, 'egp' | 'egpPerMinute' | 'hourOfDay'>;
 
 /**
  * A setting's value as people read it: money in EGP, an hour of the day as a clock hour, else a counted unit; a
@@ -43,12 +46,12 @@ import {
  */
 function useSettingText() {
   const { t, format, intlLocale } = useI18n();
-  const plural = useMemo(() => new Intl.PluralRules(intlLocale), [intlLocale]);
   const list = useMemo(() => new Intl.ListFormat(intlLocale), [intlLocale]);
   const one = (field: Pick<SettingField, 'unit'>, value: number) => {
     if (isMoney(field.unit)) return format.piastres(value);
     if (field.unit === 'hourOfDay') return t('platform.hourValue', { hour: format.number(value) });
-    return t(`platform.count.${field.unit}.${plural.select(value)}` as MessageKey, { count: format.number(value) });
+    // the units left (money and the hour of the day are handled above) are counted nouns
+    return t(`platform.count.${field.unit as CountedUnit}`, { count: value });
   };
   return (field: Pick<SettingField, 'unit'>, value: number | readonly number[]) =>
     typeof value === 'number' ? one(field, value) : list.format(value.map((v) => one(field, v)));

@@ -50,7 +50,7 @@ export function TutorActivation({ tutor }: { tutor: StaffTutorDetail }) {
             if (result.cancelledLessons > 0) {
               toast({
                 type: 'success',
-                title: t('staff.tutor.cancelledToast', { count: format.number(result.cancelledLessons) }),
+                title: t('staff.tutor.cancelledToast', { count: result.cancelledLessons }),
               });
             }
             setCancelBooked(false);

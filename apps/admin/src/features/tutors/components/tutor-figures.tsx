@@ -43,9 +43,9 @@ function Loaded<T>({
 }
 
 export function TutoringMinutes({ tutor }: { tutor: StaffTutorDetail }) {
-  const { t, format } = useI18n();
+  const { t } = useI18n();
   const m = tutor.tutoringMinutes;
-  const minutes = (value: number) => t('staff.tutor.minutesValue', { minutes: format.number(value) });
+  const minutes = (value: number) => t('staff.tutor.minutesValue', { count: value });
   return (
     <Card title={t('staff.tutor.minutes')}>
       <Tiles
@@ -80,8 +80,8 @@ export function TutorActivity({ tutorId }: { tutorId: number }) {
                 label: format.date(noon(day.date), { day: 'numeric', month: 'numeric', dateStyle: undefined }),
                 description: t('staff.tutor.activityBar', {
                   date: format.date(noon(day.date), { dateStyle: 'medium' }),
-                  lessons: format.number(day.lessons),
-                  minutes: format.number(day.minutes),
+                  count: day.lessons,
+                  minutes: format.minutes(day.minutes),
                 }),
               }))}
             />

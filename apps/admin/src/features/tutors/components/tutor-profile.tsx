@@ -51,10 +51,7 @@ export function TutorProfile({ tutor }: { tutor: StaffTutorDetail }) {
               ? t('staff.tutor.rateDefault', { amount: format.piastres(tutor.defaultRatePerMinutePiastres) })
               : t('staff.tutor.rateValue', { amount: format.piastres(rate) }),
           )}
-          {row(
-            'staff.tutor.notice',
-            t('staff.tutor.noticeValue', { minutes: format.number(tutor.noticePeriodMinutes) }),
-          )}
+          {row('staff.tutor.notice', t('staff.tutor.noticeValue', { count: tutor.noticePeriodMinutes }))}
           {row('staff.tutors.joined', format.date(tutor.createdAt))}
           {row('staff.tutors.lessons', format.number(tutor.lessons))}
           {row(
@@ -63,7 +60,7 @@ export function TutorProfile({ tutor }: { tutor: StaffTutorDetail }) {
               ? t('staff.tutors.noRating')
               : t('staff.tutors.ratingValue', {
                   average: format.number(tutor.rating.average),
-                  count: format.number(tutor.rating.count),
+                  count: tutor.rating.count,
                 }),
           )}
         </dl>

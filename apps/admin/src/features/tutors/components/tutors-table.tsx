@@ -42,7 +42,7 @@ export function TutorsTable() {
       ? t('staff.tutors.noRating')
       : t('staff.tutors.ratingValue', {
           average: format.number(tutor.rating.average),
-          count: format.number(tutor.rating.count),
+          count: tutor.rating.count,
         });
 
   const select = (name: keyof typeof filters, label: MessageKey, options: Choice[], all = true) => (

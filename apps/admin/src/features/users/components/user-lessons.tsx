@@ -35,7 +35,7 @@ export function UserLessons({ userId }: { userId: number }) {
     {
       key: 'length',
       header: t('staff.lessons.length'),
-      cell: (l) => t('staff.lessons.minutes', { minutes: format.number(l.durationMinutes) }),
+      cell: (l) => t('staff.lessons.minutes', { count: l.durationMinutes }),
     },
     { key: 'student', header: t('role.4'), cell: (l) => member(l.student) },
     { key: 'tutor', header: t('role.3'), cell: (l) => member(l.tutor) },

@@ -65,7 +65,7 @@ export function UserPayments({ userId }: { userId: number }) {
     {
       key: 'minutes',
       header: t('staff.payments.plan'),
-      cell: (tx) => t('staff.payments.weeklyMinutes', { minutes: format.number(tx.weeklyMinutes) }),
+      cell: (tx) => t('staff.payments.weeklyMinutes', { count: tx.weeklyMinutes }),
     },
     {
       key: 'method',

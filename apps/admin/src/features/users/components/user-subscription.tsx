@@ -30,14 +30,12 @@ export function UserSubscription({ studentId }: { studentId: number }) {
         <dl className="grid gap-3 sm:grid-cols-2">
           <div>
             <dt className="text-sm text-muted">{t('staff.subscription.weekly')}</dt>
-            <dd className="font-semibold">
-              {t('staff.lessons.minutes', { minutes: format.number(active.weeklyMinutes) })}
-            </dd>
+            <dd className="font-semibold">{t('staff.lessons.minutes', { count: active.weeklyMinutes })}</dd>
           </div>
           <div>
             <dt className="text-sm text-muted">{t('staff.subscription.remaining')}</dt>
             <dd className="text-lg font-bold text-primary-700">
-              {t('staff.lessons.minutes', { minutes: format.number(active.remainingWeeklyMinutes) })}
+              {t('staff.lessons.minutes', { count: active.remainingWeeklyMinutes })}
             </dd>
           </div>
           <div>

@@ -34,7 +34,7 @@ export function Composer({
   busy,
   autoFocus,
 }: ComposerProps) {
-  const { t, format } = useI18n();
+  const { t } = useI18n();
   const id = useId();
   const [text, setText] = useState('');
   const [saving, setSaving] = useState(false);
@@ -165,7 +165,7 @@ export function Composer({
       </p>
       {tooLong && (
         <p id={`${id}-error`} className="mt-1 text-sm text-red-700">
-          {t('realtime.chat.tooLong', { max: format.number(MESSAGE_MAX_LENGTH) })}
+          {t('realtime.chat.tooLong', { count: MESSAGE_MAX_LENGTH })}
         </p>
       )}
     </form>

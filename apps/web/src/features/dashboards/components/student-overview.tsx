@@ -7,7 +7,6 @@ import { LoadError } from '../../../components/load-error.tsx';
 import { paths } from '../../../config/paths.ts';
 import { api } from '../../../lib/api.ts';
 import { useDateFormat } from '../../../lib/date-format.ts';
-import { useDurationText } from '../hooks/use-duration-text.ts';
 import { StatTile } from './stat-tile.tsx';
 
 /**
@@ -17,7 +16,6 @@ import { StatTile } from './stat-tile.tsx';
 export function StudentOverview() {
   const { t, format } = useI18n();
   const dates = useDateFormat();
-  const duration = useDurationText();
   const subscription = useQuery(currentSubscriptionQuery(api));
   const stats = useQuery(myStudentStatsQuery(api));
   if (subscription.isPending || stats.isPending) return <LoadingAnimation className="min-h-0 py-8" />;
@@ -63,7 +61,7 @@ export function StudentOverview() {
           detail={
             hasSubscription
               ? t('booking.dashboard.ofWeekly', {
-                  weekly: format.number(sub.weeklyMinutes),
+                  count: sub.weeklyMinutes,
                   renews: sub.weekEndsAt ? dates.dayTime(sub.weekEndsAt) : '',
                 })
               : t('booking.dashboard.noMinutes')
@@ -84,7 +82,11 @@ export function StudentOverview() {
           value={format.number(data.tutors)}
           detail={t('booking.dashboard.tutorsDetail')}
         />
-        <StatTile icon={<CapIcon />} label={t('booking.dashboard.timeLearned')} value={duration(data.learnedMinutes)} />
+        <StatTile
+          icon={<CapIcon />}
+          label={t('booking.dashboard.timeLearned')}
+          value={format.duration(data.learnedMinutes)}
+        />
       </dl>
     </section>
   );

@@ -4,7 +4,6 @@ import { useI18n } from '@darsak/ui/i18n';
 import { useQuery } from '@tanstack/react-query';
 import { LoadError } from '../../../components/load-error.tsx';
 import { api } from '../../../lib/api.ts';
-import { useDurationText } from '../hooks/use-duration-text.ts';
 import { StatTile } from './stat-tile.tsx';
 
 const egp = new Intl.NumberFormat('ar-EG', { style: 'currency', currency: 'EGP' });
@@ -12,7 +11,6 @@ const egp = new Intl.NumberFormat('ar-EG', { style: 'currency', currency: 'EGP' 
 /** The stats of /t/dashboard: lessons given, students, teaching hours, income (EGP, ar-EG). */
 export function TutorStats() {
   const { t, format } = useI18n();
-  const duration = useDurationText();
   const stats = useQuery(myTutorStatsQuery(api));
   if (stats.isPending) return <LoadingAnimation className="min-h-0 py-8" />;
   if (stats.isError) return <LoadError error={stats.error} onRetry={() => void stats.refetch()} />;
@@ -27,14 +25,13 @@ export function TutorStats() {
           icon={<BookIcon />}
           label={t('booking.dashboard.lessonsGiven')}
           value={format.number(data.lessons)}
-          detail={t('booking.dashboard.upcomingCount', { count: format.number(data.upcomingLessons) })}
+          detail={t('booking.dashboard.upcomingCount', { count: data.upcomingLessons })}
         />
         <StatTile icon={<UsersIcon />} label={t('booking.dashboard.students')} value={format.number(data.students)} />
         <StatTile
           icon={<ClockIcon />}
           label={t('booking.dashboard.teachingHours')}
-          value={format.number(Math.round((data.teachingMinutes / 60) * 10) / 10)}
-          detail={duration(data.teachingMinutes)}
+          value={format.duration(data.teachingMinutes)}
         />
         <StatTile
           icon={<WalletIcon />}

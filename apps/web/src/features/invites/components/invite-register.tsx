@@ -75,7 +75,7 @@ export function InviteRegister({ token, invite }: { token: string; invite: Invit
     <>
       <Alert tone="info" className="mb-5">
         {invite.inviterName ? t('invite.from', { inviter: invite.inviterName, role }) : t('invite.fromTeam', { role })}
-        {invite.planWeeklyMinutes ? ` ${t('invite.withPlan', { minutes: String(invite.planWeeklyMinutes) })}` : ''}
+        {invite.planWeeklyMinutes ? ` ${t('invite.withPlan', { count: invite.planWeeklyMinutes })}` : ''}
       </Alert>
       <Form onSubmit={onSubmit} aria-label={t('invite.title')}>
         <FormError

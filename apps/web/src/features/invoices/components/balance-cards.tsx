@@ -16,7 +16,7 @@ export function BalanceCards({ balance }: { balance: Balance }) {
       <StatTile
         label={t('invoices.balance.earned')}
         value={money(balance.earnedPiastres)}
-        detail={t('invoices.balance.earnedDetail', { count: format.number(balance.fulfilledLessons) })}
+        detail={t('invoices.balance.earnedDetail', { count: balance.fulfilledLessons })}
       />
       <StatTile label={t('invoices.balance.reserved')} value={money(balance.reservedPiastres)} />
       <StatTile label={t('invoices.balance.paidOut')} value={money(balance.paidOutPiastres)} />

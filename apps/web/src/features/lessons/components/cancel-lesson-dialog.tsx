@@ -40,7 +40,7 @@ export function CancelLessonButton({ lesson, viewerId }: { lesson: LessonView; v
             {t(student ? 'booking.cancel.bodyStudent' : 'booking.cancel.bodyTutor', {
               name: other.name,
               when: dates.dayTime(lesson.startsAt),
-              minutes: format.number(lesson.durationMinutes),
+              minutes: format.minutes(lesson.durationMinutes),
             })}
           </p>
           <Alert tone="info">{t('booking.cancel.window', { until: dates.dayTime(lesson.cancellableUntil) })}</Alert>
@@ -60,7 +60,7 @@ export function CancelLessonButton({ lesson, viewerId }: { lesson: LessonView; v
                       type: 'success',
                       title: t('booking.cancel.done'),
                       description: student
-                        ? t('booking.cancel.minutesBack', { minutes: format.number(lesson.durationMinutes) })
+                        ? t('booking.cancel.minutesBack', { count: lesson.durationMinutes })
                         : undefined,
                     });
                   },

@@ -9,7 +9,7 @@ import { canJoin, isJoinAhead } from './lesson-rules.ts';
 
 /** The way into the live lesson: a link while its window is open, else when it opens. */
 export function JoinLessonLink({ lesson }: { lesson: LessonView }) {
-  const { t, format } = useI18n();
+  const { t } = useI18n();
   const now = useNow(15_000);
   if (canJoin(lesson, now)) {
     return (
@@ -21,9 +21,7 @@ export function JoinLessonLink({ lesson }: { lesson: LessonView }) {
   }
   if (isJoinAhead(lesson, now)) {
     return (
-      <p className="text-sm text-muted">
-        {t('booking.lesson.joinOpens', { minutes: format.number(opensMinutesBeforeOf(lesson)) })}
-      </p>
+      <p className="text-sm text-muted">{t('booking.lesson.joinOpens', { count: opensMinutesBeforeOf(lesson) })}</p>
     );
   }
   return null;

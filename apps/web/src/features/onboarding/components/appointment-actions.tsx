@@ -32,7 +32,7 @@ export function AppointmentActions({
   /** Managers may cancel until they decide; applicants only before the start. */
   canCancelAfterStart?: boolean;
 }) {
-  const { t, format } = useI18n();
+  const { t } = useI18n();
   const dates = useDateFormat();
   const errorText = useErrorText();
   const { toast } = useToast();
@@ -70,7 +70,7 @@ export function AppointmentActions({
       </div>
       {!isOpenNow(appointment, now) && !started && (
         <p className="text-sm text-muted">
-          {t('onboarding.appointment.joinHint', { minutes: format.number(opensMinutesBeforeOf(appointment)) })}
+          {t('onboarding.appointment.joinHint', { count: opensMinutesBeforeOf(appointment) })}
         </p>
       )}
       <Dialog open={open} onOpenChange={setOpen} title={t('onboarding.appointment.cancelTitle')} size="sm">

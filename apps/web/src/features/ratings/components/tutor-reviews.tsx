@@ -43,7 +43,7 @@ export function TutorReviews({ tutorId }: { tutorId: number }) {
               <RatingStars value={summary.average} />
               <p className="text-sm text-muted">
                 {label && <span className="font-semibold text-ink">{locale === 'ar' ? label.ar : label.en} · </span>}
-                {t('booking.reviews.count', { count: format.number(summary.count) })}
+                {t('booking.reviews.count', { count: summary.count })}
               </p>
             </div>
           </div>
@@ -79,7 +79,7 @@ export function TutorReviews({ tutorId }: { tutorId: number }) {
         <p className="text-sm text-muted" role="status">
           {t('booking.reviews.shown', {
             shown: format.number(reviews.length),
-            total: format.number(pages.at(-1)?.total ?? reviews.length),
+            count: pages.at(-1)?.total ?? reviews.length,
           })}
         </p>
         {query.isFetchNextPageError && <LoadError error={query.error} onRetry={() => void query.fetchNextPage()} />}

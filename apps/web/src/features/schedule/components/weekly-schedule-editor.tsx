@@ -184,9 +184,7 @@ export function WeeklyScheduleEditor() {
           <FormError message={replace.error ? errorMessage(errorCodeOf(replace.error)) : undefined} />
         )}
       </div>
-      <Alert tone="info">
-        {t('booking.slots.intro', { total: format.number(Math.round((weeklyMinutes / 60) * 10) / 10) })}
-      </Alert>
+      <Alert tone="info">{t('booking.slots.intro', { total: format.duration(weeklyMinutes) })}</Alert>
       <LessonLengthsField
         value={lessonLengths}
         onChange={(lengths) =>

@@ -8,15 +8,16 @@ import { useDateFormat } from '../../../lib/date-format.ts';
 
 const MAX_TOPICS_SHOWN = 4;
 
-/** A tutor's rating: stars, the mean and how many rated, or "new" before the first rating. */
-export function TutorRating({ rating }: { rating: TutorCardData['rating'] }) {
+/** A tutor's rating: stars, the mean and how many rated, or "new" (worded for the tutor's gender) before the first. */
+export function TutorRating({ rating, gender }: Pick<TutorCardData, 'rating' | 'gender'>) {
   const { t, format } = useI18n();
-  if (rating.average === null || rating.count === 0) return <Badge tone="info">{t('booking.tutors.newTutor')}</Badge>;
+  if (rating.average === null || rating.count === 0)
+    return <Badge tone="info">{t('booking.tutors.newTutor', { gender })}</Badge>;
   return (
     <span className="inline-flex flex-wrap items-center gap-1.5 text-sm">
       <RatingStars value={rating.average} />
       <span className="font-semibold text-ink">{format.number(rating.average, { maximumFractionDigits: 1 })}</span>
-      <span className="text-muted">{t('booking.tutors.ratingCount', { count: format.number(rating.count) })}</span>
+      <span className="text-muted">{t('booking.tutors.ratingCount', { count: rating.count })}</span>
     </span>
   );
 }
@@ -53,7 +54,7 @@ export function TutorCard({ tutor }: { tutor: TutorCardData }) {
               {tutor.name}
             </Link>
           </h2>
-          <TutorRating rating={tutor.rating} />
+          <TutorRating rating={tutor.rating} gender={tutor.gender} />
           {tutor.lessonLengths.length === 1 && <p className="text-sm text-muted">{lengthsText(tutor.lessonLengths)}</p>}
         </div>
       </div>

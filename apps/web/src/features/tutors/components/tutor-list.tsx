@@ -78,7 +78,7 @@ export function TutorList() {
       ) : (
         <section aria-labelledby="tutor-count" className="flex flex-col gap-4">
           <p id="tutor-count" role="status" className="text-sm font-semibold text-muted">
-            {t('booking.tutors.count', { shown: format.number(tutors.length), total: format.number(total) })}
+            {t('booking.tutors.count', { shown: format.number(tutors.length), count: total })}
           </p>
           <ul className="grid gap-4 md:grid-cols-2 xl:grid-cols-3">
             {tutors.map((tutor) => (

@@ -112,7 +112,7 @@ export function TutorProfile({
           <h1 className="text-2xl font-bold text-ink sm:text-3xl">{tutor.name}</h1>
           {tutor.bio && <p className="text-muted">{tutor.bio}</p>}
           <div className="flex flex-wrap items-center gap-x-4 gap-y-2 text-sm">
-            <TutorRating rating={tutor.rating} />
+            <TutorRating rating={tutor.rating} gender={tutor.gender} />
             <span className="text-muted">
               {t('booking.tutor.lessonsGiven', { count: format.number(tutor.lessons) })}
             </span>

@@ -123,7 +123,7 @@ export function ChangeContactDialog({ kind, user, trigger }: { kind: ContactKind
   ) : (
     <Form onSubmit={codeForm.handleSubmit((values) => confirm.mutate(CodeForm.parse(values).code))}>
       <p className="text-muted">
-        {t('verify.sentTo', { channel: t(`verify.channel.${sent.channel}`), minutes: String(sent.expiresInMinutes) })}{' '}
+        {t('verify.sentTo', { channel: t(`verify.channel.${sent.channel}`), count: sent.expiresInMinutes })}{' '}
         <span dir="ltr" className="font-semibold text-ink">
           {sent.target}
         </span>

@@ -104,7 +104,7 @@ export function VerifyContactDialog({ kind, user, trigger }: { kind: ContactKind
           <p className="text-muted">
             {t('verify.sentTo', {
               channel: t(`verify.channel.${sent.channel}`),
-              minutes: format.number(sent.expiresInMinutes),
+              count: sent.expiresInMinutes,
             })}{' '}
             <span dir="ltr" className="font-semibold text-ink">
               {sent.target}
