@@ -1,5 +1,5 @@
 import type { User } from '@darsak/domain/users';
-import { Avatar, Badge, ChevronIcon, cn, LogoutIcon, RocketIcon, SettingsIcon, UserIcon } from '@darsak/ui';
+import { Avatar, Badge, ChatIcon, ChevronIcon, cn, LogoutIcon, RocketIcon, SettingsIcon, UserIcon } from '@darsak/ui';
 import { useT } from '@darsak/ui/i18n';
 import { lazy, Suspense, useEffect, useId, useRef, useState } from 'react';
 import { Link } from 'react-router';
@@ -8,6 +8,7 @@ import { ReportProblemMenuItem } from '../../features/reports/components/report-
 import { useStartTour } from '../../features/tour/components/tour-provider.tsx';
 import { settingsPathFor } from '../../lib/roles.ts';
 import { useLogout } from '../../lib/use-logout.ts';
+import { useSupportLinks } from '../support-links.tsx';
 
 /** Loaded when first opened: its form and screenshot libraries are not needed by every page. */
 const ReportProblemDialog = lazy(async () => ({
@@ -22,6 +23,7 @@ export function UserMenu({ user }: { user: User }) {
   const t = useT();
   const logout = useLogout();
   const startTour = useStartTour();
+  const supportLinks = useSupportLinks();
   const [open, setOpen] = useState(false);
   const [reporting, setReporting] = useState(false);
   const panelId = useId();
@@ -118,6 +120,14 @@ export function UserMenu({ user }: { user: User }) {
                 }}
               />
             </li>
+            {supportLinks.map(({ channel, label, url }) => (
+              <li key={channel}>
+                <a href={url} target="_blank" rel="noopener noreferrer" className={itemClasses} onClick={close}>
+                  <ChatIcon className="size-4" />
+                  {t(label)}
+                </a>
+              </li>
+            ))}
             <li>
               <button
                 type="button"

@@ -1,6 +1,7 @@
 import { useT } from '@darsak/ui/i18n';
 import { useParams } from 'react-router';
 import { PageHeader } from '../../../components/layouts/page-header.tsx';
+import { SupportLinks } from '../../../components/support-links.tsx';
 import { AppointmentDetail } from '../../../features/onboarding/components/appointment-detail.tsx';
 import { OnboardingSteps } from '../../../features/onboarding/components/onboarding-steps.tsx';
 import { StaffAppointments } from '../../../features/onboarding/components/staff-appointments.tsx';
@@ -13,6 +14,7 @@ export function OnboardingPage() {
     <div className="flex flex-col gap-6">
       <PageHeader title={t('onboarding.title')} subtitle={t('onboarding.subtitle')} />
       <OnboardingSteps />
+      <SupportLinks />
     </div>
   );
 }

@@ -1,6 +1,7 @@
 import { Button } from '@darsak/ui';
 import { useT } from '@darsak/ui/i18n';
 import { LogExportDialog } from '../../../components/log-export-dialog.tsx';
+import { SupportLinks } from '../../../components/support-links.tsx';
 import { ChatRoomPanel } from '../../../features/chat/components/chat-room-panel.tsx';
 import { LiveSessionPage } from '../../../features/live-session/components/session-page.tsx';
 import { ReportProblemButton } from '../../../features/reports/components/report-problem-dialog.tsx';
@@ -21,6 +22,7 @@ export function SessionRoutePage() {
             }
           />
           <ReportProblemButton />
+          <SupportLinks className="text-white [&_a]:text-white" />
         </div>
       }
     />
