@@ -1,6 +1,7 @@
 import { type BookableWeek, isInsideSlots, overlaps, type Span } from '../availability/availability.rules.ts';
 import type { WeeklySlot } from '../availability/availability.schemas.ts';
 import { MS_PER_HOUR, MS_PER_MINUTE } from '../common/time.ts';
+import { AppError } from '../errors/app-error.ts';
 import type { ErrorCode } from '../errors/codes.ts';
 import { SESSION_LENGTHS, type SessionLength } from '../sessions/sessions.enums.ts';
 import { isLessonCancelled, LessonStatus } from './lessons.enums.ts';
@@ -67,6 +68,18 @@ export function bookingViolation(f: BookingFacts): BookingViolation | null {
   if (reason) return { code: 'busy-tutor', reason };
   if (f.studentBusy.some((b) => overlaps(b, f.lesson))) return { code: 'conflicting-lessons' };
   return null;
+}
+
+/**
+ * One bound for a notice period, whoever sets it (the tutor or staff): the contracts cap it absolutely
+ * (MAX_NOTICE_PERIOD_MINUTES), the longest in force is the platform settings' `maxNoticePeriodMinutes`.
+ */
+export function mustBeAllowedNoticePeriod(minutes: number, maxNoticePeriodMinutes: number): void {
+  if (minutes > maxNoticePeriodMinutes)
+    throw new AppError('bad-request', {
+      fields: { noticePeriodMinutes: 'notice-period-max' },
+      maxNoticePeriodMinutes,
+    });
 }
 
 /** The platform settings that decide until when a lesson can be cancelled or moved. */

@@ -4,6 +4,7 @@ import { PageQuery, pageOf } from '../common/paging.ts';
 import { defineRoute } from '../contract/define-route.ts';
 import { TutorIdParams } from '../interviews/interviews.contract.ts';
 import { ONBOARDING_STEPS, OnboardingStepSchema } from '../interviews/interviews.steps.ts';
+import { NoticePeriodMinutes } from '../lessons/lessons.schemas.ts';
 import { RatingSummarySchema } from '../ratings/ratings.contract.ts';
 import { ROLE_GROUPS } from '../users/roles.ts';
 import { TutoringMinutesSchema } from './tutors.contract.ts';
@@ -60,8 +61,8 @@ export const StaffTutorListQuery = PageQuery.extend({
 }).strict();
 export type StaffTutorListQuery = z.infer<typeof StaffTutorListQuery>;
 
-/** Longest notice a tutor may ask for (a week), as the tutors table checks. */
-export const MAX_NOTICE_PERIOD_MINUTES = 10_080;
+/** The absolute cap of a notice period is the lessons' (the platform settings' maximum may be lower). */
+export { MAX_NOTICE_PERIOD_MINUTES } from '../lessons/lessons.constants.ts';
 /** Highest per-tutor rate staff may set (1,000 EGP a minute): a guard against a typo, not a policy. */
 export const MAX_TUTOR_RATE_PIASTRES = 100_000;
 
@@ -71,7 +72,7 @@ export const MAX_TUTOR_RATE_PIASTRES = 100_000;
  */
 export const TutorTermsInput = z.strictObject({
   ratePerMinutePiastres: z.number().int().min(1).max(MAX_TUTOR_RATE_PIASTRES).nullable().optional(),
-  noticePeriodMinutes: z.number().int().min(0).max(MAX_NOTICE_PERIOD_MINUTES).optional(),
+  noticePeriodMinutes: NoticePeriodMinutes.optional(),
   bypassOnboarding: z.boolean().optional(),
   reason: AuditReason,
 });

@@ -4,6 +4,7 @@ import { AuditReason } from '../audit/audit.contract.ts';
 import { IdParam, IdParams, textInt } from '../common/ids.ts';
 import { PageQuery, pageOf, SearchText } from '../common/paging.ts';
 import { defineRoute } from '../contract/define-route.ts';
+import { NoticePeriodMinutes } from '../lessons/lessons.schemas.ts';
 import { ROLE_GROUPS, ROLE_IDS, type RoleId } from './roles.ts';
 import { EnglishLevelSchema, GenderSchema, GovernorateIdSchema, NotificationMethodSchema } from './users.enums.ts';
 import { BirthYear, EgyptianMobile, Email, Password, PersonName, TutorAbout, TutorBio } from './users.schemas.ts';
@@ -75,7 +76,7 @@ export const UpdateUserInput = z
     /** Tutor-only fields; refused for other roles. */
     bio: TutorBio,
     about: TutorAbout,
-    noticePeriodMinutes: z.number().int().min(0).max(10080),
+    noticePeriodMinutes: NoticePeriodMinutes,
     englishLevel: EnglishLevelSchema,
   })
   .partial();

@@ -207,6 +207,12 @@ describe('each policy follows its setting', () => {
       maxNoticePeriodMinutes: 12 * 60,
     });
     expect((await setNotice(12 * 60)).json()).toMatchObject({ id: tutor.id });
+    // Above the absolute cap (two days, the bound the app shows) the contract refuses it: once a week passed.
+    const week = await setNotice(7 * 24 * 60);
+    expect({ status: week.statusCode, fields: week.json().details?.fields }).toEqual({
+      status: 400,
+      fields: { noticePeriodMinutes: 'notice-period-max' },
+    });
   });
 
   it('default notice period: a tutor registering now gets the one in force', async () => {

@@ -114,6 +114,30 @@ describe('staff changes of a tutor', () => {
     expect(missing.json().code).toBe('tutor-not-found');
   });
 
+  it('[400] refuses a notice period above the longest in force, as the tutor’s own edit does', async () => {
+    const tutor = await createTutor(t, { slots: ALL_WEEK });
+    const setNotice = (noticePeriodMinutes: number) =>
+      as('PATCH', `/api/v1/user/tutor/${tutor.id}/terms`, { noticePeriodMinutes, reason });
+    const setMax = (maxNoticePeriodMinutes: number) =>
+      as('PATCH', '/api/v1/platform-settings', { maxNoticePeriodMinutes });
+    // The contract's absolute cap is the settings' (two days), no longer a week.
+    const aboveCap = await setNotice(2 * 24 * 60 + 1);
+    expect({ status: aboveCap.statusCode, code: aboveCap.json().code }).toEqual({ status: 400, code: 'bad-request' });
+    try {
+      expect((await setMax(12 * 60)).statusCode).toBe(200);
+      const refused = await setNotice(12 * 60 + 1);
+      expect(refused.statusCode).toBe(400);
+      expect(refused.json().details).toMatchObject({
+        fields: { noticePeriodMinutes: 'notice-period-max' },
+        maxNoticePeriodMinutes: 12 * 60,
+      });
+      expect((await setNotice(12 * 60)).json()).toMatchObject({ noticePeriodMinutes: 12 * 60 });
+    } finally {
+      await setMax(2 * 24 * 60);
+    }
+    expect((await historyOf(tutor.id)).map((e) => e.after)).toEqual([{ noticePeriodMinutes: 12 * 60 }]);
+  });
+
   it('activates only an onboarded tutor or one whose onboarding is bypassed', async () => {
     const applicant = await createActor(t, 'tutor');
     const refused = await as('PUT', `/api/v1/user/tutor/${applicant.id}/activated`, { activated: true, reason });

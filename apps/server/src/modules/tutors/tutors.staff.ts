@@ -2,6 +2,7 @@ import { firstFreeTime, type WeeklySlot } from '@darsak/domain/availability';
 import { MS_PER_DAY, MS_PER_MINUTE, offsetOf, type Page } from '@darsak/domain/common';
 import { AppError } from '@darsak/domain/errors';
 import { currentStep, isStepOpen, onboardingSteps } from '@darsak/domain/interviews';
+import { mustBeAllowedNoticePeriod } from '@darsak/domain/lessons';
 import { ratingSummaryOf } from '@darsak/domain/ratings';
 import type {
   StaffTutor,
@@ -211,6 +212,8 @@ export function createStaffTutorsService(deps: StaffTutorsDeps) {
     async updateTerms(actor: AuthUser, id: number, input: TutorTermsInput): Promise<StaffTutorDetail> {
       const given = TERMS.filter((key) => input[key] !== undefined);
       if (given.length === 0) throw new AppError('empty-request');
+      if (input.noticePeriodMinutes !== undefined)
+        mustBeAllowedNoticePeriod(input.noticePeriodMinutes, (await deps.settings.current()).maxNoticePeriodMinutes);
       const changed = await db.transaction(async (tx) => {
         const current = await lock(tx, id);
         const keys = given.filter((key) => input[key] !== current[key]);

@@ -1,5 +1,6 @@
 import { ARABIC_TWO_PART_NAME_PATTERN, offsetOf } from '@darsak/domain/common';
 import { AppError } from '@darsak/domain/errors';
+import { mustBeAllowedNoticePeriod } from '@darsak/domain/lessons';
 import { PLATFORM_SETTINGS_DEFAULTS } from '@darsak/domain/settings';
 import {
   isAdminRole,
@@ -128,14 +129,8 @@ export function createUsersService(deps: UsersDeps) {
     await repo.insertTutorProfile(tx, userId, (await settingsNow(tx)).defaultNoticePeriodMinutes);
   }
 
-  /** The contract caps a notice period absolutely; the longest in force is the platform settings'. */
   async function mustBeAllowedNotice(tx: Db, noticePeriodMinutes: number) {
-    const { maxNoticePeriodMinutes } = await settingsNow(tx);
-    if (noticePeriodMinutes > maxNoticePeriodMinutes)
-      throw new AppError('bad-request', {
-        fields: { noticePeriodMinutes: 'notice-period-max' },
-        maxNoticePeriodMinutes,
-      });
+    mustBeAllowedNoticePeriod(noticePeriodMinutes, (await settingsNow(tx)).maxNoticePeriodMinutes);
   }
 
   return {
