@@ -128,8 +128,8 @@ export function ReportLog({ url, reportId }: { url: string | null; reportId: num
           {lines.length === 0 ? (
             <p className="text-muted">{t('reports.detail.logEmpty')}</p>
           ) : (
-            <div className="max-h-[28rem] overflow-auto rounded-lg border border-line">
-              <table dir="ltr" className="w-full text-start font-mono text-xs">
+            <div dir="ltr" className="max-h-[28rem] overflow-auto rounded-lg border border-line">
+              <table className="w-full min-w-[36rem] text-start font-mono text-xs">
                 <thead className="sticky top-0 bg-stone-50">
                   <tr>
                     <th className="p-2 text-start">{t('reports.detail.logTime')}</th>
@@ -145,7 +145,7 @@ export function ReportLog({ url, reportId }: { url: string | null; reportId: num
                       <tr key={i} className={`border-t border-line ${LEVEL_CLASSES[line.entry.level]}`}>
                         <td className="whitespace-nowrap p-2">{line.entry.at.replace('T', ' ').slice(0, 23)}</td>
                         <td className="p-2 uppercase">{line.entry.level}</td>
-                        <td className="p-2">{line.entry.source}</td>
+                        <td className="whitespace-nowrap p-2">{line.entry.source}</td>
                         <td className="break-all p-2">{line.entry.message}</td>
                       </tr>
                     ) : (

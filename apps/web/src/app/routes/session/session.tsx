@@ -22,7 +22,8 @@ export function SessionRoutePage() {
             }
           />
           <ReportProblemButton />
-          <SupportLinks className="text-white [&_a]:text-white" />
+          {/* A light pill: readable both above the ready screen and in the call's dark controls bar. */}
+          <SupportLinks className="rounded-full bg-surface px-3 py-1" />
         </div>
       }
     />
