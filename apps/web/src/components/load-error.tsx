@@ -1,8 +1,9 @@
 import { Alert, Button } from '@darsak/ui';
 import { useT } from '@darsak/ui/i18n';
 import { useErrorText } from '../lib/forms.ts';
+import { SupportLinks } from './support-links.tsx';
 
-/** A failed load: the coded message and a retry button (spec §8 loading failures). */
+/** A failed load: the coded message, a retry button and the support links if any (spec §8, §9). */
 export function LoadError({ error, onRetry, title }: { error: unknown; onRetry?: () => void; title?: string }) {
   const t = useT();
   const errorText = useErrorText();
@@ -19,6 +20,7 @@ export function LoadError({ error, onRetry, title }: { error: unknown; onRetry?:
       }
     >
       {errorText(error)}
+      <SupportLinks className="mt-2" />
     </Alert>
   );
 }
