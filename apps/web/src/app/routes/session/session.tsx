@@ -6,7 +6,10 @@ import { ChatRoomPanel } from '../../../features/chat/components/chat-room-panel
 import { LiveSessionPage } from '../../../features/live-session/components/session-page.tsx';
 import { ReportProblemButton } from '../../../features/reports/components/report-problem-dialog.tsx';
 
-/** /session?lessonId=… (spec §2): the live lesson, with the lesson's chat beside the call the log export and the problem report. */
+/**
+ * /session?lessonId=… (spec §2): the live lesson, with the lesson's chat beside the call, the log export and the
+ * problem report.
+ */
 export function SessionRoutePage() {
   const t = useT();
   return (
