@@ -340,6 +340,8 @@ export const bookingAr = {
   'booking.dashboard.teachingHours': 'ساعات التدريس',
   'booking.dashboard.income': 'الدخل',
   'booking.dashboard.incomeDetail': 'أجور الدروس المكتملة',
+  'booking.dashboard.chats': 'المحادثات الأخيرة',
+  'booking.dashboard.allChats': 'كل المحادثات',
 
   // realtime notices to the other member of a lesson
   'booking.realtime.booked': 'حجز طالب درسًا معك {when}',

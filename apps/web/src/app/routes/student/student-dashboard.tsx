@@ -4,11 +4,12 @@ import { Link } from 'react-router';
 import { PageHeader } from '../../../components/layouts/page-header.tsx';
 import { ProfileStatusAlert } from '../../../components/profile-status-alert.tsx';
 import { paths } from '../../../config/paths.ts';
+import { RecentChats } from '../../../features/dashboards/components/recent-chats.tsx';
 import { StudentOverview } from '../../../features/dashboards/components/student-overview.tsx';
 import { LessonsList } from '../../../features/lessons/components/lessons-list.tsx';
 import { useAuth } from '../../../lib/auth-store.ts';
 
-/** /s/dashboard: overview (weekly minutes, lessons, tutors, time learned), upcoming and past lessons. */
+/** /s/dashboard: overview (weekly minutes, lessons, tutors, time learned), upcoming and past lessons, chats. */
 export function StudentDashboardPage() {
   const t = useT();
   const { user } = useAuth();
@@ -34,6 +35,7 @@ export function StudentDashboardPage() {
           <LessonsList when="past" viewerId={user.id} limit={5} />
         </Card>
       </div>
+      <RecentChats userId={user.id} />
     </div>
   );
 }

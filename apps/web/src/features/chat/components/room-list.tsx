@@ -12,6 +12,20 @@ import { MutedIcon, PinIcon, SearchIcon } from './chat-icons.tsx';
 
 const SEARCH_DELAY_MS = 300;
 
+/** Keeps the user's room lists (last message, unread counts) fresh from the realtime events. */
+export function useRoomsLive(userId: number) {
+  const queryClient = useQueryClient();
+  const refresh = () => void queryClient.invalidateQueries({ queryKey: chatKeys.rooms() });
+  useRealtimeEvent('chat:message', refresh);
+  useRealtimeEvent('chat:updated', refresh);
+  useRealtimeEvent('chat:read', (mark) => {
+    if (mark.userId === userId) refresh();
+  });
+  useRealtimeConnect(({ reconnect }) => {
+    if (reconnect) refresh();
+  });
+}
+
 /**
  * The user's rooms (pinned first), a search by name, and the all / pinned tabs. With no room yet, a student is
  * told to start one from a tutor's page; a tutor, who cannot start one, that students' messages will appear here.
@@ -29,7 +43,6 @@ export function RoomList({
 }) {
   const { t, errorMessage } = useI18n();
   const searchId = useId();
-  const queryClient = useQueryClient();
   const [search, setSearch] = useState('');
   const [q, setQ] = useState('');
   const [tab, setTab] = useState<'all' | 'pinned'>('all');
@@ -39,15 +52,7 @@ export function RoomList({
   }, [search]);
 
   const rooms = useQuery({ ...chatRoomsQuery(api, userId, q), placeholderData: keepPreviousData });
-  const refresh = () => void queryClient.invalidateQueries({ queryKey: chatKeys.rooms() });
-  useRealtimeEvent('chat:message', refresh);
-  useRealtimeEvent('chat:updated', refresh);
-  useRealtimeEvent('chat:read', (mark) => {
-    if (mark.userId === userId) refresh();
-  });
-  useRealtimeConnect(({ reconnect }) => {
-    if (reconnect) refresh();
-  });
+  useRoomsLive(userId);
 
   const list = (rooms.data?.list ?? []).filter((room) => tab === 'all' || room.pinned);
 
@@ -127,7 +132,8 @@ export function RoomList({
   );
 }
 
-function RoomItem({
+/** One room: the other member (or the room's name), the last message, its time and the unread count. */
+export function RoomItem({
   room,
   userId,
   href,
