@@ -23,4 +23,5 @@ WORKDIR /app
 COPY --from=build /app /app
 EXPOSE 3000 3001 3002
 USER node
-CMD ["node", "--import", "tsx", "apps/server/src/main.ts"]
+# Compiled JavaScript from the build (apps/server/dist): no TypeScript transpiler runs in production.
+CMD ["node", "apps/server/dist/main.js"]

@@ -79,6 +79,11 @@ async function waitForAnswers(urls, server, timeoutMs) {
 
 const stages = readDockerfile(join(root, 'Dockerfile'));
 const runtime = stages.at(-1);
+// Production runs what the build compiled (issue 14): a transpiler in the CMD would be start-up time paid again.
+if (runtime.cmd.some((arg) => /\btsx\b|ts-node|\.tsx?$/.test(arg))) {
+  console.error(`the Dockerfile's CMD runs TypeScript (${runtime.cmd.join(' ')}): run the compiled build instead`);
+  process.exit(1);
+}
 const app = mkdtempSync(join(tmpdir(), 'darsak-image-'));
 // Inside the image `node` is the base image's; here it is the one package.json brings (node_modules/.bin).
 const path = `${join(app, 'node_modules', '.bin')}${delimiter}${process.env.PATH}`;

@@ -1,12 +1,13 @@
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
 import type { NodePgDatabase } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgliteDatabase } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import { SERVER_ROOT } from '../server-root.ts';
 import type { Database, Schema } from './client.ts';
 
-export const MIGRATIONS_FOLDER = fileURLToPath(new URL('../../../drizzle', import.meta.url));
+export const MIGRATIONS_FOLDER = join(SERVER_ROOT, 'drizzle');
 
 /** Applies the committed drizzle-kit migrations; on PostgreSQL an advisory lock lets many instances start at once. */
 export async function applyMigrations(database: Database): Promise<void> {
