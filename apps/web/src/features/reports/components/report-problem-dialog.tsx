@@ -21,6 +21,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
+import { useLocation } from 'react-router';
 import { logFileOf } from '../../../components/log-export-dialog.tsx';
 import { api } from '../../../lib/api.ts';
 import { useCurrentUser } from '../../../lib/auth-store.ts';
@@ -65,13 +66,12 @@ function useScreenAtOpen(open: boolean): Screen {
 
 /** The report as sent: its fields first (so a refusal comes before any file), then the chosen attachments. */
 async function reportBody(
-  fields: TextForm,
+  fields: TextForm & { page: string },
   screenshot: { canvas: HTMLCanvasElement; covers: readonly Cover[] } | null,
   log: { name: string; text: string } | null,
 ): Promise<FormData> {
   const body = new FormData();
-  const page = `${window.location.pathname}${window.location.search}`.slice(0, 300);
-  body.append('report', new Blob([JSON.stringify({ ...fields, page })], { type: 'application/json' }), 'report.json');
+  body.append('report', new Blob([JSON.stringify(fields)], { type: 'application/json' }), 'report.json');
   if (screenshot) body.append('screenshot', await coveredPng(screenshot.canvas, screenshot.covers), 'screenshot.png');
   if (log) body.append('log', new Blob([log.text], { type: 'text/plain;charset=utf-8' }), log.name);
   return body;
@@ -87,6 +87,7 @@ export function ReportProblemDialog({ open, onOpenChange }: { open: boolean; onO
   const errorText = useErrorText();
   const { toast } = useToast();
   const user = useCurrentUser();
+  const location = useLocation();
   const screen = useScreenAtOpen(open);
   const [covers, setCovers] = useState<Cover[]>([]);
   const [withScreenshot, setWithScreenshot] = useState(true);
@@ -100,7 +101,8 @@ export function ReportProblemDialog({ open, onOpenChange }: { open: boolean; onO
   const send = useMutation({
     mutationFn: async (fields: TextForm) => {
       const shot = withScreenshot && screen.status === 'ready' ? { canvas: screen.canvas, covers } : null;
-      const body = await reportBody(fields, shot, withLog ? log : null);
+      const page = `${location.pathname}${location.search}`.slice(0, 300);
+      const body = await reportBody({ ...fields, page }, shot, withLog ? log : null);
       abort.current = new AbortController();
       setProgress(0);
       return api.callRoute(reportsContract.create, {

@@ -1,0 +1,89 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { authStore } from '../../lib/auth-store.ts';
+import { makeUser, renderApp, stubApi } from '../../testing/test-utils.tsx';
+
+// jsdom draws nothing: the capture answers a canvas-like object and the covered picture a small PNG blob.
+const covered = vi.fn(async (_canvas: unknown, _covers: unknown) => new Blob(['png'], { type: 'image/png' }));
+vi.mock('./lib/screenshot.ts', async (original) => ({
+  ...(await original<typeof import('./lib/screenshot.ts')>()),
+  captureScreen: async () => ({ width: 390, height: 800, toDataURL: () => 'data:image/png;base64,iVBORw0KGgo=' }),
+  coveredPng: (canvas: unknown, covers: unknown) => covered(canvas, covers),
+}));
+
+beforeEach(() => {
+  const root = document.createElement('div');
+  root.id = 'root';
+  document.body.append(root);
+});
+
+afterEach(() => {
+  authStore.reset();
+  vi.unstubAllGlobals();
+  document.getElementById('root')?.remove();
+});
+
+describe('report a problem', () => {
+  it('is refused without a title, then sends the fields first, the covered screenshot and the log', async () => {
+    const student = makeUser();
+    const report = { id: 31, title: 'لا يعمل', status: 'open' };
+    const { calls } = stubApi(
+      {
+        'GET /api/v1/user/tutor/list/onboarded': () => ({ body: { total: 0, list: [] } }),
+        'POST /api/v1/report/with/asset': () => ({ status: 201, body: report }),
+      },
+      student,
+    );
+    vi.stubGlobal('XMLHttpRequest', undefined);
+    const user = userEvent.setup();
+    renderApp('/tutors', { user: student });
+    await user.click(await screen.findByRole('button', { name: 'قائمة الحساب' }, { timeout: 5000 }));
+    await user.click(screen.getByRole('button', { name: 'الإبلاغ عن مشكلة' }));
+
+    const dialog = await screen.findByRole('dialog', { name: 'الإبلاغ عن مشكلة' });
+    expect(within(dialog).getByRole('img', { name: /صورة الشاشة التي ستُرسل/ })).toBeTruthy();
+    await user.click(within(dialog).getByRole('button', { name: 'إرسال البلاغ' }));
+    expect(within(dialog).getAllByText('هذا الحقل مطلوب.')).toHaveLength(2);
+    expect(calls.some((c) => c.path === '/api/v1/report/with/asset')).toBe(false);
+
+    await user.type(within(dialog).getByLabelText(/^العنوان/), 'لا يعمل');
+    await user.type(within(dialog).getByLabelText(/^الوصف/), 'القائمة فارغة.');
+    await user.click(within(dialog).getByRole('button', { name: 'إرسال البلاغ' }));
+    expect(await screen.findByText('وصل بلاغك')).toBeTruthy();
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'الإبلاغ عن مشكلة' })).toBeNull());
+
+    const sent = calls.find((c) => c.path === '/api/v1/report/with/asset')?.body;
+    if (!(sent instanceof FormData)) throw new Error('the report was not sent as multipart');
+    expect([...sent.keys()]).toEqual(['report', 'screenshot', 'log']);
+    const fields = JSON.parse(await (sent.get('report') as Blob).text());
+    expect(fields).toEqual({ title: 'لا يعمل', description: 'القائمة فارغة.', page: '/tutors' });
+    expect(covered).toHaveBeenCalledWith(expect.anything(), []);
+    expect(await (sent.get('log') as Blob).text()).toContain('# app: darsak-web');
+  });
+
+  it('leaves out what the user unticks', async () => {
+    const student = makeUser();
+    const { calls } = stubApi(
+      {
+        'GET /api/v1/user/tutor/list/onboarded': () => ({ body: { total: 0, list: [] } }),
+        'POST /api/v1/report/with/asset': () => ({ status: 201, body: { id: 32 } }),
+      },
+      student,
+    );
+    vi.stubGlobal('XMLHttpRequest', undefined);
+    const user = userEvent.setup();
+    renderApp('/tutors', { user: student });
+    await user.click(await screen.findByRole('button', { name: 'قائمة الحساب' }, { timeout: 5000 }));
+    await user.click(screen.getByRole('button', { name: 'الإبلاغ عن مشكلة' }));
+    const dialog = await screen.findByRole('dialog', { name: 'الإبلاغ عن مشكلة' });
+    await user.type(within(dialog).getByLabelText(/^العنوان/), 'بطء');
+    await user.type(within(dialog).getByLabelText(/^الوصف/), 'الصفحة بطيئة.');
+    await user.click(within(dialog).getByRole('checkbox', { name: /إرفاق صورة للشاشة/ }));
+    await user.click(within(dialog).getByRole('checkbox', { name: /إرفاق سجل التطبيق/ }));
+    await user.click(within(dialog).getByRole('button', { name: 'إرسال البلاغ' }));
+    await waitFor(() => expect(calls.some((c) => c.path === '/api/v1/report/with/asset')).toBe(true));
+    const sent = calls.find((c) => c.path === '/api/v1/report/with/asset')?.body as FormData;
+    expect([...sent.keys()]).toEqual(['report']);
+  });
+});
