@@ -81,23 +81,12 @@ function PlanItem({ plan, featured }: { plan: Plan; featured: boolean }) {
 
 /**
  * The plans open to visitors with their prices, as the server read them when it sent the page (or at build);
- * a notice with the way to the app's plans page when they are unknown or none is open.
+ * a notice when they are unknown or none is open. The pages put the way to the app's plans page after it.
  */
 export function PlanList() {
   const { live, content } = useSite();
   const c = content.plans;
-  const subscribe = (
-    <AppLink to="/plans" className={buttonClasses({ size: 'sm' })}>
-      {c.subscribe}
-    </AppLink>
-  );
-  if (!live.plans?.length) {
-    return (
-      <Alert tone="info" action={subscribe}>
-        {live.plans ? c.empty : c.unavailable}
-      </Alert>
-    );
-  }
+  if (!live.plans?.length) return <Alert tone="info">{live.plans ? c.empty : c.unavailable}</Alert>;
   const middle = live.plans.length % 2 === 1 ? (live.plans.length - 1) / 2 : -1;
   return (
     <div className="space-y-4">
@@ -107,9 +96,15 @@ export function PlanList() {
         ))}
       </ul>
       <p className="max-w-3xl text-sm text-muted">{c.note}</p>
-      <AppLink to="/plans" className={buttonClasses()}>
-        {c.subscribe}
-      </AppLink>
     </div>
+  );
+}
+
+/** The way on from the plans: subscribing happens in the app. */
+export function SubscribeLink() {
+  return (
+    <AppLink to="/plans" className={buttonClasses()}>
+      {useSite().content.plans.subscribe}
+    </AppLink>
   );
 }

@@ -93,7 +93,7 @@ export const en: SiteContent = {
       many: '{count} lessons of {length}',
       other: '{count} lessons of {length}',
     },
-    upTo: 'up to {lessons}',
+    upTo: 'Up to {lessons}',
     or: 'or {lessons}',
     discount: '{percent} off',
     perMonth: 'that is {price} a month',
@@ -143,6 +143,7 @@ export const en: SiteContent = {
       "Darsak's plans: 60, 120 or 230 minutes a week, monthly, quarterly or yearly, paid by card, wallet, instalments or Fawry.",
     heading: 'Choose the plan that fits your week',
     lead: 'Every plan includes live lessons with all available tutors. The difference is how many lesson minutes you get each week.',
+    plansTitle: 'Plans and their prices',
     periodsTitle: 'Subscription length',
     periods: [
       { name: 'Monthly', body: 'Four weeks of lessons.' },

@@ -2,6 +2,7 @@ import { Badge, buttonClasses } from '@darsak/ui';
 import { useI18n } from '@darsak/ui/i18n';
 import { AppLink } from '../components/app-url.tsx';
 import { CardGrid, Section } from '../components/layout.tsx';
+import { SubscribeLink } from '../components/plan-list.tsx';
 import { SiteLink, useSite } from '../components/site-context.tsx';
 import { LiveRegion } from '../live/live-regions.tsx';
 
@@ -74,9 +75,12 @@ export function HomePage() {
 
       <Section title={c.tiersTitle} lead={c.tiersLead}>
         <LiveRegion kind="plans" />
-        <SiteLink to="/pricing/" className={buttonClasses({ variant: 'secondary', className: 'mt-6' })}>
-          {c.tiersCta}
-        </SiteLink>
+        <div className="mt-6 flex flex-wrap gap-3">
+          <SubscribeLink />
+          <SiteLink to="/pricing/" className={buttonClasses({ variant: 'secondary' })}>
+            {c.tiersCta}
+          </SiteLink>
+        </div>
       </Section>
 
       <Section>

@@ -1,4 +1,5 @@
 import { CardGrid, PageHero, Section } from '../components/layout.tsx';
+import { SubscribeLink } from '../components/plan-list.tsx';
 import { useSite } from '../components/site-context.tsx';
 import { LiveRegion } from '../live/live-regions.tsx';
 
@@ -10,8 +11,11 @@ export function PricingPage() {
   return (
     <>
       <PageHero heading={c.heading} lead={c.lead} />
-      <Section>
+      <Section title={c.plansTitle}>
         <LiveRegion kind="plans" />
+        <div className="mt-6">
+          <SubscribeLink />
+        </div>
       </Section>
       <Section title={c.periodsTitle} tone="tint">
         <CardGrid items={asItems(c.periods)} />
