@@ -70,7 +70,12 @@ describe('EgyptianMobile', () => {
     expect(ok(EgyptianMobile, '0101234567')).toBe(false);
     expect(ok(EgyptianMobile, '010123456789')).toBe(false);
     expect(ok(EgyptianMobile, '+201012345678')).toBe(false);
-    expect(firstMessage(EgyptianMobile, '٠١٠١٢٣٤٥٦٧٨')).toBe('phone-invalid');
+    expect(firstMessage(EgyptianMobile, '٠١٣١٢٣٤٥٦٧٨')).toBe('phone-invalid');
+  });
+
+  it('reads Arabic-Indic and Persian digits (an Arabic keyboard types them) as Western ones', () => {
+    expect(EgyptianMobile.parse('٠١٠١٢٣٤٥٦٧٨')).toBe('01012345678');
+    expect(EgyptianMobile.parse('۰۱۱۱۲۳۴۵۶۷۸')).toBe('01112345678');
   });
 
   it('trims', () => {

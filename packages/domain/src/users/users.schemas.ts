@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ArabicProseText, ArabicTwoPartNameText, NameText } from '../common/text.ts';
+import { ArabicProseText, ArabicTwoPartNameText, NameText, westernDigits } from '../common/text.ts';
 import { birthYearBounds, isBirthYearAllowed } from './users.enums.ts';
 
 export const PASSWORD_MIN_LENGTH = 8;
@@ -32,7 +32,11 @@ export const Email = z
   .max(EMAIL_MAX_LENGTH, 'email-invalid')
   .regex(EMAIL_PATTERN, 'email-invalid');
 
-export const EgyptianMobile = z.string().trim().regex(EGYPTIAN_MOBILE_PATTERN, 'phone-invalid');
+export const EgyptianMobile = z
+  .string()
+  .trim()
+  .overwrite(westernDigits)
+  .regex(EGYPTIAN_MOBILE_PATTERN, 'phone-invalid');
 
 export const InstapayAddress = z.string().trim().toLowerCase().regex(INSTAPAY_ADDRESS_PATTERN, 'instapay-invalid');
 

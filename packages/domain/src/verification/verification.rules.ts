@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { westernDigits } from '../common/text.ts';
 import { MS_PER_MINUTE } from '../common/time.ts';
 
 /** One-time code rules of DESIGN §4; admins may tune the limits through platform settings. */
@@ -9,7 +10,11 @@ export const RESEND_COOLDOWN_SECONDS = 60;
 export const MAX_CODES_PER_HOUR = 5;
 
 export const VERIFICATION_CODE_PATTERN = /^\d{5}$/;
-export const VerificationCode = z.string().trim().regex(VERIFICATION_CODE_PATTERN, 'verification-code-format');
+export const VerificationCode = z
+  .string()
+  .trim()
+  .overwrite(westernDigits)
+  .regex(VERIFICATION_CODE_PATTERN, 'verification-code-format');
 
 /** Expired once `ttlMinutes` have fully passed since it was issued. */
 export const isCodeExpired = (issuedAtMs: number, nowMs: number, ttlMinutes = CODE_TTL_MINUTES): boolean =>

@@ -225,6 +225,7 @@ export const ar = {
   'field.nameTutorHint': 'اسمك بالعربية من مقطعين على الأقل، مثل: محمد أحمد.',
   'field.phone': 'رقم الموبايل',
   'field.phoneHint': 'رقم موبايل مصري من ١١ رقمًا يبدأ بـ ٠١٠ أو ٠١١ أو ٠١٢ أو ٠١٥.',
+  'field.phonePlaceholder': '٠١xxxxxxxxx',
   'field.phoneChangeHint': 'لتغيير الرقم استخدم «تغيير» في الإعدادات، قسم بيانات التواصل.',
   'field.code': 'كود التحقق',
   'field.governorate': 'المحافظة',

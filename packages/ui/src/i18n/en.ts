@@ -213,6 +213,7 @@ export const en: Translation<typeof ar> = {
   'field.nameTutorHint': 'Your name in Arabic, at least two parts, e.g. محمد أحمد.',
   'field.phone': 'Mobile number',
   'field.phoneHint': 'An 11-digit Egyptian mobile starting 010, 011, 012 or 015.',
+  'field.phonePlaceholder': '01xxxxxxxxx',
   'field.phoneChangeHint': 'To change the number, use "Change" in Settings, under Contact details.',
   'field.code': 'Verification code',
   'field.governorate': 'Governorate',

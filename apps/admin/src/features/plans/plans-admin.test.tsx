@@ -2,6 +2,7 @@ import { FIELD_MESSAGES_AR } from '@darsak/domain/common';
 import { ERROR_MESSAGES_AR } from '@darsak/domain/errors';
 import type { Plan } from '@darsak/domain/plans';
 import { Role } from '@darsak/domain/users';
+import { fieldMessageOf } from '@darsak/ui/i18n';
 import { configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -79,8 +80,8 @@ describe('admin /plans', { timeout: 20_000 }, () => {
     await user.clear(within(dialog).getByLabelText(/خصم السنة/));
     await user.type(within(dialog).getByLabelText(/خصم السنة/), '120');
     await user.click(within(dialog).getByRole('button', { name: 'حفظ' }));
-    expect(await within(dialog).findByText(FIELD_MESSAGES_AR['plan-weekly-minutes-range'])).toBeTruthy();
-    expect(within(dialog).getByText(FIELD_MESSAGES_AR['plan-discount-range'])).toBeTruthy();
+    expect(await within(dialog).findByText(fieldMessageOf('ar', 'plan-weekly-minutes-range'))).toBeTruthy();
+    expect(within(dialog).getByText(fieldMessageOf('ar', 'plan-discount-range'))).toBeTruthy();
 
     await user.type(within(dialog).getByLabelText(/الدقائق الأسبوعية/), '90');
     await user.clear(within(dialog).getByLabelText(/خصم السنة/));

@@ -98,7 +98,7 @@ describe('phone codes', () => {
   it('[400 bad-request] for an unknown method, a malformed code or extra fields', async () => {
     const { token } = await registerUser(t.app, { phone: newPhone() });
     await expectError(await codeCall(token, 'phone/send', { method: 'sms' }), 400, 'bad-request');
-    for (const payload of [{ code: '1234' }, { code: '١٢٣٤٥' }, { code: 12345 }, { code: '12345', extra: 1 }, {}]) {
+    for (const payload of [{ code: '1234' }, { code: '١٢٣٤' }, { code: 12345 }, { code: '12345', extra: 1 }, {}]) {
       await expectError(await codeCall(token, 'phone/verify', payload), 400, 'bad-request');
     }
   });

@@ -1,5 +1,6 @@
 import { FIELD_MESSAGES_AR } from '@darsak/domain/common';
 import { ERROR_MESSAGES_AR } from '@darsak/domain/errors';
+import { fieldMessageOf } from '@darsak/ui/i18n';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -50,7 +51,7 @@ describe('change password in the settings', () => {
     const user = userEvent.setup();
     renderApp('/s/settings', { user: student });
     await fill(user, 'secret123', 'short', 'other');
-    expect(await screen.findByText(FIELD_MESSAGES_AR['password-length'])).toBeTruthy();
+    expect(await screen.findByText(fieldMessageOf('ar', 'password-length'))).toBeTruthy();
     expect(screen.getByText(FIELD_MESSAGES_AR['passwords-mismatch'])).toBeTruthy();
     expect(calls.some((c) => c.path === '/api/v1/auth/change-password')).toBe(false);
   });

@@ -69,7 +69,7 @@ export function RegisterForm({ role }: { role: 'student' | 'tutor' }) {
         autoComplete="tel-national"
         inputMode="tel"
         dir="ltr"
-        placeholder="01xxxxxxxxx"
+        placeholder={t('field.phonePlaceholder')}
         hint={t('field.phoneHint')}
         error={fieldText(errors.phone)}
         {...form.register('phone')}

@@ -105,7 +105,7 @@ export function InviteRegister({ token, invite }: { token: string; invite: Invit
           autoComplete="tel-national"
           inputMode="tel"
           dir="ltr"
-          placeholder="01xxxxxxxxx"
+          placeholder={t('field.phonePlaceholder')}
           error={fieldText(errors.phone)}
           {...form.register('phone')}
         />

@@ -21,7 +21,7 @@ export function MainInfoForm({
   submitLabel?: string;
   onSaved?: () => void;
 }) {
-  const { t, locale } = useI18n();
+  const { t, locale, format } = useI18n();
   const fieldText = useFieldErrorText();
   const errorText = useErrorText();
   const { toast } = useToast();
@@ -74,7 +74,7 @@ export function MainInfoForm({
           autoComplete="tel-national"
           inputMode="tel"
           dir="ltr"
-          placeholder="01xxxxxxxxx"
+          placeholder={t('field.phonePlaceholder')}
           readOnly={phoneLocked}
           hint={phoneLocked ? t('field.phoneChangeHint') : t('field.phoneHint')}
           error={fieldText(errors.phone)}
@@ -91,7 +91,7 @@ export function MainInfoForm({
           type="number"
           inputMode="numeric"
           dir="ltr"
-          placeholder="2000"
+          placeholder={format.number(2000, { useGrouping: false })}
           error={fieldText(errors.birthYear)}
           {...form.register('birthYear')}
         />
