@@ -8,6 +8,8 @@ import { Alert, Button, Card, FormActions, TextareaField, TextField } from '@dar
 import { useI18n } from '@darsak/ui/i18n';
 import { localePath, useSite } from './site-context.tsx';
 
+const FORM_ID = 'contact-form';
+
 /**
  * The contact form of /contact: a plain form posted to this site's server, which sends the CONTACT REQUEST to
  * the API and answers with the thank-you page, or with this page again showing why it was refused and keeping
@@ -25,8 +27,9 @@ export function ContactRequestForm() {
     error: fieldMessage(refusal?.fields?.[name]),
   });
   return (
-    <Card title={c.title} description={c.intro}>
-      <form method="post" action={localePath(locale, '/contact/')} className="flex flex-col gap-4">
+    <Card id={FORM_ID} title={c.title} description={c.intro}>
+      {/* the fragment brings a refused form's answer into view */}
+      <form method="post" action={`${localePath(locale, '/contact/')}#${FORM_ID}`} className="flex flex-col gap-4">
         {refusal && (
           <Alert tone="error" title={c.failedTitle}>
             {errorMessage(refusal.code)}

@@ -92,7 +92,7 @@ export function Layout({ current, alternate, children }: { current: string; alte
             >
               {nav.login}
             </AppLink>
-            <AppLink to="/register/student" className={buttonClasses({ size: 'sm' })}>
+            <AppLink to="/register/student" className={buttonClasses({ size: 'sm', className: 'whitespace-nowrap' })}>
               {nav.start}
             </AppLink>
             <details className="group relative lg:hidden">
