@@ -66,6 +66,11 @@ export const routes: RouteObject[] = [
               ),
               page('chat', 'sidebar.chat', async () => (await import('./routes/chat/chat.tsx')).ChatRoutePage),
               page(
+                'reports',
+                'reports.mine.title',
+                async () => (await import('./routes/reports/my-reports.tsx')).MyReportsPage,
+              ),
+              page(
                 'upcoming-lessons',
                 'feature.upcomingLessons',
                 async () => (await import('./routes/lessons/upcoming-lessons.tsx')).UpcomingLessonsPage,

@@ -19,6 +19,7 @@ export const paths = {
   },
   cardAdded: { path: '/card-added', href: () => '/card-added' },
   profile: { path: '/profile', href: () => '/profile' },
+  myReports: { path: '/reports', href: () => '/reports' },
   interviews: { path: '/interviews', href: () => '/interviews' },
   interview: { path: '/interview/:id', href: (id: number) => `/interview/${id}` },
   demoSession: { path: '/demo-session/:id', href: (id: number) => `/demo-session/${id}` },

@@ -1,5 +1,16 @@
 import type { User } from '@darsak/domain/users';
-import { Avatar, Badge, ChatIcon, ChevronIcon, cn, LogoutIcon, RocketIcon, SettingsIcon, UserIcon } from '@darsak/ui';
+import {
+  Avatar,
+  Badge,
+  ChatIcon,
+  ChevronIcon,
+  cn,
+  InfoIcon,
+  LogoutIcon,
+  RocketIcon,
+  SettingsIcon,
+  UserIcon,
+} from '@darsak/ui';
 import { useT } from '@darsak/ui/i18n';
 import { lazy, Suspense, useEffect, useId, useRef, useState } from 'react';
 import { Link } from 'react-router';
@@ -111,6 +122,12 @@ export function UserMenu({ user }: { user: User }) {
                 </button>
               </li>
             )}
+            <li>
+              <Link to={paths.myReports.href()} className={itemClasses} onClick={close}>
+                <InfoIcon className="size-4" />
+                {t('reports.mine.title')}
+              </Link>
+            </li>
             <li>
               <ReportProblemMenuItem
                 className={itemClasses}

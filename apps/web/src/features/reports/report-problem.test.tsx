@@ -86,4 +86,34 @@ describe('report a problem', () => {
     const sent = calls.find((c) => c.path === '/api/v1/report/with/asset')?.body as FormData;
     expect([...sent.keys()]).toEqual(['report']);
   });
+
+  it('lists the user’s own reports and refreshes when staff move one', async () => {
+    const student = makeUser();
+    const mine = {
+      id: 31,
+      reporterId: student.id,
+      reporterName: student.name,
+      title: 'لا يعمل',
+      description: 'القائمة فارغة.',
+      page: '/tutors',
+      status: 'open',
+      note: null,
+      screenshotUrl: null,
+      logUrl: null,
+      resolvedAt: null,
+      createdAt: '2026-11-25T10:00:00Z',
+      updatedAt: '2026-11-25T10:00:00Z',
+    };
+    let current = mine;
+    stubApi({ 'GET /api/v1/report/list': () => ({ body: { total: 1, list: [current] } }) }, student);
+    const { realtime } = renderApp('/reports', { user: student });
+    const list = await screen.findByRole('list', { name: 'بلاغاتي' }, { timeout: 5000 });
+    expect(within(list).getByText('لا يعمل')).toBeTruthy();
+    expect(within(list).getByText('مفتوح')).toBeTruthy();
+
+    current = { ...mine, status: 'resolved', note: 'أصلحناها.', resolvedAt: '2026-11-25T11:00:00Z' };
+    realtime.push('report:updated', { reportId: 31, status: 'resolved' });
+    expect(await within(list).findByText('ردّ الفريق: أصلحناها.')).toBeTruthy();
+    expect(within(list).getByText('تم الحل')).toBeTruthy();
+  });
 });

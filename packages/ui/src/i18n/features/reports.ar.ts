@@ -26,6 +26,18 @@ export const reportsAr = {
   'reports.sent': 'وصل بلاغك',
   'reports.sentBody': 'رقم البلاغ {id}. سنخبرك عندما نحلّه.',
 
+  // web /reports: the user's own reports
+  'reports.mine.title': 'بلاغاتي',
+  'reports.mine.subtitle': 'المشكلات التي أبلغت عنها، وما فعله فريق الدعم بشأنها.',
+  'reports.mine.empty': 'لم تبلغ عن أي مشكلة بعد. إن واجهتك مشكلة فاختر «الإبلاغ عن مشكلة» من قائمة حسابك.',
+  'reports.mine.loadError': 'تعذّر تحميل بلاغاتك.',
+  'reports.mine.sentAt': 'البلاغ رقم {id} · أُرسل {date}',
+  'reports.mine.note': 'ردّ الفريق: {note}',
+  'reports.mine.pages': 'صفحات البلاغات',
+  'reports.mine.previous': 'السابق',
+  'reports.mine.next': 'التالي',
+  'reports.mine.page': 'صفحة {page} من {pages}',
+
   // statuses (DESIGN §4)
   'reports.status.open': 'مفتوح',
   'reports.status.in_progress': 'قيد المعالجة',

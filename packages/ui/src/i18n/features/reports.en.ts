@@ -29,6 +29,18 @@ export const reportsEn: Translation<typeof reportsAr> = {
   'reports.sent': 'Your report arrived',
   'reports.sentBody': "Report number {id}. We'll tell you when it's resolved.",
 
+  'reports.mine.title': 'My reports',
+  'reports.mine.subtitle': 'The problems you reported, and what the support team did about them.',
+  'reports.mine.empty':
+    'You have not reported a problem yet. If something goes wrong, choose "Report a problem" in your account menu.',
+  'reports.mine.loadError': 'Your reports could not be loaded.',
+  'reports.mine.sentAt': 'Report {id} · sent {date}',
+  'reports.mine.note': "The team's answer: {note}",
+  'reports.mine.pages': 'Report pages',
+  'reports.mine.previous': 'Previous',
+  'reports.mine.next': 'Next',
+  'reports.mine.page': 'Page {page} of {pages}',
+
   'reports.status.open': 'Open',
   'reports.status.in_progress': 'In progress',
   'reports.status.resolved': 'Resolved',
