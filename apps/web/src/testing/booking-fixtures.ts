@@ -61,6 +61,7 @@ export function makeLesson(overrides: Partial<LessonView> = {}): LessonView {
     rebookedFrom: null,
     cancellableUntil: new Date(Date.parse(startsAt) - 6 * 60 * MS_PER_MINUTE).toISOString(),
     joinOpensAt: new Date(Date.parse(startsAt) - 10 * MS_PER_MINUTE).toISOString(),
+    noShowAt: new Date(Date.parse(startsAt) + 5 * MS_PER_MINUTE).toISOString(),
     cancelledAt: null,
     cancelledBy: null,
     cancelReason: null,

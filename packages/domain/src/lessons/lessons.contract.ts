@@ -28,10 +28,12 @@ export const LessonSchema = z.object({
   tutor: LessonMemberSchema,
   /** The lesson this one replaced when it was moved. */
   rebookedFrom: z.number().int().nullable(),
-  /** Last moment it can be cancelled or moved (the cancellation window before its start). */
+  /** Last moment it can be cancelled or moved (the cancellation window, or the grace after a late booking). */
   cancellableUntil: z.string(),
   /** From when its two members may join the call (the `sessionOpensMinutesBefore` setting before its start). */
   joinOpensAt: z.string(),
+  /** From when the student may end it as "tutor did not attend" if the tutor has not joined (`noShowGraceMinutes`). */
+  noShowAt: z.string(),
   cancelledAt: z.string().nullable(),
   cancelledBy: z.number().int().nullable(),
   cancelReason: z.string().nullable(),

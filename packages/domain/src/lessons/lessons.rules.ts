@@ -131,11 +131,13 @@ export function tutorAbsenceViolation(input: {
   noShowGraceMinutes: number;
 }): ErrorCode | null {
   if (!holdsTime(input.status) || input.tutorJoinedAt) return 'illegal';
-  if (input.now.getTime() < input.startsAt.getTime() + input.noShowGraceMinutes * MS_PER_MINUTE) {
-    return 'tutor-may-still-join';
-  }
+  if (input.now < tutorAbsentFrom(input.startsAt, input.noShowGraceMinutes)) return 'tutor-may-still-join';
   return null;
 }
+
+/** When a tutor who has not joined counts as absent: the no-show grace minutes after the start. */
+export const tutorAbsentFrom = (startsAt: Date, noShowGraceMinutes: number): Date =>
+  new Date(startsAt.getTime() + noShowGraceMinutes * MS_PER_MINUTE);
 
 /** How a held lesson ends at its end time: fulfilled when the tutor came, otherwise cancelled by the tutor. */
 export const endedStatusOf = (tutorJoinedAt: Date | null): LessonStatus =>

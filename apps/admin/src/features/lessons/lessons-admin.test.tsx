@@ -22,6 +22,7 @@ const lesson: LessonView = {
   rebookedFrom: null,
   cancellableUntil: '2026-03-04T09:00:00.000Z',
   joinOpensAt: '2026-03-05T08:50:00.000Z',
+  noShowAt: '2026-03-05T09:05:00.000Z',
   cancelledAt: null,
   cancelledBy: null,
   cancelReason: null,

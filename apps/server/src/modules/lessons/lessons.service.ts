@@ -27,6 +27,7 @@ import {
   type RebookLessonInput,
   type ReminderKey,
   tutorAbsenceViolation,
+  tutorAbsentFrom,
 } from '@darsak/domain/lessons';
 import { sessionOpensAt } from '@darsak/domain/sessions';
 import type { PlatformSettings } from '@darsak/domain/settings';
@@ -114,6 +115,7 @@ export function createLessonsService(deps: LessonsDeps) {
       rebookedFrom: l.rebookedFrom,
       cancellableUntil: cancellableUntil({ startsAt: l.startsAt, bookedAt: l.createdAt }, settings).toISOString(),
       joinOpensAt: sessionOpensAt(l.startsAt, settings.sessionOpensMinutesBefore).toISOString(),
+      noShowAt: tutorAbsentFrom(l.startsAt, settings.noShowGraceMinutes).toISOString(),
       cancelledAt: l.cancelledAt?.toISOString() ?? null,
       cancelledBy: l.cancelledBy,
       cancelReason: l.cancelReason,

@@ -2,6 +2,7 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { authStore } from '../../lib/auth-store.ts';
+import { makeLesson } from '../../testing/booking-fixtures.ts';
 import { makeUser, renderApp, stubApi } from '../../testing/test-utils.tsx';
 
 afterEach(() => {
@@ -64,7 +65,7 @@ const working = async () => {
   };
 };
 
-function sessionApi(token: unknown = sessionToken(), status = 200) {
+function sessionApi(token: unknown = sessionToken(), status = 200, extra: Parameters<typeof stubApi>[0] = {}) {
   return stubApi(
     {
       'GET /api/v1/session/token': () => ({ status, body: token }),
@@ -85,6 +86,7 @@ function sessionApi(token: unknown = sessionToken(), status = 200) {
       }),
       'GET /api/v1/chat/list/4/messages': () => ({ body: { total: 0, list: [] } }),
       'GET /api/v1/chat/room/members/4': () => ({ body: [] }),
+      ...extra,
     },
     student,
   );
@@ -177,5 +179,26 @@ describe('/session ready to join and waiting', () => {
     await user.click(within(dialog).getByRole('button', { name: 'غادر الدرس' }));
     expect(await screen.findByRole('heading', { name: 'غادرت الدرس' })).toBeTruthy();
     expect(realtime.received).toContainEqual({ event: 'session:leave', payload: { sessionId: 3 } });
+  }, 20_000);
+});
+
+describe('/session: the tutor did not attend', () => {
+  it('lets the student end the lesson from the session screen, then shows it with the minutes back', async () => {
+    fakeDevices(working);
+    const ended = makeLesson({ id: 42, status: 'cancelledByTutor', cancelReason: 'tutorDidNotAttend' });
+    const absent = sessionToken({ startsAt: minutes(-6), noShowAt: minutes(-1), joinState: 'tutorDidNotAttend' });
+    const { calls } = sessionApi(absent, 200, {
+      'POST /api/v1/lesson/42/tutor-did-not-attend': () => ({ body: ended }),
+      'GET /api/v1/lesson/42': () => ({ body: ended }),
+    });
+    const user = userEvent.setup();
+    renderApp('/session?lessonId=42', { user: student });
+    expect(await screen.findByRole('heading', { name: 'جاهز للانضمام؟' }, slow)).toBeTruthy();
+    expect(screen.getByText(/مرّت مهلة انتظار المعلّم ولم يدخل/)).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'إنهاء الدرس: المعلّم لم يحضر' }));
+    const dialog = await screen.findByRole('dialog', { name: 'إنهاء الدرس لأن المعلّم لم يحضر؟' });
+    await user.click(within(dialog).getByRole('button', { name: 'نعم، أنهِ الدرس' }));
+    expect(await screen.findByText('لم يحضر المعلّم، فأُلغي الدرس', {}, slow)).toBeTruthy();
+    expect(calls.filter((c) => c.path === '/api/v1/lesson/42/tutor-did-not-attend')).toHaveLength(1);
   }, 20_000);
 });

@@ -231,6 +231,19 @@ export const bookingAr = {
     other: 'عادت {count} دقيقة إلى رصيدك.',
   },
 
+  // the tutor did not attend (spec §4 session join)
+  'booking.absent.open': 'إنهاء الدرس: المعلّم لم يحضر',
+  'booking.absent.noticeTitle': 'لم يدخل المعلّم الدرس',
+  'booking.absent.notice':
+    'مرّت مهلة انتظار المعلّم ولم يدخل. يمكنك إنهاء الدرس الآن فتعود دقائقه إلى رصيدك الأسبوعي فورًا، أو الاستمرار في انتظاره.',
+  'booking.absent.title': 'إنهاء الدرس لأن المعلّم لم يحضر؟',
+  'booking.absent.body':
+    'سيُلغى الدرس ويُحتسب غيابًا على المعلّم، وتعود {minutes} إلى رصيدك الأسبوعي فورًا، ونُبلغ المعلّم بذلك.',
+  'booking.absent.keepWaiting': 'الاستمرار في الانتظار',
+  'booking.absent.confirm': 'نعم، أنهِ الدرس',
+  'booking.absent.done': 'أُنهي الدرس لأن المعلّم لم يحضر',
+  'booking.absent.endedTitle': 'لم يحضر المعلّم، فأُلغي الدرس',
+
   // rating a lesson
   'booking.rate.open': 'قيّم المعلّم',
   'booking.rate.title': 'قيّم درسك',

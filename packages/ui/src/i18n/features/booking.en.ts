@@ -179,6 +179,18 @@ export const bookingEn: Translation<typeof bookingAr> = {
     other: '{count} minutes are back in your week.',
   },
 
+  'booking.absent.open': 'End the lesson: the tutor did not attend',
+  'booking.absent.noticeTitle': 'The tutor has not joined',
+  'booking.absent.notice':
+    'The time to wait for the tutor has passed. You can end the lesson now and get its minutes back in your week at once, or keep waiting.',
+  'booking.absent.title': 'End the lesson because the tutor did not attend?',
+  'booking.absent.body':
+    'The lesson is cancelled as the tutor’s absence, {minutes} go back to your week at once, and the tutor is told.',
+  'booking.absent.keepWaiting': 'Keep waiting',
+  'booking.absent.confirm': 'Yes, end the lesson',
+  'booking.absent.done': 'Lesson ended: the tutor did not attend',
+  'booking.absent.endedTitle': 'The tutor did not attend, so the lesson was cancelled',
+
   'booking.rate.open': 'Rate the tutor',
   'booking.rate.title': 'Rate your lesson',
   'booking.rate.editTitle': 'Edit your rating',

@@ -13,8 +13,9 @@ import { useNow } from '../hooks/use-now.ts';
 import { CancelLessonButton } from './cancel-lesson-dialog.tsx';
 import { JoinLessonLink } from './join-lesson-link.tsx';
 import { otherMemberOf } from './lesson-card.tsx';
-import { canChange, changeWindowPassed } from './lesson-rules.ts';
+import { canChange, changeWindowPassed, mayEndAsTutorAbsent } from './lesson-rules.ts';
 import { LessonStatusBadge } from './lesson-status.tsx';
+import { TutorAbsentButton } from './tutor-absent.tsx';
 
 function Row({ label, children }: { label: string; children: ReactNode }) {
   return (
@@ -69,6 +70,20 @@ export function LessonDetails({
       </header>
 
       {lesson.cancelReason === CancelReason.rebooked && <Alert tone="info">{t('booking.lesson.rebookedNotice')}</Alert>}
+      {student && lesson.cancelReason === CancelReason.tutorDidNotAttend && (
+        <Alert tone="info" title={t('booking.absent.endedTitle')}>
+          {t('booking.cancel.minutesBack', { count: lesson.durationMinutes })}
+        </Alert>
+      )}
+      {mayEndAsTutorAbsent(lesson, viewerId, now) && (
+        <Alert
+          tone="warning"
+          title={t('booking.absent.noticeTitle')}
+          action={<TutorAbsentButton lessonId={lesson.id} durationMinutes={lesson.durationMinutes} />}
+        >
+          {t('booking.absent.notice')}
+        </Alert>
+      )}
 
       <Card title={t('booking.lesson.details')}>
         <dl className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">

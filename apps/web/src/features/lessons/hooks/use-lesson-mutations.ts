@@ -1,13 +1,13 @@
 import { availabilityKeys, lessonsKeys, subscriptionsKeys, tutorsKeys } from '@darsak/client';
-import { lessonsContract } from '@darsak/domain/lessons';
+import { type LessonView, lessonsContract } from '@darsak/domain/lessons';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api.ts';
 
-/** Cancels a lesson; its minutes go back to the week and its time to the tutor. */
-export function useCancelLesson() {
+/** Ends a lesson early (cancelled or the tutor's no-show): its minutes go back to the week, its time to the tutor. */
+function useEndLesson(end: (id: number) => Promise<LessonView>) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: number) => api.callRoute(lessonsContract.cancel, { params: { id } }),
+    mutationFn: end,
     onSuccess: (lesson) => queryClient.setQueryData(lessonsKeys.detail(lesson.id), lesson),
     onSettled: () => {
       void queryClient.invalidateQueries({ queryKey: lessonsKeys.all });
@@ -17,3 +17,9 @@ export function useCancelLesson() {
     },
   });
 }
+
+export const useCancelLesson = () => useEndLesson((id) => api.callRoute(lessonsContract.cancel, { params: { id } }));
+
+/** The student ends a lesson the tutor has not joined within the grace minutes ("tutor did not attend"). */
+export const useEndAsTutorAbsent = () =>
+  useEndLesson((id) => api.callRoute(lessonsContract.endAsTutorAbsent, { params: { id } }));

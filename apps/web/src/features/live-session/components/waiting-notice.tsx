@@ -1,6 +1,9 @@
 import type { SessionJoinState, SessionToken } from '@darsak/domain/sessions';
 import { Alert, ClockIcon, cn } from '@darsak/ui';
 import { useI18n } from '@darsak/ui/i18n';
+import { useNavigate } from 'react-router';
+import { paths } from '../../../config/paths.ts';
+import { TutorAbsentButton } from '../../lessons/components/tutor-absent.tsx';
 import { countdownText, useNow } from '../hooks/use-now.ts';
 import type { PeerPresence } from '../lib/live-call.ts';
 
@@ -48,6 +51,9 @@ export function WaitingNotice({
   const now = useNow();
   const kind = waitingKindOf({ now, token, joinState, isStudent, presence });
   if (!kind) return null;
+  // The student of a lesson the tutor missed ends it here; the lesson's page then shows the minutes back.
+  const endLesson =
+    kind === 'noShow' && token.lessonId !== null ? <EndAsTutorAbsent token={token} lessonId={token.lessonId} /> : null;
   const countdown = (until: string) => countdownText(Date.parse(until) - now, format.number);
   const name = peerName ?? t('realtime.chat.unknownUser');
   const content: Record<WaitingKind, { title: string; body: string }> = {
@@ -63,30 +69,48 @@ export function WaitingNotice({
           : t('realtime.session.waiting.tutor.body'),
     },
     student: { title: t('realtime.session.waiting.student.title'), body: t('realtime.session.waiting.student.body') },
-    noShow: { title: t('realtime.session.noShow.title'), body: t('realtime.session.noShow.body') },
+    noShow: {
+      title: t('realtime.session.noShow.title'),
+      body: endLesson ? t('booking.absent.notice') : t('realtime.session.noShow.body'),
+    },
     dropped: { title: t('realtime.session.peerDropped', { name }), body: '' },
     left: { title: t('realtime.session.peerLeft', { name }), body: '' },
   };
   const { title, body } = content[kind];
   if (compact)
     return (
-      <Alert tone={kind === 'noShow' ? 'error' : 'info'} title={title}>
+      <Alert tone={kind === 'noShow' ? 'error' : 'info'} title={title} action={endLesson}>
         {body || undefined}
       </Alert>
     );
   return (
-    <div role="status" className="flex max-w-md flex-col items-center gap-3 px-6 text-center text-white">
-      <span
-        className={cn(
-          'flex size-14 items-center justify-center rounded-full',
-          kind === 'noShow' ? 'bg-red-500/30' : 'bg-white/15',
-        )}
-        aria-hidden="true"
-      >
-        <ClockIcon width={28} height={28} />
-      </span>
-      <p className="text-xl font-bold">{title}</p>
-      {body && <p className="text-white/85">{body}</p>}
+    <div className="flex max-w-md flex-col items-center gap-3 px-6 text-center text-white">
+      <div role="status" className="contents">
+        <span
+          className={cn(
+            'flex size-14 items-center justify-center rounded-full',
+            kind === 'noShow' ? 'bg-red-500/30' : 'bg-white/15',
+          )}
+          aria-hidden="true"
+        >
+          <ClockIcon width={28} height={28} />
+        </span>
+        <p className="text-xl font-bold">{title}</p>
+        {body && <p className="text-white/85">{body}</p>}
+      </div>
+      {endLesson}
     </div>
+  );
+}
+
+function EndAsTutorAbsent({ token, lessonId }: { token: SessionToken; lessonId: number }) {
+  const navigate = useNavigate();
+  const minutes = Math.round((Date.parse(token.endsAt) - Date.parse(token.startsAt)) / 60_000);
+  return (
+    <TutorAbsentButton
+      lessonId={lessonId}
+      durationMinutes={minutes}
+      onEnded={() => void navigate(paths.lesson.href(lessonId))}
+    />
   );
 }
