@@ -80,8 +80,8 @@ describe('admin /plans', { timeout: 20_000 }, () => {
     await user.clear(within(dialog).getByLabelText(/خصم السنة/));
     await user.type(within(dialog).getByLabelText(/خصم السنة/), '120');
     await user.click(within(dialog).getByRole('button', { name: 'حفظ' }));
-    expect(await within(dialog).findByText(fieldMessageOf('ar', 'plan-weekly-minutes-range'))).toBeTruthy();
-    expect(within(dialog).getByText(fieldMessageOf('ar', 'plan-discount-range'))).toBeTruthy();
+    expect(await within(dialog).findByText(fieldMessageOf('ar', 'plan-weekly-minutes-range') ?? '')).toBeTruthy();
+    expect(within(dialog).getByText(fieldMessageOf('ar', 'plan-discount-range') ?? '')).toBeTruthy();
 
     await user.type(within(dialog).getByLabelText(/الدقائق الأسبوعية/), '90');
     await user.clear(within(dialog).getByLabelText(/خصم السنة/));

@@ -51,7 +51,7 @@ describe('change password in the settings', () => {
     const user = userEvent.setup();
     renderApp('/s/settings', { user: student });
     await fill(user, 'secret123', 'short', 'other');
-    expect(await screen.findByText(fieldMessageOf('ar', 'password-length'))).toBeTruthy();
+    expect(await screen.findByText(fieldMessageOf('ar', 'password-length') ?? '')).toBeTruthy();
     expect(screen.getByText(FIELD_MESSAGES_AR['passwords-mismatch'])).toBeTruthy();
     expect(calls.some((c) => c.path === '/api/v1/auth/change-password')).toBe(false);
   });

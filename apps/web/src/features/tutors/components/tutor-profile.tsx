@@ -40,11 +40,11 @@ function ProfileTab({ tutor }: { tutor: TutorProfileData }) {
             />
           </Card>
         )}
-        <Card title={t('booking.tutor.about')} level={3}>
+        <Card title={t('booking.tutor.about', { gender: tutor.gender })} level={3}>
           {tutor.about ? (
             <p className="whitespace-pre-line leading-relaxed text-ink">{tutor.about}</p>
           ) : (
-            <p className="text-muted">{t('booking.tutor.noAbout')}</p>
+            <p className="text-muted">{t('booking.tutor.noAbout', { gender: tutor.gender })}</p>
           )}
         </Card>
       </div>
@@ -59,7 +59,7 @@ function ProfileTab({ tutor }: { tutor: TutorProfileData }) {
               ))}
             </ul>
           ) : (
-            <p className="text-muted">{t('booking.tutor.noTopics')}</p>
+            <p className="text-muted">{t('booking.tutor.noTopics', { gender: tutor.gender })}</p>
           )}
         </Card>
         <Card title={t('booking.tutor.booking')} level={3}>
