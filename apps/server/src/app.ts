@@ -320,6 +320,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     freeTrialUsed: hasFreeTrial,
     freeTrialWeeks: async () => (await settings.current()).freeTrialWeeks,
     audit,
+    bus,
   });
   const requestRefund = createRefundRequester(queue);
   const subscriptions = createSubscriptionsService({

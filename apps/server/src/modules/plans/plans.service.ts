@@ -21,6 +21,8 @@ import {
   type Removal,
 } from '@darsak/domain/plans';
 import { isAdminRole, Role } from '@darsak/domain/users';
+import { type InvalidationBus, memoryInvalidationBus } from '../../platform/cache/invalidation-bus.ts';
+import { createSharedCache } from '../../platform/cache/shared-cache.ts';
 import type { Clock } from '../../platform/clock.ts';
 import type { Db } from '../../platform/db/client.ts';
 import type { AuthUser } from '../../platform/http/auth-user.ts';
@@ -39,7 +41,12 @@ export interface PlansDeps {
   freeTrialWeeks: () => Promise<number>;
   /** Every change staff make to plans, plan invites and coupons is written to the audit log. */
   audit: AuditRecorder;
+  /** Tells every instance to forget the visitors' plan list (its memory bus by default: one instance). */
+  bus?: InvalidationBus;
 }
+
+/** How long an instance keeps the visitors' plan list unless a plan change is told sooner. */
+const VISITOR_PLANS_TTL_MS = 30_000;
 
 const paging = (query: PageQuery) => ({ limit: query.size, offset: offsetOf(query) });
 
@@ -115,6 +122,11 @@ function fieldsOf(record: object, change: object): Record<string, unknown> {
 export function createPlansService(deps: PlansDeps) {
   const { db, clock } = deps;
   const isStaff = (actor: AuthUser | null) => actor !== null && isAdminRole(actor.role);
+  const visitorPlans = createSharedCache<Awaited<ReturnType<typeof repo.listPlans>>>(
+    deps.bus ?? memoryInvalidationBus(),
+    'public-plans',
+    VISITOR_PLANS_TTL_MS,
+  );
 
   async function requirePlan(tx: Db, id: number): Promise<PlanRow> {
     const plan = await repo.findPlan(tx, id);
@@ -193,6 +205,13 @@ export function createPlansService(deps: PlansDeps) {
     return { quote, couponId: coupon.id };
   }
 
+  /** A plan change's transaction; once it commits, every instance forgets the visitors' list. */
+  async function changingPlans<T>(change: Promise<T>): Promise<T> {
+    const result = await change;
+    await visitorPlans.forget();
+    return result;
+  }
+
   return {
     toPlan,
     offeredPlan,
@@ -215,12 +234,11 @@ export function createPlansService(deps: PlansDeps) {
 
     async list(actor: AuthUser | null, query: PageQuery & { state?: 'active' | 'inactive' | undefined }) {
       const everything = isStaff(actor);
-      const { rows, total } = await repo.listPlans(db, {
-        ...paging(query),
-        everything,
-        viewerId: actor?.id ?? null,
-        state: everything ? query.state : undefined,
-      });
+      const filter = { ...paging(query), everything, viewerId: actor?.id ?? null };
+      // A visitor's list is the same for every visitor: kept in memory until a plan changes.
+      const { rows, total } = actor
+        ? await repo.listPlans(db, { ...filter, state: everything ? query.state : undefined })
+        : await visitorPlans.get(`${query.page}:${query.size}`, () => repo.listPlans(db, filter));
       const trials = await freeTrialPlanIds(
         db,
         actor,
@@ -238,43 +256,49 @@ export function createPlansService(deps: PlansDeps) {
     },
 
     async create(actor: AuthUser, input: PlanInput): Promise<Plan> {
-      return db.transaction(async (tx) => {
-        const plan = await repo.insertPlan(tx, input);
-        await deps.audit.record(tx, { actorId: actor.id, action: 'plan.create', objectId: plan.id, after: input });
-        return toPlan(plan);
-      });
+      return changingPlans(
+        db.transaction(async (tx) => {
+          const plan = await repo.insertPlan(tx, input);
+          await deps.audit.record(tx, { actorId: actor.id, action: 'plan.create', objectId: plan.id, after: input });
+          return toPlan(plan);
+        }),
+      );
     },
 
     async update(actor: AuthUser, id: number, patch: PlanPatch): Promise<Plan> {
       if (Object.keys(patch).length === 0) throw new AppError('empty-request');
-      return db.transaction(async (tx) => {
-        const before = await requirePlan(tx, id);
-        const plan = await repo.updatePlan(tx, id, patch);
-        if (!plan) throw new AppError('plan-not-found');
-        await deps.audit.record(tx, {
-          actorId: actor.id,
-          action: 'plan.update',
-          objectId: id,
-          before: fieldsOf(before, patch),
-          after: patch,
-        });
-        return toPlan(plan);
-      });
+      return changingPlans(
+        db.transaction(async (tx) => {
+          const before = await requirePlan(tx, id);
+          const plan = await repo.updatePlan(tx, id, patch);
+          if (!plan) throw new AppError('plan-not-found');
+          await deps.audit.record(tx, {
+            actorId: actor.id,
+            action: 'plan.update',
+            objectId: id,
+            before: fieldsOf(before, patch),
+            after: patch,
+          });
+          return toPlan(plan);
+        }),
+      );
     },
 
     async remove(actor: AuthUser, id: number): Promise<Removal> {
-      return db.transaction(async (tx) => {
-        const before = await requirePlan(tx, id);
-        const outcome = await repo.deleteOrDeactivatePlan(tx, id);
-        await deps.audit.record(tx, {
-          actorId: actor.id,
-          action: 'plan.remove',
-          objectId: id,
-          before: { state: before.state },
-          after: { outcome },
-        });
-        return { id, outcome };
-      });
+      return changingPlans(
+        db.transaction(async (tx) => {
+          const before = await requirePlan(tx, id);
+          const outcome = await repo.deleteOrDeactivatePlan(tx, id);
+          await deps.audit.record(tx, {
+            actorId: actor.id,
+            action: 'plan.remove',
+            objectId: id,
+            before: { state: before.state },
+            after: { outcome },
+          });
+          return { id, outcome };
+        }),
+      );
     },
 
     async listInvites(query: PageQuery & { planId?: number | undefined; userId?: number | undefined }) {

@@ -2,9 +2,9 @@ import { Redis } from 'ioredis';
 
 /**
  * Something cached in each instance's memory that an instance may have to forget: the platform settings, and
- * the verdicts on bearer sessions (with a key: which session or user).
+ * the verdicts on bearer sessions (with a key: which session or user), the plans offered to visitors.
  */
-export type InvalidationTopic = 'platform-settings' | 'auth-sessions';
+export type InvalidationTopic = 'platform-settings' | 'auth-sessions' | 'public-plans';
 type Listener = (key: string | undefined) => void;
 
 /**
@@ -38,6 +38,8 @@ export function memoryInvalidationBus(): InvalidationBus {
   };
 }
 
+const ECHO_WAIT_MS = 500;
+
 /** `channel` is one per deployment (under REDIS_CACHE_PREFIX), so two deployments on one Redis never mix. */
 export function redisInvalidationBus(url: string, channel: string): InvalidationBus {
   const listeners = listenersOf();
@@ -46,8 +48,12 @@ export function redisInvalidationBus(url: string, channel: string): Invalidation
   // ioredis subscribes again by itself after a reconnection; a failed first try must not crash the process.
   const subscribed = subscriber.subscribe(channel).catch(() => undefined);
   // A message is the topic, then its key after a space when it has one.
+  // Publishers waiting to hear their own message back: by then Redis has handed it to every subscriber.
+  const echoes = new Map<string, (() => void)[]>();
   subscriber.on('message', (from, message: string) => {
     if (from !== channel) return;
+    for (const heard of echoes.get(message) ?? []) heard();
+    echoes.delete(message);
     const space = message.indexOf(' ');
     if (space < 0) listeners.run(message);
     else listeners.run(message.slice(0, space), message.slice(space + 1));
@@ -57,7 +63,18 @@ export function redisInvalidationBus(url: string, channel: string): Invalidation
     async publish(topic, key) {
       listeners.run(topic, key);
       await subscribed;
-      await publisher.publish(channel, key === undefined ? topic : `${topic} ${key}`);
+      const message = key === undefined ? topic : `${topic} ${key}`;
+      // The change is answered once the other instances have been told, not merely once Redis was asked to
+      // tell them (a revocation must hold for the very next request, wherever it lands); never longer than
+      // ECHO_WAIT_MS, so an unreachable Redis delays nothing much.
+      let timer: NodeJS.Timeout | undefined;
+      const echoed = new Promise<void>((resolve) => {
+        echoes.set(message, [...(echoes.get(message) ?? []), resolve]);
+        timer = setTimeout(resolve, ECHO_WAIT_MS);
+      });
+      await publisher.publish(channel, message);
+      await echoed;
+      clearTimeout(timer);
     },
     async close() {
       await Promise.allSettled([publisher.quit(), subscriber.quit()]);
