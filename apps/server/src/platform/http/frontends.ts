@@ -7,7 +7,7 @@ import fastifyStatic, { type FastifyStaticOptions } from '@fastify/static';
 import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import { SERVER_ROOT } from '../server-root.ts';
 import { type HeaderSettings, installSecurityHeaders } from './security-headers.ts';
-import { type SiteApi, siteLive } from './site-live.ts';
+import { encodePage, type SiteApi, siteLive } from './site-live.ts';
 
 export const frontendDist = (app: 'web' | 'admin' | 'site') => join(SERVER_ROOT, '..', app, 'dist');
 
@@ -85,11 +85,12 @@ export async function serveStaticSite(
   }
   serveRuntimeConfig(app, config);
   const live = await siteLive(app, { root, config, api });
-  app.addHook('onSend', async (_request, reply, payload) => {
+  app.addHook('onSend', async (request, reply, payload) => {
     const isPage = String(reply.getHeader('content-type')).startsWith('text/html');
     if (!isPage || !(payload instanceof Readable || typeof payload === 'string')) return payload;
     reply.removeHeader('content-length');
-    return live.finish(typeof payload === 'string' ? payload : await text(payload));
+    const html = await live.finish(typeof payload === 'string' ? payload : await text(payload));
+    return encodePage(request.headers['accept-encoding'], reply, html);
   });
   await app.register(fastifyStatic, {
     ...builtFiles(root),

@@ -1,6 +1,7 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { SITE_APP_URL_PLACEHOLDER, SITE_URL_PLACEHOLDER } from '@darsak/domain/config';
 import Fastify from 'fastify';
 import { afterAll, beforeEach, describe, expect, it } from 'vitest';
@@ -98,6 +99,19 @@ describe('the site server: live plans, addresses and the contact form, without J
     expect((await site.inject({ method: 'GET', url: '/' })).body).toContain('plans:[{"nameAr":"باقة جديدة"}]');
     plans = { status: 503, list: [] };
     expect((await site.inject({ method: 'GET', url: '/' })).body).toContain('plans:null');
+  });
+
+  it('sends pages compressed as the browser accepts them', async () => {
+    for (const [accept, encoding, decode] of [
+      ['gzip, deflate, br', 'br', brotliDecompressSync],
+      ['gzip', 'gzip', gunzipSync],
+    ] as const) {
+      const answer = await site.inject({ method: 'GET', url: '/', headers: { 'accept-encoding': accept } });
+      expect(answer.headers['content-encoding']).toBe(encoding);
+      expect(answer.headers.vary).toContain('accept-encoding');
+      expect(decode(answer.rawPayload).toString()).toContain('plans:[{"nameAr":"باقة الانطلاق"}]');
+    }
+    expect((await site.inject({ method: 'GET', url: '/' })).headers['content-encoding']).toBeUndefined();
   });
 
   it('asks for the plans only for pages that show them; writes support links and its own address', async () => {

@@ -65,7 +65,10 @@ export function TutorReviews({ tutorId }: { tutorId: number }) {
                   </div>
                   <RatingStars value={review.value} showLabel />
                   {review.text ? (
-                    <p className="whitespace-pre-line text-ink">{review.text}</p>
+                    // A review may be written in English: its own direction keeps its punctuation in place.
+                    <p dir="auto" className="whitespace-pre-line text-start text-ink">
+                      {review.text}
+                    </p>
                   ) : (
                     <p className="text-sm text-muted">{reviewLabel ? t('booking.reviews.noText') : null}</p>
                   )}
