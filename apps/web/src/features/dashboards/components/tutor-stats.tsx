@@ -6,9 +6,7 @@ import { LoadError } from '../../../components/load-error.tsx';
 import { api } from '../../../lib/api.ts';
 import { StatTile } from './stat-tile.tsx';
 
-const egp = new Intl.NumberFormat('ar-EG', { style: 'currency', currency: 'EGP' });
-
-/** The stats of /t/dashboard: lessons given, students, teaching hours, income (EGP, ar-EG). */
+/** The stats of /t/dashboard: lessons given, students, teaching hours, income (EGP, in the page's language). */
 export function TutorStats() {
   const { t, format } = useI18n();
   const stats = useQuery(myTutorStatsQuery(api));
@@ -36,7 +34,7 @@ export function TutorStats() {
         <StatTile
           icon={<WalletIcon />}
           label={t('booking.dashboard.income')}
-          value={<bdi>{egp.format(data.incomePiastres / 100)}</bdi>}
+          value={<bdi>{format.piastres(data.incomePiastres)}</bdi>}
           detail={t('booking.dashboard.incomeDetail')}
         />
       </dl>
