@@ -297,6 +297,31 @@ export const DEMO_REVIEWS: Record<string, readonly DemoReview[]> = {
   ],
 };
 
+/** A message of a demo conversation: who wrote it (the student or the tutor) and what. */
+export type DemoMessage = readonly [from: 'student' | 'tutor', body: string];
+
+/**
+ * The demo student's conversations, by tutor e-mail, oldest message first. The student has read all but the
+ * tutors' last replies, so the dashboard and /chat show unread counts.
+ */
+export const DEMO_CHATS: Record<string, { messages: readonly DemoMessage[]; unread: number }> = {
+  [DEMO_TUTOR_EMAIL]: {
+    messages: [
+      ['student', 'مساء الخير مستر أحمد، عندي مقابلة عمل بالإنجليزي الأسبوع القادم. هل نقدر نتدرّب عليها؟'],
+      ['tutor', 'أهلًا سارة! طبعًا، احجزي درس ٣٠ دقيقة وابعتيلي وصف الوظيفة قبلها.'],
+      ['tutor', 'وجهّزي إجابة قصيرة لسؤال "Tell me about yourself" نبدأ بيها.'],
+    ],
+    unread: 2,
+  },
+  'tutor2@darsak.test': {
+    messages: [
+      ['student', 'Hello Ms. Yasmine, is your IELTS plan suitable for a beginner in writing?'],
+      ['tutor', 'Hi Sara! Yes, we start with short paragraphs and build up to Task 2 essays.'],
+    ],
+    unread: 1,
+  },
+};
+
 /** Tutors without an intro video yet (as new tutors often are); every other demo tutor has a short clip. */
 export const DEMO_TUTORS_WITHOUT_VIDEO: readonly string[] = ['tutor8@darsak.test', 'tutor12@darsak.test'];
 

@@ -161,6 +161,16 @@ describe('demo seed', () => {
     expect(texts.some((text) => text !== null && /^[A-Za-z]/.test(text))).toBe(true);
   });
 
+  it('gives the demo student two conversations whose latest replies are unread', async () => {
+    const token = await signIn('student@darsak.test');
+    const me = (await injectAs(t.app, token, { method: 'GET', url: '/api/v1/user/current' })).json();
+    const rooms = await injectAs(t.app, token, { method: 'GET', url: `/api/v1/chat/list/rooms/${me.id}` });
+    const list: { unreadCount: number; members: { name: string }[] }[] = rooms.json().list;
+    expect(list.map((room) => room.unreadCount).sort()).toEqual([1, 2]);
+    const withDemoTutor = list.find((room) => room.members.some((m) => m.name === DEMO_TUTORS[0]?.name));
+    expect(withDemoTutor?.unreadCount).toBe(2);
+  });
+
   it('gives every tutor several weekdays of availability', async () => {
     const days = await t.database.db
       .select({

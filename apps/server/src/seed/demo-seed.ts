@@ -17,7 +17,9 @@ import { students, tutors, users } from '../modules/users/users.table.ts';
 import type { Db } from '../platform/db/client.ts';
 import { hashPassword } from '../platform/security/passwords.ts';
 import type { Storage } from '../providers/storage/storage.ts';
+import { seedConversation } from './demo-chats.ts';
 import {
+  DEMO_CHATS,
   DEMO_PLAN_DISCOUNTS,
   DEMO_PLANS,
   DEMO_REVIEWS,
@@ -297,6 +299,13 @@ export async function seedDemoData(db: Db, storage: Storage, now: Date): Promise
         endsAt: subscriptionEndsAt(weekAnchorAt, PERIOD_WEEKS.month),
         weekAnchorAt,
       });
+    }
+
+    // The demo student has written to two tutors, whose latest replies are still unread.
+    for (const [n, [email, conversation]] of Object.entries(DEMO_CHATS).entries()) {
+      const tutorId = seeded[DEMO_STAFF.length + DEMO_TUTORS.findIndex((tutor) => tutor.email === email)];
+      if (demoStudent !== undefined && tutorId !== undefined)
+        await seedConversation(tx, { studentId: demoStudent, tutorId, ...conversation, hoursAgo: 2 + n * 20, now });
     }
   });
   return signIns;
