@@ -1,2 +1,3 @@
 export * from './client-config.ts';
 export * from './config.contract.ts';
+export * from './error-reporting.ts';
