@@ -39,6 +39,8 @@ export const users = pgTable(
     passwordHash: text('password_hash'),
     googleSub: text('google_sub'),
     telegramChatId: text('telegram_chat_id'),
+    /** When the chat above was linked through the bot's /start deep link. */
+    telegramLinkedAt: timestamp('telegram_linked_at', { withTimezone: true }),
     profileCompletedAt: timestamp('profile_completed_at', { withTimezone: true }),
     disabledAt: timestamp('disabled_at', { withTimezone: true }),
     ...timestamps,

@@ -17,6 +17,7 @@ export * from '../../modules/ratings/ratings.table.ts';
 export * from '../../modules/reports/reports.table.ts';
 export * from '../../modules/sessions/sessions.table.ts';
 export * from '../../modules/subscriptions/subscriptions.table.ts';
+export * from '../../modules/telegram/telegram.table.ts';
 export * from '../../modules/topics/topics.table.ts';
 export * from '../../modules/users/users.table.ts';
 export * from '../../modules/verification/verification.table.ts';
