@@ -92,7 +92,9 @@ describe('/t/dashboard', () => {
     );
     renderApp('/t/dashboard', { user: tutor, meta });
     const income = await screen.findByText('الدخل');
-    const egp = new Intl.NumberFormat('ar-EG', { style: 'currency', currency: 'EGP' }).format(825);
+    const egp = new Intl.NumberFormat('ar-EG', { style: 'currency', currency: 'EGP', maximumFractionDigits: 0 }).format(
+      825,
+    );
     expect(income.closest('div')?.textContent).toContain(egp);
     expect(screen.getByText('درسان قادمان')).toBeTruthy();
     expect(screen.getByText('ساعات التدريس').closest('div')?.textContent).toContain('٥ ساعات و٣٠ دقيقة');

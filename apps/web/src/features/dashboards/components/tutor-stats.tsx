@@ -4,11 +4,14 @@ import { useI18n } from '@darsak/ui/i18n';
 import { useQuery } from '@tanstack/react-query';
 import { LoadError } from '../../../components/load-error.tsx';
 import { api } from '../../../lib/api.ts';
+import { usePaymentsText } from '../../../lib/payments-text.ts';
 import { StatTile } from './stat-tile.tsx';
 
 /** The stats of /t/dashboard: lessons given, students, teaching hours, income (EGP, in the page's language). */
 export function TutorStats() {
   const { t, format } = useI18n();
+  // whole pounds without ".00": the tile is half a phone's width
+  const { money } = usePaymentsText();
   const stats = useQuery(myTutorStatsQuery(api));
   if (stats.isPending) return <LoadingAnimation className="min-h-0 py-8" />;
   if (stats.isError) return <LoadError error={stats.error} onRetry={() => void stats.refetch()} />;
@@ -34,7 +37,7 @@ export function TutorStats() {
         <StatTile
           icon={<WalletIcon />}
           label={t('booking.dashboard.income')}
-          value={<bdi>{format.piastres(data.incomePiastres)}</bdi>}
+          value={<bdi>{money(data.incomePiastres)}</bdi>}
           detail={t('booking.dashboard.incomeDetail')}
         />
       </dl>
