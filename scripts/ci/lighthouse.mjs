@@ -118,7 +118,8 @@ async function audit(context, debuggingPort, url) {
 }
 
 async function main() {
-  if (!(await waitForHealth(120_000))) throw new Error('Darsak did not answer /api/health within 2 minutes');
+  if (!(await waitForHealth(120_000)))
+    throw new Error('Darsak did not start, or did not answer /api/health within 2 minutes');
   const list = await pages();
   const context = await chromium.launchPersistentContext(profileDir, {
     executablePath: chromiumPath,
