@@ -86,6 +86,7 @@ import { memoryInvalidationBus, redisInvalidationBus } from './platform/cache/in
 import { memorySnapshotStore, redisSnapshotStore } from './platform/cache/snapshot-cache.ts';
 import type { Clock } from './platform/clock.ts';
 import type { Database } from './platform/db/client.ts';
+import { errorReporterOf } from './platform/error-reporting.ts';
 import { registerConstraintCodes } from './platform/http/db-errors.ts';
 import { installErrorHandling } from './platform/http/error-handler.ts';
 import { registerOpenApi } from './platform/http/openapi.ts';
@@ -163,7 +164,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
-  installErrorHandling(app);
+  // The server's own unexpected errors (500s, failed job runs) are reported when reporting is on (spec §1).
+  const errorReporter = errorReporterOf(config);
+  app.addHook('onClose', async () => errorReporter?.flush());
+  installErrorHandling(app, errorReporter);
   installSecurityHeaders(app, 'app', headerSettingsOf(config, deps.localGoogle));
   const requestMeter = installRequestMeter(app);
   app.decorateRequest('user', null);
@@ -187,7 +191,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   if (config.API_DOCS) await registerOpenApi(app);
 
   const db = database.db;
-  const queue = createJobQueue(database);
+  const queue = createJobQueue(database, {
+    onJobError: (job, error) => errorReporter?.capture(error, { kind: 'job', job }),
+  });
   app.addHook('onReady', () => queue.start({ work: deps.runJobs !== false }));
   app.addHook('onClose', () => queue.stop());
   // Messages leave through the outbox after their transaction commits (dispatched where jobs run).

@@ -4,6 +4,7 @@ import { runtimeConfigOf } from './modules/system/system.routes.ts';
 import { systemClock } from './platform/clock.ts';
 import { openDatabase } from './platform/db/client.ts';
 import { applyMigrations } from './platform/db/migrate.ts';
+import { errorReporterOf, reportProcessFailures } from './platform/error-reporting.ts';
 import { frontendDist, serveSpa, staticServer } from './platform/http/frontends.ts';
 import { headerSettingsOf } from './platform/http/security-headers.ts';
 import { loggerOptions } from './platform/logger.ts';
@@ -20,6 +21,7 @@ const LOCAL_GOOGLE_CLIENT_ID = 'darsak-local.apps.googleusercontent.com';
 async function main() {
   const startedAt = performance.now();
   const config = loadConfig();
+  reportProcessFailures(errorReporterOf(config));
   const database = await openDatabase({
     url: config.DATABASE_URL,
     dataDir: `${config.DATA_DIR}/pglite`,

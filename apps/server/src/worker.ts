@@ -5,10 +5,12 @@ import { ConfigError, loadConfig } from './config/env.ts';
 import { systemClock } from './platform/clock.ts';
 import { openDatabase } from './platform/db/client.ts';
 import { applyMigrations } from './platform/db/migrate.ts';
+import { errorReporterOf, reportProcessFailures } from './platform/error-reporting.ts';
 import { createGoogleVerifier, remoteGoogleKeys } from './providers/google/id-token-verifier.ts';
 
 async function worker() {
   const config = loadConfig();
+  reportProcessFailures(errorReporterOf(config));
   const database = await openDatabase({ url: config.DATABASE_URL, dataDir: `${config.DATA_DIR}/pglite`, poolSize: 4 });
   await applyMigrations(database);
   const google = createGoogleVerifier({

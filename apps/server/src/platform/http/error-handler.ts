@@ -1,6 +1,7 @@
 import { AppError, ERROR_MESSAGES_AR, ERROR_STATUS, type ErrorCode, type ErrorDetails } from '@darsak/domain/errors';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import type { ErrorReporter } from '../error-reporting.ts';
 import { codeForDbError } from './db-errors.ts';
 
 export interface ErrorBody {
@@ -55,10 +56,18 @@ export function toErrorBody(error: unknown): { status: number; body: ErrorBody; 
   return { status: 500, body: errorBody('unexpected'), unexpected: true };
 }
 
-export function installErrorHandling(app: FastifyInstance): void {
+/** Every error gets its coded answer; the unexpected ones (500) are logged and reported when reporting is on. */
+export function installErrorHandling(app: FastifyInstance, reporter?: ErrorReporter): void {
   app.setErrorHandler((error: unknown, request: FastifyRequest, reply: FastifyReply) => {
     const { status, body, unexpected } = toErrorBody(error);
-    if (unexpected) request.log.error({ err: error }, 'unexpected error');
+    if (unexpected) {
+      request.log.error({ err: error }, 'unexpected error');
+      reporter?.capture(error, {
+        kind: 'http',
+        userId: request.user?.id,
+        request: { method: request.method, url: request.url },
+      });
+    }
     return reply.code(status).send(body);
   });
   app.setNotFoundHandler((_request, reply) => reply.code(404).send(errorBody('route-not-found')));

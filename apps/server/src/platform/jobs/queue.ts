@@ -34,6 +34,8 @@ export interface JobQueueOptions {
    * shorten it); pg-boss's own intervals otherwise (2 s, 60 s, 30 s).
    */
   checkEverySeconds?: number;
+  /** Told of every failed run (the queue retries it as its definition says): error reporting. */
+  onJobError?: (name: string, error: unknown) => void;
 }
 
 const DEFAULT_EXPIRE_SECONDS = 15 * 60;
@@ -96,7 +98,14 @@ export function createJobQueue(database: Database, options: JobQueueOptions = {}
           name,
           every ? { pollingIntervalSeconds: every } : {},
           async (jobs) => {
-            for (const job of jobs) await handler(job.data as never);
+            for (const job of jobs) {
+              try {
+                await handler(job.data as never);
+              } catch (error) {
+                options.onJobError?.(name, error);
+                throw error;
+              }
+            }
             // pg-boss waits a poll interval after every fetch, even one that found a job: ask for the next one at
             // once, so a backlog (the reminders of every lesson starting at 8 pm) drains at the handlers' pace.
             if (worker) boss.notifyWorker(worker);
