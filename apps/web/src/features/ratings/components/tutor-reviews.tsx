@@ -23,7 +23,7 @@ export function TutorReviews({ tutorId }: { tutorId: number }) {
   if (reviews.length === 0) {
     return (
       <EmptyState
-        level={3}
+        level={2}
         icon={<SparkleIcon />}
         title={t('booking.reviews.empty')}
         description={t('booking.reviews.emptyBody')}
@@ -58,7 +58,7 @@ export function TutorReviews({ tutorId }: { tutorId: number }) {
                 <Avatar name={review.rater.name} src={review.rater.image} size="md" decorative />
                 <div className="min-w-0 flex-1 space-y-1.5">
                   <div className="flex flex-wrap items-center justify-between gap-2">
-                    <h3 className="font-semibold text-ink">{review.rater.name}</h3>
+                    <h2 className="font-semibold text-ink">{review.rater.name}</h2>
                     <time dateTime={review.updatedAt} className="text-xs text-muted">
                       {dates.day(review.updatedAt)}
                     </time>

@@ -29,7 +29,7 @@ function ProfileTab({ tutor }: { tutor: TutorProfileData }) {
     <div className="grid gap-6 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
       <div className="flex flex-col gap-6">
         {tutor.video && (
-          <Card title={t('booking.tutor.video')} level={3}>
+          <Card title={t('booking.tutor.video')} level={2}>
             {/* biome-ignore lint/a11y/useMediaCaption: tutors' intro videos come without caption files */}
             <video
               controls
@@ -40,7 +40,7 @@ function ProfileTab({ tutor }: { tutor: TutorProfileData }) {
             />
           </Card>
         )}
-        <Card title={t('booking.tutor.about', { gender: tutor.gender })} level={3}>
+        <Card title={t('booking.tutor.about', { gender: tutor.gender })} level={2}>
           {tutor.about ? (
             <p className="whitespace-pre-line leading-relaxed text-ink">{tutor.about}</p>
           ) : (
@@ -49,7 +49,7 @@ function ProfileTab({ tutor }: { tutor: TutorProfileData }) {
         </Card>
       </div>
       <div className="flex flex-col gap-6">
-        <Card title={t('booking.tutor.topics')} level={3}>
+        <Card title={t('booking.tutor.topics')} level={2}>
           {tutor.topics.length > 0 ? (
             <ul className="flex flex-wrap gap-2">
               {tutor.topics.map((topic) => (
@@ -62,7 +62,7 @@ function ProfileTab({ tutor }: { tutor: TutorProfileData }) {
             <p className="text-muted">{t('booking.tutor.noTopics', { gender: tutor.gender })}</p>
           )}
         </Card>
-        <Card title={t('booking.tutor.booking')} level={3}>
+        <Card title={t('booking.tutor.booking')} level={2}>
           <dl className="space-y-3 text-sm">
             <div className="flex justify-between gap-4">
               <dt className="text-muted">{t('booking.tutor.noticePeriod')}</dt>
