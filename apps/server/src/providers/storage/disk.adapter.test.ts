@@ -26,6 +26,8 @@ describe('disk storage', () => {
     const part = await storage.get('uploads', 'a.txt', { start: 6, end: 10 });
     expect(part && (await text(part))).toBe('world');
     expect(await storage.get('uploads', 'b.txt')).toBeUndefined(); // buckets are apart
+    expect(await storage.head('receipts', 'b.txt')).toEqual({ sizeBytes: 8 });
+    expect(await storage.head('uploads', 'b.txt')).toBeUndefined();
     await storage.delete('uploads', 'a.txt');
     await storage.delete('uploads', 'a.txt'); // twice is fine
     expect(await storage.get('uploads', 'a.txt')).toBeUndefined();

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { createReadStream, createWriteStream } from 'node:fs';
-import { mkdir, rename, rm } from 'node:fs/promises';
+import { mkdir, rename, rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -48,6 +48,15 @@ export function createDiskStorage(root: string): Storage {
         stream.once('ready', () => resolve(stream));
         stream.once('error', (error) => (isMissing(error) ? resolve(undefined) : reject(error)));
       });
+    },
+
+    async head(bucket, name) {
+      try {
+        return { sizeBytes: (await stat(pathOf(bucket, name))).size };
+      } catch (error) {
+        if (isMissing(error)) return undefined;
+        throw error;
+      }
     },
 
     async delete(bucket, name) {
