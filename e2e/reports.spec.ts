@@ -6,7 +6,7 @@ import { test } from './support/test.ts';
 /**
  * Issue 15: a student on the tutor list reports a problem with a screenshot (one part blacked out) and the client
  * log; an admin finds it in /reports, reads the screenshot and the log on its page and resolves it with a note;
- * the student is told through the outbox.
+ * the student is told through the outbox and reads it resolved in their own reports.
  */
 
 const expect = baseExpect.configure({ timeout: 15_000 });
@@ -58,9 +58,10 @@ test('a student reports a problem with a screenshot and an admin resolves it', a
   await expect(preview).toBeVisible();
   await dragAcross(page, '[data-testid="screenshot-covers"]');
   await expect(dialog.getByRole('button', { name: 'تراجع عن آخر تغطية' })).toBeVisible();
+  // The dialog as the user sees it (the window, not the long page behind it).
+  await page.screenshot({ path: `e2e/screenshots/${project}/reports-01-dialog.png` });
   await dialog.getByText('عرض السجل الذي سيُرسل').click();
   await expect(dialog.getByText('# app: darsak-web')).toBeVisible();
-  await screenshot(page, testInfo, 'reports-01-dialog');
 
   await dialog.getByRole('button', { name: 'إرسال البلاغ' }).click();
   await expect(page.getByText('وصل بلاغك').first()).toBeVisible();
@@ -115,4 +116,13 @@ test('a student reports a problem with a screenshot and an admin resolves it', a
     })
     .toBe(true);
   await adminContext.close();
+
+  // The student reads it resolved, with the team's note, in their own reports.
+  await page.getByRole('button', { name: 'قائمة الحساب' }).click();
+  await page.getByRole('link', { name: 'بلاغاتي' }).click();
+  const mineList = page.getByRole('list', { name: 'بلاغاتي' });
+  const item = mineList.getByRole('listitem').filter({ hasText: title });
+  await expect(item.getByText('تم الحل')).toBeVisible();
+  await expect(item.getByText('ردّ الفريق: أصلحنا تحديث الأوقات؛ تظهر الآن دون إعادة تحميل.')).toBeVisible();
+  await screenshot(page, testInfo, 'reports-04-my-reports');
 });

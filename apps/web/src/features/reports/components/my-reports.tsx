@@ -31,7 +31,7 @@ export function MyReports() {
   const total = reports.data?.total ?? 0;
   const pages = Math.max(1, Math.ceil(total / size));
   return (
-    <Card title={t('reports.mine.title')}>
+    <Card>
       {reports.isPending ? (
         <Spinner className="size-6 text-primary-600" label={t('common.loading')} />
       ) : reports.isError ? (

@@ -39,6 +39,17 @@ type Screen =
 
 const nextFrame = () => new Promise((resolve) => requestAnimationFrame(resolve));
 
+/** A capture that takes longer than this gives up: the report is what matters, the screenshot is optional. */
+const CAPTURE_TIMEOUT_MS = 8000;
+
+function withinTime<T>(work: Promise<T>, ms: number): Promise<T> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const late = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error('capture timed out')), ms);
+  });
+  return Promise.race([work, late]).finally(() => clearTimeout(timer));
+}
+
 /**
  * The screen as it was when the report was asked for: taken before the dialog opens (after the menu that opened
  * it has closed), so neither appears in it.
@@ -54,7 +65,7 @@ function useScreenAtOpen(open: boolean): Screen {
       await nextFrame();
       const root = document.getElementById('root');
       if (!root) throw new Error('#root is missing');
-      const canvas = await captureScreen(root);
+      const canvas = await withinTime(captureScreen(root), CAPTURE_TIMEOUT_MS);
       if (current) setScreen({ status: 'ready', canvas, url: canvas.toDataURL('image/png') });
     })().catch(() => current && setScreen({ status: 'failed' }));
     return () => {
@@ -141,7 +152,11 @@ export function ReportProblemDialog({ open, onOpenChange }: { open: boolean; onO
   const logCount = log.text.split('\n').filter((line) => line && !line.startsWith('#')).length;
   if (open && screen.status === 'capturing') {
     return (
-      <p role="status" {...{ [SCREENSHOT_SKIP]: '' }} className="sr-only">
+      <p
+        role="status"
+        {...{ [SCREENSHOT_SKIP]: '' }}
+        className="fixed inset-x-0 bottom-6 z-50 mx-auto w-fit rounded-full bg-ink px-4 py-2 text-sm text-white shadow-lg"
+      >
         {t('reports.capturing')}
       </p>
     );

@@ -27,6 +27,12 @@ export const isTinyCover = (cover: Cover) => cover.width < 0.01 || cover.height 
 const PLACEHOLDER = 'data:image/gif;base64,R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7';
 
 /**
+ * Whether an element starts below the window: it is not seen, and leaving it out of the copy moves nothing above
+ * it, so a long page (a phone's tutor list) costs what its visible part costs.
+ */
+const isBelowWindow = (element: Element) => element.getBoundingClientRect().top > window.innerHeight;
+
+/**
  * What the user sees: the app's root drawn onto a canvas (html-to-image, through an SVG image, so only `data:`
  * and `blob:` pictures are involved), then cut to the visible part of the window. Dialogs and toasts live
  * outside the root, so they are never in it.
@@ -37,7 +43,7 @@ export async function captureScreen(root: HTMLElement): Promise<HTMLCanvasElemen
     cacheBust: false,
     imagePlaceholder: PLACEHOLDER,
     backgroundColor: getComputedStyle(document.body).backgroundColor || '#ffffff',
-    filter: (node) => !(node instanceof Element && node.hasAttribute(SCREENSHOT_SKIP)),
+    filter: (node) => !(node instanceof Element && (node.hasAttribute(SCREENSHOT_SKIP) || isBelowWindow(node))),
   });
   const box = root.getBoundingClientRect();
   const width = Math.min(window.innerWidth, whole.width);
