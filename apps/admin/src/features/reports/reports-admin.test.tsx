@@ -1,5 +1,5 @@
 import type { Report } from '@darsak/domain/reports';
-import { Role } from '@darsak/domain/users';
+import { Role, type UserAccount } from '@darsak/domain/users';
 import { configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -114,5 +114,34 @@ describe('admin /reports and /report/{id}', { timeout: 20_000 }, () => {
     );
     expect(await screen.findByText('حُفظت حالة البلاغ')).toBeTruthy();
     expect(screen.getAllByText('تم الحل').length).toBeGreaterThan(0);
+  });
+
+  it("lists a person's reports on /user/{id}, each opening its page", async () => {
+    const account: UserAccount = {
+      ...staffUser(Role.student),
+      id: 12,
+      name: 'سارة علي',
+      emailVerified: true,
+      disabledAt: null,
+      subscribed: false,
+    };
+    const empty = () => ({ body: { total: 0, list: [] } });
+    const calls = stubApi(admin, {
+      'GET /api/v1/user/12/account': () => ({ body: account }),
+      'GET /api/v1/report/list': () => ({ body: { total: 1, list: [report({ status: 'in_progress' })] } }),
+      'GET /api/v1/lesson/list/': empty,
+      'GET /api/v1/sub/list': empty,
+      'GET /api/v1/tx/list': empty,
+      'GET /api/v1/audit-log/list': empty,
+      'GET /api/v1/rating/list/rater/12': empty,
+      'GET /api/v1/chat/staff/rooms/12': empty,
+    });
+    renderAdmin('/user/12', admin);
+    const table = await screen.findByRole('table', { name: 'البلاغات' });
+    expect(within(table).getByRole('link', { name: '٧' }).getAttribute('href')).toBe('/report/7');
+    expect(within(table).getByText('قيد المعالجة')).toBeTruthy();
+    // The person's own reports only, without a reporter column.
+    expect(within(table).queryByText('المُبلِّغ')).toBeNull();
+    expect(calls.find((c) => c.path === '/api/v1/report/list')?.query.get('reporterId')).toBe('12');
   });
 });
