@@ -128,6 +128,11 @@ export const EnvSchema = z.object({
   TELEGRAM_BOT_TOKEN: optional,
   TELEGRAM_BOT_USERNAME: optional,
   TELEGRAM_API_URL: z.string().url().default('https://api.telegram.org'),
+  /** setWebhook's secret_token, sent back in X-Telegram-Bot-Api-Secret-Token (1-256 of A-Z a-z 0-9 _ -). */
+  TELEGRAM_WEBHOOK_SECRET: optional.refine(
+    (v) => v === undefined || /^[\w-]{1,256}$/.test(v),
+    '1-256 of A-Z a-z 0-9 _ -',
+  ),
   GOOGLE_CLIENT_ID: GoogleClientId,
   GOOGLE_JWKS_URL: optional.refine((v) => v === undefined || URL.canParse(v), 'must be a URL'),
   ANALYTICS_ID: AnalyticsMeasurementId,

@@ -699,6 +699,10 @@ export const ACCESS_POLICY: Record<string, RoutePolicy> = {
   'POST /api/v1/confirmation-code/password/confirm': {
     example: ({ target }) => ({ body: { email: target.email, code: someCode, password: validPassword } }),
   },
+
+  // Telegram linking: the user's own chat; the webhook is Telegram's (its secret header refuses anyone else)
+  'POST /api/v1/user/telegram/link': { example: () => ({ body: {} }) },
+  'POST /api/v1/telegram/webhook': { example: () => ({ body: { update_id: 1 } }) },
 };
 
 /** The expected answer to the route's own example: the auth rule, unless a business rule refuses the caller. */

@@ -28,6 +28,7 @@ import { sessionsContract } from '@darsak/domain/sessions';
 import { platformSettingsContract } from '@darsak/domain/settings';
 import { studentsContract } from '@darsak/domain/students';
 import { subscriptionsContract } from '@darsak/domain/subscriptions';
+import { telegramContract } from '@darsak/domain/telegram';
 import { topicsContract } from '@darsak/domain/topics';
 import { staffTutorsContract, tutorsContract } from '@darsak/domain/tutors';
 import { usersContract } from '@darsak/domain/users';
@@ -97,6 +98,7 @@ export const CONTRACTS: Record<string, Record<string, RouteContract>> = {
   staffLessons: staffLessonsContract,
   students: studentsContract,
   subscriptions: subscriptionsContract,
+  telegram: telegramContract,
   topics: topicsContract,
   transactions: transactionsContract,
   tutors: tutorsContract,

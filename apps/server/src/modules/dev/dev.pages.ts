@@ -21,7 +21,8 @@ input{font:inherit;padding:10px 12px;border:1px solid #d1d5db;border-radius:8px;
 button{font:inherit;padding:10px 18px;border:0;border-radius:8px;background:#4338ca;color:#fff;cursor:pointer}
 `;
 
-function page(title: string, body: SafeHtml, head: SafeHtml = html``): string {
+/** A local page in Arabic with the dev pages' shared style. */
+export function page(title: string, body: SafeHtml, head: SafeHtml = html``): string {
   return html`<!doctype html>
 <html lang="ar" dir="rtl">
 <head>
@@ -35,7 +36,7 @@ ${head}
 </html>`.value;
 }
 
-const time = (iso: string) =>
+export const time = (iso: string) =>
   new Date(iso).toLocaleString('ar-EG', { timeZone: 'Africa/Cairo', dateStyle: 'medium', timeStyle: 'medium' });
 
 function messageCard(m: OutboxView): SafeHtml {

@@ -9,6 +9,7 @@ import type { LocalGoogleIssuer } from '../../providers/google/id-token-verifier
 import type { Outbox } from '../outbox/outbox.ts';
 import { devLessonRoutes } from './dev.lessons.ts';
 import { type GoogleAccount, googleSignInPage, outboxPage } from './dev.pages.ts';
+import { devTelegramRoutes } from './dev.telegram.ts';
 
 const OutboxQuery = z.object({
   to: z.string().trim().min(1).max(320).optional(),
@@ -44,8 +45,11 @@ export const devRoutes: FastifyPluginAsync<{
   localGoogle?: LocalGoogleIssuer | undefined;
   /** With them, `POST /dev/lesson` makes a lesson starting now for live-session browser journeys. */
   lessons?: { db: Db; clock: Clock } | undefined;
-}> = async (app, { outbox, localGoogle, lessons }) => {
+  /** With it, the bot's deep link opens a local Telegram stand-in that posts to the real webhook. */
+  telegram?: { webhookSecret: string } | undefined;
+}> = async (app, { outbox, localGoogle, lessons, telegram }) => {
   if (lessons) await app.register(devLessonRoutes, lessons);
+  if (telegram) await app.register(devTelegramRoutes, { outbox, ...telegram });
 
   app.get('/dev/outbox', { schema: { hide: true, querystring: OutboxQuery } }, async (request, reply) => {
     const query = request.query as z.infer<typeof OutboxQuery>;
