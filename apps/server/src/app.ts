@@ -69,8 +69,6 @@ import { hasFreeTrial } from './modules/subscriptions/subscriptions.repo.ts';
 import { subscriptionsRoutes } from './modules/subscriptions/subscriptions.routes.ts';
 import { createSubscriptionsService } from './modules/subscriptions/subscriptions.service.ts';
 import { systemRoutes } from './modules/system/system.routes.ts';
-import { telegramRoutes } from './modules/telegram/telegram.routes.ts';
-import { createTelegramService, linkUrlOf, webhookSecretOf } from './modules/telegram/telegram.service.ts';
 import { topicsRoutes } from './modules/topics/topics.routes.ts';
 import { countFavouriteTopics, createTopicsService } from './modules/topics/topics.service.ts';
 import { createTutorChanges } from './modules/tutors/tutors.changes.ts';
@@ -106,7 +104,7 @@ import type { LocalGoogleIssuer } from './providers/google/id-token-verifier.ts'
 import { createMessengers } from './providers/messaging/messengers.ts';
 import { createPaymentGateways } from './providers/payments/payment-gateways.ts';
 import { gatewaySimulatorRoutes } from './providers/payments/simulator/simulator.routes.ts';
-import { createDiskStorage, filesDirOf } from './providers/storage/disk.adapter.ts';
+import { storageOf } from './providers/storage/configured.ts';
 import type { Storage } from './providers/storage/storage.ts';
 
 export interface AppDeps {
@@ -275,7 +273,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     disconnect: (userId) => realtime.io?.in(userRoom(userId)).disconnectSockets(true),
   });
   await app.register(usersRoutes, { users, staff: staffUsers });
-  const storage = deps.storage ?? createDiskStorage(filesDirOf(config.DATA_DIR));
+  const storage = deps.storage ?? storageOf(config);
   await app.register(topicsRoutes, { topics: createTopicsService({ db, users, audit }) });
   await app.register(studentsRoutes, { students: createStudentsService({ db, clock, users }) });
   const assets = createAssetsService({ db, storage, users });
@@ -296,24 +294,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   defineVerificationJobs(queue, verification);
   await app.register(verificationRoutes, { verification, publicPerMinute: signInPerMinute });
-  // A user's Telegram chat is linked through the bot's /start deep link; codes by Telegram need it.
-  const telegramWebhookSecret = webhookSecretOf(config);
-  const telegram = createTelegramService({
-    db,
-    clock,
-    outbox,
-    linkUrl: linkUrlOf(config),
-    webhookSecret: telegramWebhookSecret,
-  });
-  await app.register(telegramRoutes, { telegram });
-  if (config.isLocal) {
-    await app.register(devRoutes, {
-      outbox,
-      localGoogle: deps.localGoogle,
-      lessons: { db, clock },
-      telegram: telegramWebhookSecret ? { webhookSecret: telegramWebhookSecret } : undefined,
-    });
-  }
+  if (config.isLocal) await app.register(devRoutes, { outbox, localGoogle: deps.localGoogle, lessons: { db, clock } });
   const chat = createChatService({ db, clock, uploadUrl, events: createChatEvents(realtime), haveLessonTogether });
   const sessions = createSessionsService({
     db,

@@ -13,7 +13,7 @@ import {
   createLocalGoogleIssuer,
   remoteGoogleKeys,
 } from './providers/google/id-token-verifier.ts';
-import { createDiskStorage, filesDirOf } from './providers/storage/disk.adapter.ts';
+import { storageOf } from './providers/storage/configured.ts';
 import { seedDemoData } from './seed/demo-seed.ts';
 
 const LOCAL_GOOGLE_CLIENT_ID = 'darsak-local.apps.googleusercontent.com';
@@ -43,7 +43,7 @@ async function main() {
     keys: localGoogle?.keys ?? remoteGoogleKeys(config.GOOGLE_JWKS_URL),
   });
 
-  const storage = createDiskStorage(filesDirOf(config.DATA_DIR));
+  const storage = storageOf(config);
   const demoSignIns = config.SEED_DEMO ? await seedDemoData(database.db, storage, new Date()) : [];
   const app = await buildApp({
     storage,

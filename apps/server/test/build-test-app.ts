@@ -8,6 +8,7 @@ import { manualClock } from '../src/platform/clock.ts';
 import { type Database, openDatabase } from '../src/platform/db/client.ts';
 import { serveSpa } from '../src/platform/http/frontends.ts';
 import { createGoogleVerifier, createLocalGoogleIssuer } from '../src/providers/google/id-token-verifier.ts';
+import { storageTestEnv } from './s3-stand-in.ts';
 import { openTestDatabase } from './test-database.ts';
 
 export const TEST_GOOGLE_CLIENT_ID = 'darsak-test.apps.googleusercontent.com';
@@ -44,6 +45,7 @@ export async function buildTestApp(options: TestAppOptions = {}) {
     GOOGLE_CLIENT_ID: TEST_GOOGLE_CLIENT_ID,
     RATE_LIMIT_SIGN_IN_PER_MINUTE: '1000',
     ...(options.captureLogs ? { LOG_LEVEL: 'warn' } : {}),
+    ...(await storageTestEnv()),
     ...options.env,
   });
   const logs: LogLine[] = [];

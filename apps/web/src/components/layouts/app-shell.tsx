@@ -1,12 +1,15 @@
-import { Drawer, LoadingAnimation } from '@darsak/ui';
+import { LoadingAnimation } from '@darsak/ui';
 import { useT } from '@darsak/ui/i18n';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Outlet, useNavigation } from 'react-router';
 import { TourProvider } from '../../features/tour/components/tour-provider.tsx';
 import { useAuth } from '../../lib/auth-store.ts';
 import { ConnectionBanner } from '../connection-banner.tsx';
 import { Navbar } from './navbar.tsx';
 import { SidebarNav } from './sidebar.tsx';
+
+/** The phone's sidebar drawer, loaded when first opened (its dialog library is not needed to show a page). */
+const Drawer = lazy(async () => ({ default: (await import('@darsak/ui/dialog')).Drawer }));
 
 /**
  * The page frame: navbar on top; for signed-in users the sidebar beside the content (≥768 px) or in a
@@ -34,10 +37,12 @@ export function AppShell() {
             {loading ? <LoadingAnimation /> : <Outlet />}
           </main>
         </div>
-        {user && (
-          <Drawer open={drawerOpen} onOpenChange={setDrawerOpen} title={t('sidebar.label')}>
-            <SidebarNav onNavigate={() => setDrawerOpen(false)} />
-          </Drawer>
+        {user && drawerOpen && (
+          <Suspense fallback={null}>
+            <Drawer open onOpenChange={setDrawerOpen} title={t('sidebar.label')}>
+              <SidebarNav onNavigate={() => setDrawerOpen(false)} />
+            </Drawer>
+          </Suspense>
         )}
       </div>
     </TourProvider>
