@@ -192,6 +192,7 @@ export async function startS3StandIn(
     }
   });
   server.listen(0, '127.0.0.1');
+  server.unref(); // a test file's shared stand-in must not keep its worker alive
   await once(server, 'listening');
   const { port } = server.address() as AddressInfo;
   return {
@@ -210,5 +211,26 @@ export async function startS3StandIn(
       server.close();
       await once(server, 'close');
     },
+  };
+}
+
+let shared: Promise<S3StandIn> | undefined;
+
+/**
+ * With TEST_STORAGE_DRIVER=s3, the settings that point a test app at a stand-in shared by the test file's apps
+ * (the route tests then run on object storage: `TEST_STORAGE_DRIVER=s3 npx vitest run <files>`); else none.
+ */
+export async function storageTestEnv(): Promise<Record<string, string>> {
+  if (process.env.TEST_STORAGE_DRIVER !== 's3') return {};
+  shared ??= startS3StandIn();
+  const standIn = await shared;
+  return {
+    STORAGE_DRIVER: 's3',
+    S3_ENDPOINT: standIn.endpoint,
+    S3_REGION: standIn.region,
+    S3_BUCKET: standIn.bucket,
+    S3_ACCESS_KEY_ID: standIn.accessKeyId,
+    S3_SECRET_ACCESS_KEY: standIn.secretAccessKey,
+    S3_FORCE_PATH_STYLE: 'true',
   };
 }

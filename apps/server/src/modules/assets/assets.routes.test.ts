@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, injectAs, type TestApp } from '../../../test/build-test-app.ts';
 import { type Actor, createActor } from '../../../test/harness/actors.ts';
 import { multipartRequest, type UploadPart } from '../../../test/harness/multipart.ts';
-import { createDiskStorage, filesDirOf } from '../../providers/storage/disk.adapter.ts';
+import { storageOf } from '../../providers/storage/configured.ts';
 import { parseRange } from './assets.routes.ts';
 import { assets } from './assets.table.ts';
 
@@ -274,7 +274,7 @@ describe('GET /assets/receipts/:name', () => {
     ];
     const name = `receipt-${owner.id}.png`;
     const { data } = await png(200, 300);
-    const size = await createDiskStorage(filesDirOf(t.config.DATA_DIR)).put('receipts', name, data, 'image/png');
+    const size = await storageOf(t.config).put('receipts', name, data, 'image/png');
     await t.database.db
       .insert(assets)
       .values({ ownerId: owner.id, bucket: 'receipts', type: 'receipt', name, mimeType: 'image/png', sizeBytes: size });

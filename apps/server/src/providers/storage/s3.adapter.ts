@@ -43,6 +43,18 @@ async function withKnownLength<T>(bytes: Buffer | Readable, send: (body: Blob | 
   }
 }
 
+/** The store bucket's base URL, without a trailing slash: `<endpoint>/<bucket>`, or `<bucket>.<endpoint host>`. */
+export function bucketUrl(settings: Pick<S3Settings, 'endpoint' | 'bucket' | 'forcePathStyle'>): URL {
+  const url = new URL(settings.endpoint);
+  const base = url.pathname.replace(/\/+$/, '');
+  if (settings.forcePathStyle) url.pathname = `${base}/${settings.bucket}`;
+  else {
+    url.hostname = `${settings.bucket}.${url.hostname}`;
+    url.pathname = base;
+  }
+  return url;
+}
+
 /**
  * An S3-compatible object store (AWS S3, MinIO, R2, Spaces…) holding both buckets of DESIGN §5 in one store bucket
  * under the prefixes `uploads/` and `receipts/`. Requests are signed with SigV4 (aws4fetch); the browser-facing
@@ -58,13 +70,8 @@ export function createS3Storage(settings: S3Settings, fetcher: typeof fetch = fe
 
   function objectUrl(bucket: Bucket, name: string): URL {
     assertStorageName(name);
-    const url = new URL(settings.endpoint);
-    const base = url.pathname.replace(/\/+$/, '');
-    if (settings.forcePathStyle) url.pathname = `${base}/${settings.bucket}/${bucket}/${name}`;
-    else {
-      url.hostname = `${settings.bucket}.${url.hostname}`;
-      url.pathname = `${base}/${bucket}/${name}`;
-    }
+    const url = bucketUrl(settings);
+    url.pathname = `${url.pathname.replace(/\/$/, '')}/${bucket}/${name}`;
     return url;
   }
 
