@@ -1,10 +1,11 @@
 // First-load JavaScript of every main-app route (issue 13: at most 150 KB gzip): the entry chunk and what it
 // imports statically, plus the route's lazy chunk and its static imports, read from the build's manifest
-// (apps/web/dist/.vite/manifest.json). Prints a table and exits 1 when a route is over budget.
+// (apps/web/dist/.vite/manifest.json). Prints a table (gzip, the budget's measure, and brotli, what the server sends
+// to a browser that takes it) and exits 1 when a route is over budget.
 // Usage: node scripts/ci/bundle-budget.mjs (after `npm run build`)
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { gzipSync } from 'node:zlib';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 
 const BUDGET_KB = 150;
 const web = join(import.meta.dirname, '..', '..', 'apps', 'web');
@@ -23,12 +24,18 @@ function staticClosure(key, into = new Set()) {
   return into;
 }
 
-const gzipBytes = new Map();
-const gzipOf = (key) => {
+const sizes = new Map();
+/** A chunk's size gzip (level 9) and brotli (quality 11, as packages/client/vite/precompress.mjs writes it). */
+const sizeOf = (key) => {
   const file = manifest[key].file;
-  if (!gzipBytes.has(file)) gzipBytes.set(file, gzipSync(readFileSync(join(web, 'dist', file)), { level: 9 }).length);
-  return gzipBytes.get(file);
+  if (!sizes.has(file)) {
+    const source = readFileSync(join(web, 'dist', file));
+    const brotli = brotliCompressSync(source, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } });
+    sizes.set(file, { gzip: gzipSync(source, { level: 9 }).length, brotli: brotli.length });
+  }
+  return sizes.get(file);
 };
+const total = (keys, measure) => [...keys].reduce((sum, key) => sum + sizeOf(key)[measure], 0);
 
 /** Route path → lazy page module, from the router's `page('<path>', …, import('./routes/…'))` calls. */
 function routesOfRouter() {
@@ -43,18 +50,23 @@ const kb = (bytes) => (bytes / 1024).toFixed(1);
 const rows = routesOfRouter().map(({ path, key }) => {
   if (!manifest[key]) throw new Error(`${key} (route ${path}) is not in the build's manifest`);
   const keys = staticClosure(key, new Set(entryKeys));
-  const total = [...keys].reduce((sum, k) => sum + gzipOf(k), 0);
-  return { path, total, own: total - [...entryKeys].reduce((sum, k) => sum + gzipOf(k), 0), chunks: keys.size };
+  const gzip = total(keys, 'gzip');
+  return { path, gzip, brotli: total(keys, 'brotli'), own: gzip - total(entryKeys, 'gzip'), chunks: keys.size };
 });
 
-const entryTotal = [...entryKeys].reduce((sum, k) => sum + gzipOf(k), 0);
-console.log(`entry (${entryKeys.size} chunks): ${kb(entryTotal)} KB gzip; budget per route ${BUDGET_KB} KB gzip\n`);
-console.log(`${'route'.padEnd(28)}${'first load'.padStart(12)}${'route only'.padStart(12)}  chunks`);
-for (const row of rows.sort((a, b) => b.total - a.total)) {
-  const flag = row.total > BUDGET_KB * 1024 ? '  OVER BUDGET' : '';
-  console.log(`${row.path.padEnd(28)}${kb(row.total).padStart(12)}${kb(row.own).padStart(12)}  ${row.chunks}${flag}`);
+console.log(
+  `entry (${entryKeys.size} chunks): ${kb(total(entryKeys, 'gzip'))} KB gzip, ${kb(total(entryKeys, 'brotli'))} KB ` +
+    `brotli; budget per route ${BUDGET_KB} KB gzip\n`,
+);
+console.log(`${'route'.padEnd(28)}${'gzip'.padStart(8)}${'brotli'.padStart(8)}${'route only'.padStart(12)}  chunks`);
+for (const row of rows.sort((a, b) => b.gzip - a.gzip)) {
+  const flag = row.gzip > BUDGET_KB * 1024 ? '  OVER BUDGET' : '';
+  console.log(
+    `${row.path.padEnd(28)}${kb(row.gzip).padStart(8)}${kb(row.brotli).padStart(8)}${kb(row.own).padStart(12)}` +
+      `  ${row.chunks}${flag}`,
+  );
 }
-const over = rows.filter((row) => row.total > BUDGET_KB * 1024);
+const over = rows.filter((row) => row.gzip > BUDGET_KB * 1024);
 if (over.length > 0) {
   console.error(`\n${over.length} route(s) load more than ${BUDGET_KB} KB gzip of JavaScript first`);
   process.exit(1);
