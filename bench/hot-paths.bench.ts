@@ -1,16 +1,20 @@
 // The hot paths of issue 14 against a bare Fastify route in the same process run, on the issue's volume (see
 // volume-seed.ts), 50 connections: health, current user, tutor list (warm), plan list, free times signed in,
-// a lessons page of 15, and current user while 50 connections sign in. Prints req/s, p50, p99 and the share of
-// the bare route, and keeps the figures in bench/results/hot-paths.json, comparing with the previous run of the
-// same database. Run: npm run bench:hot-paths (PostgreSQL in a database of its own, dropped after, when
+// a lessons page of 15 (each in passes alternating with the bare route's), and current user while 50 connections
+// sign in; then the hot answers' serializers alone (zod against fast-json-stringify). Prints req/s, p50, p99
+// and the share of the bare route, and keeps the figures in bench/results/hot-paths.json, comparing with the
+// previous run of the same database. Run: npm run bench:hot-paths (PostgreSQL in a database of its own, dropped after, when
 // DATABASE_URL is set; otherwise PGlite). BENCH_SECONDS sets the seconds per row (8).
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { lessonsContract } from '@darsak/domain/lessons';
 import { PERIOD_WEEKS, periodPricePiastres } from '@darsak/domain/plans';
 import { PLATFORM_SETTINGS_DEFAULTS } from '@darsak/domain/settings';
 import { subscriptionEndsAt, weekAnchorFor } from '@darsak/domain/subscriptions';
+import { tutorsContract } from '@darsak/domain/tutors';
+import { usersContract } from '@darsak/domain/users';
 import { eq } from 'drizzle-orm';
 import Fastify from 'fastify';
 import { plans } from '../apps/server/src/modules/plans/plans.table.ts';
@@ -18,15 +22,24 @@ import { subscriptions } from '../apps/server/src/modules/subscriptions/subscrip
 import { users } from '../apps/server/src/modules/users/users.table.ts';
 import { type Database, openDatabase } from '../apps/server/src/platform/db/client.ts';
 import { applyMigrations } from '../apps/server/src/platform/db/migrate.ts';
+import { compileFastSerializer } from '../apps/server/src/platform/http/response-serializer.ts';
 import { createDiskStorage } from '../apps/server/src/providers/storage/disk.adapter.ts';
 import { seedDemoData } from '../apps/server/src/seed/demo-seed.ts';
 import { buildTestApp } from '../apps/server/test/build-test-app.ts';
 import { registerUser, validPassword } from '../apps/server/test/factories.ts';
 import { createTemplateDatabase, urlFor } from '../apps/server/test/test-database.ts';
-import { compareAndKeep, figuresOf, load } from './support.ts';
+import { alternating, baselineFigure, compareAndKeep, type Figure, type LoadResult, load } from './support.ts';
 import { seedVolume } from './volume-seed.ts';
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 8);
+
+/** Mean microseconds of one call over a few thousand (after a warm-up). */
+function microseconds(fn: (data: unknown) => string, data: unknown): number {
+  for (let i = 0; i < 200; i++) fn(data);
+  const started = performance.now();
+  for (let i = 0; i < 2_000; i++) fn(data);
+  return Math.round(((performance.now() - started) / 2_000) * 1000);
+}
 const connections = 50;
 const files = mkdtempSync(join(tmpdir(), 'darsak-bench-files-'));
 
@@ -57,6 +70,7 @@ const { database, drop } = await benchDatabase();
 const t = await buildTestApp({
   database,
   env: { RATE_LIMIT_SIGN_IN_PER_MINUTE: '1000000', RATE_LIMIT_GUESSES_PER_ACCOUNT: '1000' },
+  checkFastResponses: false,
 });
 const now = t.clock.now(); // the test app's clock stands still: data and requests share its moment
 const db = t.database.db;
@@ -94,41 +108,67 @@ if (shownTutor === undefined) throw new Error('no listed tutor has free time');
 console.log(
   `database: ${t.database.kind}; volume ${JSON.stringify(volume)}; ${seconds}s per row, ${connections} connections`,
 );
-const run = (name: string, path: string, options: Parameters<typeof load>[2] = {}) =>
-  load(name, `${appUrl}${path}`, { seconds, connections, ...options });
-const baseline = await load('bare Fastify route', `${bareUrl}/bare`, { seconds, connections });
-const results = [
-  await run('health', '/api/health'),
-  await run('current user', '/api/v1/user/current', { headers: auth }),
-  await run('tutor list (warm)', '/api/v1/user/tutor/list/onboarded'),
-  await run('plan list', '/api/v1/plan/list'),
-  await run('free times, signed in', `/api/v1/availability-slot/free?tutorId=${shownTutor}&durationMinutes=30`, {
-    headers: auth,
-  }),
-  await run('lessons page of 15', '/api/v1/lesson/list/?page=1&size=15', { headers: auth }),
-];
+const passes = 4;
+const pass = seconds / passes;
+const barePass = () => load('bare Fastify route', `${bareUrl}/bare`, { seconds: pass, connections });
+const once = (name: string, path: string, options: Parameters<typeof load>[2] = {}) =>
+  load(name, `${appUrl}${path}`, { seconds: pass, connections, ...options });
+const bares: LoadResult[] = [];
+const figures: Figure[] = [];
+const measure = async (name: string, path: string, options: Parameters<typeof load>[2] = {}) => {
+  const { bare: b, figure } = await alternating(barePass, () => once(name, path, options), passes);
+  bares.push(b);
+  figures.push(figure);
+};
+await measure('health', '/api/health');
+await measure('current user', '/api/v1/user/current', { headers: auth });
+await measure('tutor list (warm)', '/api/v1/user/tutor/list/onboarded');
+await measure('plan list', '/api/v1/plan/list');
+await measure('free times, signed in', `/api/v1/availability-slot/free?tutorId=${shownTutor}&durationMinutes=30`, {
+  headers: auth,
+});
+await measure('lessons page of 15', '/api/v1/lesson/list/?page=1&size=15', { headers: auth });
 // Sign-in is bound by argon2id by design; what matters is that a storm of it leaves other routes served.
 const storm = await Promise.all([
-  run('sign-in (storm)', '/api/v1/auth/password', {
+  load('sign-in (storm)', `${appUrl}/api/v1/auth/password`, {
+    seconds,
+    connections,
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ email: student.user.email, password: validPassword }),
   }),
-  run('current user during a sign-in storm', '/api/v1/user/current', { headers: auth }),
-]);
-results.push(...storm);
-
-compareAndKeep(
-  new URL('./results/hot-paths.json', import.meta.url).pathname,
-  t.database.kind,
-  figuresOf(baseline, results),
-  {
-    at: new Date().toISOString(),
+  load('current user during a sign-in storm', `${appUrl}/api/v1/user/current`, {
     seconds,
     connections,
-    volume,
-  },
+    headers: auth,
+  }),
+]);
+const lastBare = baselineFigure(bares);
+figures.push(...storm.map((r) => ({ ...r, rps: Math.round(r.rps), share: r.rps / lastBare.rps })));
+
+// The serializers alone, on this run's answers: zod (checked, then stringified) against fast-json-stringify.
+const serializerRows = await Promise.all(
+  (
+    [
+      ['current user', usersContract.current.response, '/api/v1/user/current'],
+      ['tutor list', tutorsContract.listOnboarded.response, '/api/v1/user/tutor/list/onboarded'],
+      ['lessons page of 15', lessonsContract.list.response, '/api/v1/lesson/list/?page=1&size=15'],
+    ] as const
+  ).map(async ([name, schema, path]) => {
+    const data = await (await fetch(`${appUrl}${path}`, { headers: auth })).json();
+    const fast = compileFastSerializer(schema);
+    const checked = (x: unknown) => JSON.stringify(schema.encode(x as never));
+    return { answer: name, 'zod µs': microseconds(checked, data), 'fast µs': microseconds(fast, data) };
+  }),
 );
+console.table(serializerRows);
+
+compareAndKeep(new URL('./results/hot-paths.json', import.meta.url).pathname, t.database.kind, [lastBare, ...figures], {
+  at: new Date().toISOString(),
+  seconds,
+  connections,
+  volume,
+});
 
 await t.close();
 await drop();

@@ -61,8 +61,38 @@ export interface Figure {
   errors: number;
 }
 
-export const figuresOf = (baseline: LoadResult, results: LoadResult[]): Figure[] =>
-  [baseline, ...results].map((r) => ({ ...r, rps: Math.round(r.rps), share: r.rps / baseline.rps }));
+/** Several runs of one route as one: mean req/s and p50, the worst p99, every error. */
+const merged = (runs: LoadResult[]): LoadResult => ({
+  name: runs[0]?.name ?? '',
+  rps: runs.reduce((sum, r) => sum + r.rps, 0) / runs.length,
+  p50: Math.round((runs.reduce((sum, r) => sum + r.p50, 0) / runs.length) * 10) / 10,
+  p99: Math.max(...runs.map((r) => r.p99)),
+  errors: runs.reduce((sum, r) => sum + r.errors, 0),
+});
+
+/**
+ * A route against the bare route in alternating passes (bare, route, bare, route…): on a shared machine the
+ * load of the neighbours drifts over a minute, and a share of bare taken from passes seconds apart drifts less.
+ */
+export async function alternating(
+  bare: () => Promise<LoadResult>,
+  route: () => Promise<LoadResult>,
+  passes: number,
+): Promise<{ route: LoadResult; bare: LoadResult; figure: Figure }> {
+  const bares: LoadResult[] = [];
+  const routes: LoadResult[] = [];
+  for (let i = 0; i < passes; i++) {
+    bares.push(await bare());
+    routes.push(await route());
+  }
+  const [b, r] = [merged(bares), merged(routes)];
+  return { route: r, bare: b, figure: { ...r, rps: Math.round(r.rps), share: r.rps / b.rps } };
+}
+
+export const baselineFigure = (bares: LoadResult[]): Figure => {
+  const b = merged(bares);
+  return { ...b, rps: Math.round(b.rps), share: 1 };
+};
 
 const percent = (x: number) => `${(x * 100).toFixed(1)}%`;
 const signed = (x: number, digits = 0) => `${x >= 0 ? '+' : ''}${x.toFixed(digits)}`;

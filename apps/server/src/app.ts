@@ -1,10 +1,16 @@
+import { availabilityContract } from '@darsak/domain/availability';
 import { MS_PER_MINUTE } from '@darsak/domain/common';
+import { lessonsContract } from '@darsak/domain/lessons';
+import { plansContract } from '@darsak/domain/plans';
 import { userRoom } from '@darsak/domain/realtime';
 import { PLATFORM_SETTINGS_DEFAULTS } from '@darsak/domain/settings';
+import { tutorsContract } from '@darsak/domain/tutors';
+import { usersContract } from '@darsak/domain/users';
 import cors from '@fastify/cors';
 import rateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyInstance } from 'fastify';
-import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { validatorCompiler } from 'fastify-type-provider-zod';
+import type { z } from 'zod';
 import type { Config } from './config/env.ts';
 import { assetsRoutes } from './modules/assets/assets.routes.ts';
 import { createAssetsService } from './modules/assets/assets.service.ts';
@@ -90,6 +96,7 @@ import { errorReporterOf } from './platform/error-reporting.ts';
 import { registerConstraintCodes } from './platform/http/db-errors.ts';
 import { installErrorHandling } from './platform/http/error-handler.ts';
 import { registerOpenApi } from './platform/http/openapi.ts';
+import { responseSerializerCompiler } from './platform/http/response-serializer.ts';
 import { headerSettingsOf, installSecurityHeaders } from './platform/http/security-headers.ts';
 import { createJobQueue } from './platform/jobs/queue.ts';
 import { loggerOptions } from './platform/logger.ts';
@@ -120,7 +127,18 @@ export interface AppDeps {
   logger?: boolean | { write(line: string): void };
   /** Whether this instance runs jobs (tests call the job functions themselves with a fixed clock). */
   runJobs?: boolean;
+  /** Tests: every hot answer is also serialized by zod, and must come out the same. */
+  checkFastResponses?: boolean;
 }
+
+// The answers read most (issue 14's hot paths), serialized by fast-json-stringify from their zod schemas.
+const HOT_RESPONSES: ReadonlySet<z.ZodType> = new Set([
+  usersContract.current.response,
+  tutorsContract.listOnboarded.response,
+  plansContract.list.response,
+  availabilityContract.free.response,
+  lessonsContract.list.response,
+]);
 
 // Named constraints that guard rules: whatever the request timing, a violation answers with its code.
 registerConstraintCodes({
@@ -163,7 +181,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     ajv: { customOptions: { removeAdditional: false } },
   });
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  app.setSerializerCompiler(responseSerializerCompiler(HOT_RESPONSES, deps.checkFastResponses ?? false));
   // The server's own unexpected errors (500s, failed job runs) are reported when reporting is on (spec §1).
   const errorReporter = errorReporterOf(config);
   app.addHook('onClose', async () => errorReporter?.flush());

@@ -24,6 +24,8 @@ export interface TestAppOptions {
   captureLogs?: boolean;
   /** A built main app to serve beside the API, as `npm start` does. */
   frontendRoot?: string;
+  /** Whether hot answers are also serialized by zod and compared (on: tests; off: benches measure production). */
+  checkFastResponses?: boolean;
 }
 
 export interface LogLine {
@@ -57,6 +59,7 @@ export async function buildTestApp(options: TestAppOptions = {}) {
     localGoogle: google,
     logger: options.captureLogs ? { write: (line) => logs.push(JSON.parse(line) as LogLine) } : false,
     runJobs: options.runJobs ?? false,
+    checkFastResponses: options.checkFastResponses ?? true,
   });
   if (options.frontendRoot) await serveSpa(app, options.frontendRoot, runtimeConfigOf(config));
   await app.ready();
