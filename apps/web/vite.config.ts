@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { precompress } from '@darsak/client/vite-precompress';
 import { strictCsp } from '@darsak/client/vite-strict-csp';
 import tailwindcss from '@tailwindcss/vite';
@@ -5,6 +6,8 @@ import react from '@vitejs/plugin-react';
 import { defineConfig, type ProxyOptions } from 'vite';
 
 const API = 'http://localhost:3000';
+/** The release error reports name (`releaseOf`): this package's version. */
+const { version } = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8')) as { version: string };
 
 /** The API owns /api, /assets (uploads and receipts), /socket.io and the local-mode /dev pages. */
 const proxy: Record<string, ProxyOptions> = {
@@ -16,6 +19,7 @@ const proxy: Record<string, ProxyOptions> = {
 
 export default defineConfig({
   plugins: [react(), tailwindcss(), strictCsp(), precompress()],
+  define: { 'import.meta.env.DARSAK_VERSION': JSON.stringify(version) },
   build: {
     outDir: 'dist',
     emptyOutDir: true,

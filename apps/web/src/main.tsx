@@ -5,6 +5,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { AppProvider } from './app/provider.tsx';
 import { AppRouter } from './app/router.tsx';
+import { reportCaughtError } from './lib/integrations.ts';
 import './index.css';
 
 const root = document.getElementById('root');
@@ -16,7 +17,8 @@ if (canonical) window.location.replace(canonical);
 // A reader of another language than Arabic fetches its catalogue first, so the first paint is in that language.
 else
   void loadStoredLocale().then(() =>
-    createRoot(root).render(
+    // Errors the crash screen catches are reported too (uncaught ones the error reporter sees by itself).
+    createRoot(root, { onCaughtError: reportCaughtError }).render(
       <StrictMode>
         <AppProvider>
           <AppRouter />

@@ -55,15 +55,13 @@ export interface ErrorReportingTarget {
  * address without a public key or a project is no DSN (undefined), and nothing is reported to it.
  */
 export function errorReportingTarget(dsn: string): ErrorReportingTarget | undefined {
-  if (!URL.canParse(dsn)) return undefined;
-  const url = new URL(dsn);
-  const segments = url.pathname.split('/').filter(Boolean);
-  const projectId = segments.pop();
-  if (!url.username || !projectId || !/^\d+$/.test(projectId)) return undefined;
-  const prefix = segments.length > 0 ? `/${segments.join('/')}` : '';
+  // Parsed by hand: the domain package runs where no URL class is declared (plain ECMAScript).
+  const match = /^(https?):\/\/([^@/?#]+)@([^/?#]+)((?:\/[^/?#]+)*)\/(\d+)\/?$/.exec(dsn.trim());
+  if (!match) return undefined;
+  const [, protocol, publicKey = '', host, prefix = '', projectId = ''] = match;
   return {
-    envelopeUrl: `${url.protocol}//${url.host}${prefix}/api/${projectId}/envelope/`,
-    publicKey: decodeURIComponent(url.username),
+    envelopeUrl: `${protocol}://${host}${prefix}/api/${projectId}/envelope/`,
+    publicKey: decodeURIComponent(publicKey.split(':')[0] ?? ''),
     projectId,
   };
 }
