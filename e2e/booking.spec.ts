@@ -1,4 +1,5 @@
 import type { APIRequestContext, Browser, Page } from '@playwright/test';
+import { ARABIC_DIGITS, bearer, ensureMinutes, remainingMinutes } from './support/minutes.ts';
 import { screenshot } from './support/screens.ts';
 import { expect as baseExpect, test } from './support/test.ts';
 
@@ -15,10 +16,6 @@ const PASSWORD = 'Darsak2026';
 const STUDENT = 'student@darsak.test';
 const TUTOR = 'tutor@darsak.test';
 
-const ARABIC_DIGITS = '٠١٢٣٤٥٦٧٨٩';
-const latinNumber = (text: string) =>
-  Number(text.replace(/[٠-٩]/g, (d) => String(ARABIC_DIGITS.indexOf(d))).replace(/[^\d]/g, ''));
-
 async function signIn(page: Page, email: string): Promise<{ token: string; userId: number }> {
   await page.goto('/login');
   await page.getByLabel(/البريد الإلكتروني/).fill(email);
@@ -34,29 +31,6 @@ async function signIn(page: Page, email: string): Promise<{ token: string; userI
   return { token: stored.token, userId: parsed.user.id };
 }
 
-const bearer = (token: string) => ({ Authorization: `Bearer ${token}` });
-
-/**
- * The seeded student holds a subscription (apps/server/src/seed); should a data set lack it, one month of the
- * 120-minute plan is bought through the local gateway simulator, as a person would.
- */
-async function ensureMinutes(request: APIRequestContext, token: string): Promise<void> {
-  const current = await (await request.get('/api/v1/sub/user', { headers: bearer(token) })).json();
-  if (current.id !== -1) return;
-  const plans = await (await request.get('/api/v1/plan/list', { headers: bearer(token) })).json();
-  const plan = plans.list.find((p: { weeklyMinutes: number }) => p.weeklyMinutes === 120) ?? plans.list[0];
-  const checkout = await request.post('/api/v1/paymob/create-checkout-url', {
-    headers: bearer(token),
-    data: { planId: plan.id, period: 'month', idempotencyKey: `e2e-booking-${Date.now()}` },
-  });
-  expect(checkout.status(), await checkout.text()).toBe(201);
-  const { transaction } = await checkout.json();
-  await request.post(`/dev/gateway/pay/${transaction.merchantRefNum}`, { form: { action: 'pay' }, maxRedirects: 0 });
-  await expect
-    .poll(async () => (await (await request.get('/api/v1/sub/user', { headers: bearer(token) })).json()).id)
-    .not.toBe(-1);
-}
-
 /** A journey left half-way (a failed run) must not leave a pending lesson behind: one pending lesson at a time. */
 async function cancelPendingLessons(request: APIRequestContext, token: string): Promise<void> {
   const upcoming = await (
@@ -65,13 +39,6 @@ async function cancelPendingLessons(request: APIRequestContext, token: string): 
   for (const lesson of upcoming.list as Array<{ id: number; status: string }>) {
     if (lesson.status === 'pending') await request.delete(`/api/v1/lesson/${lesson.id}`, { headers: bearer(token) });
   }
-}
-
-async function remainingMinutes(page: Page): Promise<number> {
-  await page.goto('/s/dashboard');
-  const value = page.getByTestId('remaining-minutes');
-  await expect(value).toBeVisible();
-  return latinNumber((await value.textContent()) ?? '');
 }
 
 async function newPage(browser: Browser, page: Page): Promise<Page> {

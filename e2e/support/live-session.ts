@@ -19,11 +19,19 @@ export const FAKE_MEDIA_LAUNCH = {
 };
 
 /**
- * A lesson between the two starting now. Booking refuses starts inside the tutor's notice period (as it should),
+ * A lesson between the two starting now (or `startsInMinutes` from now: negative for one already going on).
+ * Booking refuses starts inside the tutor's notice period (as it should),
  * so the local-mode endpoint writes one for browser journeys.
  */
-export async function lessonNow(request: APIRequestContext, student: Person, tutor: Person): Promise<number> {
-  const made = await request.post('/dev/lesson', { data: { studentId: student.user.id, tutorId: tutor.user.id } });
+export async function lessonNow(
+  request: APIRequestContext,
+  student: Person,
+  tutor: Person,
+  options: { startsInMinutes?: number } = {},
+): Promise<number> {
+  const made = await request.post('/dev/lesson', {
+    data: { studentId: student.user.id, tutorId: tutor.user.id, ...options },
+  });
   expect(made.status(), await made.text()).toBe(201);
   return ((await made.json()) as { lessonId: number }).lessonId;
 }

@@ -79,8 +79,10 @@ export function WaitingNotice({
   const { title, body } = content[kind];
   if (compact)
     return (
-      <Alert tone={kind === 'noShow' ? 'error' : 'info'} title={title} action={endLesson}>
+      <Alert tone={kind === 'noShow' ? 'error' : 'info'} title={title}>
         {body || undefined}
+        {/* Below the text, not beside it: the ready screen's column is narrow even on a desktop. */}
+        {endLesson && <div className="mt-3">{endLesson}</div>}
       </Alert>
     );
   return (
