@@ -1,3 +1,4 @@
+import type { Report } from '@darsak/domain/reports';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -89,7 +90,7 @@ describe('report a problem', () => {
 
   it('lists the user’s own reports and refreshes when staff move one', async () => {
     const student = makeUser();
-    const mine = {
+    const mine: Report = {
       id: 31,
       reporterId: student.id,
       reporterName: student.name,
@@ -104,7 +105,7 @@ describe('report a problem', () => {
       createdAt: '2026-11-25T10:00:00Z',
       updatedAt: '2026-11-25T10:00:00Z',
     };
-    let current = mine;
+    let current: Report = mine;
     stubApi({ 'GET /api/v1/report/list': () => ({ body: { total: 1, list: [current] } }) }, student);
     const { realtime } = renderApp('/reports', { user: student });
     const list = await screen.findByRole('list', { name: 'بلاغاتي' }, { timeout: 5000 });
