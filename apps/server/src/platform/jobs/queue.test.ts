@@ -9,13 +9,23 @@ let database: Database;
 let queue: JobQueue;
 const seen: string[] = [];
 const drained: number[] = [];
+const failures: Array<{ name: string; message: string }> = [];
 
 beforeAll(async () => {
   database = await openTestDatabase();
-  queue = createJobQueue(database);
+  queue = createJobQueue(database, {
+    onJobError: (name, error) => failures.push({ name, message: (error as Error).message }),
+  });
   queue.define<{ word: string }>({ name: 'echo', handler: async ({ word }) => void seen.push(word) });
   queue.define<{ word: string }>({ name: 'once', policy: 'short', handler: async () => undefined });
   queue.define<{ n: number }>({ name: 'backlog', handler: async ({ n }) => void drained.push(n) });
+  queue.define({
+    name: 'fails',
+    retryLimit: 0,
+    handler: async () => {
+      throw new Error('the provider is down');
+    },
+  });
   await queue.start();
 });
 afterAll(async () => {
@@ -24,6 +34,12 @@ afterAll(async () => {
 });
 
 describe('job queue', () => {
+  it('tells error reporting of a failed run, with the job name', async () => {
+    await queue.send('fails', {});
+    await waitUntil('the failure was told', () => failures.length > 0);
+    expect(failures).toEqual([{ name: 'fails', message: 'the provider is down' }]);
+  });
+
   it('runs a job sent inside a committed transaction, and drops one whose transaction rolled back', async () => {
     await database.db.transaction(async (tx) => {
       await queue.send('echo', { word: 'committed' }, { tx });
