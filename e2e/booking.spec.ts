@@ -79,6 +79,7 @@ test('a student books a 30-minute lesson by topic, cancels it, and a booked less
     .click();
   await expect(page.getByRole('heading', { level: 1, name: tutorName })).toBeVisible();
   await screenshot(page, testInfo, 'booking-03-tutor-profile');
+  const profile = page.url();
 
   // book: date → duration → time → confirmation; the last bookable day stays clear of the cancellation window
   await page.getByRole('button', { name: 'احجز درسًا' }).click();
@@ -97,6 +98,10 @@ test('a student books a 30-minute lesson by topic, cancels it, and a booked less
   await expect(dialog.getByText('المتبقي بعد الحجز').locator('xpath=following-sibling::dd')).toHaveText(
     new RegExp(`^${String(before - 30).replace(/\d/g, (d) => ARABIC_DIGITS[Number(d)] ?? d)} دقيقة$`),
   );
+  // said before confirming: until when it can be cancelled
+  await expect(
+    dialog.getByText(/^يمكنك إلغاء هذا الدرس أو تغيير موعده حتى .+، وبعد ذلك لا يمكن إلغاؤه\.$/),
+  ).toBeVisible();
   await screenshot(page, testInfo, 'booking-06-dialog-confirm');
   await dialog.getByRole('button', { name: 'تأكيد الحجز' }).click();
   await expect(dialog.getByText('تم حجز الدرس')).toBeVisible();
@@ -111,6 +116,13 @@ test('a student books a 30-minute lesson by topic, cancels it, and a booked less
   await screenshot(page, testInfo, 'booking-08-upcoming');
   expect(await remainingMinutes(page)).toBe(before - 30);
   await screenshot(page, testInfo, 'booking-09-dashboard-deducted');
+
+  // one pending lesson at a time: the dialog says so as it opens, with the way to that lesson
+  await page.goto(profile);
+  await page.getByRole('button', { name: 'احجز درسًا' }).click();
+  await expect(dialog.getByText('لديك درس محجوز لم يُعقد بعد')).toBeVisible();
+  await expect(dialog.getByRole('link', { name: 'عرض درسي المحجوز' })).toHaveAttribute('href', /^\/lesson\/\d+$/);
+  await screenshot(page, testInfo, 'booking-09b-dialog-one-pending-lesson');
 
   // cancel it; the minutes come back
   await page.goto('/upcoming-lessons');
