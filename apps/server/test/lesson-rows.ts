@@ -9,7 +9,15 @@ import type { TestApp } from './build-test-app.ts';
  */
 export async function insertLesson(
   t: TestApp,
-  input: { tutorId: number; studentId: number; startsAt: Date; durationMinutes?: 15 | 30; status?: LessonStatus },
+  input: {
+    tutorId: number;
+    studentId: number;
+    startsAt: Date;
+    durationMinutes?: 15 | 30;
+    status?: LessonStatus;
+    /** When it was booked: "now" on the test's clock unless given (the late-booking cancel grace counts from it). */
+    bookedAt?: Date;
+  },
 ) {
   const durationMinutes = input.durationMinutes ?? 30;
   const status = input.status ?? 'pending';
@@ -25,8 +33,7 @@ export async function insertLesson(
       pricePiastres: durationMinutes * 250,
       status,
       cancelledAt: cancelled ? input.startsAt : null,
-      // Booked "now" on the test's clock, as the late-booking cancel grace counts from it.
-      createdAt: t.clock.now(),
+      createdAt: input.bookedAt ?? t.clock.now(),
     })
     .returning();
   if (!row) throw new Error('lesson insert returned nothing');

@@ -95,7 +95,10 @@ function tomorrowAtTen(): string {
   return start.toISOString();
 }
 
-/** One lesson starting in five minutes (its call open) per member; staff get one between two new people. */
+/**
+ * One lesson starting in five minutes (its call open) per member; staff get one between two new people. Booked an
+ * hour ago, past the late-booking cancel grace: cancelling or moving it is refused, so it stays for the call rows.
+ */
 const lessonsByMember = new Map<number, Promise<{ lessonId: number; member: Actor }>>();
 function lessonOf(t: TestApp, member: Actor) {
   let lesson = lessonsByMember.get(member.id);
@@ -104,8 +107,10 @@ function lessonOf(t: TestApp, member: Actor) {
       const isTutor = member.role === 'tutor' || member.role === 'tutorManager';
       const tutor = isTutor ? member : await createActor(t, 'tutor');
       const student = member.role === 'student' ? member : await createActor(t, 'student');
-      const startsAt = new Date(t.clock.now().getTime() + 5 * 60_000);
-      const row = await insertLesson(t, { tutorId: tutor.id, studentId: student.id, startsAt });
+      const now = t.clock.now().getTime();
+      const startsAt = new Date(now + 5 * 60_000);
+      const bookedAt = new Date(now - 60 * 60_000);
+      const row = await insertLesson(t, { tutorId: tutor.id, studentId: student.id, startsAt, bookedAt });
       return { lessonId: row.id, member: isTutor || member.role === 'student' ? member : student };
     })();
     lessonsByMember.set(member.id, lesson);
