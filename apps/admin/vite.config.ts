@@ -1,12 +1,17 @@
+import { readFileSync } from 'node:fs';
 import { precompress } from '@darsak/client/vite-precompress';
 import { strictCsp } from '@darsak/client/vite-strict-csp';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 
+/** The release error reports name (`releaseOf`): this package's version. */
+const { version } = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8')) as { version: string };
+
 /** The admin app calls the API cross-origin, at the address the server hands it (`/runtime-config.js`). */
 export default defineConfig({
   plugins: [react(), tailwindcss(), strictCsp(), precompress()],
+  define: { 'import.meta.env.DARSAK_VERSION': JSON.stringify(version) },
   build: { outDir: 'dist', emptyOutDir: true, assetsDir: 'static', sourcemap: true },
   server: { port: 3001, strictPort: true },
   preview: { port: 3001, strictPort: true },

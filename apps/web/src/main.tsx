@@ -1,11 +1,10 @@
-import { canonicalAddress } from '@darsak/client';
+import { canonicalAddress, reportCaughtError } from '@darsak/client';
 import { readRuntimeConfig } from '@darsak/domain/config';
 import { loadStoredLocale } from '@darsak/ui/i18n';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { AppProvider } from './app/provider.tsx';
 import { AppRouter } from './app/router.tsx';
-import { reportCaughtError } from './lib/integrations.ts';
 import './index.css';
 
 const root = document.getElementById('root');

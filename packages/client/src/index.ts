@@ -34,6 +34,8 @@ export {
   type HttpClient,
   type HttpClientOptions,
 } from './http.ts';
+export { type IntegrationsConfig, reportCaughtError } from './integrations/integrations.ts';
+export { type IntegrationsState, useIntegrations } from './integrations/use-integrations.ts';
 export {
   balanceQuery,
   earningsQuery,

@@ -4,6 +4,7 @@ import { type ComponentType, useState } from 'react';
 import { createBrowserRouter, type RouteObject, RouterProvider } from 'react-router';
 import { AdminShell } from '../components/admin-shell.tsx';
 import { GuestOnly, RequireArea, RequireStaff } from './guards.tsx';
+import { Integrations } from './integrations.tsx';
 
 function page(path: string | undefined, title: MessageKey, load: () => Promise<ComponentType>): RouteObject {
   const handle: RouteHandle = { title };
@@ -18,7 +19,11 @@ function page(path: string | undefined, title: MessageKey, load: () => Promise<C
 /** Admin routes of spec §2. */
 export const routes: RouteObject[] = [
   {
-    element: <RootLayout appName="admin.appName" />,
+    element: (
+      <RootLayout appName="admin.appName">
+        <Integrations />
+      </RootLayout>
+    ),
     errorElement: <CrashScreen showDetails={import.meta.env.DEV} />,
     hydrateFallbackElement: <LoadingAnimation fullPage />,
     children: [

@@ -10,9 +10,9 @@ import {
 import type { Breadcrumb, BrowserOptions, ErrorEvent } from '@sentry/browser';
 
 /**
- * The third-party integrations of spec §1, each started only when the server's configuration turns it on: GA4
- * and Microsoft Clarity for a valid id, error reporting (Sentry's browser SDK, downloaded only then) for a
- * configured address outside local mode. The server's CSP admits exactly these hosts when they are configured.
+ * The third-party integrations of spec §1 for the front ends, each started only when the server's configuration
+ * turns it on: GA4 and Microsoft Clarity for a valid id, error reporting (Sentry's browser SDK, downloaded only
+ * then) for a configured address outside local mode. The server's CSP admits exactly these hosts when configured.
  */
 export type IntegrationsConfig = Pick<
   PublicConfigResponse,
@@ -101,10 +101,14 @@ export function scrubBreadcrumb(crumb: Breadcrumb): Breadcrumb {
   return scrubDeep({ ...crumb, data });
 }
 
-export const errorReportingOptions = (config: IntegrationsConfig & { errorReportingUrl: string }): BrowserOptions => ({
+/** `version`: the app's, from its build (`releaseOf` names the release the same way on the server). */
+export const errorReportingOptions = (
+  config: IntegrationsConfig & { errorReportingUrl: string },
+  version: string,
+): BrowserOptions => ({
   dsn: config.errorReportingUrl,
   environment: config.environment,
-  release: releaseOf(import.meta.env.DARSAK_VERSION ?? 'dev'),
+  release: releaseOf(version),
   // Nothing personal collected in the first place; the hooks below scrub what remains (messages, URLs).
   dataCollection: { userInfo: false, cookies: false, httpHeaders: false, httpBodies: [], urlQueryParams: false },
   beforeSend: scrubEvent,
@@ -119,9 +123,9 @@ export interface ErrorReporting {
 
 let reporting: Promise<ErrorReporting | undefined> | undefined;
 
-async function loadErrorReporting(config: IntegrationsConfig & { errorReportingUrl: string }) {
+async function loadErrorReporting(config: IntegrationsConfig & { errorReportingUrl: string }, version: string) {
   const sentry = await import('@sentry/browser');
-  sentry.init(errorReportingOptions(config));
+  sentry.init(errorReportingOptions(config, version));
   return {
     setUser: (id: number | null) => sentry.setUser(id === null ? null : { id: String(id) }),
     capture: (error: unknown) => void sentry.captureException(error),
@@ -132,10 +136,10 @@ async function loadErrorReporting(config: IntegrationsConfig & { errorReportingU
  * Sentry's browser SDK, downloaded and started once, only when reporting is on (undefined otherwise). It reports
  * uncaught errors and rejections by itself; `reportCaughtError` adds the ones React's boundaries catch.
  */
-export function startErrorReporting(config: IntegrationsConfig): Promise<ErrorReporting | undefined> {
+export function startErrorReporting(config: IntegrationsConfig, version: string): Promise<ErrorReporting | undefined> {
   const { errorReportingUrl } = config;
   if (!errorReportingUrl || !errorReportingEnabled(config.environment)) return Promise.resolve(undefined);
-  reporting ??= loadErrorReporting({ ...config, errorReportingUrl });
+  reporting ??= loadErrorReporting({ ...config, errorReportingUrl }, version);
   return reporting;
 }
 

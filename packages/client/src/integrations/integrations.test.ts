@@ -70,15 +70,17 @@ describe('error reporting', () => {
   const dsn = 'https://key@errors.darsak.test/2';
 
   it('stays off in local mode and without an address', async () => {
-    expect(await startErrorReporting({ environment: 'local', errorReportingUrl: dsn })).toBeUndefined();
-    expect(await startErrorReporting({ environment: 'production', errorReportingUrl: undefined })).toBeUndefined();
+    expect(await startErrorReporting({ environment: 'local', errorReportingUrl: dsn }, '1.2.3')).toBeUndefined();
+    expect(
+      await startErrorReporting({ environment: 'production', errorReportingUrl: undefined }, '1.2.3'),
+    ).toBeUndefined();
   });
 
   it('names the environment and release and collects nothing personal', () => {
-    expect(errorReportingOptions({ environment: 'staging', errorReportingUrl: dsn })).toMatchObject({
+    expect(errorReportingOptions({ environment: 'staging', errorReportingUrl: dsn }, '1.2.3')).toMatchObject({
       dsn,
       environment: 'staging',
-      release: expect.stringMatching(/^darsak@/),
+      release: 'darsak@1.2.3',
       dataCollection: expect.objectContaining({ userInfo: false, cookies: false, httpBodies: [] }),
     });
   });
