@@ -343,6 +343,11 @@ export const ACCESS_POLICY: Record<string, RoutePolicy> = {
 
   // tutor onboarding: intro videos are reviewed by any manager; an appointment is its two members' (and admins')
   'POST /api/v1/intro-video/with/asset': { example: () => ({ files: { video: introVideoPart(90) } }) },
+  // Direct uploads to object storage (404 route-not-found on the disk driver the matrix runs on: still allowed).
+  'POST /api/v1/intro-video/upload-url': { example: () => ({ body: { contentType: 'video/webm', sizeBytes: 1000 } }) },
+  'POST /api/v1/intro-video/with/key': {
+    example: ({ caller }) => ({ body: { key: `${caller?.id ?? 0}-${'0'.repeat(32)}.webm` } }),
+  },
   'PUT /api/v1/intro-video/:id': {
     example: async ({ t }) => ({ params: { id: await pendingIntroVideo(t) }, body: { status: 'accepted' } }),
     ownership: [],

@@ -15,6 +15,8 @@ export const PublicConfigResponse = z.object({
   supportLinks: z.object({ telegramNotifications: setting, telegramTutors: setting, chat: setting, whatsapp: setting }),
   /** Local mode: Google sign-in goes through the built-in stand-in page instead of Google. */
   googleSimulator: z.boolean(),
+  /** Large uploads (intro videos) go from the browser straight to object storage: ask for an upload URL first. */
+  directUploads: z.boolean().optional(),
   /** Local mode: the page that lists sent e-mails and messages. */
   outboxUrl: z.string().optional(),
 });

@@ -44,6 +44,26 @@ export const ReviewIntroVideoInput = z.discriminatedUnion('status', [
 ]);
 export type ReviewIntroVideoInput = z.infer<typeof ReviewIntroVideoInput>;
 
+/** A video the browser is about to send straight to object storage: what it declares before sending. */
+export const IntroVideoUploadInput = z.strictObject({
+  contentType: z.string().regex(/^video\/[\w.+-]{1,60}$/, 'invalid'),
+  sizeBytes: z.number().int().min(1),
+});
+export type IntroVideoUploadInput = z.infer<typeof IntroVideoUploadInput>;
+
+/** A presigned request: the browser sends the file with exactly these headers before `expiresAt`. */
+export const DirectUploadSchema = z.object({
+  method: z.literal('PUT'),
+  url: z.string(),
+  headers: z.record(z.string(), z.string()),
+  /** Names the sent file when confirming it. */
+  key: z.string(),
+  expiresAt: z.string(),
+});
+export type DirectUpload = z.infer<typeof DirectUploadSchema>;
+
+export const IntroVideoKeyInput = z.strictObject({ key: z.string().regex(/^[\w.-]{1,200}$/, 'invalid') });
+
 export const IntroVideoListQuery = PageQuery.extend({
   status: IntroVideoStatusSchema.optional(),
   /** The applicant searched for (staff's review queue). */
@@ -204,6 +224,37 @@ export const introVideoContract = {
     response: IntroVideoSchema,
     status: 201,
     errors: [
+      'large-file-size',
+      'unsupported-file-type',
+      'unreadable-video',
+      'short-video-dur',
+      'long-video-dur',
+      'intro-video-exists',
+      'onboarding-step-locked',
+    ],
+  }),
+  uploadUrl: defineRoute({
+    method: 'POST',
+    path: '/api/v1/intro-video/upload-url',
+    summary:
+      'Where to send an intro video straight to object storage (deployments whose store takes direct uploads; else 404)',
+    tags: ['intro-video'],
+    auth: ['tutor'],
+    body: IntroVideoUploadInput,
+    response: DirectUploadSchema,
+    errors: ['large-file-size', 'intro-video-exists', 'onboarding-step-locked', 'route-not-found'],
+  }),
+  confirmUpload: defineRoute({
+    method: 'POST',
+    path: '/api/v1/intro-video/with/key',
+    summary: 'Record an intro video sent to object storage: its type, size and length are read from the stored file',
+    tags: ['intro-video'],
+    auth: ['tutor'],
+    body: IntroVideoKeyInput,
+    response: IntroVideoSchema,
+    status: 201,
+    errors: [
+      'asset-not-found',
       'large-file-size',
       'unsupported-file-type',
       'unreadable-video',

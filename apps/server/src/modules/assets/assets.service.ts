@@ -70,6 +70,11 @@ function utf8Text(bytes: Buffer): Buffer {
   return bytes;
 }
 
+/** How long a presigned upload URL may be used to start sending (S3 checks it when the upload begins). */
+const DIRECT_UPLOAD_SECONDS = 15 * 60;
+/** The extension of a directly uploaded video's key, from the type its browser declares. */
+const DIRECT_VIDEO_EXT: Partial<Record<string, string>> = { 'video/mp4': 'mp4', 'video/webm': 'webm' };
+
 /** Storage keys are random, so names never collide, never leak the uploader's file name and can be cached forever. */
 const newName = (ext: string) => `${randomBytes(16).toString('hex')}.${ext}`;
 
@@ -156,24 +161,79 @@ export function createAssetsService(deps: AssetsDeps) {
       apply: (tx: Db, video: StoredVideo) => Promise<T>,
     ): Promise<T> {
       let durationSeconds: number | undefined;
-      const stored = await storeAll(files, {
+      const { video } = await storeAll(files, {
         video: async (content) => {
-          const video = await measuredVideo(content);
-          const name = newName(video.ext);
-          const sizeBytes = await storage.put('uploads', name, video.body, video.mime);
-          durationSeconds = await video.durationSeconds;
-          return { type: 'video', bucket: 'uploads', name, mimeType: video.mime, sizeBytes } satisfies StoredFile;
+          const measured = await measuredVideo(content);
+          const name = newName(measured.ext);
+          const sizeBytes = await storage.put('uploads', name, measured.body, measured.mime);
+          durationSeconds = await measured.durationSeconds;
+          return { type: 'video', bucket: 'uploads', name, mimeType: measured.mime, sizeBytes } satisfies StoredFile;
         },
       });
-      const { video } = stored;
       if (!video) throw new AppError('bad-request', { fields: { video: 'required' } });
-      return record({}, owner, async (tx) => {
-        const assetId = await repo.insertAsset(tx, { ...video, ...owner });
-        return apply(tx, { assetId, ...video, durationSeconds });
-      }).catch(async (error) => {
-        await discard(stored);
+      return record({ video }, owner, (tx, ids) => apply(tx, { assetId: ids.video ?? 0, ...video, durationSeconds }));
+    },
+
+    /**
+     * Where the owner's browser sends a video itself (a presigned PUT, DIRECT_UPLOAD_SECONDS to start it), when the
+     * store takes direct uploads; else route-not-found. The key carries the owner's id, so only they can confirm it.
+     */
+    async videoUploadTarget(ownerId: number, file: { contentType: string; sizeBytes: number }, maxBytes: number) {
+      if (!storage.direct) throw new AppError('route-not-found');
+      if (file.sizeBytes > maxBytes) throw new AppError('large-file-size', { maxBytes });
+      const ext = DIRECT_VIDEO_EXT[file.contentType] ?? 'video';
+      const key = `${ownerId}-${randomBytes(16).toString('hex')}.${ext}`;
+      const signed = await storage.direct.sign('PUT', 'uploads', key, {
+        expiresInSeconds: DIRECT_UPLOAD_SECONDS,
+        contentType: file.contentType,
+      });
+      return {
+        method: 'PUT' as const,
+        url: signed.url,
+        headers: signed.headers,
+        key,
+        expiresAt: signed.expiresAt.toISOString(),
+      };
+    },
+
+    /**
+     * A video the owner's browser sent to the store (`videoUploadTarget`), checked as an upload through the API
+     * would be: at most `maxBytes` (its HEAD), an MP4 or WebM with the duration read from its bytes (a streamed
+     * read that stops once the duration is known), then recorded and handed to `apply`. Any refusal removes the
+     * object; a key already recorded is refused without touching it.
+     */
+    async storeUploadedVideo<T>(
+      owner: { ownerId: number; createdBy: number },
+      key: string,
+      maxBytes: number,
+      apply: (tx: Db, video: StoredVideo) => Promise<T>,
+    ): Promise<T> {
+      const ownKey = new RegExp(`^${owner.ownerId}-[0-9a-f]{32}\\.[a-z0-9]+$`);
+      const head = ownKey.test(key) ? await storage.head('uploads', key) : undefined;
+      if (!head || (await repo.findLiveAsset(db, 'uploads', key))) throw new AppError('asset-not-found');
+      const discardKey = () => storage.delete('uploads', key);
+      if (head.sizeBytes > maxBytes) {
+        await discardKey();
+        throw new AppError('large-file-size', { maxBytes });
+      }
+      const content = await storage.get('uploads', key);
+      if (!content) throw new AppError('asset-not-found');
+      const measured = await measuredVideo(content).catch(async (error: unknown) => {
+        await discardKey();
         throw error;
       });
+      measured.body.resume(); // the bytes only pass by: the reader keeps what it needs
+      const durationSeconds = await measured.durationSeconds;
+      measured.body.destroy();
+      content.destroy(); // the duration is known: the rest of the object need not be read
+      const video: StoredFile = {
+        type: 'video',
+        bucket: 'uploads',
+        name: key,
+        mimeType: measured.mime,
+        sizeBytes: head.sizeBytes,
+      };
+      return record({ video }, owner, (tx, ids) => apply(tx, { assetId: ids.video ?? 0, ...video, durationSeconds }));
     },
 
     /** A profile picture for oneself, or (studio and admins) for another user. */

@@ -19,6 +19,8 @@ export const onboardingRoutes: FastifyPluginAsync<{ onboarding: OnboardingServic
   bindContract(app, video.upload, ({ user, raw }) =>
     onboarding.uploadIntroVideo(user, incomingFiles(raw, video.upload.multipart)),
   );
+  bindContract(app, video.uploadUrl, ({ user, body }) => onboarding.introVideoUploadTarget(user, body));
+  bindContract(app, video.confirmUpload, ({ user, body }) => onboarding.confirmIntroVideo(user, body.key));
   bindContract(app, video.review, ({ user, params, body }) => onboarding.reviewIntroVideo(user, params.id, body));
 
   const interview = interviewsContract;

@@ -1,4 +1,4 @@
-import { introVideoDurationError } from '@darsak/domain/assets';
+import { INTRO_VIDEO, introVideoDurationError } from '@darsak/domain/assets';
 import { type FreeTimesRequest, freeTimes, isInsideSlots, type WeeklySlot } from '@darsak/domain/availability';
 import { MS_PER_DAY, MS_PER_MINUTE, offsetOf, type Page } from '@darsak/domain/common';
 import { AppError } from '@darsak/domain/errors';
@@ -13,6 +13,7 @@ import {
   DEMO_SESSION_MINUTES,
   DEMO_SESSION_STATUSES,
   type DemoSession,
+  type DirectUpload,
   INTERVIEW_MINUTES,
   INTERVIEW_STATUSES,
   type Interview,
@@ -20,6 +21,7 @@ import {
   InterviewStatus,
   type IntroVideo,
   type IntroVideoListQuery,
+  type IntroVideoUploadInput,
   introVideoReapplyAt,
   isStepOpen,
   moveAppointment,
@@ -42,7 +44,7 @@ import type { AuthUser } from '../../platform/http/auth-user.ts';
 import type { IncomingFile } from '../../platform/http/uploads.ts';
 import type { JobQueue } from '../../platform/jobs/queue.ts';
 import type { Realtime } from '../../platform/realtime/realtime.ts';
-import type { AssetsService } from '../assets/assets.service.ts';
+import type { AssetsService, StoredVideo } from '../assets/assets.service.ts';
 import { deliveryOf } from '../lessons/lessons.messages.ts';
 import type { Outbox } from '../outbox/outbox.ts';
 import type { TutorChanges } from '../tutors/tutors.changes.ts';
@@ -70,7 +72,7 @@ export interface OnboardingDeps {
   db: Db;
   clock: Clock;
   users: Pick<UsersService, 'findById' | 'tutorMeta'>;
-  assets: Pick<AssetsService, 'storeVideo'>;
+  assets: Pick<AssetsService, 'storeVideo' | 'videoUploadTarget' | 'storeUploadedVideo'>;
   outbox: Pick<Outbox, 'enqueue' | 'kick'>;
   queue: Pick<JobQueue, 'send'>;
   realtime: Pick<Realtime, 'toUser' | 'toChannel'>;
@@ -176,6 +178,42 @@ export function createOnboardingService(deps: OnboardingDeps) {
       photoSession,
     });
     return { tutor, steps, introVideo, interview, demoSession };
+  }
+
+  /** Refuses an intro video while one is pending or accepted, a rejected one's wait runs, or the step is locked. */
+  async function assertMaySendIntroVideo(tx: Db, tutorId: number, lock?: 'update') {
+    const { steps, introVideo } = await stepsOf(tx, tutorId, lock);
+    if (introVideo?.status === 'pending' || introVideo?.status === 'accepted') {
+      throw new AppError('intro-video-exists');
+    }
+    if (!isStepOpen(steps, 'introVideo')) throw new AppError('onboarding-step-locked', { step: 'profile' });
+    if (introVideo?.status === 'rejected') {
+      const reapplyAt = introVideoReapplyAt(introVideo.reviewedAt ?? introVideo.createdAt);
+      if (clock.now() < reapplyAt) throw new AppError('intro-video-exists', { reapplyAt: reapplyAt.toISOString() });
+    }
+  }
+
+  /**
+   * An intro video however its bytes arrived (`store` reads them and records the file): the tutor may send one,
+   * its duration is within bounds, and it becomes the pending video, all in the transaction that records the file.
+   */
+  async function recordIntroVideo(
+    user: AuthUser,
+    store: (apply: (tx: Db, video: StoredVideo) => Promise<IntroVideoRow>) => Promise<IntroVideoRow>,
+  ): Promise<IntroVideo> {
+    const row = await store(async (tx, video) => {
+      await assertMaySendIntroVideo(tx, user.id, 'update');
+      if (video.durationSeconds === undefined) throw new AppError('unreadable-video');
+      const durationError = introVideoDurationError(video.durationSeconds);
+      if (durationError) throw new AppError(durationError, { seconds: Math.round(video.durationSeconds) });
+      return repo.insertIntroVideo(tx, {
+        tutorId: user.id,
+        assetId: video.assetId,
+        durationSeconds: Math.round(video.durationSeconds),
+      });
+    });
+    announce(user.id, 'introVideo');
+    return introVideoView(row, await repo.peopleByIds(db, [user.id]));
   }
 
   /** Writes a notice to one person by their notification method (after commit the dispatcher sends it). */
@@ -426,28 +464,19 @@ export function createOnboardingService(deps: OnboardingDeps) {
      * Any refusal removes the stored file.
      */
     async uploadIntroVideo(user: AuthUser, files: AsyncIterable<IncomingFile>): Promise<IntroVideo> {
-      const now = clock.now();
-      const row = await deps.assets.storeVideo({ ownerId: user.id, createdBy: user.id }, files, async (tx, video) => {
-        const { steps, introVideo } = await stepsOf(tx, user.id, 'update');
-        if (introVideo?.status === 'pending' || introVideo?.status === 'accepted') {
-          throw new AppError('intro-video-exists');
-        }
-        if (!isStepOpen(steps, 'introVideo')) throw new AppError('onboarding-step-locked', { step: 'profile' });
-        if (introVideo?.status === 'rejected') {
-          const reapplyAt = introVideoReapplyAt(introVideo.reviewedAt ?? introVideo.createdAt);
-          if (now < reapplyAt) throw new AppError('intro-video-exists', { reapplyAt: reapplyAt.toISOString() });
-        }
-        if (video.durationSeconds === undefined) throw new AppError('unreadable-video');
-        const durationError = introVideoDurationError(video.durationSeconds);
-        if (durationError) throw new AppError(durationError, { seconds: Math.round(video.durationSeconds) });
-        return repo.insertIntroVideo(tx, {
-          tutorId: user.id,
-          assetId: video.assetId,
-          durationSeconds: Math.round(video.durationSeconds),
-        });
-      });
-      announce(user.id, 'introVideo');
-      return introVideoView(row, await repo.peopleByIds(db, [user.id]));
+      const owner = { ownerId: user.id, createdBy: user.id };
+      return recordIntroVideo(user, (apply) => deps.assets.storeVideo(owner, files, apply));
+    },
+
+    /** Where to send a video straight to the store, once the tutor may send one (refused before any upload). */
+    async introVideoUploadTarget(user: AuthUser, file: IntroVideoUploadInput): Promise<DirectUpload> {
+      await assertMaySendIntroVideo(db, user.id);
+      return deps.assets.videoUploadTarget(user.id, file, INTRO_VIDEO.maxBytes);
+    },
+
+    async confirmIntroVideo(user: AuthUser, key: string): Promise<IntroVideo> {
+      const owner = { ownerId: user.id, createdBy: user.id };
+      return recordIntroVideo(user, (apply) => deps.assets.storeUploadedVideo(owner, key, INTRO_VIDEO.maxBytes, apply));
     },
 
     async listIntroVideos(user: AuthUser, query: IntroVideoListQuery) {

@@ -3,6 +3,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { Config } from '../../config/env.ts';
 import type { Database } from '../../platform/db/client.ts';
 import { bindContract } from '../../platform/http/bind-contract.ts';
+import { directUploadOrigin } from '../../providers/storage/configured.ts';
 
 export function publicConfigOf(config: Config): PublicConfigResponse {
   return {
@@ -19,6 +20,7 @@ export function publicConfigOf(config: Config): PublicConfigResponse {
       whatsapp: config.SUPPORT_WHATSAPP_URL,
     },
     googleSimulator: config.isLocal && !config.GOOGLE_JWKS_URL,
+    ...(directUploadOrigin(config) ? { directUploads: true } : {}),
     ...(config.isLocal ? { outboxUrl: '/dev/outbox' } : {}),
   };
 }

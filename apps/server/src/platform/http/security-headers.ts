@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../../config/env.ts';
+import { directUploadOrigin, type S3Config } from '../../providers/storage/configured.ts';
 
 /** The four origins one server process answers on. */
 export type Front = 'app' | 'admin' | 'site';
@@ -8,7 +9,8 @@ export interface HeaderSettings {
   config: Pick<
     Config,
     'isLocal' | 'PUBLIC_APP_URL' | 'ANALYTICS_ID' | 'SESSION_RECORDING_ID' | 'ERROR_REPORTING_URL' | 'GOOGLE_CLIENT_ID'
-  >;
+  > &
+    S3Config;
   /** Google's own sign-in script runs (a client id is configured and no local stand-in replaces it). */
   googleSignIn: boolean;
 }
@@ -75,6 +77,9 @@ export function contentSecurityPolicy(front: Front, { config, googleSignIn }: He
     add('img-src', hosts.img);
   }
   if (config.ERROR_REPORTING_URL) add('connect-src', [new URL(config.ERROR_REPORTING_URL).origin]);
+  // Intro videos go from the browser straight to object storage when the store takes direct uploads.
+  const store = directUploadOrigin(config);
+  if (front === 'app' && store) add('connect-src', [store]);
   return Object.entries(d)
     .map(([name, sources]) => [name, ...new Set(sources)].join(' '))
     .join('; ');
