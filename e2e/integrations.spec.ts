@@ -1,4 +1,5 @@
-import type { BrowserContext } from '@playwright/test';
+import type { BrowserContext, Page } from '@playwright/test';
+import { openAdminAs } from './support/admin-app.ts';
 import { registerPerson, signedInContext } from './support/people.ts';
 import { expect, test } from './support/test.ts';
 
@@ -9,6 +10,8 @@ import { expect, test } from './support/test.ts';
 
 const THIRD_PARTY = /googletagmanager\.com|google-analytics\.com|clarity\.ms/;
 const PROJECT = '9';
+/** A DSN on the API's own origin, so the catcher below receives what the SDK posts. */
+const dsnAt = (baseURL: string | undefined) => `http://e2ekey@${new URL(baseURL ?? '').host}/${PROJECT}`;
 
 /** The page's `/runtime-config.js` with `changes` applied (the server's own answer, edited). */
 async function configureAs(context: BrowserContext, changes: Record<string, unknown>): Promise<void> {
@@ -48,6 +51,19 @@ interface SentEvent {
   exception?: { values: Array<{ type: string; value: string }> };
 }
 
+/** Throws `message` from the page (an uncaught error) and answers the event envelope that reports it. */
+async function reportedError(page: Page, envelopes: unknown[][], message: string): Promise<SentEvent> {
+  await page.waitForFunction(() => '__SENTRY__' in globalThis);
+  await page.evaluate((text) => {
+    setTimeout(() => {
+      throw new Error(text);
+    });
+  }, message);
+  const isEvent = (items: unknown[]) => JSON.stringify(items[1]) === '{"type":"event"}';
+  await expect.poll(() => envelopes.some(isEvent)).toBe(true);
+  return (envelopes.find(isEvent) ?? [])[2] as SentEvent;
+}
+
 test('an error in the page reaches error reporting with the user id and release, scrubbed', async ({
   browser,
   page,
@@ -56,27 +72,14 @@ test('an error in the page reaches error reporting with the user id and release,
 }) => {
   const student = await registerPerson(request, 'student');
   const context = await signedInContext(browser, page, student);
-  const origin = new URL(baseURL ?? '').host;
-  await configureAs(context, { environment: 'staging', errorReportingUrl: `http://e2ekey@${origin}/${PROJECT}` });
+  await configureAs(context, { environment: 'staging', errorReportingUrl: dsnAt(baseURL) });
   const envelopes = await catchEnvelopes(context);
   const app = await context.newPage();
   await app.goto('/s/dashboard?code=54321');
   await expect(app.getByRole('heading', { level: 1 })).toBeVisible();
-  await app.waitForFunction(() => '__SENTRY__' in globalThis);
 
   const planted = ['sara.ali@example.com', '01012345678', student.token];
-  await app.evaluate(
-    (message) => {
-      setTimeout(() => {
-        throw new Error(message);
-      });
-    },
-    `lookup failed for ${planted.join(' and ')}, code 54321`,
-  );
-
-  await expect.poll(() => envelopes.some((items) => JSON.stringify(items[1]) === '{"type":"event"}')).toBe(true);
-  const envelope = envelopes.find((items) => JSON.stringify(items[1]) === '{"type":"event"}') ?? [];
-  const event = envelope[2] as SentEvent;
+  const event = await reportedError(app, envelopes, `lookup failed for ${planted.join(' and ')}, code 54321`);
   expect(event.environment).toBe('staging');
   expect(event.release).toMatch(/^darsak@\d+\.\d+\.\d+$/);
   expect(event.user).toEqual({ id: String(student.user.id) });
@@ -85,6 +88,21 @@ test('an error in the page reaches error reporting with the user id and release,
   const sent = JSON.stringify(envelopes);
   for (const secret of [...planted, '54321']) expect(sent).not.toContain(secret);
   await context.close();
+});
+
+test('the admin app reports its errors the same way, with the staff member’s id', async ({
+  page,
+  request,
+  baseURL,
+}) => {
+  // The DSN names the API's origin, which the admin app's policy admits for its calls.
+  await configureAs(page.context(), { environment: 'production', errorReportingUrl: dsnAt(baseURL) });
+  const envelopes = await catchEnvelopes(page.context());
+  await openAdminAs(page, request, '/');
+  const staffId = await page.evaluate(() => JSON.parse(localStorage.getItem('darsak.user') ?? '{}').user?.id);
+  const event = await reportedError(page, envelopes, 'staff page failed for admin@darsak.test');
+  expect(event).toMatchObject({ environment: 'production', user: { id: String(staffId) } });
+  expect(event.exception?.values.at(-1)?.value).toBe('staff page failed for [email]');
 });
 
 test('without analytics or session recording ids nothing leaves for Google or Clarity, and no error reporter runs', async ({
