@@ -187,6 +187,67 @@ describe('createHttpClient', () => {
   });
 });
 
+/** Just enough of XMLHttpRequest for an upload: records what is sent, reports half then all, answers `status`. */
+function fakeXhr(status: number, responseText = '') {
+  const sent: {
+    method?: string;
+    url?: string;
+    headers: Record<string, string>;
+    body?: unknown;
+    credentials?: boolean;
+  } = { headers: {} };
+  class FakeXhr {
+    upload: { onprogress?: (event: { lengthComputable: boolean; loaded: number; total: number }) => void } = {};
+    status = status;
+    responseText = responseText;
+    withCredentials = false;
+    onload?: () => void;
+    open(method: string, url: string) {
+      Object.assign(sent, { method, url });
+    }
+    setRequestHeader(key: string, value: string) {
+      sent.headers[key] = value;
+    }
+    getResponseHeader = () => 'application/xml';
+    send(body: unknown) {
+      Object.assign(sent, { body, credentials: this.withCredentials });
+      this.upload.onprogress?.({ lengthComputable: true, loaded: 5, total: 10 });
+      this.onload?.();
+    }
+  }
+  vi.stubGlobal('XMLHttpRequest', FakeXhr);
+  return sent;
+}
+
+describe('sendFile (straight to object storage)', () => {
+  afterEach(() => vi.unstubAllGlobals());
+  const target = {
+    method: 'PUT',
+    url: 'https://store.example/b/uploads/k.webm?X-Amz-Signature=abc',
+    headers: { 'content-type': 'video/webm' },
+  };
+
+  it('sends the file as signed, without the token or cookies, reporting progress', async () => {
+    const sent = fakeXhr(200);
+    const client = createHttpClient({ baseUrl: '', getToken: () => 'secret-token' });
+    const progress: number[] = [];
+    const file = new Blob(['0123456789'], { type: 'video/webm' });
+    await client.sendFile(target, file, { onUploadProgress: (f) => progress.push(f) });
+    expect(sent).toEqual({ ...target, body: file, credentials: false });
+    expect(progress).toEqual([0.5]);
+  });
+
+  it("passes on the store's refusal as an HttpError", async () => {
+    fakeXhr(403, '<Error><Code>AccessDenied</Code></Error>');
+    const client = createHttpClient({ baseUrl: '' });
+    const error = await client
+      .sendFile(target, new Blob(['x']), { onUploadProgress: () => {} })
+      .catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(HttpError);
+    expect(error).toMatchObject({ status: 403 });
+  });
+});
+
 describe('shouldRetry', () => {
   it('retries once, never on 4xx', () => {
     expect(shouldRetry(0, new ApiError('unexpected', 500))).toBe(true);

@@ -51,6 +51,23 @@ export interface HttpClient {
   url(path: string): string;
   /** A private file of the API (a receipt), fetched with the bearer token. */
   blob(path: string, signal?: AbortSignal): Promise<Blob>;
+  /**
+   * A file sent straight to object storage with a presigned request: no token and no cookies (the URL is the
+   * permission), progress as for an upload through the API; the store's refusal is an HttpError.
+   */
+  sendFile(target: PresignedRequest, file: Blob, options: SendFileOptions): Promise<void>;
+}
+
+/** A request the API signed for the browser to send to object storage as it is. */
+export interface PresignedRequest {
+  method: string;
+  url: string;
+  headers: Record<string, string>;
+}
+
+export interface SendFileOptions {
+  signal?: AbortSignal;
+  onUploadProgress: (fraction: number) => void;
 }
 
 /**
@@ -62,7 +79,7 @@ function sendWithProgress(url: string, init: RequestInit, onProgress: (fraction:
     const xhr = new XMLHttpRequest();
     xhr.open(init.method ?? 'GET', url);
     for (const [key, value] of new Headers(init.headers)) xhr.setRequestHeader(key, value);
-    xhr.withCredentials = true;
+    xhr.withCredentials = init.credentials === 'include';
     xhr.upload.onprogress = (event) => {
       if (event.lengthComputable) onProgress(event.loaded / event.total);
     };
@@ -212,5 +229,19 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
     return response.blob();
   }
 
-  return { baseUrl, callRoute, url, blob };
+  async function sendFile(target: PresignedRequest, file: Blob, { signal, onUploadProgress }: SendFileOptions) {
+    let response: Response;
+    try {
+      const init = { method: target.method, headers: target.headers, body: file, credentials: 'omit' as const };
+      response = await sendWithProgress(target.url, signal ? { ...init, signal } : init, onUploadProgress);
+    } catch (error) {
+      if (signal?.aborted) throw new ApiError('request-aborted', 0);
+      throw new ApiError('network-error', 0, undefined, {
+        cause: error instanceof Error ? error.message : String(error),
+      });
+    }
+    if (!response.ok) throw new HttpError(response.status, await readBody(response));
+  }
+
+  return { baseUrl, callRoute, url, blob, sendFile };
 }

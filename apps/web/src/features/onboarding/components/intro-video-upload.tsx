@@ -7,6 +7,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState } from 'react';
 import { api } from '../../../lib/api.ts';
 import { useErrorText } from '../../../lib/forms.ts';
+import { usePublicConfig } from '../../../lib/use-public-config.ts';
 
 const ACCEPT = 'video/mp4,video/webm,video/quicktime';
 
@@ -19,9 +20,35 @@ function useFileSize() {
     );
 }
 
+interface SendOptions {
+  signal: AbortSignal;
+  onUploadProgress: (fraction: number) => void;
+}
+
+/** The video as a multipart upload to the API, which streams it to storage (the disk driver). */
+function sendThroughApi(video: File, options: SendOptions) {
+  const body = new FormData();
+  body.append('video', video);
+  return api.callRoute(introVideoContract.upload, { body, ...options });
+}
+
+/**
+ * The video straight to object storage (deployments whose config says `directUploads`): a presigned URL from
+ * the API, the file to the store with progress, then the API reads it there and records it.
+ */
+async function sendToStore(video: File, { signal, onUploadProgress }: SendOptions) {
+  const target = await api.callRoute(introVideoContract.uploadUrl, {
+    body: { contentType: video.type, sizeBytes: video.size },
+    signal,
+  });
+  await api.sendFile(target, video, { signal, onUploadProgress });
+  return api.callRoute(introVideoContract.confirmUpload, { body: { key: target.key }, signal });
+}
+
 /**
  * Step 2: choose a video, watch it before sending, then send it with a real progress bar (XMLHttpRequest upload
- * progress). The server reads the length from the file; its refusals (too short, too long, too big) show here.
+ * progress), through the API or straight to object storage as the deployment says. The server reads the length
+ * from the file; its refusals (too short, too long, too big) show here.
  */
 export function IntroVideoUpload() {
   const { t, format } = useI18n();
@@ -36,20 +63,16 @@ export function IntroVideoUpload() {
   const [playbackError, setPlaybackError] = useState(false);
   const [progress, setProgress] = useState(0);
   const abort = useRef<AbortController | null>(null);
+  const { data: config } = usePublicConfig();
 
   useEffect(() => () => void (preview && URL.revokeObjectURL(preview)), [preview]);
 
   const send = useMutation({
     mutationFn: (video: File) => {
-      const body = new FormData();
-      body.append('video', video);
       abort.current = new AbortController();
       setProgress(0);
-      return api.callRoute(introVideoContract.upload, {
-        body,
-        signal: abort.current.signal,
-        onUploadProgress: setProgress,
-      });
+      const options = { signal: abort.current.signal, onUploadProgress: setProgress };
+      return config?.directUploads ? sendToStore(video, options) : sendThroughApi(video, options);
     },
     onSuccess: () => {
       toast({ type: 'success', title: t('onboarding.video.sent') });
