@@ -124,7 +124,7 @@ export interface ErrorReporting {
 let reporting: Promise<ErrorReporting | undefined> | undefined;
 
 async function loadErrorReporting(config: IntegrationsConfig & { errorReportingUrl: string }, version: string) {
-  const sentry = await import('@sentry/browser');
+  const sentry = await import('./sentry.ts');
   sentry.init(errorReportingOptions(config, version));
   return {
     setUser: (id: number | null) => sentry.setUser(id === null ? null : { id: String(id) }),
