@@ -126,4 +126,21 @@ describe('security headers', () => {
     expect(google['script-src']).toEqual(["'self'", 'https://accounts.google.com/gsi/client']);
     expect(google['frame-src']).toContain('https://accounts.google.com/gsi/');
   });
+
+  it("lets the main app send uploads straight to object storage's origin, only on the s3 driver", () => {
+    const s3 = {
+      STORAGE_DRIVER: 's3',
+      S3_ENDPOINT: 'https://s3.eu-central-1.amazonaws.com',
+      S3_REGION: 'eu-central-1',
+      S3_BUCKET: 'darsak-files',
+      S3_ACCESS_KEY_ID: 'key',
+      S3_SECRET_ACCESS_KEY: 'secret',
+    };
+    const config = loadConfig({ ...STAGING, ...s3 });
+    const connect = (front: 'app' | 'admin') =>
+      directives(contentSecurityPolicy(front, { config, googleSignIn: false }))['connect-src'];
+    expect(connect('app')).toContain('https://darsak-files.s3.eu-central-1.amazonaws.com');
+    expect(connect('admin')).not.toContain('https://darsak-files.s3.eu-central-1.amazonaws.com');
+    expect(contentSecurityPolicy('app', { config: loadConfig(STAGING), googleSignIn: false })).not.toContain('s3.');
+  });
 });
