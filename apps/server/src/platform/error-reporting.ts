@@ -22,6 +22,8 @@ export interface ErrorReporter {
 }
 
 const SEND_TIMEOUT_MS = 5000;
+/** Reports on their way at once; beyond it (an outage failing every request) more are dropped, not queued. */
+const MAX_PENDING = 20;
 const SERVER_VERSION = (JSON.parse(readFileSync(join(SERVER_ROOT, 'package.json'), 'utf8')) as { version: string })
   .version;
 
@@ -122,6 +124,7 @@ export function createErrorReporter(options: ReporterOptions): ErrorReporter | u
 
   return {
     capture(error, context) {
+      if (pending.size >= MAX_PENDING) return;
       const sent = fetch(target.envelopeUrl, {
         method: 'POST',
         headers: { 'content-type': 'application/x-sentry-envelope', 'x-sentry-auth': auth },
