@@ -10,6 +10,7 @@ import { realtimeAr } from './features/realtime.ar.ts';
 import { reportsAr } from './features/reports.ar.ts';
 import { serverStatsAr } from './features/server-stats.ar.ts';
 import { staffAr } from './features/staff.ar.ts';
+import { telegramAr } from './features/telegram.ar.ts';
 import { tourAr } from './features/tour.ar.ts';
 import { tutorsStaffAr } from './features/tutors-staff.ar.ts';
 
@@ -410,6 +411,7 @@ export const ar = {
   ...serverStatsAr,
   ...operationsAr,
   ...tourAr,
+  ...telegramAr,
 } as const;
 
 export type MessageKey = keyof typeof ar;

@@ -11,6 +11,7 @@ import { realtimeEn } from './features/realtime.en.ts';
 import { reportsEn } from './features/reports.en.ts';
 import { serverStatsEn } from './features/server-stats.en.ts';
 import { staffEn } from './features/staff.en.ts';
+import { telegramEn } from './features/telegram.en.ts';
 import { tourEn } from './features/tour.en.ts';
 import { tutorsStaffEn } from './features/tutors-staff.en.ts';
 import type { Translation } from './messages.ts';
@@ -383,4 +384,5 @@ export const en: Translation<typeof ar> = {
   ...serverStatsEn,
   ...operationsEn,
   ...tourEn,
+  ...telegramEn,
 };

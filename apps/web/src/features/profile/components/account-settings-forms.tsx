@@ -11,6 +11,7 @@ import { useI18n } from '@darsak/ui/i18n';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { useErrorText, useFieldErrorText } from '../../../lib/forms.ts';
+import { TelegramLinkPanel } from '../../telegram/components/telegram-link-panel.tsx';
 import { useUpdateUser } from '../hooks/use-profile-mutations.ts';
 
 /** How lesson reminders and codes reach the user: WhatsApp, Telegram or nothing. */
@@ -22,34 +23,38 @@ export function NotificationMethodForm({ user }: { user: User }) {
   const update = useUpdateUser(user.id);
   const form = useForm<NotificationFormInput>({
     resolver: zodResolver(NotificationForm),
-    defaultValues: { notificationMethod: user.notificationMethod },
+    values: { notificationMethod: user.notificationMethod },
   });
   return (
-    <Form
-      onSubmit={form.handleSubmit((values) =>
-        update.mutate(NotificationForm.parse(values), {
-          onSuccess: () => toast({ type: 'success', title: t('common.saved') }),
-        }),
-      )}
-    >
-      <FormError message={update.error ? errorText(update.error) : undefined} />
-      <SelectField
-        label={t('field.notificationMethod')}
-        placeholder={false}
-        options={[
-          { value: 'whatsapp', label: t('notify.whatsapp') },
-          { value: 'telegram', label: t('notify.telegram') },
-          { value: 'none', label: t('notify.none') },
-        ]}
-        error={fieldText(form.formState.errors.notificationMethod)}
-        {...form.register('notificationMethod')}
-      />
-      <FormActions>
-        <Button type="submit" loading={update.isPending}>
-          {t('common.save')}
-        </Button>
-      </FormActions>
-    </Form>
+    <>
+      <Form
+        onSubmit={form.handleSubmit((values) =>
+          update.mutate(NotificationForm.parse(values), {
+            onSuccess: () => toast({ type: 'success', title: t('common.saved') }),
+          }),
+        )}
+      >
+        <FormError message={update.error ? errorText(update.error) : undefined} />
+        <SelectField
+          label={t('field.notificationMethod')}
+          placeholder={false}
+          options={[
+            { value: 'whatsapp', label: t('notify.whatsapp') },
+            { value: 'telegram', label: t('notify.telegram') },
+            { value: 'none', label: t('notify.none') },
+          ]}
+          error={fieldText(form.formState.errors.notificationMethod)}
+          {...form.register('notificationMethod')}
+        />
+        <FormActions>
+          <Button type="submit" loading={update.isPending}>
+            {t('common.save')}
+          </Button>
+        </FormActions>
+      </Form>
+      {/* A bot cannot write first: Telegram needs the user's chat, linked through the bot's /start. */}
+      {form.watch('notificationMethod') === 'telegram' && <TelegramLinkPanel />}
+    </>
   );
 }
 
