@@ -292,7 +292,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   await app.register(usersRoutes, { users, staff: staffUsers });
   const storage = deps.storage ?? storageOf(config);
-  await app.register(topicsRoutes, { topics: createTopicsService({ db, users, audit }) });
+  await app.register(topicsRoutes, { topics: createTopicsService({ db, users, audit, bus }) });
   await app.register(studentsRoutes, { students: createStudentsService({ db, clock, users }) });
   const assets = createAssetsService({ db, storage, users });
   await app.register(assetsRoutes, { assets });

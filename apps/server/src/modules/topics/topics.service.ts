@@ -1,5 +1,7 @@
 import { AppError } from '@darsak/domain/errors';
 import { MAX_FAVOURITE_TOPICS, type Topic, type TopicItem } from '@darsak/domain/topics';
+import { type InvalidationBus, memoryInvalidationBus } from '../../platform/cache/invalidation-bus.ts';
+import { createSharedCache } from '../../platform/cache/shared-cache.ts';
 import type { Db } from '../../platform/db/client.ts';
 import type { AuthUser } from '../../platform/http/auth-user.ts';
 import type { AuditRecorder } from '../audit/audit.service.ts';
@@ -11,7 +13,12 @@ export interface TopicsDeps {
   /** Favourite topics are part of a tutor's profile completion, and of their card in the tutor list. */
   users: Pick<UsersService, 'refreshCompletion' | 'changedIfTutor'>;
   audit: AuditRecorder;
+  /** Tells every instance to forget the catalogue (its memory bus by default: one instance). */
+  bus?: InvalidationBus;
 }
+
+/** How long an instance keeps the topics catalogue unless a change is told sooner. */
+const CATALOGUE_TTL_MS = 30_000;
 
 /** How many favourite topics a user has; the users service counts them for a tutor's missing data. */
 export const countFavouriteTopics = (db: Db, userId: number): Promise<number> => repo.countFavouriteTopics(db, userId);
@@ -20,6 +27,15 @@ const listOf = (list: TopicItem[]) => ({ total: list.length, list });
 
 export function createTopicsService(deps: TopicsDeps) {
   const { db, users } = deps;
+  // The catalogue is the same for everyone and changes only here: kept in memory until a topic changes.
+  const catalogue = createSharedCache<TopicItem[]>(deps.bus ?? memoryInvalidationBus(), 'topics', CATALOGUE_TTL_MS);
+
+  /** A catalogue change's transaction; once it commits, every instance forgets the catalogue. */
+  async function changingCatalogue<T>(change: Promise<T>): Promise<T> {
+    const result = await change;
+    await catalogue.forget();
+    return result;
+  }
 
   /** Runs a change of one user's favourites under their lock, then re-judges their profile completion. */
   async function changeFavourites(userId: number, change: (tx: Db) => Promise<void>) {
@@ -45,44 +61,50 @@ export function createTopicsService(deps: TopicsDeps) {
 
   return {
     create: (actor: AuthUser, input: Topic): Promise<TopicItem> =>
-      db.transaction(async (tx) => {
-        const topic = await repo.insertTopic(tx, input);
-        await deps.audit.record(tx, { actorId: actor.id, action: 'topic.create', objectId: topic.id, after: input });
-        return topic;
-      }),
+      changingCatalogue(
+        db.transaction(async (tx) => {
+          const topic = await repo.insertTopic(tx, input);
+          await deps.audit.record(tx, { actorId: actor.id, action: 'topic.create', objectId: topic.id, after: input });
+          return topic;
+        }),
+      ),
 
-    list: async () => listOf(await repo.listTopics(db)),
+    list: async () => listOf(await catalogue.get('all', () => repo.listTopics(db))),
 
     async update(actor: AuthUser, id: number, input: Topic): Promise<TopicItem> {
-      const row = await db.transaction(async (tx) => {
-        const before = await repo.findTopicForUpdate(tx, id);
-        const row = await repo.updateTopic(tx, id, input);
-        if (!before || !row) throw new AppError('topic-not-found');
-        const names = { nameAr: before.nameAr, nameEn: before.nameEn };
-        await deps.audit.record(tx, {
-          actorId: actor.id,
-          action: 'topic.update',
-          objectId: id,
-          before: names,
-          after: input,
-        });
-        return row;
-      });
+      const row = await changingCatalogue(
+        db.transaction(async (tx) => {
+          const before = await repo.findTopicForUpdate(tx, id);
+          const row = await repo.updateTopic(tx, id, input);
+          if (!before || !row) throw new AppError('topic-not-found');
+          const names = { nameAr: before.nameAr, nameEn: before.nameEn };
+          await deps.audit.record(tx, {
+            actorId: actor.id,
+            action: 'topic.update',
+            objectId: id,
+            before: names,
+            after: input,
+          });
+          return row;
+        }),
+      );
       await holdersChanged(await repo.listTopicHolders(db, id));
       return row;
     },
 
     /** Deleting a topic drops it from everyone's favourites, which can undo a tutor's completed profile. */
     async remove(actor: AuthUser, id: number) {
-      const holders = await db.transaction(async (tx) => {
-        const holders = await repo.listTopicHolders(tx, id);
-        const before = await repo.findTopicForUpdate(tx, id);
-        if (!before || !(await repo.deleteTopic(tx, id))) throw new AppError('topic-not-found');
-        const names = { nameAr: before.nameAr, nameEn: before.nameEn };
-        await deps.audit.record(tx, { actorId: actor.id, action: 'topic.remove', objectId: id, before: names });
-        for (const holder of holders) await users.refreshCompletion(tx, holder.id);
-        return holders;
-      });
+      const holders = await changingCatalogue(
+        db.transaction(async (tx) => {
+          const holders = await repo.listTopicHolders(tx, id);
+          const before = await repo.findTopicForUpdate(tx, id);
+          if (!before || !(await repo.deleteTopic(tx, id))) throw new AppError('topic-not-found');
+          const names = { nameAr: before.nameAr, nameEn: before.nameEn };
+          await deps.audit.record(tx, { actorId: actor.id, action: 'topic.remove', objectId: id, before: names });
+          for (const holder of holders) await users.refreshCompletion(tx, holder.id);
+          return holders;
+        }),
+      );
       await holdersChanged(holders);
       return { ok: true as const };
     },

@@ -2,9 +2,10 @@ import { Redis } from 'ioredis';
 
 /**
  * Something cached in each instance's memory that an instance may have to forget: the platform settings, and
- * the verdicts on bearer sessions (with a key: which session or user), the plans offered to visitors.
+ * the verdicts on bearer sessions (with a key: which session or user), the plans offered to visitors, the topics
+ * catalogue.
  */
-export type InvalidationTopic = 'platform-settings' | 'auth-sessions' | 'public-plans';
+export type InvalidationTopic = 'platform-settings' | 'auth-sessions' | 'public-plans' | 'topics';
 type Listener = (key: string | undefined) => void;
 
 /**
