@@ -11,7 +11,7 @@ import { buildTestApp, injectAs, type TestApp } from '../../test/build-test-app.
 import { availabilitySlots } from '../modules/availability/availability.table.ts';
 import { plans } from '../modules/plans/plans.table.ts';
 import { tutors, users } from '../modules/users/users.table.ts';
-import { createDiskStorage, filesDirOf } from '../providers/storage/disk.adapter.ts';
+import { storageOf } from '../providers/storage/configured.ts';
 import {
   DEMO_REVIEWS,
   DEMO_TOPICS,
@@ -25,7 +25,7 @@ let t: TestApp;
 let signIns: DemoSignIn[];
 beforeAll(async () => {
   t = await buildTestApp();
-  const storage = createDiskStorage(filesDirOf(t.config.DATA_DIR));
+  const storage = storageOf(t.config);
   signIns = await seedDemoData(t.database.db, storage, new Date());
 });
 afterAll(() => t.close());
@@ -186,7 +186,7 @@ describe('demo seed', () => {
   it('runs once: a second start changes nothing and answers the same sign-ins', async () => {
     const count = async () => (await t.database.db.select({ n: sql<number>`count(*)::int` }).from(users))[0]?.n;
     const before = await count();
-    const again = await seedDemoData(t.database.db, createDiskStorage(filesDirOf(t.config.DATA_DIR)), new Date());
+    const again = await seedDemoData(t.database.db, storageOf(t.config), new Date());
     expect(again).toEqual(signIns);
     expect(await count()).toBe(before);
   });
