@@ -19,7 +19,7 @@ const STYLE = html`<style>
 .bot{display:flex;align-items:center;gap:12px}.bot .avatar{width:48px;height:48px;border-radius:50%;background:#229ed9;
 color:#fff;display:flex;align-items:center;justify-content:center;font-size:22px;font-weight:bold;flex:none}
 .bubble{background:#fff;border-radius:12px 12px 12px 4px;padding:10px 14px;margin:10px 0;max-width:90%;
-box-shadow:0 1px 2px rgba(0,0,0,.08)}.bubble .code{font-size:28px;letter-spacing:8px;margin:6px 0}
+box-shadow:0 1px 2px rgba(0,0,0,.08)}
 .start{width:100%;background:#229ed9;font-size:18px}
 </style>`;
 
@@ -45,8 +45,9 @@ function startPage(token: string, chat: string): string {
   );
 }
 
+// Only the text, as Telegram shows the message (the code is inside it).
 const bubble = (m: OutboxView): SafeHtml => html`<article class="bubble">
-${m.code ? html`<div class="code" dir="ltr">${m.code}</div>` : ''}<div class="text">${m.text}</div>
+<div class="text">${m.text}</div>
 <p class="muted">${time(m.createdAt)}</p></article>`;
 
 /** The chat with the bot after START: its messages to this chat, oldest first, refreshed every 5 seconds. */

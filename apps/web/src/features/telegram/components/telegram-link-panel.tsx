@@ -80,14 +80,19 @@ export function TelegramLinkPanel() {
           </div>
         </>
       ) : waiting && pending ? (
-        <Alert tone="info" title={t('telegram.waiting')}>
-          <span className="flex flex-wrap items-center gap-2">
-            <Spinner />
-            {t('telegram.waitingHint', { time: format.time(pending.expiresAt) })}
-            <a href={pending.url} target="_blank" rel="noopener noreferrer" className="font-semibold underline">
-              {t('telegram.openLink')}
-            </a>
-          </span>
+        <Alert
+          tone="info"
+          title={
+            <span className="flex items-center gap-2">
+              <Spinner className="size-4 shrink-0" />
+              {t('telegram.waiting')}
+            </span>
+          }
+        >
+          <p>{t('telegram.waitingHint', { time: format.time(pending.expiresAt) })}</p>
+          <a href={pending.url} target="_blank" rel="noopener noreferrer" className="font-semibold underline">
+            {t('telegram.openLink')}
+          </a>
         </Alert>
       ) : (
         <>
