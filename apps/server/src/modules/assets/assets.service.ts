@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { Readable } from 'node:stream';
+import { finished } from 'node:stream/promises';
 import { AVATAR_MAX_BYTES } from '@darsak/domain/assets';
 import { AppError } from '@darsak/domain/errors';
 import { RECEIPT_MAX_BYTES } from '@darsak/domain/invoices';
@@ -68,6 +69,17 @@ function utf8Text(bytes: Buffer): Buffer {
     throw new AppError('unsupported-file-type', { accepted: ['txt'] });
   }
   return bytes;
+}
+
+/**
+ * The duration of a video read from the store: its bytes only pass by (the reader keeps what it needs). A read
+ * that breaks before the duration is known fails instead of waiting for a reader that will get no more bytes.
+ */
+async function durationOf(measured: Awaited<ReturnType<typeof measuredVideo>>): Promise<number | undefined> {
+  const passed = finished(measured.body);
+  passed.catch(() => undefined); // cut short on purpose once the duration is known
+  measured.body.resume();
+  return Promise.race([measured.durationSeconds, passed.then(() => measured.durationSeconds)]);
 }
 
 /** How long a presigned upload URL may be used to start sending (S3 checks it when the upload begins). */
@@ -222,10 +234,10 @@ export function createAssetsService(deps: AssetsDeps) {
         await discardKey();
         throw error;
       });
-      measured.body.resume(); // the bytes only pass by: the reader keeps what it needs
-      const durationSeconds = await measured.durationSeconds;
-      measured.body.destroy();
-      content.destroy(); // the duration is known: the rest of the object need not be read
+      const durationSeconds = await durationOf(measured).finally(() => {
+        measured.body.destroy();
+        content.destroy(); // the duration is known: the rest of the object need not be read
+      });
       const video: StoredFile = {
         type: 'video',
         bucket: 'uploads',
@@ -233,7 +245,17 @@ export function createAssetsService(deps: AssetsDeps) {
         mimeType: measured.mime,
         sizeBytes: head.sizeBytes,
       };
-      return record({ video }, owner, (tx, ids) => apply(tx, { assetId: ids.video ?? 0, ...video, durationSeconds }));
+      try {
+        return await db.transaction(async (tx) => {
+          const assetId = await repo.insertAsset(tx, { ...video, ...owner });
+          return apply(tx, { assetId, ...video, durationSeconds });
+        });
+      } catch (error) {
+        // A confirmation sent twice at once: the other one recorded the key, and its file must stay.
+        if (await repo.findLiveAsset(db, 'uploads', key)) throw new AppError('asset-not-found');
+        await discardKey();
+        throw error;
+      }
     },
 
     /** A profile picture for oneself, or (studio and admins) for another user. */

@@ -78,6 +78,16 @@ describe('intro video sent straight to object storage', () => {
     expect([again.statusCode, again.json().code]).toEqual([409, 'intro-video-exists']);
   });
 
+  it('keeps the file when the confirmation is sent twice at once (a double click)', async () => {
+    const applicant = await createApplicant(t);
+    const key = await sendToStore(applicant, webmBytes(90));
+    const answers = await Promise.all([confirm(applicant, key), confirm(applicant, key)]);
+    expect(answers.map((a) => a.statusCode).sort()).toEqual([201, 404]);
+    expect(standIn.objects.has(`uploads/${key}`)).toBe(true);
+    const served = await t.app.inject({ method: 'GET', url: `/assets/uploads/${key}` });
+    expect(served.statusCode).toBe(200);
+  });
+
   it('refuses a video out of bounds or not a video, removing the object; nothing is recorded', async () => {
     const applicant = await createApplicant(t);
     const before = await assetCount();
