@@ -8,7 +8,8 @@ import { buffer } from 'node:stream/consumers';
  * A local S3-compatible store for tests, written from the S3 documentation and not from the adapter: path-style
  * PUT, GET (with one byte range), HEAD and DELETE of objects, every request checked for a SigV4 signature in its
  * Authorization header or (presigned) its query string, answering S3's XML errors (SignatureDoesNotMatch,
- * AccessDenied for an expired URL, NoSuchKey, MissingContentLength).
+ * AccessDenied for an expired URL, NoSuchKey, MissingContentLength), and CORS for any origin (a browser journey
+ * can send presigned uploads to it).
  */
 export interface S3StandIn {
   endpoint: string;
@@ -78,7 +79,7 @@ function presented(request: IncomingMessage, query: URLSearchParams): Presented 
 }
 
 export async function startS3StandIn(
-  options: { bucket?: string; region?: string; accessKeyId?: string; secretAccessKey?: string } = {},
+  options: { bucket?: string; region?: string; accessKeyId?: string; secretAccessKey?: string; port?: number } = {},
 ): Promise<S3StandIn> {
   const bucket = options.bucket ?? 'darsak-test';
   const region = options.region ?? 'eu-central-1';
@@ -176,6 +177,14 @@ export async function startS3StandIn(
   }
 
   const server = createServer(async (request, response) => {
+    // A bucket CORS rule letting any page PUT and GET (browsers send presigned uploads straight here).
+    response.setHeader('access-control-allow-origin', request.headers.origin ?? '*');
+    response.setHeader('access-control-expose-headers', 'etag');
+    if (request.method === 'OPTIONS') {
+      response.setHeader('access-control-allow-methods', 'GET, PUT, HEAD');
+      response.setHeader('access-control-allow-headers', request.headers['access-control-request-headers'] ?? '');
+      return response.writeHead(200).end();
+    }
     const url = new URL(request.url ?? '/', 'http://stand-in');
     const path = decodeURIComponent(url.pathname);
     try {
@@ -191,7 +200,7 @@ export async function startS3StandIn(
       response.end(request.method === 'HEAD' ? undefined : xml);
     }
   });
-  server.listen(0, '127.0.0.1');
+  server.listen(options.port ?? 0, '127.0.0.1');
   server.unref(); // a test file's shared stand-in must not keep its worker alive
   await once(server, 'listening');
   const { port } = server.address() as AddressInfo;
