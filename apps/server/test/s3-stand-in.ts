@@ -79,7 +79,7 @@ function presented(request: IncomingMessage, query: URLSearchParams): Presented 
 }
 
 export async function startS3StandIn(
-  options: { bucket?: string; region?: string; accessKeyId?: string; secretAccessKey?: string; port?: number } = {},
+  options: { bucket?: string; region?: string; accessKeyId?: string; secretAccessKey?: string } = {},
 ): Promise<S3StandIn> {
   const bucket = options.bucket ?? 'darsak-test';
   const region = options.region ?? 'eu-central-1';
@@ -200,7 +200,7 @@ export async function startS3StandIn(
       response.end(request.method === 'HEAD' ? undefined : xml);
     }
   });
-  server.listen(options.port ?? 0, '127.0.0.1');
+  server.listen(0, '127.0.0.1');
   server.unref(); // a test file's shared stand-in must not keep its worker alive
   await once(server, 'listening');
   const { port } = server.address() as AddressInfo;
