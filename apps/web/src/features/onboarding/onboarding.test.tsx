@@ -104,6 +104,73 @@ describe('/t/onboarding', () => {
   });
 });
 
+describe('/t/onboarding intro video on object storage', () => {
+  /** The browser's upload to the store: what it was sent, with a progress event on the way. */
+  function stubStoreUpload() {
+    const sent: { method?: string; url?: string; headers: Record<string, string>; body?: unknown } = { headers: {} };
+    class StoreXhr {
+      upload: { onprogress?: (event: { lengthComputable: boolean; loaded: number; total: number }) => void } = {};
+      status = 200;
+      responseText = '';
+      withCredentials = false;
+      onload?: () => void;
+      open(method: string, url: string) {
+        Object.assign(sent, { method, url });
+      }
+      setRequestHeader(key: string, value: string) {
+        sent.headers[key] = value;
+      }
+      getResponseHeader = () => '';
+      send(body: unknown) {
+        sent.body = body;
+        this.upload.onprogress?.({ lengthComputable: true, loaded: 1, total: 2 });
+        this.onload?.();
+      }
+    }
+    vi.stubGlobal('XMLHttpRequest', StoreXhr);
+    return sent;
+  }
+
+  it('asks for an upload URL, sends the file to the store itself, then confirms it', async () => {
+    const sent = stubStoreUpload();
+    const todo = ['interview', 'demoSession', 'photoSession', 'activated'].map((s) => step(s, 'locked'));
+    const target = {
+      method: 'PUT',
+      url: 'https://store.example/darsak/uploads/31-abc.webm?X-Amz-Signature=f00',
+      headers: { 'content-type': 'video/webm' },
+      key: '31-abc.webm',
+      expiresAt: inDays(1),
+    };
+    const { calls } = stubApi(
+      {
+        'GET /api/v1/config': () => ({
+          body: { environment: 'local', supportLinks: {}, googleSimulator: false, directUploads: true },
+        }),
+        'GET /api/v1/user/tutor/onboarding': () => ({
+          body: status([step('profile', 'done'), step('introVideo', 'todo'), ...todo], 'introVideo'),
+        }),
+        'POST /api/v1/intro-video/upload-url': () => ({ body: target }),
+        'POST /api/v1/intro-video/with/key': () => ({ status: 201, body: { id: 9, status: 'pending' } }),
+      },
+      applicant,
+      meta,
+    );
+    renderApp('/t/onboarding', { user: applicant });
+    const video = new File(['webm bytes'], 'intro.webm', { type: 'video/webm' });
+    await userEvent.upload(await screen.findByLabelText('اختر ملف الفيديو'), video);
+    await userEvent.click(screen.getByRole('button', { name: 'أرسل الفيديو' }));
+    await waitFor(() => expect(calls.some((c) => c.path === '/api/v1/intro-video/with/key')).toBe(true));
+
+    expect(calls.find((c) => c.path === '/api/v1/intro-video/upload-url')?.body).toEqual({
+      contentType: 'video/webm',
+      sizeBytes: video.size,
+    });
+    expect(sent).toEqual({ method: 'PUT', url: target.url, headers: target.headers, body: video });
+    expect(calls.find((c) => c.path === '/api/v1/intro-video/with/key')?.body).toEqual({ key: '31-abc.webm' });
+    expect(calls.some((c) => c.path === '/api/v1/intro-video/with/asset')).toBe(false);
+  });
+});
+
 describe('/interview/{id}', () => {
   it('lets the manager record the outcome only after the start, and says when the room opens', async () => {
     const manager = makeUser({ id: 40, role: 5, name: 'منى عبد الرحمن' });
