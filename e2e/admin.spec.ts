@@ -229,7 +229,7 @@ test('an admin manages topics and reads the audit log', async ({ page, request }
   const row = page.getByRole('row').filter({ hasText: `السفر ${stamp}` });
   await expect(row).toHaveCount(1);
   await shoot(page, testInfo, 'staff-17-topics');
-  await row.getByRole('button', { name: /^إعادة تسمية/ }).click();
+  await row.getByRole('button', { name: /^إعادة التسمية/ }).click();
   const rename = page.getByRole('dialog', { name: 'إعادة التسمية' });
   await rename.getByLabel(/^الاسم بالعربية/).fill(`الرحلات ${stamp}`);
   await rename.getByRole('button', { name: 'حفظ' }).click();

@@ -75,7 +75,7 @@ test('a student books a 30-minute lesson by topic, cancels it, and a booked less
   const tutorName = ((await cards.first().getByRole('heading').textContent()) ?? '').trim();
   await cards
     .first()
-    .getByRole('link', { name: `ملف ${tutorName} والحجز` })
+    .getByRole('link', { name: `الملف والحجز مع ${tutorName}` })
     .click();
   await expect(page.getByRole('heading', { level: 1, name: tutorName })).toBeVisible();
   await screenshot(page, testInfo, 'booking-03-tutor-profile');

@@ -30,7 +30,7 @@ describe('support links (spec §9)', () => {
     const help = await screen.findByRole('navigation', { name: 'تحتاج مساعدة؟' }, { timeout: 5000 });
     expect(within(help).getByRole('link', { name: 'واتساب' }).getAttribute('href')).toBe('https://wa.me/201000000000');
     expect(within(help).queryByRole('link', { name: 'قناة المعلّمين على تيليجرام' })).toBeNull();
-    await user.click(screen.getByRole('button', { name: 'قائمة الحساب' }));
+    await user.click(screen.getByRole('button', { name: /قائمة الحساب/ }));
     expect(screen.getAllByRole('link', { name: 'واتساب' })).toHaveLength(2);
   });
 
@@ -46,7 +46,7 @@ describe('support links (spec §9)', () => {
 
     stubApi({}, tutor);
     renderApp('/t/onboarding', { user: tutor });
-    await user.click(await screen.findByRole('button', { name: 'قائمة الحساب' }, { timeout: 5000 }));
+    await user.click(await screen.findByRole('button', { name: /قائمة الحساب/ }, { timeout: 5000 }));
     expect(screen.queryByRole('navigation', { name: 'تحتاج مساعدة؟' })).toBeNull();
     expect(screen.queryByRole('link', { name: 'واتساب' })).toBeNull();
   });

@@ -42,10 +42,14 @@ export function Avatar({ name, src, size = 'md', className, decorative = false }
   }
   const fallbackClasses = cn(classes, 'bg-primary-100 font-bold text-primary-800');
   if (decorative) {
+    // Drawn by CSS, not text: the initials repeat the name beside them, so they stay out of the control's
+    // visible label (which the accessible name must contain, WCAG 2.5.3).
     return (
-      <span className={fallbackClasses} aria-hidden="true">
-        {initialsOf(name)}
-      </span>
+      <span
+        className={cn(fallbackClasses, 'before:content-[attr(data-initials)]')}
+        data-initials={initialsOf(name)}
+        aria-hidden="true"
+      />
     );
   }
   return (

@@ -21,7 +21,7 @@ export function ErrorScreen({ mark, title, description, actions, details, classN
       )}
     >
       {mark && (
-        <p aria-hidden="true" className="text-6xl font-extrabold text-primary-200">
+        <p aria-hidden="true" className="text-6xl font-extrabold text-primary-500">
           {mark}
         </p>
       )}

@@ -106,7 +106,6 @@ export const ar = {
   'nav.userMenu': 'قائمة الحساب',
   'nav.openSidebar': 'فتح القائمة الجانبية',
   'nav.closeSidebar': 'إغلاق القائمة الجانبية',
-  'nav.homeLink': 'درسك، الصفحة الرئيسية',
 
   // sidebar (main app)
   'sidebar.label': 'القائمة الجانبية',

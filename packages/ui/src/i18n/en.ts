@@ -99,7 +99,6 @@ export const en: Translation<typeof ar> = {
   'nav.userMenu': 'Account menu',
   'nav.openSidebar': 'Open side menu',
   'nav.closeSidebar': 'Close side menu',
-  'nav.homeLink': 'Darsak, home page',
 
   'sidebar.label': 'Side menu',
   'sidebar.dashboard': 'Dashboard',

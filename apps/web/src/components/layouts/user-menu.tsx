@@ -69,12 +69,13 @@ export function UserMenu({ user }: { user: User }) {
         type="button"
         aria-expanded={open}
         aria-controls={panelId}
-        aria-label={t('nav.userMenu')}
         onClick={() => setOpen((v) => !v)}
         className="flex items-center gap-2 rounded-full p-1 pe-2 hover:bg-primary-50 focus-visible:outline-2 focus-visible:outline-primary-600"
       >
         <Avatar name={user.name} src={user.image} size="sm" decorative />
+        {/* Named by what it shows, the person's name, then what it opens (WCAG 2.5.3). */}
         <span className="hidden max-w-40 truncate text-sm font-semibold sm:inline">{user.name}</span>
+        <span className="sr-only">{t('nav.userMenu')}</span>
         <ChevronIcon className={cn('size-4 text-muted transition-transform', open && 'rotate-180')} />
       </button>
       {open && (

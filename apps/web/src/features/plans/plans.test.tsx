@@ -67,7 +67,7 @@ describe('/plans', { timeout: 20_000 }, () => {
     );
     const user = userEvent.setup();
     const { router } = renderApp('/plans', { user: student });
-    await user.click(await screen.findByRole('button', { name: 'اشترك في الباقة المتقدمة' }));
+    await user.click(await screen.findByRole('button', { name: 'اشترك الآن في الباقة المتقدمة' }));
     const dialog = await screen.findByRole('dialog', { name: 'الاشتراك في الباقة المتقدمة' });
     expect(within(dialog).getByRole('radio', { name: /اشتراك شهري/ })).toHaveProperty('checked', true);
     await user.click(within(dialog).getByRole('radio', { name: /اشتراك ربع سنوي/ }));
@@ -80,7 +80,7 @@ describe('/plans', { timeout: 20_000 }, () => {
     stubApi({ 'GET /api/v1/plan/list': list() });
     const user = userEvent.setup();
     const { router } = renderApp('/plans');
-    await user.click(await screen.findByRole('button', { name: 'اشترك في الباقة الأساسية' }));
+    await user.click(await screen.findByRole('button', { name: 'اشترك الآن في الباقة الأساسية' }));
     expect(screen.getByText(/ستحتاج إلى تسجيل الدخول/)).toBeTruthy();
     await user.click(screen.getByRole('button', { name: 'متابعة إلى الدفع' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
@@ -101,7 +101,7 @@ describe('/plans', { timeout: 20_000 }, () => {
     // a paid subscription keeps its end date
     expect(notice.textContent).toMatch(/حتى .*٢٠٢٥/);
     await waitFor(() =>
-      expect(screen.getByRole('button', { name: 'اشترك في الباقة المتقدمة' })).toHaveProperty('disabled', true),
+      expect(screen.getByRole('button', { name: 'اشترك الآن في الباقة المتقدمة' })).toHaveProperty('disabled', true),
     );
   });
 });
@@ -209,7 +209,7 @@ describe('/plans: the free trial', { timeout: 20_000 }, () => {
     expect(notice.textContent).not.toMatch(/٢١٢٤/);
     expect(screen.queryByRole('button', { name: /التجربة المجانية/ })).toBeNull();
 
-    const subscribe = screen.getByRole('button', { name: 'اشترك في الباقة المتقدمة' });
+    const subscribe = screen.getByRole('button', { name: 'اشترك الآن في الباقة المتقدمة' });
     expect(subscribe).toHaveProperty('disabled', false);
     await user.click(subscribe);
     await user.click(await screen.findByRole('button', { name: 'متابعة إلى الدفع' }));

@@ -39,7 +39,7 @@ describe('report a problem', () => {
     vi.stubGlobal('XMLHttpRequest', undefined);
     const user = userEvent.setup();
     renderApp('/tutors', { user: student });
-    await user.click(await screen.findByRole('button', { name: 'قائمة الحساب' }, { timeout: 5000 }));
+    await user.click(await screen.findByRole('button', { name: /قائمة الحساب/ }, { timeout: 5000 }));
     await user.click(screen.getByRole('button', { name: 'الإبلاغ عن مشكلة' }));
 
     const dialog = await screen.findByRole('dialog', { name: 'الإبلاغ عن مشكلة' });
@@ -75,7 +75,7 @@ describe('report a problem', () => {
     vi.stubGlobal('XMLHttpRequest', undefined);
     const user = userEvent.setup();
     renderApp('/tutors', { user: student });
-    await user.click(await screen.findByRole('button', { name: 'قائمة الحساب' }, { timeout: 5000 }));
+    await user.click(await screen.findByRole('button', { name: /قائمة الحساب/ }, { timeout: 5000 }));
     await user.click(screen.getByRole('button', { name: 'الإبلاغ عن مشكلة' }));
     const dialog = await screen.findByRole('dialog', { name: 'الإبلاغ عن مشكلة' });
     await user.type(within(dialog).getByLabelText(/^العنوان/), 'بطء');

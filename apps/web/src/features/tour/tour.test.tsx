@@ -60,7 +60,7 @@ describe('guided tour', { timeout: 30_000 }, () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     await waitFor(() => expect(puts(calls)).toBe(1));
 
-    await clicker.click(screen.getByRole('button', { name: 'قائمة الحساب' }));
+    await clicker.click(screen.getByRole('button', { name: /قائمة الحساب/ }));
     await clicker.click(screen.getByRole('button', { name: 'جولة تعريفية بالتطبيق' }));
     const card = await tourCard();
     await clicker.click(within(card).getByRole('button', { name: 'تخطَّ الجولة' }));
@@ -72,7 +72,7 @@ describe('guided tour', { timeout: 30_000 }, () => {
     const student = makeUser();
     stubApi(tourApi('2025-03-01T10:00:00.000Z'), student);
     const first = renderApp('/s/dashboard', { user: student });
-    expect(await screen.findByRole('button', { name: 'قائمة الحساب' })).toBeTruthy();
+    expect(await screen.findByRole('button', { name: /قائمة الحساب/ })).toBeTruthy();
     await new Promise((resolve) => setTimeout(resolve, 200));
     expect(screen.queryByRole('dialog')).toBeNull();
     first.unmount();
@@ -81,7 +81,7 @@ describe('guided tour', { timeout: 30_000 }, () => {
     const tutor = makeUser({ id: 9, role: Role.tutor });
     const { calls } = stubApi(tourApi(null), tutor);
     renderApp('/t/dashboard', { user: tutor });
-    await userEvent.setup().click(await screen.findByRole('button', { name: 'قائمة الحساب' }));
+    await userEvent.setup().click(await screen.findByRole('button', { name: /قائمة الحساب/ }));
     expect(screen.queryByRole('button', { name: 'جولة تعريفية بالتطبيق' })).toBeNull();
     expect(calls.some((c) => c.path === '/api/v1/student/tour')).toBe(false);
   });

@@ -52,7 +52,7 @@ export const bookingAr = {
   'booking.tutors.nextFree': 'أقرب موعد متاح',
   'booking.tutors.noFreeTime': 'لا مواعيد متاحة خلال أسبوعين',
   'booking.tutors.viewProfile': 'الملف والحجز',
-  'booking.tutors.viewProfileOf': 'ملف {name} والحجز',
+  'booking.tutors.viewProfileOf': 'الملف والحجز مع {name}',
 
   // /t/{id}
   'booking.tutor.tabs': 'أقسام ملف المعلّم',

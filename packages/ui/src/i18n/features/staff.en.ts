@@ -83,7 +83,7 @@ export const staffEn: Translation<typeof staffAr> = {
   'staff.invites.state.rejected': 'Revoked',
   'staff.invites.state.expired': 'Expired',
   'staff.invites.resend': 'Send again',
-  'staff.invites.resendFor': 'Send the invite to {email} again',
+  'staff.invites.resendFor': 'Send again to {email}',
   'staff.invites.resendTitle': 'Send the invite again?',
   'staff.invites.resendBody': '{email} gets a new link valid for 7 days; the earlier link stops working.',
   'staff.invites.revoke': 'Revoke',

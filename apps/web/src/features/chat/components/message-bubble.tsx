@@ -56,7 +56,7 @@ export function MessageBubble({
               {message.body}
             </p>
           )}
-          <p className={cn('mt-1 flex items-center gap-1.5 text-xs', own && !deleted ? 'text-white/80' : 'text-muted')}>
+          <p className={cn('mt-1 flex items-center gap-1.5 text-xs', own && !deleted ? 'text-white' : 'text-muted')}>
             {message.pinned && (
               <span className="inline-flex items-center gap-0.5">
                 <PinIcon width={12} height={12} />

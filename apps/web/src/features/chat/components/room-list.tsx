@@ -1,6 +1,18 @@
 import { chatKeys, chatRoomsQuery, errorCodeOf } from '@darsak/client';
 import type { ChatRoom } from '@darsak/domain/chat';
-import { Alert, Avatar, Button, ChatIcon, cn, EmptyState, Spinner, Tabs, TabsList, TabsTrigger } from '@darsak/ui';
+import {
+  Alert,
+  Avatar,
+  Button,
+  ChatIcon,
+  cn,
+  EmptyState,
+  Spinner,
+  Tabs,
+  TabsContent,
+  TabsList,
+  TabsTrigger,
+} from '@darsak/ui';
 import { useI18n } from '@darsak/ui/i18n';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useState } from 'react';
@@ -57,7 +69,12 @@ export function RoomList({
   const list = (rooms.data?.list ?? []).filter((room) => tab === 'all' || room.pinned);
 
   return (
-    <div className="flex min-h-0 flex-1 flex-col">
+    // The list is the tab panel of the chosen tab, so each tab controls a panel that exists.
+    <Tabs
+      value={tab}
+      onValueChange={(value) => setTab(value === 'pinned' ? 'pinned' : 'all')}
+      className="flex min-h-0 flex-1 flex-col gap-0"
+    >
       <div className="space-y-3 border-b border-line p-3">
         <div className="relative">
           <label htmlFor={searchId} className="sr-only">
@@ -73,14 +90,12 @@ export function RoomList({
             className="h-10 w-full rounded-xl border border-line bg-surface ps-10 pe-3 text-sm text-ink focus:outline-2 focus:outline-primary-600"
           />
         </div>
-        <Tabs value={tab} onValueChange={(value) => setTab(value === 'pinned' ? 'pinned' : 'all')}>
-          <TabsList aria-label={t('realtime.chat.rooms')}>
-            <TabsTrigger value="all">{t('realtime.chat.tabs.all')}</TabsTrigger>
-            <TabsTrigger value="pinned">{t('realtime.chat.tabs.pinned')}</TabsTrigger>
-          </TabsList>
-        </Tabs>
+        <TabsList aria-label={t('realtime.chat.rooms')}>
+          <TabsTrigger value="all">{t('realtime.chat.tabs.all')}</TabsTrigger>
+          <TabsTrigger value="pinned">{t('realtime.chat.tabs.pinned')}</TabsTrigger>
+        </TabsList>
       </div>
-      <div className="min-h-0 flex-1 overflow-y-auto">
+      <TabsContent value={tab} className="min-h-0 flex-1 overflow-y-auto">
         {rooms.isPending ? (
           <div className="flex justify-center py-10">
             <Spinner className="size-6 text-primary-600" />
@@ -127,8 +142,8 @@ export function RoomList({
             ))}
           </ul>
         )}
-      </div>
-    </div>
+      </TabsContent>
+    </Tabs>
   );
 }
 
