@@ -1,6 +1,8 @@
 import { randomBytes } from 'node:crypto';
-import { createWriteStream, openAsBlob } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { createReadStream, createWriteStream } from 'node:fs';
+import { mkdtemp, rm, stat } from 'node:fs/promises';
+import { request as httpRequest } from 'node:http';
+import { request as httpsRequest } from 'node:https';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
@@ -31,16 +33,42 @@ async function failure(response: Response, what: string): Promise<Error> {
  * S3 wants a PUT's length up front and a parsed upload arrives without one, so a stream is first written to a
  * temporary file and sent from there (never held in memory); buffers go as they are.
  */
-async function withKnownLength<T>(bytes: Buffer | Readable, send: (body: Blob | Buffer) => Promise<T>): Promise<T> {
-  if (Buffer.isBuffer(bytes)) return send(bytes);
+async function withKnownLength<T>(
+  bytes: Buffer | Readable,
+  send: (body: () => Readable, length: number) => Promise<T>,
+): Promise<T> {
+  if (Buffer.isBuffer(bytes)) return send(() => Readable.from([bytes]), bytes.length);
   const dir = await mkdtemp(join(tmpdir(), 'darsak-upload-'));
   try {
     const file = join(dir, randomBytes(8).toString('hex'));
     await pipeline(bytes, createWriteStream(file));
-    return await send(await openAsBlob(file));
+    return await send(() => createReadStream(file), (await stat(file)).size);
   } finally {
     await rm(dir, { recursive: true, force: true });
   }
+}
+
+/**
+ * A body streamed with node:http, which waits for the socket as it writes: fetch (undici) was measured holding a
+ * whole 300 MB body in memory (+320 MB RSS, against +33 MB here). Answers a Response for the one error path.
+ */
+function streamedPut(url: URL, headers: Headers, body: Readable, length: number): Promise<Response> {
+  const send = url.protocol === 'https:' ? httpsRequest : httpRequest;
+  return new Promise((resolve, reject) => {
+    const outgoing = send(
+      url,
+      { method: 'PUT', headers: { ...Object.fromEntries(headers), 'content-length': String(length) } },
+      (incoming) => {
+        const chunks: Buffer[] = [];
+        incoming.on('data', (chunk: Buffer) => chunks.push(chunk));
+        incoming.on('error', reject);
+        incoming.on('end', () =>
+          resolve(new Response(Buffer.concat(chunks).toString('utf8'), { status: incoming.statusCode ?? 502 })),
+        );
+      },
+    );
+    pipeline(body, outgoing).catch(reject);
+  });
 }
 
 /** The store bucket's base URL, without a trailing slash: `<endpoint>/<bucket>`, or `<bucket>.<endpoint host>`. */
@@ -75,19 +103,20 @@ export function createS3Storage(settings: S3Settings, fetcher: typeof fetch = fe
     return url;
   }
 
-  async function send(method: string, url: URL, headers: Record<string, string> = {}, body?: Blob | Buffer) {
+  async function send(method: string, url: URL, headers: Record<string, string> = {}) {
     const signed = await new AwsV4Signer({ ...signing, method, url: url.href, headers }).sign();
-    return fetcher(signed.url, { method, headers: signed.headers, ...(body && { body }) });
+    return fetcher(signed.url, { method, headers: signed.headers });
   }
 
   return {
     async put(bucket, name, bytes, contentType) {
       const url = objectUrl(bucket, name);
-      return withKnownLength(bytes, async (body) => {
-        const response = await send('PUT', url, { 'content-type': contentType }, body);
+      return withKnownLength(bytes, async (body, length) => {
+        const headers = { 'content-type': contentType };
+        const signed = await new AwsV4Signer({ ...signing, method: 'PUT', url: url.href, headers }).sign();
+        const response = await streamedPut(signed.url, signed.headers, body(), length);
         if (!response.ok) throw await failure(response, `PUT ${bucket}/${name}`);
-        await response.body?.cancel();
-        return Buffer.isBuffer(body) ? body.length : body.size;
+        return length;
       });
     },
 
