@@ -113,6 +113,15 @@ export const EnvSchema = z.object({
     .int()
     .min(1024)
     .default(5 * 1024 * 1024),
+  /** Where uploaded files live: `disk` under DATA_DIR/files, or `s3` (an S3-compatible store, the S3_* settings). */
+  STORAGE_DRIVER: z.enum(['disk', 's3']).default('disk'),
+  S3_ENDPOINT: optional.refine((v) => v === undefined || URL.canParse(v), 'must be a URL'),
+  S3_REGION: optional,
+  S3_BUCKET: optional,
+  S3_ACCESS_KEY_ID: optional,
+  S3_SECRET_ACCESS_KEY: optional,
+  /** `<endpoint>/<bucket>/<key>` addressing (MinIO and most self-hosted stores) instead of `<bucket>.<host>`. */
+  S3_FORCE_PATH_STYLE: flag(false),
   // The rate limits are platform settings; these, when set, are the deployment's defaults (bounds the settings').
   RATE_LIMIT_SIGN_IN_PER_MINUTE: rateLimitDefault('signInPerMinute'),
   /** Wrong password or code guesses allowed per account in RATE_LIMIT_GUESS_WINDOW_MINUTES, from any address. */
@@ -202,6 +211,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
   const env = parsed.data;
   const isLocal = env.SERVER_ENV === 'local';
   if (!isLocal) requireInProduction(env);
+  if (env.STORAGE_DRIVER === 's3') requireObjectStorage(env);
   // Demo accounts share a published password: seeded by default in local mode, never in production.
   const seedDemo = source.SEED_DEMO === undefined ? isLocal : env.SEED_DEMO;
   if (seedDemo && env.SERVER_ENV === 'production')
@@ -229,6 +239,16 @@ function requireInProduction(env: Env) {
   );
   if (missing.length > 0) {
     throw new ConfigError(`Invalid configuration: ${missing.join(', ')} must be set when SERVER_ENV=${env.SERVER_ENV}`);
+  }
+}
+
+/** The S3 settings come together: a store half configured would lose uploads at the first write. */
+function requireObjectStorage(env: Env) {
+  const missing = (
+    ['S3_ENDPOINT', 'S3_REGION', 'S3_BUCKET', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const
+  ).filter((k) => !env[k]);
+  if (missing.length > 0) {
+    throw new ConfigError(`Invalid configuration: ${missing.join(', ')} must be set when STORAGE_DRIVER=s3`);
   }
 }
 
