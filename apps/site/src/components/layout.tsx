@@ -218,10 +218,14 @@ export function PageHero({ heading, lead, children }: { heading: ReactNode; lead
 export function CardGrid({
   items,
   columns = 3,
+  level = 3,
 }: {
   items: ReadonlyArray<{ title: string; body: string }>;
   columns?: 2 | 3 | 4;
+  /** The cards' heading level: 2 in a section without a heading of its own, so headings go in order. */
+  level?: 2 | 3;
 }) {
+  const Heading = `h${level}` as const;
   const cols = { 2: 'sm:grid-cols-2', 3: 'sm:grid-cols-2 lg:grid-cols-3', 4: 'sm:grid-cols-2 lg:grid-cols-4' }[columns];
   return (
     <ul className={cn('grid gap-4', cols)}>
@@ -230,7 +234,7 @@ export function CardGrid({
           key={item.title}
           className="rounded-(--radius-card) border border-line bg-surface p-5 shadow-(--shadow-card)"
         >
-          <h3 className="mb-2 text-lg font-bold text-ink">{item.title}</h3>
+          <Heading className="mb-2 text-lg font-bold text-ink">{item.title}</Heading>
           <p className="text-muted">{item.body}</p>
         </li>
       ))}

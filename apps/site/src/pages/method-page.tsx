@@ -9,7 +9,7 @@ export function MethodPage() {
     <>
       <PageHero heading={c.heading} lead={c.lead} />
       <Section>
-        <CardGrid items={c.points} />
+        <CardGrid items={c.points} level={2} />
         <AppLink to="/register/student" className={buttonClasses({ size: 'lg', className: 'mt-8' })}>
           {c.cta}
         </AppLink>

@@ -1,4 +1,4 @@
-import type { Key, ReactNode } from 'react';
+import { type Key, type ReactNode, useId } from 'react';
 import { useT } from '../i18n/i18n-provider.tsx';
 import { cn } from '../lib/cn.ts';
 
@@ -23,10 +23,25 @@ export interface TableProps<Row> {
 /** A data table; scrolls sideways inside its own box on narrow screens. */
 export function Table<Row>({ caption, showCaption = false, columns, rows, rowKey, empty, className }: TableProps<Row>) {
   const t = useT();
+  const captionId = useId();
   return (
-    <div className={cn('overflow-x-auto rounded-(--radius-card) border border-line bg-surface', className)}>
+    // A named, focusable scroll box (a group, not a landmark), so a keyboard can scroll a table wider than a phone.
+    // biome-ignore lint/a11y/useSemanticElements: a fieldset is for form controls; this groups a scrolling table.
+    <div
+      role="group"
+      aria-labelledby={captionId}
+      // biome-ignore lint/a11y/noNoninteractiveTabindex: the scroll box must take focus for keyboard scrolling.
+      tabIndex={0}
+      className={cn(
+        'overflow-x-auto rounded-(--radius-card) border border-line bg-surface',
+        'focus-visible:outline-2 focus-visible:outline-primary-600',
+        className,
+      )}
+    >
       <table className="w-full border-collapse text-sm">
-        <caption className={cn('p-4 text-start font-semibold', !showCaption && 'sr-only')}>{caption}</caption>
+        <caption id={captionId} className={cn('p-4 text-start font-semibold', !showCaption && 'sr-only')}>
+          {caption}
+        </caption>
         <thead className="bg-stone-50 text-muted">
           <tr>
             {columns.map((column) => (

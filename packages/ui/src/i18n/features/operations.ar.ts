@@ -90,6 +90,7 @@ export const operationsAr = {
   'staff.overview.count': 'العدد',
   'staff.overview.newStudents': 'الطلاب الجدد',
   'staff.overview.lessons': 'الدروس',
+  'staff.overview.period': 'الفترة',
   'staff.overview.booked': 'حُجزت',
   'staff.overview.held': 'عُقدت',
   'staff.overview.cancelled': 'أُلغيت',

@@ -83,6 +83,7 @@ export const operationsEn: Translation<typeof operationsAr> = {
   'staff.overview.count': 'Count',
   'staff.overview.newStudents': 'New students',
   'staff.overview.lessons': 'Lessons',
+  'staff.overview.period': 'Period',
   'staff.overview.booked': 'Booked',
   'staff.overview.held': 'Held',
   'staff.overview.cancelled': 'Cancelled',

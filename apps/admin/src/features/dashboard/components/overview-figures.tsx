@@ -45,7 +45,7 @@ function Lessons({ lessons }: { lessons: Overview['lessons'] }) {
   const { t, format } = useI18n();
   const count = (key: keyof LessonRow['counts']) => (row: LessonRow) => format.number(row.counts[key]);
   const columns: TableColumn<LessonRow>[] = [
-    { key: 'range', header: '', cell: (row) => t(`staff.overview.${row.range}`) },
+    { key: 'range', header: t('staff.overview.period'), cell: (row) => t(`staff.overview.${row.range}`) },
     { key: 'booked', header: t('staff.overview.booked'), cell: count('booked') },
     { key: 'held', header: t('staff.overview.held'), cell: count('held') },
     { key: 'cancelled', header: t('staff.overview.cancelled'), cell: count('cancelled') },

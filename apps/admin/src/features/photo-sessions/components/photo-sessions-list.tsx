@@ -16,6 +16,8 @@ export function PhotoSessionsList() {
       </TabsList>
       {(['waiting', 'done'] as const).map((status) => (
         <TabsContent key={status} value={status} className="pt-4">
+          {/* The panel is headed by its tab's name, so the list's own headings (level 3) follow in order. */}
+          <h2 className="sr-only">{t(`onboarding.studio.${status}`)}</h2>
           <StudioTutors status={status} />
         </TabsContent>
       ))}

@@ -28,10 +28,13 @@ export function UpcomingLessonsPage() {
             <TabsTrigger value="upcoming">{t('booking.lessons.upcoming')}</TabsTrigger>
             <TabsTrigger value="past">{t('booking.lessons.past')}</TabsTrigger>
           </TabsList>
+          {/* Each panel is headed by its tab's name, so the lessons' own headings (level 3) follow in order. */}
           <TabsContent value="upcoming">
+            <h2 className="sr-only">{t('booking.lessons.upcoming')}</h2>
             <LessonsList when="upcoming" viewerId={user.id} emptyAction={findTutor} />
           </TabsContent>
           <TabsContent value="past">
+            <h2 className="sr-only">{t('booking.lessons.past')}</h2>
             <LessonsList when="past" viewerId={user.id} />
           </TabsContent>
         </Tabs>

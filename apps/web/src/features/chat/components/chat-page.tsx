@@ -35,7 +35,9 @@ export function ChatPage() {
       )}
     >
       <h1 className="sr-only">{t('realtime.chat.title')}</h1>
+      {/* Named, so it is told apart from the side navigation's landmark. */}
       <aside
+        aria-label={t('realtime.chat.rooms')}
         className={cn(
           'min-h-0 w-full flex-col border-line md:flex md:w-80 md:shrink-0 md:border-e lg:w-96',
           showingRoom ? 'hidden' : 'flex',

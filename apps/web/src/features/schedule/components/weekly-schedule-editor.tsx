@@ -202,7 +202,7 @@ export function WeeklyScheduleEditor() {
             .map((field, index) => ({ field, index }))
             .filter(({ index }) => slots[index]?.weekday === weekday);
           return (
-            <Card key={weekday} level={3} title={dayName} className="p-4 sm:p-4">
+            <Card key={weekday} title={dayName} className="p-4 sm:p-4">
               <fieldset className="flex flex-col gap-3">
                 <legend className="sr-only">{t('booking.slots.dayLegend', { day: dayName })}</legend>
                 {rows.length === 0 && <p className="text-sm text-muted">{t('booking.slots.dayOff')}</p>}
