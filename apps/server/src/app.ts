@@ -75,6 +75,8 @@ import { hasFreeTrial } from './modules/subscriptions/subscriptions.repo.ts';
 import { subscriptionsRoutes } from './modules/subscriptions/subscriptions.routes.ts';
 import { createSubscriptionsService } from './modules/subscriptions/subscriptions.service.ts';
 import { systemRoutes } from './modules/system/system.routes.ts';
+import { telegramRoutes } from './modules/telegram/telegram.routes.ts';
+import { createTelegramService, linkUrlOf, webhookSecretOf } from './modules/telegram/telegram.service.ts';
 import { topicsRoutes } from './modules/topics/topics.routes.ts';
 import { countFavouriteTopics, createTopicsService } from './modules/topics/topics.service.ts';
 import { createTutorChanges } from './modules/tutors/tutors.changes.ts';
@@ -312,7 +314,24 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   defineVerificationJobs(queue, verification);
   await app.register(verificationRoutes, { verification, publicPerMinute: signInPerMinute });
-  if (config.isLocal) await app.register(devRoutes, { outbox, localGoogle: deps.localGoogle, lessons: { db, clock } });
+  // A user's Telegram chat is linked through the bot's /start deep link; codes by Telegram need it.
+  const telegramWebhookSecret = webhookSecretOf(config);
+  const telegram = createTelegramService({
+    db,
+    clock,
+    outbox,
+    linkUrl: linkUrlOf(config),
+    webhookSecret: telegramWebhookSecret,
+  });
+  await app.register(telegramRoutes, { telegram });
+  if (config.isLocal) {
+    await app.register(devRoutes, {
+      outbox,
+      localGoogle: deps.localGoogle,
+      lessons: { db, clock },
+      telegram: telegramWebhookSecret ? { webhookSecret: telegramWebhookSecret } : undefined,
+    });
+  }
   const chat = createChatService({ db, clock, uploadUrl, events: createChatEvents(realtime), haveLessonTogether });
   const sessions = createSessionsService({
     db,
