@@ -20,9 +20,9 @@ export {
   type LineTone,
 } from './components/line-chart.tsx';
 export { LoadingAnimation, type LoadingAnimationProps } from './components/loading-animation.tsx';
+export { PageSizeSelect } from './components/page-size-select.tsx';
 export { PasswordField, type PasswordFieldProps } from './components/password-field.tsx';
 export { CrashScreen, Forbidden, NotFound } from './components/route-errors.tsx';
-export { PageSizeSelect } from './components/page-size-select.tsx';
 export { SelectField, type SelectFieldProps, type SelectOption } from './components/select-field.tsx';
 export { SideNav, type SideNavEntry } from './components/side-nav.tsx';
 export { SkipLink } from './components/skip-link.tsx';
@@ -42,5 +42,5 @@ export {
   useToast,
 } from './components/toaster.tsx';
 export { cn } from './lib/cn.ts';
-export { PAGE_SIZES, type Paging, usePaging } from './lib/use-paging.ts';
 export { downloadCsv, toCsv } from './lib/csv.ts';
+export { PAGE_SIZES, type Paging, usePaging } from './lib/use-paging.ts';
