@@ -1,6 +1,6 @@
 import { registerPerson, signedInContext } from './support/people.ts';
 import { screenshot } from './support/screens.ts';
-import { expect, test } from './support/test.ts';
+import { expect, TOUR_ROUTE, test } from './support/test.ts';
 
 // A new student's first visit: the guided tour opens by itself, walks the pages and is remembered on the server.
 test('a new student takes the tour to the end, and it does not open again', async ({
@@ -10,6 +10,7 @@ test('a new student takes the tour to the end, and it does not open again', asyn
 }, testInfo) => {
   const student = await registerPerson(request, 'student');
   const context = await signedInContext(browser, page, student);
+  await context.unroute(TOUR_ROUTE);
   const app = await context.newPage();
   await app.goto('/s/dashboard');
 
