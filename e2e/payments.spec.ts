@@ -43,7 +43,7 @@ async function chooseMonthOf120(page: Page, testInfo: Parameters<typeof screensh
   const card = page.getByRole('article').filter({ hasText: /١٢٠ دقيقة/ });
   await expect(card).toBeVisible();
   await screenshot(page, testInfo, 'payments-01-plans');
-  await card.getByRole('button', { name: /اشترك في/ }).click();
+  await card.getByRole('button', { name: /^اشترك الآن في/ }).click();
   const dialog = page.getByRole('dialog');
   await dialog.getByRole('radio', { name: /اشتراك شهري/ }).check();
   await screenshot(page, testInfo, 'payments-02-subscribe-dialog');
@@ -279,7 +279,7 @@ test('an invited student starts the free trial (refused while a payment is open)
   await page
     .getByRole('article')
     .filter({ hasText: /١٢٠ دقيقة/ })
-    .getByRole('button', { name: /اشترك في/ })
+    .getByRole('button', { name: /^اشترك الآن في/ })
     .click();
   await page
     .getByRole('dialog')

@@ -6,11 +6,13 @@ import { screenshot } from './support/screens.ts';
 /**
  * Issue 12's platform settings: an admin changes the cancellation window on /platform-settings (confirming the
  * change before → after), and the demo student's booked lesson follows it at once: cancellable under a window of
- * 0 hours, no longer under one longer than the time left before it. The window is restored at the end.
+ * 0 hours, no longer under one longer than the time left before it (with the late-booking grace set to none, as
+ * the lesson is booked minutes before). The window and the grace are restored at the end.
  */
 test.describe.configure({ timeout: 150_000 });
 
 const DEFAULT_WINDOW_HOURS = 6;
+const DEFAULT_LATE_BOOKING_GRACE_MINUTES = 10;
 const bearer = (token: string) => ({ Authorization: `Bearer ${token}` });
 
 async function signInStudent(request: APIRequestContext): Promise<Person> {
@@ -91,6 +93,11 @@ test('an admin changes the cancellation window and the student’s booked lesson
   const student = await signInStudent(request);
   let lessonId: number | undefined;
   try {
+    // a lesson booked minutes ago stays cancellable for a grace period whatever the window: none here
+    await request.patch('/api/v1/platform-settings', {
+      headers: bearer(adminToken ?? ''),
+      data: { lateBookingCancelGraceMinutes: 0 },
+    });
     // a window of 0 hours: the lesson can be cancelled until it starts
     await setWindow(page, 0, testInfo);
     await cancelPendingLessons(request, student.token);
@@ -129,8 +136,13 @@ test('an admin changes the cancellation window and the student’s booked lesson
     if (lessonId) await request.delete(`/api/v1/lesson/${lessonId}`, { headers: bearer(student.token) });
     const restored = await request.patch('/api/v1/platform-settings', {
       headers,
-      data: { cancellationWindowHours: DEFAULT_WINDOW_HOURS },
+      data: {
+        cancellationWindowHours: DEFAULT_WINDOW_HOURS,
+        lateBookingCancelGraceMinutes: DEFAULT_LATE_BOOKING_GRACE_MINUTES,
+      },
     });
-    expect((await restored.json()).values.cancellationWindowHours).toBe(DEFAULT_WINDOW_HOURS);
+    const values = (await restored.json()).values;
+    expect(values.cancellationWindowHours).toBe(DEFAULT_WINDOW_HOURS);
+    expect(values.lateBookingCancelGraceMinutes).toBe(DEFAULT_LATE_BOOKING_GRACE_MINUTES);
   }
 });

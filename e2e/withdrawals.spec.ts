@@ -98,7 +98,7 @@ test('a tutor withdraws earnings and an admin pays them with a receipt, live', a
   const four = await egpText(page, 40_000);
   await page.getByRole('button', { name: 'طلب سحب' }).click();
   const request = page.getByRole('dialog');
-  await expect(request.getByText(/خلال 4 إلى 5 أيام عمل/)).toBeVisible();
+  await expect(request.getByText(/خلال ٤ إلى ٥ أيام عمل/)).toBeVisible();
   await request.getByLabel(/^المبلغ بالجنيه/).fill('99');
   await request.getByRole('button', { name: 'إرسال الطلب' }).click();
   await expect(request.getByText('أقل مبلغ للسحب 100 جنيه.')).toBeVisible();
