@@ -12,6 +12,9 @@ import type { DemoReview } from './demo-data.ts';
 // Lessons the demo tutors have taught (fulfilled, both present, credited to the tutor as fulfilment credits
 // them) and the reviews learners left after them.
 
+/** How long before its start a demo lesson was booked (a booking time after the start would read as nonsense). */
+const BOOKED_AHEAD_MS = 2 * MS_PER_DAY;
+
 export interface TaughtLesson {
   tutorId: number;
   studentId: number;
@@ -39,6 +42,8 @@ export async function insertTaughtLessons(tx: Db, taught: TaughtLesson[]): Promi
           tutorJoinedAt: startsAt,
           studentJoinedAt: startsAt,
           endedAt: endsAt,
+          createdAt: new Date(startsAt.getTime() - BOOKED_AHEAD_MS),
+          updatedAt: endsAt,
         };
       }),
     )

@@ -121,6 +121,13 @@ describe('demo seed', () => {
     expect(lessonsPage.json().list).toHaveLength(16);
   });
 
+  it('books every taught lesson before it starts', async () => {
+    const { rows } = await t.database.db.execute<{ late: number }>(
+      sql`select count(*)::int as late from lessons where created_at > starts_at`,
+    );
+    expect(rows[0]?.late).toBe(0);
+  });
+
   it('gives most tutors an intro clip (a VP8 WebM of the length it states) with a thumbnail', async () => {
     const cards: TutorCard[] = (
       await t.app.inject({ method: 'GET', url: '/api/v1/user/tutor/list/onboarded?size=12' })
