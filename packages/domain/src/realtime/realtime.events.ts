@@ -10,6 +10,7 @@ import type {
   TypingPayload,
 } from '../chat/chat.schemas.ts';
 import type { ErrorCode } from '../errors/codes.ts';
+import type { ReportStatus } from '../reports/reports.enums.ts';
 import type { InstanceStats } from '../server-stats/server-stats.contract.ts';
 import type {
   JoinSessionInput,
@@ -25,7 +26,7 @@ import type {
 
 /** Rooms a socket joins: its user, and the channels its role may follow (spec §4 channels). */
 export const userRoom = (userId: number) => `user:${userId}`;
-export const CHANNELS = ['tutors', 'admin-invoices', 'server-stats', 'onboarding'] as const;
+export const CHANNELS = ['tutors', 'admin-invoices', 'server-stats', 'onboarding', 'reports'] as const;
 export type Channel = (typeof CHANNELS)[number];
 export const channelRoom = (channel: Channel) => `channel:${channel}`;
 /** The sockets that joined a live call (`session:join`); signalling is relayed inside it only. */
@@ -52,6 +53,13 @@ export interface InvoiceEventPayload {
   status: number;
 }
 
+/** A problem report filed or moved: enough for staff to name it without reading it again. */
+export interface ReportEventPayload {
+  reportId: number;
+  status: ReportStatus;
+  title: string;
+}
+
 /** The answer every client → server event gets: the same `{code, message}` shape as HTTP errors. */
 export type Ack<T> =
   | { ok: true; data: T }
@@ -68,8 +76,10 @@ export interface ServerToClientEvents {
   'transaction:status': (payload: TransactionStatusPayload) => void;
   'invoice:updated': (payload: InvoiceEventPayload) => void;
   'invoice:deleted': (payload: InvoiceEventPayload) => void;
-  /** A problem report of the user's moved (status open, in_progress or resolved). */
-  'report:updated': (payload: { reportId: number; status: string }) => void;
+  /** A problem report filed, to admins on the `reports` channel. */
+  'report:created': (payload: ReportEventPayload) => void;
+  /** A problem report moved (open, in_progress or resolved), to its reporter and the `reports` channel. */
+  'report:updated': (payload: ReportEventPayload) => void;
   'tutors:changed': (payload: { tutorId: number | null }) => void;
   /** An applicant's onboarding moved (to them, the manager concerned and the `onboarding` channel of staff). */
   'onboarding:changed': (payload: {

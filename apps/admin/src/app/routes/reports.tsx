@@ -1,7 +1,8 @@
 import { useT } from '@darsak/ui/i18n';
+import { ReportsLive } from '../../features/reports/components/reports-live.tsx';
 import { ReportsTable } from '../../features/reports/components/reports-table.tsx';
 
-/** /reports: every problem report, found, filtered and exported; each opens its page. */
+/** /reports: every problem report, found, filtered and exported, live as reports come in; each opens its page. */
 export function ReportsPage() {
   const t = useT();
   return (
@@ -11,6 +12,7 @@ export function ReportsPage() {
         <p className="text-muted">{t('reports.admin.subtitle')}</p>
       </div>
       <ReportsTable />
+      <ReportsLive />
     </div>
   );
 }

@@ -1,11 +1,13 @@
+import { createFakeRealtimeServer } from '@darsak/client';
 import type { Report } from '@darsak/domain/reports';
 import { Role, type UserAccount } from '@darsak/domain/users';
 import { configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { authStore } from '../../lib/auth-store.ts';
 import { renderAdmin, staffUser } from '../../testing/render-admin.tsx';
 import { stubApi } from '../../testing/stub-api.ts';
+import { setReportsSocketFactory } from './hooks/use-reports.ts';
 
 // the first screen of a file loads its lazy route cold
 configure({ asyncUtilTimeout: 5000 });
@@ -51,6 +53,9 @@ function stubFiles() {
   URL.createObjectURL = () => 'blob:shot';
 }
 
+// The reports page follows its channel; a silent fake server stands in unless a test brings its own.
+beforeEach(() => setReportsSocketFactory(createFakeRealtimeServer().factory));
+
 afterEach(() => {
   authStore.reset();
   localStorage.clear();
@@ -74,6 +79,30 @@ describe('admin /reports and /report/{id}', { timeout: 20_000 }, () => {
       expect(last?.query.get('q')).toBe('الفيديو');
       expect(last?.query.get('status')).toBe('in_progress');
     });
+  });
+
+  it('follows the reports channel: a report filed or moved shows at once and is announced', async () => {
+    const realtime = createFakeRealtimeServer();
+    setReportsSocketFactory(realtime.factory);
+    realtime.handle('channel:subscribe', () => ({ ok: true, data: null }));
+    let list: Report[] = [];
+    stubApi(admin, { 'GET /api/v1/report/list': () => ({ body: { total: list.length, list } }) });
+    renderAdmin('/reports', admin);
+    expect(await screen.findByText('لا بلاغات بهذه الشروط.')).toBeTruthy();
+    await waitFor(() =>
+      expect(realtime.received).toContainEqual({ event: 'channel:subscribe', payload: { channel: 'reports' } }),
+    );
+
+    list = [report()];
+    realtime.push('report:created', { reportId: 7, status: 'open', title: 'الفيديو لا يعمل' });
+    const table = await screen.findByRole('table', { name: 'كل البلاغات' });
+    expect(await within(table).findByText('الفيديو لا يعمل')).toBeTruthy();
+    expect(screen.getByText('بلاغ جديد: الفيديو لا يعمل').getAttribute('role')).toBe('status');
+
+    list = [report({ status: 'in_progress' })];
+    realtime.push('report:updated', { reportId: 7, status: 'in_progress', title: 'الفيديو لا يعمل' });
+    expect(await within(table).findByText('قيد المعالجة')).toBeTruthy();
+    expect(screen.getByText('تغيّرت حالة البلاغ رقم ٧ إلى «قيد المعالجة»').getAttribute('role')).toBe('status');
   });
 
   it('shows the screenshot and the log, and resolves with a note after confirming', async () => {

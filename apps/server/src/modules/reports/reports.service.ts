@@ -1,12 +1,12 @@
 import type { Page } from '@darsak/domain/common';
 import { offsetOf } from '@darsak/domain/common';
 import { AppError } from '@darsak/domain/errors';
+import type { ReportEventPayload } from '@darsak/domain/realtime';
 import {
   REPORT_FIELDS_MAX_BYTES,
   type Report,
   ReportFields,
   type ReportListQuery,
-  type ReportStatus,
   type ReportUpdateInput,
 } from '@darsak/domain/reports';
 import { isAdminRole } from '@darsak/domain/users';
@@ -29,7 +29,7 @@ export interface ReportsDeps {
   users: Pick<UsersService, 'findById'>;
   assets: Pick<AssetsService, 'withReportFiles'>;
   outbox: Pick<Outbox, 'enqueue' | 'kick'>;
-  realtime: Pick<Realtime, 'toUser'>;
+  realtime: Pick<Realtime, 'toUser' | 'toChannel'>;
 }
 
 const privateUrl = (name: string | null) => (name ? `/assets/receipts/${encodeURIComponent(name)}` : null);
@@ -113,7 +113,7 @@ export function createReportsService(deps: ReportsDeps) {
     /** DESIGN §4: anyone signed in files a report; its files are private to them and staff. */
     async create(actor: AuthUser, files: AsyncIterable<IncomingFile>): Promise<Report> {
       let fields: z.output<typeof ReportFields> | undefined;
-      return deps.assets.withReportFiles(
+      const report = await deps.assets.withReportFiles(
         actor,
         filesBesideFields(files, (read) => {
           fields = read;
@@ -133,6 +133,9 @@ export function createReportsService(deps: ReportsDeps) {
           return view(tx, id);
         },
       );
+      // After commit, so staff who read the list on hearing it find the report there.
+      deps.realtime.toChannel('reports', 'report:created', eventPayload(report));
+      return report;
     },
 
     /** Everyone reads their own; admins any. Someone else's report is 403, a missing one 404. */
@@ -156,7 +159,7 @@ export function createReportsService(deps: ReportsDeps) {
 
     /**
      * Staff move a report to any status; resolving records who and when and tells the reporter with the note,
-     * reopening clears the resolution. The reporter also hears of every move in realtime.
+     * reopening clears the resolution. The reporter and the staff following `reports` hear of every move.
      */
     async update(actor: AuthUser, id: number, input: z.output<typeof ReportUpdateInput>): Promise<Report> {
       const result = await db.transaction(async (tx) => {
@@ -173,16 +176,19 @@ export function createReportsService(deps: ReportsDeps) {
         if (resolving && report.status !== 'resolved') await tellResolved(tx, report, input.note ?? '');
         return view(tx, id);
       });
-      if (result.reporterId) deps.realtime.toUser(result.reporterId, 'report:updated', statusPayload(result));
+      const payload = eventPayload(result);
+      if (result.reporterId) deps.realtime.toUser(result.reporterId, 'report:updated', payload);
+      deps.realtime.toChannel('reports', 'report:updated', payload);
       deps.outbox.kick();
       return result;
     },
   };
 }
 
-const statusPayload = (report: Report): { reportId: number; status: ReportStatus } => ({
+const eventPayload = (report: Report): ReportEventPayload => ({
   reportId: report.id,
   status: report.status,
+  title: report.title,
 });
 
 export type ReportsService = ReturnType<typeof createReportsService>;

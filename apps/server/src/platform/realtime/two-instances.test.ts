@@ -9,6 +9,7 @@ import { registerUser } from '../../../test/factories.ts';
 import { createActor } from '../../../test/harness/actors.ts';
 import { credit, requestWithdrawal, saveInstapay } from '../../../test/invoice-fixtures.ts';
 import { insertLesson } from '../../../test/lesson-rows.ts';
+import { fileReport } from '../../../test/report-fixtures.ts';
 import { type ClientSocket, connectAs, listen, nextEvent } from '../../../test/sockets.ts';
 
 // Two API instances on one PostgreSQL database and one Redis, as in production: sockets on either instance
@@ -156,4 +157,26 @@ describe('two instances through Redis', () => {
       }
     },
   );
+
+  it.skipIf(noCluster)('tell admins on the other instance of a report filed, and not a student', async () => {
+    const cluster = await twoInstances();
+    try {
+      const { t } = cluster;
+      const [reporter, admin, student] = [
+        await createActor(t, 'student'),
+        await createActor(t, 'admin'),
+        await createActor(t, 'student'),
+      ];
+      const adminOnB = await cluster.connect(1, admin);
+      const studentOnB = await cluster.connect(1, student);
+      ok(await adminOnB.emitWithAck('channel:subscribe', { channel: 'reports' }));
+
+      const [toAdmins, leak] = [nextEvent(adminOnB, 'report:created'), nothing(studentOnB, 'report:created')];
+      const report = await fileReport(t, reporter, 'لا يعمل الصوت');
+      expect(await toAdmins).toEqual({ reportId: report.id, status: 'open', title: 'لا يعمل الصوت' });
+      expect(await leak).toBe('nothing');
+    } finally {
+      await cluster.close();
+    }
+  });
 });

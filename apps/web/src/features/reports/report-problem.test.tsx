@@ -113,7 +113,7 @@ describe('report a problem', () => {
     expect(within(list).getByText('مفتوح')).toBeTruthy();
 
     current = { ...mine, status: 'resolved', note: 'أصلحناها.', resolvedAt: '2026-11-25T11:00:00Z' };
-    realtime.push('report:updated', { reportId: 31, status: 'resolved' });
+    realtime.push('report:updated', { reportId: 31, status: 'resolved', title: 'لا يعمل' });
     expect(await within(list).findByText('ردّ الفريق: أصلحناها.')).toBeTruthy();
     expect(within(list).getByText('تم الحل')).toBeTruthy();
   });

@@ -60,6 +60,8 @@ export const reportsAr = {
   'reports.admin.empty': 'لا بلاغات بهذه الشروط.',
   'reports.admin.loadError': 'تعذّر تحميل البلاغات.',
   'reports.admin.deletedUser': 'حساب محذوف',
+  'reports.admin.live.created': 'بلاغ جديد: {title}',
+  'reports.admin.live.updated': 'تغيّرت حالة البلاغ رقم {id} إلى «{status}»',
 
   // admin /report/{id}
   'reports.detail.title': 'البلاغ رقم {id}',

@@ -61,6 +61,8 @@ export const reportsEn: Translation<typeof reportsAr> = {
   'reports.admin.empty': 'No reports match.',
   'reports.admin.loadError': 'The reports could not be loaded.',
   'reports.admin.deletedUser': 'Deleted account',
+  'reports.admin.live.created': 'New report: {title}',
+  'reports.admin.live.updated': 'Report {id} is now “{status}”',
 
   'reports.detail.title': 'Report {id}',
   'reports.detail.back': 'All reports',

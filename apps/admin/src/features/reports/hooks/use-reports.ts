@@ -1,8 +1,10 @@
-import { receiptQuery } from '@darsak/client';
+import { receiptQuery, type SocketFactory } from '@darsak/client';
+import type { ReportEventPayload } from '@darsak/domain/realtime';
 import { type ReportListQuery, type ReportUpdateInput, reportsContract } from '@darsak/domain/reports';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api.ts';
 import { compactFilter } from '../../../lib/compact-filter.ts';
+import { createStaffChannel } from '../../../lib/staff-channel.ts';
 
 export type ReportFilter = Omit<ReportListQuery, 'page' | 'size'>;
 
@@ -17,6 +19,32 @@ export function useReports(filter: ReportFilter, page: number, size: number) {
     queryKey: [...reportsKey, 'list', compactFilter(filter), page, size],
     queryFn: () => fetchReportsPage(filter, page, size),
     placeholderData: keepPreviousData,
+  });
+}
+
+/** The reports page's socket, open while it is on screen; it follows the `reports` channel. */
+const reportsChannel = createStaffChannel('reports');
+
+/** Tests put a fake server's socket factory here. */
+export const setReportsSocketFactory = (factory: SocketFactory): void => reportsChannel.setSocketFactory(factory);
+
+export type ReportChange = { kind: 'created' | 'updated' } & ReportEventPayload;
+
+/**
+ * Reports filed or moved by anyone refresh the lists and pages as they happen (and after a reconnection, anything
+ * missed); `onChange` hears each one.
+ */
+export function useReportsLive(onChange: (change: ReportChange) => void) {
+  const queryClient = useQueryClient();
+  const refresh = () => void queryClient.invalidateQueries({ queryKey: reportsKey });
+  reportsChannel.useFollow(refresh);
+  reportsChannel.useRealtimeEvent('report:created', (report) => {
+    refresh();
+    onChange({ kind: 'created', ...report });
+  });
+  reportsChannel.useRealtimeEvent('report:updated', (report) => {
+    refresh();
+    onChange({ kind: 'updated', ...report });
   });
 }
 
