@@ -4,9 +4,10 @@ import { screenshot } from './support/screens.ts';
 import { test } from './support/test.ts';
 
 /**
- * Issue 15: a student on the tutor list reports a problem with a screenshot (one part blacked out) and the client
- * log; an admin finds it in /reports, reads the screenshot and the log on its page and resolves it with a note;
- * the student is told through the outbox and reads it resolved in their own reports.
+ * Issue 15: a student on the tutor list reports a problem with a screenshot (one part blacked out by dragging,
+ * another by keyboard) and the client log; an admin finds it in /reports, reads the screenshot and the log on its
+ * page and resolves it with a note; the student is told through the outbox and reads it resolved in their own
+ * reports.
  */
 
 const expect = baseExpect.configure({ timeout: 15_000 });
@@ -57,7 +58,21 @@ test('a student reports a problem with a screenshot and an admin resolves it', a
   const preview = dialog.getByRole('img', { name: 'صورة الشاشة التي ستُرسل، والأجزاء المغطاة بالأسود' });
   await expect(preview).toBeVisible();
   await dragAcross(page, '[data-testid="screenshot-covers"]');
-  await expect(dialog.getByRole('button', { name: 'تراجع عن آخر تغطية' })).toBeVisible();
+  await expect(dialog.getByRole('button', { name: 'إزالة غطاء ١' })).toBeVisible();
+  // A second cover by keyboard: added in the middle and focused, then moved up and to the left with the arrows.
+  await dialog.getByRole('button', { name: 'إضافة غطاء' }).focus();
+  await page.keyboard.press('Enter');
+  const keyed = dialog.getByRole('button', { name: 'غطاء ٢' });
+  await expect(keyed).toBeFocused();
+  const placed = await keyed.boundingBox();
+  await page.keyboard.press('Shift+ArrowLeft');
+  await page.keyboard.press('Shift+ArrowUp');
+  await page.keyboard.press('ArrowUp');
+  const moved = await keyed.boundingBox();
+  if (!placed || !moved) throw new Error('the keyboard cover is not on the page');
+  expect(moved.x).toBeLessThan(placed.x);
+  expect(moved.y).toBeLessThan(placed.y);
+  await expect(dialog.getByRole('status')).toContainText('غطاء ٢: يبعد');
   // The dialog as the user sees it (the window, not the long page behind it).
   await page.screenshot({ path: `e2e/screenshots/${project}/reports-01-dialog.png` });
   await dialog.getByText('عرض السجل الذي سيُرسل').click();

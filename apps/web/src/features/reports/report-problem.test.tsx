@@ -63,6 +63,86 @@ describe('report a problem', () => {
     expect(await (sent.get('log') as Blob).text()).toContain('# app: darsak-web');
   });
 
+  it('adds, moves, resizes and removes covers by keyboard, says each change, and sends them', async () => {
+    const student = makeUser();
+    const { calls } = stubApi(
+      {
+        'GET /api/v1/user/tutor/list/onboarded': () => ({ body: { total: 0, list: [] } }),
+        'POST /api/v1/report/with/asset': () => ({ status: 201, body: { id: 33 } }),
+      },
+      student,
+    );
+    vi.stubGlobal('XMLHttpRequest', undefined);
+    const user = userEvent.setup();
+    renderApp('/tutors', { user: student });
+    await user.click(await screen.findByRole('button', { name: /قائمة الحساب/ }, { timeout: 5000 }));
+    await user.click(screen.getByRole('button', { name: 'الإبلاغ عن مشكلة' }));
+    const dialog = await screen.findByRole('dialog', { name: 'الإبلاغ عن مشكلة' });
+    await user.type(within(dialog).getByLabelText(/^العنوان/), 'رقمي ظاهر');
+    await user.type(within(dialog).getByLabelText(/^الوصف/), 'أخفيت رقمي.');
+    // What the status region says, without the Arabic letter marks Intl puts after each percent sign.
+    const said = () =>
+      within(dialog)
+        .getByRole('status')
+        .textContent?.replace(/\u061c/g, '');
+
+    // From the screenshot's checkbox, the next stop is "add a cover"; the new cover takes the focus.
+    within(dialog)
+      .getByRole('checkbox', { name: /إرفاق صورة للشاشة/ })
+      .focus();
+    await user.tab();
+    expect(document.activeElement).toBe(within(dialog).getByRole('button', { name: 'إضافة غطاء' }));
+    await user.keyboard('{Enter}');
+    const first = within(dialog).getByRole('button', { name: 'غطاء ١' });
+    expect(document.activeElement).toBe(first);
+    expect(first.getAttribute('aria-describedby')).toBeTruthy();
+    expect(said()).toBe('أُضيف غطاء ١: يبعد ٣٥٪ عن يسار الصورة و٤٠٪ عن أعلاها، وعرضه ٣٠٪ وارتفاعه ٢٠٪ منها.');
+
+    await user.keyboard('{ArrowRight}{Shift>}{ArrowDown}{/Shift}');
+    expect(first.style.left).toBe('36%');
+    expect(first.style.top).toBe('50%');
+    await user.keyboard('{Alt>}{ArrowRight}{/Alt}{Control>}{ArrowUp}{/Control}');
+    expect(said()).toBe('غطاء ١: يبعد ٣٦٪ عن يسار الصورة و٥٠٪ عن أعلاها، وعرضه ٣١٪ وارتفاعه ١٩٪ منها.');
+
+    // A second cover, removed with Delete: the focus goes back to the first.
+    await user.click(within(dialog).getByRole('button', { name: 'إضافة غطاء' }));
+    expect(document.activeElement).toBe(within(dialog).getByRole('button', { name: 'غطاء ٢' }));
+    await user.keyboard('{Delete}');
+    expect(said()).toBe('أُزيل غطاء ٢.');
+    expect(within(dialog).queryByRole('button', { name: 'غطاء ٢' })).toBeNull();
+    expect(document.activeElement).toBe(first);
+    const covers = within(dialog).getByRole('list', { name: 'الأجزاء المغطاة' });
+    expect(
+      within(covers)
+        .getAllByRole('button')
+        .map((b) => b.textContent),
+    ).toEqual(['إزالة غطاء ١']);
+
+    await user.click(within(dialog).getByRole('button', { name: 'إرسال البلاغ' }));
+    await waitFor(() => expect(calls.some((c) => c.path === '/api/v1/report/with/asset')).toBe(true));
+    expect(covered).toHaveBeenLastCalledWith(expect.anything(), [{ x: 0.36, y: 0.5, width: 0.31, height: 0.19 }]);
+  });
+
+  it('removes a cover from the list, the focus staying on the list', async () => {
+    const student = makeUser();
+    stubApi({ 'GET /api/v1/user/tutor/list/onboarded': () => ({ body: { total: 0, list: [] } }) }, student);
+    const user = userEvent.setup();
+    renderApp('/tutors', { user: student });
+    await user.click(await screen.findByRole('button', { name: /قائمة الحساب/ }, { timeout: 5000 }));
+    await user.click(screen.getByRole('button', { name: 'الإبلاغ عن مشكلة' }));
+    const dialog = await screen.findByRole('dialog', { name: 'الإبلاغ عن مشكلة' });
+    const add = within(dialog).getByRole('button', { name: 'إضافة غطاء' });
+    await user.click(add);
+    await user.click(add);
+    await user.click(within(dialog).getByRole('button', { name: 'إزالة غطاء ١' }));
+    // The second cover is now the first, and its remove button has the focus.
+    expect(document.activeElement).toBe(within(dialog).getByRole('button', { name: 'إزالة غطاء ١' }));
+    await user.keyboard('{Enter}');
+    expect(within(dialog).queryByRole('button', { name: /^غطاء/ })).toBeNull();
+    expect(document.activeElement).toBe(add);
+    expect(within(dialog).getByRole('status').textContent).toBe('أُزيل غطاء ١.');
+  });
+
   it('leaves out what the user unticks', async () => {
     const student = makeUser();
     const { calls } = stubApi(

@@ -13,7 +13,16 @@ export const reportsAr = {
   'reports.screenshot.hint':
     'راجِع الصورة قبل الإرسال. اسحب على أي جزء لا تريد أن نراه (رقم أو رسالة مثلًا) فيُغطّى بالأسود قبل الإرسال.',
   'reports.screenshot.alt': 'صورة الشاشة التي ستُرسل، والأجزاء المغطاة بالأسود',
-  'reports.screenshot.undo': 'تراجع عن آخر تغطية',
+  'reports.screenshot.keys':
+    'بلوحة المفاتيح: اختر «إضافة غطاء»، ثم حرّكه بالأسهم (ومع Shift بخطوة أكبر)، وغيّر حجمه بالأسهم مع Alt أو Ctrl، وأزله بزر Delete.',
+  'reports.screenshot.add': 'إضافة غطاء',
+  'reports.screenshot.cover': 'غطاء {number}',
+  'reports.screenshot.covers': 'الأجزاء المغطاة',
+  'reports.screenshot.remove': 'إزالة {cover}',
+  'reports.screenshot.where': '{cover}: يبعد {x} عن يسار الصورة و{y} عن أعلاها، وعرضه {width} وارتفاعه {height} منها.',
+  'reports.screenshot.added': 'أُضيف {where}',
+  'reports.screenshot.removed': 'أُزيل {cover}.',
+  'reports.screenshot.cleared': 'أُزيلت كل التغطيات.',
   'reports.screenshot.clear': 'إزالة التغطيات',
   'reports.screenshot.failed': 'تعذّر التقاط صورة الشاشة، ويمكنك إرسال البلاغ بدونها.',
   'reports.log.attach': 'إرفاق سجل التطبيق (عدد الأحداث: {count})',

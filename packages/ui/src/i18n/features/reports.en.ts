@@ -16,7 +16,17 @@ export const reportsEn: Translation<typeof reportsAr> = {
   'reports.screenshot.hint':
     "Check the picture before sending. Drag over any part you don't want us to see (a number or a message, say) and it is blacked out before sending.",
   'reports.screenshot.alt': 'The screenshot to be sent, with the blacked-out parts',
-  'reports.screenshot.undo': 'Undo the last cover',
+  'reports.screenshot.keys':
+    'With the keyboard: choose “Add a cover”, move it with the arrow keys (with Shift in bigger steps), resize it with Alt or Ctrl and the arrows, and remove it with Delete.',
+  'reports.screenshot.add': 'Add a cover',
+  'reports.screenshot.cover': 'Cover {number}',
+  'reports.screenshot.covers': 'Covered parts',
+  'reports.screenshot.remove': 'Remove {cover}',
+  'reports.screenshot.where':
+    '{cover}: {x} from the picture’s left and {y} from its top, {width} wide and {height} high.',
+  'reports.screenshot.added': 'Added {where}',
+  'reports.screenshot.removed': '{cover} removed.',
+  'reports.screenshot.cleared': 'All covers removed.',
   'reports.screenshot.clear': 'Remove the covers',
   'reports.screenshot.failed': 'The screenshot could not be taken; you can send the report without it.',
   'reports.log.attach': 'Attach the app log (events: {count})',

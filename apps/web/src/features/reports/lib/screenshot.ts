@@ -23,6 +23,30 @@ export function coverBetween(from: { x: number; y: number }, to: { x: number; y:
 /** Too small to be meant (a click rather than a drag): under 1% of the picture either way. */
 export const isTinyCover = (cover: Cover) => cover.width < 0.01 || cover.height < 0.01;
 
+/** The cover the keyboard adds, in the middle of the picture, to be moved and resized from there. */
+export const NEW_COVER: Cover = { x: 0.35, y: 0.4, width: 0.3, height: 0.2 };
+
+/** The smallest side a keyboard resize leaves: 2% of the picture. */
+const MIN_SIDE = 0.02;
+
+/** Between low and high, rounded to 0.1% so repeated steps do not drift. */
+const within = (value: number, low: number, high: number) =>
+  Math.round(Math.min(high, Math.max(low, value)) * 1000) / 1000;
+
+/** The cover moved by (dx, dy) fractions of the picture, kept whole inside it. */
+export const moveCover = (cover: Cover, dx: number, dy: number): Cover => ({
+  ...cover,
+  x: within(cover.x + dx, 0, 1 - cover.width),
+  y: within(cover.y + dy, 0, 1 - cover.height),
+});
+
+/** The cover grown (or shrunk, with negative steps) from its top left corner, up to the picture's edges. */
+export const resizeCover = (cover: Cover, dWidth: number, dHeight: number): Cover => ({
+  ...cover,
+  width: within(cover.width + dWidth, MIN_SIDE, 1 - cover.x),
+  height: within(cover.height + dHeight, MIN_SIDE, 1 - cover.y),
+});
+
 /** A transparent pixel stands in for any picture the page cannot hand over (never fetched from elsewhere). */
 const PLACEHOLDER = 'data:image/gif;base64,R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7';
 
