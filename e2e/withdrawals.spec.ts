@@ -101,7 +101,7 @@ test('a tutor withdraws earnings and an admin pays them with a receipt, live', a
   await expect(request.getByText(/خلال ٤ إلى ٥ أيام عمل/)).toBeVisible();
   await request.getByLabel(/^المبلغ بالجنيه/).fill('99');
   await request.getByRole('button', { name: 'إرسال الطلب' }).click();
-  await expect(request.getByText('أقل مبلغ للسحب 100 جنيه.')).toBeVisible();
+  await expect(request.getByText('أقل مبلغ للسحب ١٠٠ جنيه.')).toBeVisible();
   await request.getByLabel(/^المبلغ بالجنيه/).fill('500');
   await screenshot(page, testInfo, 'withdrawals-03-request-dialog');
   await request.getByRole('button', { name: 'إرسال الطلب' }).click();
