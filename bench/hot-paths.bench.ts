@@ -4,7 +4,9 @@
 // sign in; then the hot answers' serializers alone (zod against fast-json-stringify). Prints req/s, p50, p99
 // and the share of the bare route, and keeps the figures in bench/results/hot-paths.json, comparing with the
 // previous run of the same database. Run: npm run bench:hot-paths (PostgreSQL in a database of its own, dropped after, when
-// DATABASE_URL is set; otherwise PGlite). BENCH_SECONDS sets the seconds per row (8).
+// DATABASE_URL is set; otherwise PGlite). BENCH_SECONDS sets the seconds per row (8). BENCH_ROWS picks rows by key
+// (health, current-user, tutor-list, plan-list, free-times, lessons, sign-in; e.g. BENCH_ROWS=free-times,lessons):
+// health always runs, as the goal's measure, and a picked run keeps no figures, so the file stays one whole run.
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -32,6 +34,8 @@ import { alternating, baselineFigure, compareAndKeep, type Figure, type LoadResu
 import { seedVolume } from './volume-seed.ts';
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 8);
+const picked = process.env.BENCH_ROWS?.split(',');
+const wanted = (key: string) => !picked || key === 'health' || picked.includes(key);
 
 /** Mean microseconds of one call over a few thousand (after a warm-up). */
 function microseconds(fn: (data: unknown) => string, data: unknown): number {
@@ -115,34 +119,40 @@ const once = (name: string, path: string, options: Parameters<typeof load>[2] = 
   load(name, `${appUrl}${path}`, { seconds: pass, connections, ...options });
 const bares: LoadResult[] = [];
 const figures: Figure[] = [];
-const measure = async (name: string, path: string, options: Parameters<typeof load>[2] = {}) => {
+const measure = async (key: string, name: string, path: string, options: Parameters<typeof load>[2] = {}) => {
+  if (!wanted(key)) return;
   const { bare: b, figure } = await alternating(barePass, () => once(name, path, options), passes);
   bares.push(b);
   figures.push(figure);
 };
-await measure('health', '/api/health');
-await measure('current user', '/api/v1/user/current', { headers: auth });
-await measure('tutor list (warm)', '/api/v1/user/tutor/list/onboarded');
-await measure('plan list', '/api/v1/plan/list');
-await measure('free times, signed in', `/api/v1/availability-slot/free?tutorId=${shownTutor}&durationMinutes=30`, {
-  headers: auth,
-});
-await measure('lessons page of 15', '/api/v1/lesson/list/?page=1&size=15', { headers: auth });
+await measure('health', 'health', '/api/health');
+await measure('current-user', 'current user', '/api/v1/user/current', { headers: auth });
+await measure('tutor-list', 'tutor list (warm)', '/api/v1/user/tutor/list/onboarded');
+await measure('plan-list', 'plan list', '/api/v1/plan/list');
+await measure(
+  'free-times',
+  'free times, signed in',
+  `/api/v1/availability-slot/free?tutorId=${shownTutor}&durationMinutes=30`,
+  { headers: auth },
+);
+await measure('lessons', 'lessons page of 15', '/api/v1/lesson/list/?page=1&size=15', { headers: auth });
 // Sign-in is bound by argon2id by design; what matters is that a storm of it leaves other routes served.
-const storm = await Promise.all([
-  load('sign-in (storm)', `${appUrl}/api/v1/auth/password`, {
-    seconds,
-    connections,
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email: student.user.email, password: validPassword }),
-  }),
-  load('current user during a sign-in storm', `${appUrl}/api/v1/user/current`, {
-    seconds,
-    connections,
-    headers: auth,
-  }),
-]);
+const storm = wanted('sign-in')
+  ? await Promise.all([
+      load('sign-in (storm)', `${appUrl}/api/v1/auth/password`, {
+        seconds,
+        connections,
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ email: student.user.email, password: validPassword }),
+      }),
+      load('current user during a sign-in storm', `${appUrl}/api/v1/user/current`, {
+        seconds,
+        connections,
+        headers: auth,
+      }),
+    ])
+  : [];
 const lastBare = baselineFigure(bares);
 figures.push(...storm.map((r) => ({ ...r, rps: Math.round(r.rps), share: r.rps / lastBare.rps })));
 
@@ -163,12 +173,13 @@ const serializerRows = await Promise.all(
 );
 console.table(serializerRows);
 
-compareAndKeep(new URL('./results/hot-paths.json', import.meta.url).pathname, t.database.kind, [lastBare, ...figures], {
-  at: new Date().toISOString(),
-  seconds,
-  connections,
-  volume,
-});
+compareAndKeep(
+  new URL('./results/hot-paths.json', import.meta.url).pathname,
+  t.database.kind,
+  [lastBare, ...figures],
+  { at: new Date().toISOString(), seconds, connections, volume },
+  { keep: !picked },
+);
 
 await t.close();
 await drop();

@@ -99,9 +99,16 @@ const signed = (x: number, digits = 0) => `${x >= 0 ? '+' : ''}${x.toFixed(digit
 
 /**
  * Prints the figures beside the previous run's of the same kind (`key`, e.g. the database) from `file`, then
- * keeps these in its place: a regression shows as a negative delta of req/s or share, or a positive one of p99.
+ * keeps these in its place (unless `keep` is false: a partial run): a regression shows as a negative delta of req/s or
+ * share, or a positive one of p99.
  */
-export function compareAndKeep(file: string, key: string, figures: Figure[], context: Record<string, unknown>) {
+export function compareAndKeep(
+  file: string,
+  key: string,
+  figures: Figure[],
+  context: Record<string, unknown>,
+  { keep = true } = {},
+) {
   const kept = existsSync(file)
     ? (JSON.parse(readFileSync(file, 'utf8')) as Record<string, { figures: Figure[] }>)
     : {};
@@ -126,6 +133,7 @@ export function compareAndKeep(file: string, key: string, figures: Figure[], con
       };
     }),
   );
+  if (!keep) return;
   mkdirSync(dirname(file), { recursive: true });
   writeFileSync(file, `${JSON.stringify({ ...kept, [key]: { ...context, figures } }, null, 2)}\n`);
 }
