@@ -33,22 +33,39 @@ const cairoFormat = new Intl.DateTimeFormat('en-US', {
   second: 'numeric',
 });
 
-export function cairoParts(date: Date): CairoParts {
-  const n: Record<string, number> = {};
-  for (const part of cairoFormat.formatToParts(date)) n[part.type] = Number(part.value);
-  const year = n.year ?? 0;
-  const month = n.month ?? 1;
-  const day = n.day ?? 1;
-  // The weekday follows from the calendar date, which avoids parsing localised day names.
-  const weekday = new Date(Date.UTC(year, month - 1, day)).getUTCDay();
-  return { year, month, day, weekday, hour: n.hour ?? 0, minute: n.minute ?? 0, second: n.second ?? 0 };
+/** Cairo's offset from UTC, read from Intl (slow: microseconds a call), by the UTC hour it holds through. */
+const offsetsByHour = new Map<number, number>();
+const OFFSETS_KEPT = 50_000; // about five years of hours; cleared past that
+
+/**
+ * Cairo's offset from UTC in ms at an instant (+2 h in winter, +3 h in summer). Offsets change only at
+ * daylight-saving transitions, on a whole UTC hour, so one reading serves its hour: free times and subscription
+ * weeks read the Cairo calendar hundreds of times a request.
+ */
+export function cairoOffsetMs(date: Date): number {
+  const hour = Math.floor(date.getTime() / MS_PER_HOUR);
+  let offset = offsetsByHour.get(hour);
+  if (offset === undefined) {
+    const n: Record<string, number> = {};
+    for (const part of cairoFormat.formatToParts(new Date(hour * MS_PER_HOUR))) n[part.type] = Number(part.value);
+    offset = Date.UTC(n.year ?? 0, (n.month ?? 1) - 1, n.day ?? 1, n.hour ?? 0, n.minute ?? 0) - hour * MS_PER_HOUR;
+    if (offsetsByHour.size >= OFFSETS_KEPT) offsetsByHour.clear();
+    offsetsByHour.set(hour, offset);
+  }
+  return offset;
 }
 
-/** Cairo's offset from UTC in ms at an instant (+2 h in winter, +3 h in summer). */
-export function cairoOffsetMs(date: Date): number {
-  const p = cairoParts(date);
-  const wall = Date.UTC(p.year, p.month - 1, p.day, p.hour, p.minute, p.second);
-  return wall - Math.floor(date.getTime() / 1000) * 1000;
+export function cairoParts(date: Date): CairoParts {
+  const wall = new Date(date.getTime() + cairoOffsetMs(date));
+  return {
+    year: wall.getUTCFullYear(),
+    month: wall.getUTCMonth() + 1,
+    day: wall.getUTCDate(),
+    weekday: wall.getUTCDay(),
+    hour: wall.getUTCHours(),
+    minute: wall.getUTCMinutes(),
+    second: wall.getUTCSeconds(),
+  };
 }
 
 export interface CairoWallTime {

@@ -1,5 +1,5 @@
-import type { Span, WeeklySlot } from '@darsak/domain/availability';
-import { MS_PER_DAY } from '@darsak/domain/common';
+import { type FreeTimes, freeTimes, overlaps, type Span, type WeeklySlot } from '@darsak/domain/availability';
+import { MS_PER_DAY, MS_PER_MINUTE } from '@darsak/domain/common';
 import { AppError } from '@darsak/domain/errors';
 import type { SessionLength } from '@darsak/domain/sessions';
 import { createKeyedSnapshotCache, type SnapshotStore } from '../../platform/cache/snapshot-cache.ts';
@@ -40,6 +40,29 @@ export interface BookingInputsDeps {
   slotsOf: (db: Db, tutorId: number) => Promise<WeeklySlot[]>;
 }
 
+type FreeTime = FreeTimes['list'][number];
+
+/** A free time as answered, with its instants for filtering: formatted once per entry, not per request. */
+interface TutorFreeTime extends Span {
+  time: FreeTime;
+}
+
+const freeTimeOf = ({ start, end }: Span): TutorFreeTime => ({
+  start,
+  end,
+  time: { startsAt: new Date(start).toISOString(), endsAt: new Date(end).toISOString() },
+});
+
+/** One request's free times: starts in [from, to), clear of the asking student's held lessons too. */
+export interface FreeTimesAsked {
+  durationMinutes: number;
+  from: number;
+  to: number;
+  studentHeld: HeldSpan[];
+  /** A lesson being moved, whose own time counts as free. */
+  freed?: (lesson: HeldSpan) => boolean;
+}
+
 export const heldSpansOf = (lessons: repo.HeldLesson[]): HeldSpan[] =>
   lessons.map((l) => ({ id: l.id, studentId: l.studentId, start: l.startsAt.getTime(), end: l.endsAt.getTime() }));
 
@@ -70,13 +93,49 @@ export function createBookingInputs(deps: BookingInputsDeps) {
     },
   });
 
+  // Derived from an entry, so it lives and dies with it (here and on every instance, whose entries are their own
+  // objects); formatting hundreds of instants per request was a fifth of a signed-in free-times request's time.
+  const derived = new WeakMap<TutorBookingInputs, Map<number, TutorFreeTime[]>>();
+
+  /** The tutor's own free times of a length over the entry's whole horizon, in time order. */
+  function freeTimesOf(inputs: TutorBookingInputs, durationMinutes: number): TutorFreeTime[] {
+    const byLength = derived.get(inputs) ?? new Map<number, TutorFreeTime[]>();
+    derived.set(inputs, byLength);
+    let times = byLength.get(durationMinutes);
+    if (!times) {
+      const { slots, held: busy, heldFrom: from } = inputs;
+      const to = inputs.heldTo - durationMinutes * MS_PER_MINUTE;
+      times = [...freeTimes({ slots, busy, durationMinutes, from, to })].map(freeTimeOf);
+      byLength.set(durationMinutes, times);
+    }
+    return times;
+  }
+
   return {
     of: (tutorId: number) => cache.get(tutorId),
 
-    /** The tutor's held lessons over [from, to): from the entry when it covers the range, else from the database. */
-    async heldBetween(tutorId: number, inputs: TutorBookingInputs, from: number, to: number): Promise<HeldSpan[]> {
-      if (inputs.heldFrom <= from && to <= inputs.heldTo) return inputs.held;
-      return heldSpansOf(await repo.heldLessons(db, { tutorIds: [tutorId] }, new Date(from), new Date(to)));
+    /**
+     * The free times asked for, among the tutor's slots: from the entry's own when it covers the range and no
+     * lesson is being moved (the starts lie on one grid, so the entry's are the request's, less the student's
+     * lessons), else computed from the slots and the tutor's held lessons of the range.
+     */
+    async freeTimes(tutorId: number, inputs: TutorBookingInputs, asked: FreeTimesAsked): Promise<FreeTime[]> {
+      const { durationMinutes, from, to, studentHeld, freed } = asked;
+      const end = to + durationMinutes * MS_PER_MINUTE;
+      const covered = inputs.heldFrom <= from && end <= inputs.heldTo;
+      if (covered && !freed) {
+        const times: FreeTime[] = [];
+        for (const time of freeTimesOf(inputs, durationMinutes)) {
+          if (time.start >= to) break;
+          if (time.start >= from && !studentHeld.some((held) => overlaps(held, time))) times.push(time.time);
+        }
+        return times;
+      }
+      const tutorHeld = covered
+        ? inputs.held
+        : heldSpansOf(await repo.heldLessons(db, { tutorIds: [tutorId] }, new Date(from), new Date(end)));
+      const busy = [...tutorHeld, ...studentHeld].filter((lesson) => !freed?.(lesson));
+      return [...freeTimes({ slots: inputs.slots, busy, durationMinutes, from, to })].map((t) => freeTimeOf(t).time);
     },
 
     /** Something the tutor's free times depend on changed (after it committed): the next request reads afresh. */

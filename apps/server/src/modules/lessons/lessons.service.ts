@@ -2,7 +2,6 @@ import {
   bookableWindow,
   type FreeTimes,
   type FreeTimesQuery,
-  freeTimes,
   MAX_FREE_TIMES_RANGE_DAYS,
   type Span,
   type WeeklySlot,
@@ -65,7 +64,7 @@ export interface LessonsDeps {
   settings: Pick<SettingsService, 'current'>;
   users: Pick<UsersService, 'findById'>;
   /** The student's subscription week and its remaining minutes (locked inside a booking). */
-  subscriptions: Pick<SubscriptionsService, 'lockActiveForStudent' | 'activeForStudent' | 'remainingWeeklyMinutes'>;
+  subscriptions: Pick<SubscriptionsService, 'lockActiveForStudent' | 'currentWeek' | 'remainingWeeklyMinutes'>;
   /** The tutor's booking facts (tutors module), share-locked inside a booking. */
   bookingTutor: (db: Db, tutorId: number, lock?: 'share') => Promise<BookingTutorRow | undefined>;
   /** The tutor's weekly slots (availability module). */
@@ -92,6 +91,8 @@ const CALENDAR_PAST_DAYS = 30;
 export function createLessonsService(deps: LessonsDeps) {
   const { db, clock } = deps;
   const { bookingTutor, slotsOf } = deps;
+  const lessonPages = repo.lessonPagesQuery(db);
+  const studentHeldLessons = repo.studentHeldLessonsQuery(db);
   const bookingInputs = createBookingInputs({ db, clock, store: deps.bookingInputsStore, bookingTutor, slotsOf });
   deps.tutorChanges.subscribe(bookingInputs.forget);
 
@@ -150,16 +151,8 @@ export function createLessonsService(deps: LessonsDeps) {
     if (!user.phoneVerifiedAt) throw new AppError('unverified-phone');
   }
 
-  /**
-   * The student's current week and what is left of it, or null without an active subscription. Read without the
-   * subscription's lock (which made every free-times request of a student a durable write): it is for showing,
-   * and a booking reads both again under the lock.
-   */
-  async function currentWeekOf(studentId: number) {
-    const subscription = await deps.subscriptions.activeForStudent(studentId);
-    if (!subscription) return null;
-    return { subscription, remaining: await deps.subscriptions.remainingWeeklyMinutes(db, subscription) };
-  }
+  /** The student's current week and what is left of it, or null: for showing, without the lock (`currentWeek`). */
+  const currentWeekOf = (studentId: number) => deps.subscriptions.currentWeek(studentId);
 
   /** A student's bookable stretch of their week, and its minutes with a moved lesson's given back. */
   async function studentWeek(studentId: number, noticePeriodMinutes: number, movingLessonId: number | undefined) {
@@ -497,7 +490,7 @@ export function createLessonsService(deps: LessonsDeps) {
     async list(actor: AuthUser, query: LessonListQuery) {
       const admin = isAdminRole(actor.role);
       if (query.userId !== undefined && query.userId !== actor.id && !admin) throw new AppError('forbidden');
-      const { rows, total } = await repo.listLessonViews(db, {
+      const { rows, total } = await lessonPages({
         memberId: admin ? query.userId : actor.id,
         when: query.when,
         status: query.status,
@@ -550,18 +543,14 @@ export function createLessonsService(deps: LessonsDeps) {
       );
 
       const end = to + query.durationMinutes * MS_PER_MINUTE;
-      const tutorHeld = await bookingInputs.heldBetween(query.tutorId, tutor, from, end);
-      const studentHeld = student
-        ? heldSpansOf(await repo.heldLessons(db, { studentId: student }, new Date(from), new Date(end)))
-        : [];
-      const busy = [...tutorHeld, ...studentHeld].filter((l) => !isOwnMoving(l));
+      const studentHeld = student ? heldSpansOf(await studentHeldLessons(student, new Date(from), new Date(end))) : [];
       const settings = await deps.settings.current();
       const lessonLengths = bookableLessonLengths(tutor.lessonLengths, settings.lessonLengthsOffered);
-      const slots = tutor.bookable && lessonLengths.includes(query.durationMinutes) ? tutor.slots : [];
-      const list = [...freeTimes({ slots, busy, durationMinutes: query.durationMinutes, from, to })].map((t) => ({
-        startsAt: new Date(t.start).toISOString(),
-        endsAt: new Date(t.end).toISOString(),
-      }));
+      const offered = tutor.bookable && lessonLengths.includes(query.durationMinutes);
+      const asked = { durationMinutes: query.durationMinutes, from, to, studentHeld };
+      const list = offered
+        ? await bookingInputs.freeTimes(query.tutorId, tutor, moving ? { ...asked, freed: isOwnMoving } : asked)
+        : [];
       return {
         tutorId: query.tutorId,
         durationMinutes: query.durationMinutes,

@@ -1,4 +1,18 @@
-import { and, count, desc, eq, gt, gte, inArray, lt, lte, notInArray, type SQL, sql } from 'drizzle-orm';
+import {
+  and,
+  count,
+  desc,
+  eq,
+  gt,
+  gte,
+  inArray,
+  lt,
+  lte,
+  notInArray,
+  type SQL,
+  type SQLWrapper,
+  sql,
+} from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.ts';
 import { lessons } from '../lessons/lessons.table.ts';
 import { type NewSubscription, type Subscription, subscriptions } from './subscriptions.table.ts';
@@ -6,7 +20,7 @@ import { type NewSubscription, type Subscription, subscriptions } from './subscr
 const CANCELLED_LESSONS = ['cancelledByStudent', 'cancelledByTutor'] as const;
 
 /** Active and not past its end: the end job may lag behind the clock, the rules never do. */
-const activeOf = (studentId: number, now: Date): SQL | undefined =>
+const activeOf = (studentId: number | SQLWrapper, now: Date | SQLWrapper): SQL | undefined =>
   and(eq(subscriptions.studentId, studentId), eq(subscriptions.status, 'active'), gt(subscriptions.endsAt, now));
 
 export async function insertSubscription(db: Db, values: NewSubscription): Promise<Subscription> {
@@ -71,19 +85,50 @@ export async function listSubscriptions(
  * The student's lessons that start in [from, to) and were not cancelled: how many and their minutes. Remaining
  * weekly minutes and the cancellation rule are derived from them, never from a counter (DESIGN §4).
  */
+/** The student's lessons that start in [from, to) and were not cancelled (values or prepared placeholders). */
+const lessonsOfStudentBetween = (studentId: number | SQLWrapper, from: Date | SQLWrapper, to: Date | SQLWrapper) =>
+  and(
+    eq(lessons.studentId, studentId),
+    gte(lessons.startsAt, from),
+    lt(lessons.startsAt, to),
+    notInArray(lessons.status, [...CANCELLED_LESSONS]),
+  );
+const bookedMinutes = sql<number>`coalesce(sum(${lessons.durationMinutes}), 0)::int`;
+
 export async function lessonsBetween(db: Db, studentId: number, from: Date, to: Date) {
   const [row] = await db
-    .select({ lessons: count(), minutes: sql<number>`coalesce(sum(${lessons.durationMinutes}), 0)::int` })
+    .select({ lessons: count(), minutes: bookedMinutes })
     .from(lessons)
-    .where(
-      and(
-        eq(lessons.studentId, studentId),
-        gte(lessons.startsAt, from),
-        lt(lessons.startsAt, to),
-        notInArray(lessons.status, [...CANCELLED_LESSONS]),
-      ),
-    );
+    .where(lessonsOfStudentBetween(studentId, from, to));
   return { lessons: row?.lessons ?? 0, minutes: Number(row?.minutes ?? 0) };
+}
+
+/**
+ * `findActive` and the booked minutes of `lessonsBetween`, prepared once per database (named statements on
+ * PostgreSQL): a signed-in student's free times read both on every request, and building them anew cost more
+ * than running them (issue 14).
+ */
+export function shownWeekQueries(db: Db) {
+  const placeholder = (name: string) => sql`${sql.placeholder(name)}::timestamptz`;
+  const active = db
+    .select()
+    .from(subscriptions)
+    .where(activeOf(sql.placeholder('studentId'), placeholder('now')))
+    .limit(1)
+    .prepare('subscriptions_active_of_student');
+  const booked = db
+    .select({ minutes: bookedMinutes })
+    .from(lessons)
+    .where(lessonsOfStudentBetween(sql.placeholder('studentId'), placeholder('from'), placeholder('to')))
+    .prepare('subscriptions_week_booked_minutes');
+  return {
+    active: async (studentId: number, now: Date): Promise<Subscription | undefined> =>
+      (await active.execute({ studentId, now: now.toISOString() }))[0],
+    bookedMinutes: async (studentId: number, from: Date, to: Date): Promise<number> => {
+      const [row] = await booked.execute({ studentId, from: from.toISOString(), to: to.toISOString() });
+      return Number(row?.minutes ?? 0);
+    },
+  };
 }
 
 export async function markCancelled(db: Db, id: number, at: Date): Promise<Subscription> {

@@ -91,6 +91,7 @@ export interface SubscriptionsDeps {
  */
 export function createSubscriptionsService(deps: SubscriptionsDeps) {
   const { db, clock } = deps;
+  const shown = repo.shownWeekQueries(db);
 
   function toActive(row: SubscriptionRow, now: Date): ActiveSubscription | null {
     const week = subscriptionWeekAt(row, now);
@@ -190,16 +191,21 @@ export function createSubscriptionsService(deps: SubscriptionsDeps) {
     },
 
     /**
-     * The student's active subscription and its current week without a lock, or null: for showing (free times,
-     * stats), since a lock costs a durable write per read; booking reads it again under the lock.
+     * The student's active subscription, its current week and the week's minutes left, or null, without a lock:
+     * for showing (free times, stats), since a lock costs a durable write per read; booking reads them again
+     * under the lock. Prepared statements: free times read this on every request of a signed-in student.
      */
-    async activeForStudent(studentId: number): Promise<ActiveSubscription | null> {
+    async currentWeek(studentId: number): Promise<{ subscription: ActiveSubscription; remaining: number } | null> {
       const now = clock.now();
-      const row = await repo.findActive(db, studentId, now);
-      return row ? toActive(row, now) : null;
+      const row = await shown.active(studentId, now);
+      const subscription = row ? toActive(row, now) : null;
+      if (!subscription) return null;
+      const { startsAt, endsAt } = subscription.week;
+      const booked = await shown.bookedMinutes(studentId, startsAt, endsAt);
+      return { subscription, remaining: remainingMinutes(subscription.weeklyMinutes, booked) };
     },
 
-    /** The week's minutes less its lessons that were not cancelled (inside the booking's transaction, or to show). */
+    /** The week's minutes less its lessons that were not cancelled, inside the booking's transaction. */
     remainingWeeklyMinutes: (tx: Db, sub: ActiveSubscription) => weekRemaining(tx, sub),
 
     /** Checkout's guard (`subscription-exists`): a paid subscription is active; a free trial does not count. */
