@@ -39,6 +39,18 @@ describe('signing keys', () => {
     expect(await signer.verify(join, now)).toBeNull();
   });
 
+  it('checks a signature once per token, and its expiry every time', async () => {
+    const signer = createTokenSigner(secret);
+    const token = await signer.sign({ id: 1, sid: 's' }, now, 60);
+    const verify = vi.spyOn(crypto.subtle, 'verify');
+    for (let i = 0; i < 3; i++) expect(await signer.verify(token, now)).toMatchObject({ id: 1, sid: 's' });
+    expect(verify).toHaveBeenCalledTimes(1);
+    expect(await signer.verify(token, new Date(now.getTime() + 60_000))).toBeNull();
+    const [head, body, signature = ''] = token.split('.');
+    const forged = `${head}.${body}.${signature.slice(0, -2)}${signature.endsWith('AA') ? 'BA' : 'AA'}`;
+    expect(await signer.verify(forged, now)).toBeNull();
+  });
+
   it('accepts, after a rotation, tokens of the previous secret until they expire, and signs with the new one', async () => {
     const before = createTokenSigner(secret);
     const old = await before.sign({ id: 1, sid: 's' }, now, 60);
