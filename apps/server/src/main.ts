@@ -1,20 +1,20 @@
+import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app.ts';
-import { ConfigError, loadConfig } from './config/env.ts';
+import { type Config, ConfigError, loadConfig } from './config/env.ts';
 import { runtimeConfigOf } from './modules/system/system.routes.ts';
 import { systemClock } from './platform/clock.ts';
 import { openDatabase } from './platform/db/client.ts';
 import { applyMigrations } from './platform/db/migrate.ts';
 import { errorReporterOf, reportProcessFailures } from './platform/error-reporting.ts';
-import { frontendDist, serveSpa, staticServer } from './platform/http/frontends.ts';
 import { headerSettingsOf } from './platform/http/security-headers.ts';
 import { loggerOptions } from './platform/logger.ts';
 import {
   createGoogleVerifier,
   createLocalGoogleIssuer,
+  type LocalGoogleIssuer,
   remoteGoogleKeys,
 } from './providers/google/id-token-verifier.ts';
 import { storageOf } from './providers/storage/configured.ts';
-import { seedDemoData } from './seed/demo-seed.ts';
 
 const LOCAL_GOOGLE_CLIENT_ID = 'darsak-local.apps.googleusercontent.com';
 
@@ -44,7 +44,10 @@ async function main() {
   });
 
   const storage = storageOf(config);
-  const demoSignIns = config.SEED_DEMO ? await seedDemoData(database.db, storage, new Date()) : [];
+  // The seed (and sharp, which draws its pictures) loads only where it runs: production starts without it.
+  const demoSignIns = config.SEED_DEMO
+    ? await (await import('./seed/demo-seed.ts')).seedDemoData(database.db, storage, new Date())
+    : [];
   const app = await buildApp({
     storage,
     config: googleConfig,
@@ -54,19 +57,10 @@ async function main() {
     localGoogle,
     runJobs: config.RUN_JOBS,
   });
-  const runtimeConfig = runtimeConfigOf(googleConfig);
-  if (config.SERVE_FRONTENDS) await serveSpa(app, frontendDist('web'), runtimeConfig);
-  const logger = loggerOptions(config) ?? false;
-  const headers = headerSettingsOf(googleConfig, localGoogle);
-  const admin = await staticServer('admin', { logger, headers, config: runtimeConfig });
-  // The site's pages show the live plans and post the contact form through the API, in process.
-  const site = await staticServer('site', { logger, headers, config: runtimeConfig, api: app });
+  const frontEnds = config.SERVE_FRONTENDS ? await serveFrontEnds(app, googleConfig, localGoogle) : [];
 
   await app.listen({ port: config.PORT, host: config.HOST });
-  if (config.SERVE_FRONTENDS) {
-    await admin.listen({ port: config.ADMIN_PORT, host: config.HOST });
-    await site.listen({ port: config.SITE_PORT, host: config.HOST });
-  }
+  for (const [front, port] of frontEnds) await front.listen({ port, host: config.HOST });
   await app.ready();
   const seconds = ((performance.now() - startedAt) / 1000).toFixed(1);
   printBanner(config, seconds, demoSignIns);
@@ -76,7 +70,7 @@ async function main() {
     if (closing) return;
     closing = true;
     app.log.info({ signal }, 'shutting down');
-    await Promise.allSettled([admin.close(), site.close()]);
+    await Promise.allSettled(frontEnds.map(([front]) => front.close()));
     await app.close(); // stops accepting, lets in-flight requests finish, runs onClose hooks (workers)
     await database.close();
     process.exit(0);
@@ -85,11 +79,31 @@ async function main() {
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
 }
 
-function printBanner(
-  config: ReturnType<typeof loadConfig>,
-  seconds: string,
-  demo: { role: string; email: string; password: string }[],
-) {
+/**
+ * The main app on the API's server; the admin app and the site on servers of their own, with the ports to listen
+ * on. Loaded and built only when this instance serves them: file serving (@fastify/static and glob) and the
+ * site's prerendered live page module cost about a fifth of a start.
+ */
+async function serveFrontEnds(
+  app: FastifyInstance,
+  config: Config,
+  localGoogle: LocalGoogleIssuer | undefined,
+): Promise<[FastifyInstance, number][]> {
+  const { frontendDist, serveSpa, staticServer } = await import('./platform/http/frontends.ts');
+  const runtimeConfig = runtimeConfigOf(config);
+  await serveSpa(app, frontendDist('web'), runtimeConfig);
+  const logger = loggerOptions(config) ?? false;
+  const headers = headerSettingsOf(config, localGoogle);
+  const admin = await staticServer('admin', { logger, headers, config: runtimeConfig });
+  // The site's pages show the live plans and post the contact form through the API, in process.
+  const site = await staticServer('site', { logger, headers, config: runtimeConfig, api: app });
+  return [
+    [admin, config.ADMIN_PORT],
+    [site, config.SITE_PORT],
+  ];
+}
+
+function printBanner(config: Config, seconds: string, demo: { role: string; email: string; password: string }[]) {
   const lines = [
     '',
     `Darsak is ready in ${seconds}s (${config.DATABASE_URL ? 'PostgreSQL' : `embedded PGlite in ${config.DATA_DIR}`})`,

@@ -2,9 +2,8 @@ import { once } from 'node:events';
 import { PassThrough, Readable, Transform } from 'node:stream';
 import { AVATAR_MAX_PIXELS, AVATAR_MIN_SIDE, AVATAR_SMALLEST_SIDE, isAvatarMime } from '@darsak/domain/assets';
 import { AppError } from '@darsak/domain/errors';
-import { type FileTypeResult, fileTypeFromBuffer } from 'file-type';
-import { parseStream } from 'music-metadata';
-import sharp, { type Sharp } from 'sharp';
+import type { FileTypeResult } from 'file-type';
+import type { Sharp } from 'sharp';
 
 /** Stored images are WebP: about a third smaller than JPEG at the same quality, and every supported browser shows it. */
 export const STORED_IMAGE = { mime: 'image/webp', ext: 'webp' } as const;
@@ -23,11 +22,17 @@ export interface Picture {
   height: number;
 }
 
+// sharp (a native addon), file-type and music-metadata load at the first upload that needs them, not at start:
+// together they were about a tenth of the server's start-up (issue 14).
+const loadSharp = async () => (await import('sharp')).default;
+
 /** What the bytes are, judged by content only (never the file name or the declared type). */
-const sniff = (bytes: Uint8Array): Promise<FileTypeResult | undefined> => fileTypeFromBuffer(bytes);
+const sniff = async (bytes: Uint8Array): Promise<FileTypeResult | undefined> =>
+  (await import('file-type')).fileTypeFromBuffer(bytes);
 
 /** The dimensions a picture's header claims, read without decoding its pixels (so without sharp's own cap). */
 async function headerSize(upload: Buffer): Promise<{ width: number; height: number }> {
+  const sharp = await loadSharp();
   try {
     const { width = 0, height = 0 } = await sharp(upload, { limitInputPixels: false }).metadata();
     return { width, height };
@@ -67,6 +72,7 @@ async function reencode(upload: Buffer, shape: (image: Sharp) => Sharp): Promise
   if (Math.min(width, height) < AVATAR_SMALLEST_SIDE) {
     throw new AppError('bad-request', { fields: { image: 'image-too-small' }, minSide: AVATAR_SMALLEST_SIDE });
   }
+  const sharp = await loadSharp();
   return decoding(async () => {
     try {
       const image = shape(sharp(upload, { limitInputPixels: AVATAR_MAX_PIXELS }).rotate());
@@ -80,9 +86,7 @@ async function reencode(upload: Buffer, shape: (image: Sharp) => Sharp): Promise
 
 /** A profile picture: the upload's most eye-catching square, at the recommended 480x480 (small ones enlarged). */
 export const squarePicture = (upload: Buffer) =>
-  reencode(upload, (image) =>
-    image.resize(AVATAR_MIN_SIDE, AVATAR_MIN_SIDE, { fit: 'cover', position: sharp.strategy.attention }),
-  );
+  reencode(upload, (image) => image.resize(AVATAR_MIN_SIDE, AVATAR_MIN_SIDE, { fit: 'cover', position: 'attention' }));
 
 /** A video thumbnail: the upload's own shape, shrunk to fit 1280x720 if larger. */
 export const thumbnailPicture = (upload: Buffer) =>
@@ -129,6 +133,7 @@ const READER_LAG_BYTES = 1024 * 1024;
  */
 export async function measuredVideo(content: Readable) {
   const video = await sniffVideo(content);
+  const { parseStream } = await import('music-metadata');
   const toReader = new PassThrough({ highWaterMark: READER_LAG_BYTES });
   let readerDone = false;
   const durationSeconds = parseStream(toReader, { mimeType: video.mime }, { duration: true, skipCovers: true })

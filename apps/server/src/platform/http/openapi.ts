@@ -1,10 +1,15 @@
-import swagger from '@fastify/swagger';
-import swaggerUi from '@fastify/swagger-ui';
 import type { FastifyInstance } from 'fastify';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 
-/** OpenAPI 3 generated from the contracts' zod schemas: UI at /api/docs, JSON at /api/docs/json. */
+/**
+ * OpenAPI 3 generated from the contracts' zod schemas: UI at /api/docs, JSON at /api/docs/json. swagger loads only
+ * where the docs are served (off outside local mode).
+ */
 export async function registerOpenApi(app: FastifyInstance): Promise<void> {
+  const [{ default: swagger }, { default: swaggerUi }] = await Promise.all([
+    import('@fastify/swagger'),
+    import('@fastify/swagger-ui'),
+  ]);
   await app.register(swagger, {
     openapi: {
       openapi: '3.0.3',

@@ -1,4 +1,4 @@
-import nodemailer from 'nodemailer';
+import type { Transporter } from 'nodemailer';
 import { DeliveryError, type Messenger } from './messenger.ts';
 
 export interface SmtpOptions {
@@ -19,12 +19,15 @@ const domainOf = (from: string) => /@([^>\s]+)/.exec(from)?.[1] ?? 'darsak.local
 
 /** E-mail over SMTP with nodemailer; Arabic text with an optional HTML part. */
 export function createSmtpMessenger(options: SmtpOptions): Messenger {
-  const transport = nodemailer.createTransport(options.url);
+  // nodemailer loads with the first mail, not at start-up: its ES import of node:http makes Node load undici too.
+  let transport: Promise<Transporter> | undefined;
+  const transportOnce = () =>
+    (transport ??= import('nodemailer').then(({ default: nodemailer }) => nodemailer.createTransport(options.url)));
   return {
     delivery: 'provider',
     async send(message) {
       try {
-        const info = await transport.sendMail({
+        const info = await (await transportOnce()).sendMail({
           // One Message-ID for every attempt: a mail sent again after a crash is the same mail to the reader's
           // provider, which shows it once.
           messageId: `<${message.key}@${domainOf(options.from)}>`,

@@ -1,8 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { createReadStream, createWriteStream } from 'node:fs';
 import { mkdtemp, rm, stat } from 'node:fs/promises';
-import { request as httpRequest } from 'node:http';
-import { request as httpsRequest } from 'node:https';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
@@ -52,8 +50,9 @@ async function withKnownLength<T>(
  * A body streamed with node:http, which waits for the socket as it writes: fetch (undici) was measured holding a
  * whole 300 MB body in memory (+320 MB RSS, against +33 MB here). Answers a Response for the one error path.
  */
-function streamedPut(url: URL, headers: Headers, body: Readable, length: number): Promise<Response> {
-  const send = url.protocol === 'https:' ? httpsRequest : httpRequest;
+async function streamedPut(url: URL, headers: Headers, body: Readable, length: number): Promise<Response> {
+  // Imported at the first upload: an ES import of node:http makes Node load undici with it, at start-up.
+  const { request: send } = url.protocol === 'https:' ? await import('node:https') : await import('node:http');
   return new Promise((resolve, reject) => {
     const outgoing = send(
       url,
