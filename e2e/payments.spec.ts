@@ -107,7 +107,7 @@ test('a student buys the 120-minute plan for a month by card and sees the minute
   await page.getByRole('button', { name: 'إلغاء الاشتراك' }).click();
   const terms = page.getByRole('dialog', { name: 'إلغاء الاشتراك؟' });
   await expect(terms).toContainText('إن ألغيته الآن يُرد لك');
-  await expect(terms).toContainText('ودروسك فيه حتى الآن ٠ دروس');
+  await expect(terms).toContainText('ودروسك فيه حتى الآن ٠ درس');
   await screenshot(page, testInfo, 'payments-06b-cancel-terms');
   await terms.getByRole('button', { name: 'الإبقاء على الاشتراك' }).click();
   await expect(terms).toBeHidden();

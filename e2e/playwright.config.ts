@@ -10,7 +10,7 @@ export default defineConfig({
   retries: process.env.CI ? 1 : 0,
   // A server that stops answering fails every journey slowly: stop early rather than use up CI's time.
   maxFailures: process.env.CI ? 8 : 0,
-  globalTimeout: process.env.CI ? 40 * 60_000 : 0,
+  globalTimeout: process.env.CI ? 50 * 60_000 : 0,
   workers: 1,
   outputDir: './results',
   reporter: jsonReport ? [['list'], ['json', { outputFile: jsonReport }]] : [['list']],
