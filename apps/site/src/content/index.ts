@@ -1,4 +1,5 @@
-import { type Locale, loadLocale } from '@darsak/ui/i18n';
+import { type Locale, loadLocale, registerMessages } from '@darsak/ui/i18n';
+import { paymentsMessages } from '@darsak/ui/i18n/features/payments.ar.ts';
 import { ar } from './ar.ts';
 import { en } from './en.ts';
 
@@ -17,7 +18,11 @@ export const SITE_LOCALES: readonly Locale[] = ['ar', 'en'];
 
 export const contentOf = (locale: Locale): SiteContent => (locale === 'en' ? en : ar);
 
+/** The app's feature catalogues the site shows beside the common one (the plans' texts); messages.test.ts checks. */
+export const SITE_FEATURES = [paymentsMessages];
+
 /** Loads the app catalogues of every site language (English is fetched on demand), before rendering any page. */
 export async function loadSiteLocales(): Promise<void> {
+  await registerMessages(...SITE_FEATURES);
   await Promise.all(SITE_LOCALES.map(loadLocale));
 }

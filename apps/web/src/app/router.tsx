@@ -1,5 +1,5 @@
 import { CrashScreen, LoadingAnimation, type RouteHandle } from '@darsak/ui';
-import type { MessageKey } from '@darsak/ui/i18n';
+import { type MessageKey, registeredMessagesLoaded } from '@darsak/ui/i18n';
 import { type ComponentType, useState } from 'react';
 import { createBrowserRouter, type RouteObject, RouterProvider } from 'react-router';
 import { AppShell } from '../components/layouts/app-shell.tsx';
@@ -7,10 +7,17 @@ import { RootLayout } from '../components/layouts/root-layout.tsx';
 import { STUDENT_ROLES, TUTOR_ROLES } from '../lib/roles.ts';
 import { GuestOnly, RequireAuth, RequireRole } from './guards.tsx';
 
-/** A lazily loaded page with the crash screen as its error element. */
+/**
+ * A lazily loaded page with the crash screen as its error element; it renders once the catalogues its module
+ * registered are in the language shown.
+ */
 function page(path: string | undefined, title: MessageKey, load: () => Promise<ComponentType>): RouteObject {
   const handle: RouteHandle = { title };
-  const lazy = async () => ({ Component: await load() });
+  const lazy = async () => {
+    const Component = await load();
+    await registeredMessagesLoaded();
+    return { Component };
+  };
   const base = { handle, lazy, errorElement: <CrashScreen showDetails={import.meta.env.DEV} /> };
   return path === undefined ? { index: true, ...base } : { path, ...base };
 }

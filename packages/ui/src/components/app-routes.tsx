@@ -1,7 +1,7 @@
 import { type ReactNode, useEffect } from 'react';
 import { Outlet, ScrollRestoration, useMatches } from 'react-router';
-import type { MessageKey } from '../i18n/ar.ts';
 import { useT } from '../i18n/i18n-provider.tsx';
+import type { MessageKey } from '../i18n/keys.ts';
 import { isMessageKey } from '../i18n/translate.ts';
 import { SkipLink } from './skip-link.tsx';
 

@@ -1,21 +1,8 @@
-import { bookingAr } from './features/booking.ar.ts';
-import { invoicesAr } from './features/invoices.ar.ts';
 import { lineChartAr } from './features/line-chart.ar.ts';
-import { onboardingAr } from './features/onboarding.ar.ts';
-import { onboardingStaffAr } from './features/onboarding-staff.ar.ts';
-import { operationsAr } from './features/operations.ar.ts';
-import { paymentsAr } from './features/payments.ar.ts';
-import { platformSettingsAr } from './features/platform-settings.ar.ts';
-import { realtimeAr } from './features/realtime.ar.ts';
-import { reportsAr } from './features/reports.ar.ts';
-import { serverStatsAr } from './features/server-stats.ar.ts';
-import { staffAr } from './features/staff.ar.ts';
-import { telegramAr } from './features/telegram.ar.ts';
-import { tourAr } from './features/tour.ar.ts';
-import { tutorsStaffAr } from './features/tutors-staff.ar.ts';
 
 /**
- * Arabic (ar-EG) catalogue: the default locale and the source of truth for message keys.
+ * The common Arabic (ar-EG) catalogue: what every front end shows (shell, auth, profile, this package's
+ * components). Feature catalogues (features/*.ar.ts) are registered by the apps that show them (registerMessages).
  * Keys are dotted; `{name}` placeholders are filled by `t(key, { name })`.
  */
 export const ar = {
@@ -395,22 +382,6 @@ export const ar = {
   'admin.welcome': 'مرحبًا {name}',
   'admin.login.title': 'دخول فريق العمل',
   'admin.login.subtitle': 'سجّل الدخول بحساب فريق عمل درسك.',
-  // feature catalogues, one file per feature area so features are edited apart
-  ...bookingAr,
-  ...invoicesAr,
-  ...paymentsAr,
-  ...onboardingAr,
-  ...onboardingStaffAr,
-  ...staffAr,
-  ...tutorsStaffAr,
-  ...platformSettingsAr,
-  ...realtimeAr,
-  ...reportsAr,
+  // the line chart, a component of this package
   ...lineChartAr,
-  ...serverStatsAr,
-  ...operationsAr,
-  ...tourAr,
-  ...telegramAr,
 } as const;
-
-export type MessageKey = keyof typeof ar;

@@ -1,19 +1,5 @@
 import type { ar } from './ar.ts';
-import { bookingEn } from './features/booking.en.ts';
-import { invoicesEn } from './features/invoices.en.ts';
 import { lineChartEn } from './features/line-chart.en.ts';
-import { onboardingEn } from './features/onboarding.en.ts';
-import { onboardingStaffEn } from './features/onboarding-staff.en.ts';
-import { operationsEn } from './features/operations.en.ts';
-import { paymentsEn } from './features/payments.en.ts';
-import { platformSettingsEn } from './features/platform-settings.en.ts';
-import { realtimeEn } from './features/realtime.en.ts';
-import { reportsEn } from './features/reports.en.ts';
-import { serverStatsEn } from './features/server-stats.en.ts';
-import { staffEn } from './features/staff.en.ts';
-import { telegramEn } from './features/telegram.en.ts';
-import { tourEn } from './features/tour.en.ts';
-import { tutorsStaffEn } from './features/tutors-staff.en.ts';
 import type { Translation } from './messages.ts';
 
 /** English catalogue: every key of the Arabic catalogue, checked by the type. */
@@ -369,19 +355,5 @@ export const en: Translation<typeof ar> = {
   'admin.welcome': 'Welcome {name}',
   'admin.login.title': 'Staff sign-in',
   'admin.login.subtitle': 'Sign in with your Darsak staff account.',
-  ...bookingEn,
-  ...invoicesEn,
-  ...paymentsEn,
-  ...onboardingEn,
-  ...onboardingStaffEn,
-  ...staffEn,
-  ...tutorsStaffEn,
-  ...platformSettingsEn,
-  ...realtimeEn,
-  ...reportsEn,
   ...lineChartEn,
-  ...serverStatsEn,
-  ...operationsEn,
-  ...tourEn,
-  ...telegramEn,
 };

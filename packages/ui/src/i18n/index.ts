@@ -1,5 +1,4 @@
-export { ar, type MessageKey } from './ar.ts';
-export { type Catalogue, loadLocale } from './catalogues.ts';
+export { type Catalogue, loadLocale, registeredMessagesLoaded, registerMessages } from './catalogues.ts';
 export { createFormatters, DEFAULT_TIME_ZONE, type Formatters } from './format.ts';
 export {
   type I18nContextValue,
@@ -9,8 +8,17 @@ export {
   useI18n,
   useT,
 } from './i18n-provider.tsx';
+export type { ArabicMessages, MessageKey } from './keys.ts';
 export { DEFAULT_LOCALE, type Direction, isLocale, LOCALE_STORAGE_KEY, LOCALES, type Locale } from './locales.ts';
-export type { Gender, GenderForms, Message, PluralForms, Translation } from './messages.ts';
+export type {
+  FeatureMessages,
+  Gender,
+  GenderForms,
+  Message,
+  Messages,
+  PluralForms,
+  Translation,
+} from './messages.ts';
 export {
   type CountedKey,
   createTranslate,

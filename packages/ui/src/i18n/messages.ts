@@ -31,3 +31,15 @@ export const isPluralForms = (message: Message): message is PluralForms =>
 
 export const isGenderForms = (message: Message): message is GenderForms =>
   typeof message === 'object' && 'male' in message;
+
+/** Messages of one catalogue by key (a feature's, or the common one). */
+export type Messages = Readonly<Record<string, Message>>;
+
+/**
+ * A feature's catalogue in every language. Arabic, the default, is at hand (it rides in the bundle of whatever
+ * registers it); another language is fetched together with the rest of that language's catalogue.
+ */
+export interface FeatureMessages {
+  readonly ar: Messages;
+  readonly en: () => Promise<Messages>;
+}

@@ -1,7 +1,7 @@
 import { FIELD_MESSAGES_AR, FIELD_MESSAGES_EN, isFieldMessageKey } from '@darsak/domain/common';
 import { type ClientErrorCode, ERROR_MESSAGES_AR, ERROR_MESSAGES_EN, type ErrorCode } from '@darsak/domain/errors';
-import { ar, type MessageKey } from './ar.ts';
 import { loadedCatalogue } from './catalogues.ts';
+import type { ArabicMessages, MessageKey } from './keys.ts';
 import { LOCALES, type Locale } from './locales.ts';
 import {
   type Gender,
@@ -15,11 +15,10 @@ import {
 /** Numbers are written in the locale's digits (Arabic-Indic for ar-EG); strings are put in as they are. */
 export type MessageVars = Readonly<Record<string, string | number | null | undefined>>;
 
-type Arabic = typeof ar;
 /** Keys whose message is a counted noun: they need the `count` to choose the plural form. */
-export type CountedKey = { [K in MessageKey]: Arabic[K] extends PluralForms ? K : never }[MessageKey];
+export type CountedKey = { [K in MessageKey]: ArabicMessages[K] extends PluralForms ? K : never }[MessageKey];
 /** Keys whose message is worded for the person's gender: they take the `gender` (null when not known). */
-export type GenderedKey = { [K in MessageKey]: Arabic[K] extends GenderForms ? K : never }[MessageKey];
+export type GenderedKey = { [K in MessageKey]: ArabicMessages[K] extends GenderForms ? K : never }[MessageKey];
 
 type VarsOf<K extends MessageKey> = K extends CountedKey
   ? [vars: MessageVars & { count: number }]
@@ -31,7 +30,8 @@ export type Translate = <K extends MessageKey>(key: K, ...vars: VarsOf<K>) => st
 
 const ERROR_CATALOGUES = { ar: ERROR_MESSAGES_AR, en: ERROR_MESSAGES_EN } as const;
 
-export const isMessageKey = (value: string): value is MessageKey => Object.hasOwn(ar, value);
+/** Whether a text is a key of the Arabic catalogue as registered so far. */
+export const isMessageKey = (value: string): value is MessageKey => Object.hasOwn(loadedCatalogue('ar') ?? {}, value);
 
 /** The text of a message for these variables: its plural form for `count`, its gendered form for `gender`. */
 function textOf(message: Message, vars: MessageVars | undefined, plural: Intl.PluralRules): string {

@@ -1,3 +1,5 @@
+import type { FeatureMessages } from '../messages.ts';
+
 /** Arabic messages of the booking features (web and admin); keys start with 'booking.'. */
 export const bookingAr = {
   // ratings shown as stars
@@ -355,9 +357,10 @@ export const bookingAr = {
   'booking.dashboard.incomeDetail': 'أجور الدروس المكتملة',
   'booking.dashboard.chats': 'المحادثات الأخيرة',
   'booking.dashboard.allChats': 'كل المحادثات',
-
-  // realtime notices to the other member of a lesson
-  'booking.realtime.booked': 'حجز طالب درسًا معك {when}',
-  'booking.realtime.rebooked': 'غيّر طالب موعد درسه معك إلى {when}',
-  'booking.realtime.cancelled': 'أُلغي درسك {when}',
 } as const;
+
+/** bookingAr in every language, for the apps that show it to register (registerMessages). */
+export const bookingMessages: FeatureMessages = {
+  ar: bookingAr,
+  en: async () => (await import('./booking.en.ts')).bookingEn,
+};

@@ -278,8 +278,4 @@ export const bookingEn: Translation<typeof bookingAr> = {
   'booking.dashboard.incomeDetail': 'Fees of lessons given',
   'booking.dashboard.chats': 'Recent conversations',
   'booking.dashboard.allChats': 'All conversations',
-
-  'booking.realtime.booked': 'A student booked a lesson with you on {when}',
-  'booking.realtime.rebooked': 'A student moved their lesson with you to {when}',
-  'booking.realtime.cancelled': 'Your lesson on {when} was cancelled',
 };

@@ -1,3 +1,5 @@
+import type { FeatureMessages } from '../messages.ts';
+
 /** Arabic messages of earnings and withdrawals (web /invoices and admin /invoices); keys start with 'invoices.'. */
 export const invoicesAr = {
   'invoices.subtitle': 'رصيدك من الدروس المكتملة وطلبات سحبه.',
@@ -151,3 +153,9 @@ export const invoicesAr = {
   'invoices.admin.failed': 'تعذّر تحديث الطلب',
   'invoices.admin.viewReceipt': 'عرض الإيصال',
 } as const;
+
+/** invoicesAr in every language, for the apps that show it to register (registerMessages). */
+export const invoicesMessages: FeatureMessages = {
+  ar: invoicesAr,
+  en: async () => (await import('./invoices.en.ts')).invoicesEn,
+};

@@ -1,3 +1,5 @@
+import type { FeatureMessages } from '../messages.ts';
+
 /** Arabic messages of the admin's onboarding pages (/media, /interviews). */
 export const onboardingStaffAr = {
   'staff.media.subtitle': 'فيديوهات التعريف المنتظرة للمراجعة، ووسائط المعلّمين من جلسة التصوير.',
@@ -47,3 +49,9 @@ export const onboardingStaffAr = {
   'staff.interviews.sort.soonest': 'الأقدم موعدًا أولًا',
   'staff.interviews.sort.latest': 'الأحدث موعدًا أولًا',
 } as const;
+
+/** onboardingStaffAr in every language, for the apps that show it to register (registerMessages). */
+export const onboardingStaffMessages: FeatureMessages = {
+  ar: onboardingStaffAr,
+  en: async () => (await import('./onboarding-staff.en.ts')).onboardingStaffEn,
+};

@@ -1,3 +1,5 @@
+import type { FeatureMessages } from '../messages.ts';
+
 /** Arabic messages of tutor onboarding (web and admin); keys start with 'onboarding.'. */
 export const onboardingAr = {
   // /t/onboarding
@@ -158,3 +160,9 @@ export const onboardingAr = {
   'onboarding.studio.markDoneConfirm': 'سيظهر المعلّم للطلاب فور إنهاء الجلسة. هل تريد المتابعة؟',
   'onboarding.studio.markedDone': 'انتهت جلسة التصوير وفُعّل المعلّم.',
 } as const;
+
+/** onboardingAr in every language, for the apps that show it to register (registerMessages). */
+export const onboardingMessages: FeatureMessages = {
+  ar: onboardingAr,
+  en: async () => (await import('./onboarding.en.ts')).onboardingEn,
+};

@@ -1,3 +1,5 @@
+import type { FeatureMessages } from '../messages.ts';
+
 /** Arabic messages of the admin app's lessons pages and the operator's overview ("/"). */
 export const operationsAr = {
   'admin.feature.lesson': 'الدرس',
@@ -126,3 +128,9 @@ export const operationsAr = {
   },
   'staff.overview.yourPages': 'صفحاتك',
 } as const;
+
+/** operationsAr in every language, for the apps that show it to register (registerMessages). */
+export const operationsMessages: FeatureMessages = {
+  ar: operationsAr,
+  en: async () => (await import('./operations.en.ts')).operationsEn,
+};

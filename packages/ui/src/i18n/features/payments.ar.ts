@@ -1,3 +1,5 @@
+import type { FeatureMessages } from '../messages.ts';
+
 /** Arabic messages of the payments features (web and admin); keys start with 'payments.'. */
 export const paymentsAr = {
   // counted words (Intl plural categories of Arabic: zero, one, two, few, many, other)
@@ -419,3 +421,9 @@ export const paymentsAr = {
   'payments.admin.next': 'التالي',
   'payments.admin.page': 'صفحة {page} من {pages}',
 } as const;
+
+/** paymentsAr in every language, for the apps that show it to register (registerMessages). */
+export const paymentsMessages: FeatureMessages = {
+  ar: paymentsAr,
+  en: async () => (await import('./payments.en.ts')).paymentsEn,
+};

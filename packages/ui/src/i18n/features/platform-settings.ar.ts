@@ -1,3 +1,5 @@
+import type { FeatureMessages } from '../messages.ts';
+
 /** Arabic messages of the admin's platform settings and cache page. */
 export const platformSettingsAr = {
   'platform.subtitle': 'سياسات المنصة التي تطبّقها القواعد فورًا بعد الحفظ، وذاكرة الخادم المؤقتة.',
@@ -164,3 +166,9 @@ export const platformSettingsAr = {
     'ستُقرأ قائمة المعلّمين وأوقاتهم والإعدادات من قاعدة البيانات من جديد على كل الخوادم، وتتحدّث قوائم المستخدمين المفتوحة.',
   'platform.cache.flushed': 'مُسحت الذاكرة المؤقتة.',
 } as const;
+
+/** platformSettingsAr in every language, for the apps that show it to register (registerMessages). */
+export const platformSettingsMessages: FeatureMessages = {
+  ar: platformSettingsAr,
+  en: async () => (await import('./platform-settings.en.ts')).platformSettingsEn,
+};

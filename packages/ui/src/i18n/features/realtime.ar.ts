@@ -1,11 +1,7 @@
+import type { FeatureMessages } from '../messages.ts';
+
 /** Arabic messages of the realtime features (web and admin); keys start with 'realtime.'. */
 export const realtimeAr = {
-  // connection banner (spec §8: connection lost, poor connection)
-  'realtime.connection.poor': 'اتصالك ضعيف',
-  'realtime.connection.poorHint': 'نحاول إعادة الاتصال تلقائيًا…',
-  'realtime.connection.lost': 'انقطع الاتصال',
-  'realtime.connection.lostHint': 'تحقّق من اتصالك بالإنترنت؛ سنعيد الاتصال فور عودته.',
-
   // chat: rooms
   'realtime.chat.title': 'المحادثات',
   'realtime.chat.subtitle': 'تواصل مع معلّميك وطلابك في مكان واحد.',
@@ -176,14 +172,10 @@ export const realtimeAr = {
   'realtime.session.ended.body': 'شكرًا لك! نراك في درسك القادم.',
   'realtime.session.poorNetwork': 'جودة الاتصال ضعيفة',
   'realtime.session.joinFailed': 'تعذّر الانضمام إلى الجلسة.',
-
-  // log export (spec §2)
-  'realtime.log.title': 'تصدير سجل التطبيق',
-  'realtime.log.body':
-    'يحفظ ملفًا نصيًا بما مرّ به التطبيق على هذا الجهاز (الاتصال والأخطاء وحالة المكالمة)، دون كلمات مرور أو محتوى رسائلك. أرفقه ببلاغ المشكلة ليساعدنا على حلّها.',
-  'realtime.log.open': 'تصدير السجل',
-  'realtime.log.entries': 'عدد الأحداث المسجّلة: {count}',
-  'realtime.log.download': 'تنزيل ملف السجل',
-  'realtime.log.downloaded': 'نزّلنا ملف السجل.',
-  'realtime.log.cardTitle': 'مشكلة في الاتصال أو الدروس؟',
 } as const;
+
+/** realtimeAr in every language, for the apps that show it to register (registerMessages). */
+export const realtimeMessages: FeatureMessages = {
+  ar: realtimeAr,
+  en: async () => (await import('./realtime.en.ts')).realtimeEn,
+};

@@ -3,11 +3,6 @@ import type { realtimeAr } from './realtime.ar.ts';
 
 /** English messages of the realtime features: every key of the Arabic file, checked by the type. */
 export const realtimeEn: Translation<typeof realtimeAr> = {
-  'realtime.connection.poor': 'Poor connection',
-  'realtime.connection.poorHint': 'Reconnecting automatically…',
-  'realtime.connection.lost': 'Connection lost',
-  'realtime.connection.lostHint': 'Check your internet connection; we will reconnect as soon as it is back.',
-
   'realtime.chat.title': 'Chats',
   'realtime.chat.subtitle': 'Talk with your tutors and students in one place.',
   'realtime.chat.rooms': 'Conversations',
@@ -159,13 +154,4 @@ export const realtimeEn: Translation<typeof realtimeAr> = {
   'realtime.session.ended.body': 'Thank you! See you in your next lesson.',
   'realtime.session.poorNetwork': 'Poor call quality',
   'realtime.session.joinFailed': 'Could not join the session.',
-
-  'realtime.log.title': 'Export the app log',
-  'realtime.log.body':
-    'Saves a text file of what the app went through on this device (connection, errors, call state), without passwords or your messages. Attach it to a problem report to help us fix it.',
-  'realtime.log.open': 'Export log',
-  'realtime.log.entries': 'Events recorded: {count}',
-  'realtime.log.download': 'Download the log file',
-  'realtime.log.downloaded': 'The log file was downloaded.',
-  'realtime.log.cardTitle': 'Trouble with the connection or lessons?',
 };

@@ -1,3 +1,5 @@
+import type { FeatureMessages } from '../messages.ts';
+
 /** Arabic messages of problem reports (web: filing one; admin /reports, /report/{id}); keys start with 'reports.'. */
 export const reportsAr = {
   // filing a report (web: the user menu and the live lesson)
@@ -109,3 +111,9 @@ export const reportsAr = {
   'reports.user.empty': 'لم يُبلغ عن أي مشكلة.',
   'reports.user.all': 'كل بلاغاته',
 } as const;
+
+/** reportsAr in every language, for the apps that show it to register (registerMessages). */
+export const reportsMessages: FeatureMessages = {
+  ar: reportsAr,
+  en: async () => (await import('./reports.en.ts')).reportsEn,
+};

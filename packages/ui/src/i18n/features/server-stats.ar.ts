@@ -1,3 +1,5 @@
+import type { FeatureMessages } from '../messages.ts';
+
 /** Arabic messages of the admin /server-stats page; keys start with 'serverStats.'. */
 export const serverStatsAr = {
   'serverStats.subtitle': 'أرقام كل نسخة من الخادم لحظة بلحظة: آخر ١٠ دقائق، قراءة كل ٥ ثوانٍ.',
@@ -33,3 +35,9 @@ export const serverStatsAr = {
   'serverStats.active': 'قيد التنفيذ',
   'serverStats.noQueues': 'لا طوابير في هذه النسخة.',
 } as const;
+
+/** serverStatsAr in every language, for the apps that show it to register (registerMessages). */
+export const serverStatsMessages: FeatureMessages = {
+  ar: serverStatsAr,
+  en: async () => (await import('./server-stats.en.ts')).serverStatsEn,
+};

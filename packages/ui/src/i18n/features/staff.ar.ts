@@ -1,4 +1,6 @@
-/** Arabic messages of the staff pages (admin app) and the invite link (main app); keys 'staff.' and 'invite.'. */
+import type { FeatureMessages } from '../messages.ts';
+
+/** Arabic messages of the staff pages (admin app); keys start with 'staff.'. */
 export const staffAr = {
   'staff.sidebar.invites': 'الدعوات',
   'staff.sidebar.auditLog': 'سجل التغييرات',
@@ -262,24 +264,10 @@ export const staffAr = {
   'staff.settings.confirmPassword': 'تأكيد كلمة المرور الجديدة',
   'staff.settings.changePassword': 'تغيير كلمة المرور',
   'staff.settings.passwordChanged': 'تغيّرت كلمة المرور.',
-
-  // the invite link (main app)
-  'invite.title': 'دعوة للانضمام إلى درسك',
-  'invite.subtitle': 'أنشئ حسابك من هذه الدعوة.',
-  'invite.from': 'دعاك {inviter} للانضمام بدور «{role}».',
-  'invite.fromTeam': 'دعاك فريق درسك للانضمام بدور «{role}».',
-  'invite.withPlan': {
-    zero: 'مع دعوة إلى باقة {count} دقيقة أسبوعيًا.',
-    one: 'مع دعوة إلى باقة دقيقة واحدة أسبوعيًا.',
-    two: 'مع دعوة إلى باقة دقيقتان أسبوعيًا.',
-    few: 'مع دعوة إلى باقة {count} دقائق أسبوعيًا.',
-    many: 'مع دعوة إلى باقة {count} دقيقة أسبوعيًا.',
-    other: 'مع دعوة إلى باقة {count} دقيقة أسبوعيًا.',
-  },
-  'invite.emailFixed': 'الدعوة لهذا البريد، وستدخل به.',
-  'invite.submit': 'إنشاء الحساب',
-  'invite.done': 'أُنشئ حسابك بدور «{role}».',
-  'invite.openAdmin': 'الدخول إلى تطبيق الإدارة',
-  'invite.start': 'ابدأ',
-  'invite.usedHint': 'إن كنت أنشأت الحساب بالفعل فسجّل الدخول بالبريد وكلمة المرور.',
 } as const;
+
+/** staffAr in every language, for the apps that show it to register (registerMessages). */
+export const staffMessages: FeatureMessages = {
+  ar: staffAr,
+  en: async () => (await import('./staff.en.ts')).staffEn,
+};

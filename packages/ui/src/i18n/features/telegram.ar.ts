@@ -1,3 +1,5 @@
+import type { FeatureMessages } from '../messages.ts';
+
 /** Arabic messages of linking a Telegram chat for notifications; keys start with 'telegram.'. */
 export const telegramAr = {
   'telegram.title': 'ربط تيليجرام',
@@ -19,3 +21,9 @@ export const telegramAr = {
   'telegram.loading': 'جارٍ التحقق من ربط تيليجرام…',
   'telegram.loadError': 'تعذّر معرفة حالة ربط تيليجرام.',
 } as const;
+
+/** telegramAr in every language, for the apps that show it to register (registerMessages). */
+export const telegramMessages: FeatureMessages = {
+  ar: telegramAr,
+  en: async () => (await import('./telegram.en.ts')).telegramEn,
+};

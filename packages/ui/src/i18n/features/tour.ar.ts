@@ -1,3 +1,5 @@
+import type { FeatureMessages } from '../messages.ts';
+
 /** Arabic messages of the guided tour of a new student; keys start with 'tour.'. */
 export const tourAr = {
   'tour.label': 'جولة تعريفية',
@@ -24,3 +26,9 @@ export const tourAr = {
   'tour.chat.title': 'تحدّث مع معلّمك',
   'tour.chat.body': 'بعد الحجز تستطيع مراسلة معلّمك من هنا لتتفقا على ما تريد أن تتعلّمه في الدرس.',
 } as const;
+
+/** tourAr in every language, for the apps that show it to register (registerMessages). */
+export const tourMessages: FeatureMessages = {
+  ar: tourAr,
+  en: async () => (await import('./tour.en.ts')).tourEn,
+};

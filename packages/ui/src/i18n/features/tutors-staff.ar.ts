@@ -1,3 +1,5 @@
+import type { FeatureMessages } from '../messages.ts';
+
 /** Arabic messages of the admin's tutor pages (/tutors, /tutor/{id}). */
 export const tutorsStaffAr = {
   'staff.audit.object.tutor': 'معلّم',
@@ -147,3 +149,9 @@ export const tutorsStaffAr = {
   'staff.tutor.loadError': 'تعذّر التحميل.',
   'staff.tutor.history': 'سجل تغييرات المعلّم',
 } as const;
+
+/** tutorsStaffAr in every language, for the apps that show it to register (registerMessages). */
+export const tutorsStaffMessages: FeatureMessages = {
+  ar: tutorsStaffAr,
+  en: async () => (await import('./tutors-staff.en.ts')).tutorsStaffEn,
+};

@@ -1,6 +1,7 @@
 import { PaidPeriodSchema } from '@darsak/domain/plans';
 import { buttonClasses, EmptyState } from '@darsak/ui';
-import { useT } from '@darsak/ui/i18n';
+import { registerMessages, useT } from '@darsak/ui/i18n';
+import { paymentsMessages } from '@darsak/ui/i18n/features/payments.ar.ts';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { PageHeader } from '../../../components/layouts/page-header.tsx';
 import { paths } from '../../../config/paths.ts';
@@ -11,6 +12,9 @@ import {
   useCurrentSubscription,
 } from '../../../features/subscriptions/hooks/use-subscription.ts';
 import { useAuth } from '../../../lib/auth-store.ts';
+
+// This page's catalogues ride in its chunk; the router awaits their other languages (app/messages.ts).
+void registerMessages(paymentsMessages);
 
 /** /checkout/{planId}/{period}: plan summary, payment method tabs, then the payment's status. */
 export function CheckoutPage() {

@@ -1,6 +1,7 @@
 import { LessonStatus, type LessonView } from '@darsak/domain/lessons';
 import { Button, NotFound } from '@darsak/ui';
-import { useT } from '@darsak/ui/i18n';
+import { registerMessages, useT } from '@darsak/ui/i18n';
+import { bookingMessages } from '@darsak/ui/i18n/features/booking.ar.ts';
 import { useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { paths } from '../../../config/paths.ts';
@@ -8,6 +9,9 @@ import { BookLessonDialog } from '../../../features/booking/components/book-less
 import { LessonDetails } from '../../../features/lessons/components/lesson-details.tsx';
 import { RateTutorButton } from '../../../features/ratings/components/rate-tutor-button.tsx';
 import { useAuth } from '../../../lib/auth-store.ts';
+
+// This page's catalogues ride in its chunk; the router awaits their other languages (app/messages.ts).
+void registerMessages(bookingMessages);
 
 /** The student's extra actions: move the lesson (same dialog as booking), rate its tutor after it. */
 function StudentActions({ lesson, canChange, viewerId }: { lesson: LessonView; canChange: boolean; viewerId: number }) {

@@ -1,8 +1,12 @@
-import { useT } from '@darsak/ui/i18n';
+import { registerMessages, useT } from '@darsak/ui/i18n';
+import { bookingMessages } from '@darsak/ui/i18n/features/booking.ar.ts';
 import { PageHeader } from '../../../components/layouts/page-header.tsx';
 import { LessonsWeek } from '../../../features/lessons/components/lessons-week.tsx';
 import { useAuth } from '../../../lib/auth-store.ts';
 import { isTutorLike } from '../../../lib/roles.ts';
+
+// This page's catalogues ride in its chunk; the router awaits their other languages (app/messages.ts).
+void registerMessages(bookingMessages);
 
 /** /lessons-schedule: booked lessons a week at a time. */
 export function LessonsSchedulePage() {

@@ -1,5 +1,6 @@
 import { buttonClasses, Tabs, TabsContent, TabsList, TabsTrigger } from '@darsak/ui';
-import { useT } from '@darsak/ui/i18n';
+import { registerMessages, useT } from '@darsak/ui/i18n';
+import { bookingMessages } from '@darsak/ui/i18n/features/booking.ar.ts';
 import { Link } from 'react-router';
 import { PageHeader } from '../../../components/layouts/page-header.tsx';
 import { paths } from '../../../config/paths.ts';
@@ -7,6 +8,9 @@ import { CalendarLinkCard } from '../../../features/lessons/components/calendar-
 import { LessonsList } from '../../../features/lessons/components/lessons-list.tsx';
 import { useAuth } from '../../../lib/auth-store.ts';
 import { isStudent } from '../../../lib/roles.ts';
+
+// This page's catalogues ride in its chunk; the router awaits their other languages (app/messages.ts).
+void registerMessages(bookingMessages);
 
 /** /upcoming-lessons: the viewer's upcoming lessons (and past ones), and the calendar subscription link. */
 export function UpcomingLessonsPage() {

@@ -1,4 +1,5 @@
-import { useT } from '@darsak/ui/i18n';
+import { registerMessages, useT } from '@darsak/ui/i18n';
+import { onboardingMessages } from '@darsak/ui/i18n/features/onboarding.ar.ts';
 import { useParams } from 'react-router';
 import { PageHeader } from '../../../components/layouts/page-header.tsx';
 import { SupportLinks } from '../../../components/support-links.tsx';
@@ -6,6 +7,9 @@ import { AppointmentDetail } from '../../../features/onboarding/components/appoi
 import { OnboardingSteps } from '../../../features/onboarding/components/onboarding-steps.tsx';
 import { StaffAppointments } from '../../../features/onboarding/components/staff-appointments.tsx';
 import { NotFoundPage } from '../not-found.tsx';
+
+// This page's catalogues ride in its chunk; the router awaits their other languages (app/messages.ts).
+void registerMessages(onboardingMessages);
 
 /** /t/onboarding: the applicant tutor's steps. */
 export function OnboardingPage() {

@@ -1,8 +1,12 @@
-import { useT } from '@darsak/ui/i18n';
+import { registerMessages, useT } from '@darsak/ui/i18n';
+import { paymentsMessages } from '@darsak/ui/i18n/features/payments.ar.ts';
 import { PageHeader } from '../../../components/layouts/page-header.tsx';
 import { PaymentsList } from '../../../features/payments/components/payments-list.tsx';
 import { SubscriptionCard } from '../../../features/subscriptions/components/subscription-card.tsx';
 import { purchaseBlocked, useCurrentSubscription } from '../../../features/subscriptions/hooks/use-subscription.ts';
+
+// This page's catalogues ride in its chunk; the router awaits their other languages (app/messages.ts).
+void registerMessages(paymentsMessages);
 
 /** /payments: the subscription with its cancellation, and the payment history. */
 export function PaymentsPage() {

@@ -1,6 +1,7 @@
 import { hasEndDate, isFreeTrial, type Subscription } from '@darsak/domain/subscriptions';
 import { Alert } from '@darsak/ui';
-import { useI18n } from '@darsak/ui/i18n';
+import { registerMessages, useI18n } from '@darsak/ui/i18n';
+import { paymentsMessages } from '@darsak/ui/i18n/features/payments.ar.ts';
 import { Link } from 'react-router';
 import { PageHeader } from '../../../components/layouts/page-header.tsx';
 import { paths } from '../../../config/paths.ts';
@@ -12,6 +13,9 @@ import {
 } from '../../../features/subscriptions/hooks/use-subscription.ts';
 import { useAuth } from '../../../lib/auth-store.ts';
 import { isStudent } from '../../../lib/roles.ts';
+
+// This page's catalogues ride in its chunk; the router awaits their other languages (app/messages.ts).
+void registerMessages(paymentsMessages);
 
 /**
  * What the student has now: a paid subscription until its end (no second one can be bought), or a free trial,

@@ -1,10 +1,15 @@
 import { Button } from '@darsak/ui';
-import { useT } from '@darsak/ui/i18n';
+import { registerMessages, useT } from '@darsak/ui/i18n';
+import { bookingMessages } from '@darsak/ui/i18n/features/booking.ar.ts';
+import { realtimeMessages } from '@darsak/ui/i18n/features/realtime.ar.ts';
 import { LogExportDialog } from '../../../components/log-export-dialog.tsx';
 import { SupportLinks } from '../../../components/support-links.tsx';
 import { ChatRoomPanel } from '../../../features/chat/components/chat-room-panel.tsx';
 import { LiveSessionPage } from '../../../features/live-session/components/session-page.tsx';
 import { ReportProblemButton } from '../../../features/reports/components/report-problem-dialog.tsx';
+
+// This page's catalogues ride in its chunk; the router awaits their other languages (app/messages.ts).
+void registerMessages(bookingMessages, realtimeMessages);
 
 /**
  * /session?lessonId=… (spec §2): the live lesson, with the lesson's chat beside the call, the log export and the

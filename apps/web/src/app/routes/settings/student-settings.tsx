@@ -1,5 +1,7 @@
 import { Card } from '@darsak/ui';
-import { useT } from '@darsak/ui/i18n';
+import { registerMessages, useT } from '@darsak/ui/i18n';
+import { paymentsMessages } from '@darsak/ui/i18n/features/payments.ar.ts';
+import { telegramMessages } from '@darsak/ui/i18n/features/telegram.ar.ts';
 import { PageHeader } from '../../../components/layouts/page-header.tsx';
 import { LogExportCard } from '../../../components/log-export-dialog.tsx';
 import { NotificationMethodForm } from '../../../features/profile/components/account-settings-forms.tsx';
@@ -7,6 +9,9 @@ import { SubscriptionCard } from '../../../features/subscriptions/components/sub
 import { ContactVerificationCard } from '../../../features/verification/components/contact-verification-card.tsx';
 import { useAuth } from '../../../lib/auth-store.ts';
 import { LanguageCard, PasswordCard } from './settings-sections.tsx';
+
+// This page's catalogues ride in its chunk; the router awaits their other languages (app/messages.ts).
+void registerMessages(paymentsMessages, telegramMessages);
 
 /** /s/settings: notifications, contact verification, language and password. */
 export function StudentSettingsPage() {

@@ -1,5 +1,6 @@
 import { Card } from '@darsak/ui';
-import { useT } from '@darsak/ui/i18n';
+import { registerMessages, useT } from '@darsak/ui/i18n';
+import { telegramMessages } from '@darsak/ui/i18n/features/telegram.ar.ts';
 import { PageHeader } from '../../../components/layouts/page-header.tsx';
 import { LogExportCard } from '../../../components/log-export-dialog.tsx';
 import {
@@ -9,6 +10,9 @@ import {
 import { ContactVerificationCard } from '../../../features/verification/components/contact-verification-card.tsx';
 import { useAuth } from '../../../lib/auth-store.ts';
 import { LanguageCard, PasswordCard } from './settings-sections.tsx';
+
+// This page's catalogues ride in its chunk; the router awaits their other languages (app/messages.ts).
+void registerMessages(telegramMessages);
 
 /** /t/account-settings: notifications, notice period, contact verification, language and password. */
 export function TutorAccountSettingsPage() {

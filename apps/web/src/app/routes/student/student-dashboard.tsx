@@ -1,5 +1,7 @@
 import { buttonClasses, Card } from '@darsak/ui';
-import { useT } from '@darsak/ui/i18n';
+import { registerMessages, useT } from '@darsak/ui/i18n';
+import { bookingMessages } from '@darsak/ui/i18n/features/booking.ar.ts';
+import { realtimeMessages } from '@darsak/ui/i18n/features/realtime.ar.ts';
 import { Link } from 'react-router';
 import { PageHeader } from '../../../components/layouts/page-header.tsx';
 import { ProfileStatusAlert } from '../../../components/profile-status-alert.tsx';
@@ -8,6 +10,9 @@ import { RecentChats } from '../../../features/dashboards/components/recent-chat
 import { StudentOverview } from '../../../features/dashboards/components/student-overview.tsx';
 import { LessonsList } from '../../../features/lessons/components/lessons-list.tsx';
 import { useAuth } from '../../../lib/auth-store.ts';
+
+// This page's catalogues ride in its chunk; the router awaits their other languages (app/messages.ts).
+void registerMessages(bookingMessages, realtimeMessages);
 
 /** /s/dashboard: overview (weekly minutes, lessons, tutors, time learned), upcoming and past lessons, chats. */
 export function StudentDashboardPage() {

@@ -1,5 +1,6 @@
 import { Alert, Button, Spinner } from '@darsak/ui';
-import { useT } from '@darsak/ui/i18n';
+import { registerMessages, useT } from '@darsak/ui/i18n';
+import { invoicesMessages } from '@darsak/ui/i18n/features/invoices.ar.ts';
 import { PageHeader } from '../../../components/layouts/page-header.tsx';
 import { BalanceCards } from '../../../features/invoices/components/balance-cards.tsx';
 import { EarningsChart } from '../../../features/invoices/components/earnings-chart.tsx';
@@ -8,6 +9,9 @@ import { WithdrawMethods } from '../../../features/invoices/components/withdraw-
 import { WithdrawalRequests } from '../../../features/invoices/components/withdrawal-requests.tsx';
 import { useBalance, useInvoicesLive, useWithdrawMethods } from '../../../features/invoices/hooks/use-invoices.ts';
 import { useCurrentUser } from '../../../lib/auth-store.ts';
+
+// This page's catalogues ride in its chunk; the router awaits their other languages (app/messages.ts).
+void registerMessages(invoicesMessages);
 
 /** /invoices ("earnings"): the tutor's balance, the lessons behind it, withdraw methods and withdrawal requests. */
 export function InvoicesPage() {

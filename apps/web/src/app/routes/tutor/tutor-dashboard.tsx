@@ -1,5 +1,7 @@
 import { Alert, buttonClasses, Card } from '@darsak/ui';
-import { useT } from '@darsak/ui/i18n';
+import { registerMessages, useT } from '@darsak/ui/i18n';
+import { bookingMessages } from '@darsak/ui/i18n/features/booking.ar.ts';
+import { paymentsMessages } from '@darsak/ui/i18n/features/payments.ar.ts';
 import { Link } from 'react-router';
 import { PageHeader } from '../../../components/layouts/page-header.tsx';
 import { ProfileStatusAlert } from '../../../components/profile-status-alert.tsx';
@@ -8,6 +10,9 @@ import { TutorStats } from '../../../features/dashboards/components/tutor-stats.
 import { LessonsList } from '../../../features/lessons/components/lessons-list.tsx';
 import { useAuth } from '../../../lib/auth-store.ts';
 import { Role } from '../../../lib/roles.ts';
+
+// This page's catalogues ride in its chunk; the router awaits their other languages (app/messages.ts).
+void registerMessages(bookingMessages, paymentsMessages);
 
 /** /t/dashboard: activation state, stats (lessons, students, teaching hours, income), upcoming and past lessons. */
 export function TutorDashboardPage() {

@@ -1,5 +1,6 @@
 import { buttonClasses, ChatIcon, NotFound } from '@darsak/ui';
-import { useT } from '@darsak/ui/i18n';
+import { registerMessages, useT } from '@darsak/ui/i18n';
+import { bookingMessages } from '@darsak/ui/i18n/features/booking.ar.ts';
 import { Link, useParams } from 'react-router';
 import { paths } from '../../../config/paths.ts';
 import { BookLessonButton } from '../../../features/booking/components/book-lesson-button.tsx';
@@ -7,6 +8,9 @@ import { TutorReviews } from '../../../features/ratings/components/tutor-reviews
 import { TutorProfile } from '../../../features/tutors/components/tutor-profile.tsx';
 import { useAuth } from '../../../lib/auth-store.ts';
 import { isTutorLike } from '../../../lib/roles.ts';
+
+// This page's catalogues ride in its chunk; the router awaits their other languages (app/messages.ts).
+void registerMessages(bookingMessages);
 
 /** /t/{id}: a tutor's profile and reviews, with "book a lesson" and "message". */
 export function TutorProfilePage() {

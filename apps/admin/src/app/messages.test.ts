@@ -1,0 +1,18 @@
+import { keysUsedIn, scopesOf, unregisteredKeys } from '@darsak/ui/testing/message-keys.ts';
+import { describe, expect, it } from 'vitest';
+import { ADMIN_FEATURES } from './messages.ts';
+
+const scopes = scopesOf({
+  entry: 'apps/admin/src/main.tsx',
+  router: 'apps/admin/src/app/router.tsx',
+  features: ADMIN_FEATURES,
+});
+
+describe('the admin app’s catalogues', () => {
+  it.each(scopes.map((scope) => [scope.name, scope] as const))(
+    '%s: hold every message key its modules use, in Arabic and English',
+    async (_, scope) => {
+      expect(await unregisteredKeys(keysUsedIn(scope.files), scope.features)).toEqual({ ar: [], en: [] });
+    },
+  );
+});
