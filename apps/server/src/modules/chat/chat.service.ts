@@ -20,9 +20,10 @@ import type { CallOwner } from '@darsak/domain/sessions';
 import { isTutorLike, ROLE_GROUPS, Role, type RoleId } from '@darsak/domain/users';
 import type { Clock } from '../../platform/clock.ts';
 import type { Db } from '../../platform/db/client.ts';
+import { writeBatcher } from '../../platform/db/write-batcher.ts';
 import type { AuthUser } from '../../platform/http/auth-user.ts';
 import type { ChatEvents } from './chat.events.ts';
-import type { MessageRow, UserSummaryRow } from './chat.repo.ts';
+import type { MessageRow, MessageToStore, StoredMessage, UserSummaryRow } from './chat.repo.ts';
 import * as repo from './chat.repo.ts';
 
 export interface ChatDeps {
@@ -61,12 +62,18 @@ export function createChatService(deps: ChatDeps) {
     role: row.role as RoleId,
   });
 
+  /** Refuses a caller who is not among the room's members: the room is missing, or not theirs. */
+  async function refuseOutsider(tx: Db, roomId: number, userId: number, memberIds: number[]) {
+    if (memberIds.includes(userId)) return;
+    if (memberIds.length === 0 && !(await repo.findRoom(tx, roomId))) throw new AppError('room-not-found');
+    throw new AppError('not-room-member');
+  }
+
   /** The room's member ids; refuses a caller who is not one of them. */
   async function requireMember(tx: Db, roomId: number, userId: number): Promise<number[]> {
     const memberIds = await repo.memberIdsOf(tx, roomId);
-    if (memberIds.includes(userId)) return memberIds;
-    if (memberIds.length === 0 && !(await repo.findRoom(tx, roomId))) throw new AppError('room-not-found');
-    throw new AppError('not-room-member');
+    await refuseOutsider(tx, roomId, userId, memberIds);
+    return memberIds;
   }
 
   /** A message the caller may act on, locked, with its room's members. */
@@ -118,19 +125,25 @@ export function createChatService(deps: ChatDeps) {
     return false;
   }
 
-  /** Stores a message once per client id and moves the room and the sender's read mark. */
-  async function store(tx: Db, sender: number, roomId: number, body: string, clientMessageId: string | undefined) {
-    const now = clock.now();
-    const inserted = await repo.insertMessage(tx, { roomId, senderId: sender, body, clientMessageId, createdAt: now });
-    if (!inserted) {
-      const stored = clientMessageId ? await repo.findMessageByClientId(tx, sender, clientMessageId) : undefined;
-      if (stored?.roomId !== roomId) throw new AppError('bad-request', { fields: { clientMessageId: 'invalid' } });
-      return { message: stored, created: false };
-    }
-    await repo.touchRoom(tx, roomId, now);
-    await repo.markRead(tx, roomId, sender, inserted.id, now);
-    return { message: inserted, created: true };
+  /** What became of a message sent: stored now, or before under its client id; refuses a sender not a member. */
+  async function outcome(tx: Db, sent: MessageToStore, stored: StoredMessage) {
+    const { memberIds } = stored;
+    await refuseOutsider(tx, sent.roomId, sent.senderId, memberIds);
+    if (stored.message) return { message: stored.message, created: true, memberIds };
+    const { senderId, clientMessageId } = sent;
+    const earlier = clientMessageId ? await repo.findMessageByClientId(tx, senderId, clientMessageId) : undefined;
+    if (earlier?.roomId !== sent.roomId) throw new AppError('bad-request', { fields: { clientMessageId: 'invalid' } });
+    return { message: earlier, created: false, memberIds };
   }
+
+  /** Stores a message once per client id, in the caller's transaction, and moves the room and the read mark. */
+  async function store(tx: Db, sent: MessageToStore) {
+    const [stored] = await repo.storeMessages(tx, [sent], clock.now());
+    return outcome(tx, sent, stored ?? { memberIds: [], message: undefined });
+  }
+
+  /** Sends from sockets share a statement and a commit when they arrive together (issue 14: 1,000 writing). */
+  const storeSent = writeBatcher((list: MessageToStore[]) => repo.storeMessages(db, list, clock.now()));
 
   /** Moves the caller's read mark to a message of the room; returns the room's members. */
   async function markReadIn(tx: Db, user: AuthUser, input: ReadInput): Promise<number[]> {
@@ -156,9 +169,13 @@ export function createChatService(deps: ChatDeps) {
           room = await repo.insertDirectRoom(tx, key, user.id, clock.now());
           await repo.insertMembers(tx, room.id, [user.id, other.id], clock.now());
         }
-        const memberIds = await requireMember(tx, room.id, user.id);
-        const { message, created } = await store(tx, user.id, room.id, input.message, input.clientMessageId);
-        return { roomId: room.id, message, created, memberIds };
+        const sent = {
+          roomId: room.id,
+          senderId: user.id,
+          body: input.message,
+          clientMessageId: input.clientMessageId,
+        };
+        return { roomId: room.id, ...(await store(tx, sent)) };
       });
       const message = toMessage(result.message);
       if (result.created) events.message(message, result.memberIds);
@@ -167,10 +184,13 @@ export function createChatService(deps: ChatDeps) {
 
     /** `chat:send`: stored before it is acknowledged; a retry with the same client id is stored once. */
     async send(user: AuthUser, input: SendMessageInput, origin?: Origin): Promise<ChatMessage> {
-      const result = await db.transaction(async (tx) => {
-        const memberIds = await requireMember(tx, input.roomId, user.id);
-        return { ...(await store(tx, user.id, input.roomId, input.body, input.clientMessageId)), memberIds };
-      });
+      const sent = {
+        roomId: input.roomId,
+        senderId: user.id,
+        body: input.body,
+        clientMessageId: input.clientMessageId,
+      };
+      const result = await outcome(db, sent, await storeSent(sent));
       const message = toMessage(result.message);
       if (result.created) events.message(message, result.memberIds, origin);
       return message;
