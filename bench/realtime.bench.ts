@@ -19,7 +19,8 @@
 //   before (a transaction per send, 80a8d0b) [16]: 10,000 held; 22 KB RSS and 20 KB heap per socket; 169 of 333
 //     messages/s acknowledged, delivery p50 25.8 s, p99 38.4 s, half the sends refused after 30 s
 //   one statement for the sends that arrive together [8]: 10,000 held; 21 KB RSS, 20 KB heap per socket; 327/s,
-//     delivery p50 772 ms, p99 3.8 s (ack p50 857 ms, p99 4.1 s)
+//     delivery p50 772 ms, p99 3.8 s (ack p50 857 ms, p99 4.1 s); again, profiled [10]: 331/s, delivery p50 52 ms,
+//     p99 1.2 s (ack p50 59 ms, p99 1.2 s)
 //   two instances + Redis, the same [13]: 10,000 held (5,000 each); 22 KB RSS, 20 KB heap per socket; 332/s,
 //     delivery p50 58 ms, p99 737 ms (ack p50 55 ms, p99 695 ms)
 import { type ChildProcess, fork, spawn } from 'node:child_process';
