@@ -15,7 +15,9 @@ function page(path: string | undefined, title: MessageKey, load: () => Promise<C
   const handle: RouteHandle = { title };
   const lazy = async () => {
     const Component = await load();
-    await registeredMessagesLoaded();
+    // no extra wait when nothing is being fetched (a page in Arabic opens as soon as its chunk is in)
+    const fetching = registeredMessagesLoaded();
+    if (fetching) await fetching;
     return { Component };
   };
   const base = { handle, lazy, errorElement: <CrashScreen showDetails={import.meta.env.DEV} /> };
