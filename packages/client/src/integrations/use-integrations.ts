@@ -35,7 +35,8 @@ export function useIntegrations({ config, version, userId, page }: IntegrationsS
       current = false;
     };
   }, [config, version]);
-  // A new page (path or query) is a new page view.
-  useEffect(() => trackPageView(), [page]);
+  // A new page (path or query) is a new page view, sent once the page's commit is done: the root layout names the
+  // page (document.title) in its own effect, which runs after this one, as a parent's does after its children's.
+  useEffect(() => queueMicrotask(trackPageView), [page]);
   useEffect(() => reporting?.setUser(userId), [reporting, userId]);
 }
