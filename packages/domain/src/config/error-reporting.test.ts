@@ -26,6 +26,13 @@ describe('scrubbing personal data from error reports', () => {
     expect(scrubPersonalData('https://app.test/invite/Zx9_abc?x=1')).toBe('https://app.test/invite/[token]?x=1');
   });
 
+  it('blanks contact details a link writes percent-encoded', () => {
+    expect(scrubPersonalData('https://app.test/reset-password?email=sara.k%2B1%40example.com&code=1')).toBe(
+      'https://app.test/reset-password?email=[email]&code=[redacted]',
+    );
+    expect(scrubPersonalData('/s/settings?phone=%2B201012345678&x=1')).toBe('/s/settings?phone=[phone]&x=1');
+  });
+
   it('blanks verification codes named in a message', () => {
     expect(scrubPersonalData('wrong code 12345 for user')).toBe('wrong code [code] for user');
     expect(scrubPersonalData('رمز التحقق: ٥٤٣٢١')).toBe('رمز التحقق: [code]');

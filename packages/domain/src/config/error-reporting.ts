@@ -15,11 +15,13 @@ const REPLACEMENTS: ReadonlyArray<readonly [RegExp, string]> = [
   [/([?&#;](?:code|otp|token|access_token|refresh_token|password|secret|key)=)[^&#\s"']*/gi, '$1[redacted]'],
   // An invitation's token is a path segment (/invite/:token).
   [/(\/invite\/)[^/?#\s"']+/gi, '$1[token]'],
-  [/[\w.+-]+@(?:[\w-]+\.)+[A-Za-z]{2,}/g, '[email]'],
-  // Egyptian mobile numbers, national (01x…) or international (+20 / 0020), Latin or Arabic-Indic digits.
+  // An e-mail address, also as a link's query writes it (`sara%2B1%40example.com`).
+  [/(?:[\w.+-]|%[0-9A-F]{2})+(?:@|%40)(?:[\w-]+\.)+[A-Za-z]{2,}/gi, '[email]'],
+  // Egyptian mobile numbers, national (01x…) or international (+20 / 0020, `%2B20` in a link), Latin or
+  // Arabic-Indic digits.
   [
     new RegExp(
-      `(?<!${DIGIT})(?:(?:\\+|00|٠٠)(?:20|٢٠)[\\s-]?|[0٠])[1١][0125٠١٢٥](?:[\\s-]?${DIGIT}){8}(?!${DIGIT})`,
+      `(?<!${DIGIT})(?:(?:\\+|%2[Bb]|00|٠٠)(?:20|٢٠)[\\s-]?|[0٠])[1١][0125٠١٢٥](?:[\\s-]?${DIGIT}){8}(?!${DIGIT})`,
       'g',
     ),
     '[phone]',
