@@ -62,7 +62,7 @@ test('a student reports a problem with a screenshot and an admin resolves it', a
   // A second cover by keyboard: added in the middle and focused, then moved up and to the left with the arrows.
   await dialog.getByRole('button', { name: 'إضافة غطاء' }).focus();
   await page.keyboard.press('Enter');
-  const keyed = dialog.getByRole('button', { name: 'غطاء ٢' });
+  const keyed = dialog.getByRole('button', { name: 'غطاء ٢', exact: true });
   await expect(keyed).toBeFocused();
   const placed = await keyed.boundingBox();
   await page.keyboard.press('Shift+ArrowLeft');
