@@ -33,7 +33,9 @@ export function TourProvider({ children }: { children: ReactNode }) {
   const go = (next: number) => {
     setIndex(next);
     const href = TOUR_STEPS[next]?.href;
-    if (href && href !== pathname) void navigate(href);
+    // Always navigate, even to the page shown: a step's navigation still loading its page would otherwise land
+    // after this one and leave the card on the wrong page (the shown page replaces itself, adding no history).
+    if (href) void navigate(href, { replace: href === pathname });
   };
   const end = () => {
     setIndex(null);
