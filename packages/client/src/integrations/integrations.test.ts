@@ -23,6 +23,7 @@ afterEach(() => {
   delete window.gtag;
   delete window.dataLayer;
   delete window.clarity;
+  window.history.replaceState(null, '', '/');
 });
 
 describe('analytics (GA4)', () => {
@@ -63,6 +64,16 @@ describe('session recording (Microsoft Clarity)', () => {
     expect(scriptSources()).toEqual(['https://www.clarity.ms/tag/abcde12345']);
     window.clarity?.('set', 'page', 'tutors');
     expect(window.clarity?.q).toEqual([['set', 'page', 'tutors']]);
+  });
+
+  it('waits while the address carries a code or an invitation, and starts on the next page', () => {
+    for (const address of ['/reset-password?email=sara%40example.com&code=123456', '/invite/abc123def']) {
+      window.history.replaceState(null, '', address);
+      expect(startSessionRecording('abcde12345')).toBe(false);
+    }
+    expect(scriptSources()).toEqual([]);
+    window.history.replaceState(null, '', '/s/dashboard');
+    expect(startSessionRecording('abcde12345')).toBe(true);
   });
 });
 

@@ -73,10 +73,14 @@ export function trackPageView(): void {
   window.gtag?.('event', 'page_view', { page_location: pageLocation(), page_title: document.title });
 }
 
-/** Microsoft Clarity's tag, queued as its own snippet does until the script arrives. Answers whether it started. */
+/**
+ * Microsoft Clarity's tag, queued as its own snippet does until the script arrives. Clarity records the address
+ * bar as it is (it has no hook to scrub it), so it starts only on a page whose address carries nothing personal:
+ * opened from a reset or invitation link, it waits until the user moves on. Answers whether it started.
+ */
 export function startSessionRecording(id: string | undefined): boolean {
   const valid = SessionRecordingProjectId.safeParse(id);
-  if (!valid.success || !valid.data || window.clarity) return false;
+  if (!valid.success || !valid.data || window.clarity || pageLocation() !== window.location.href) return false;
   const queue: unknown[] = [];
   window.clarity = Object.assign((...args: unknown[]) => queue.push(args), { q: queue });
   addScript(`https://www.clarity.ms/tag/${encodeURIComponent(valid.data)}`);

@@ -28,13 +28,16 @@ export function useIntegrations({ config, version, userId, page }: IntegrationsS
   useEffect(() => {
     if (!config) return;
     startAnalytics(config.analyticsId);
-    startSessionRecording(config.sessionRecordingId);
     let current = true;
     void startErrorReporting(config, version).then((started) => current && setReporting(started));
     return () => {
       current = false;
     };
   }, [config, version]);
+  // Session recording waits for a page whose address it may see (see startSessionRecording).
+  useEffect(() => {
+    if (config) startSessionRecording(config.sessionRecordingId);
+  }, [config, page]);
   // A new page (path or query) is a new page view, sent once the page's commit is done: the root layout names the
   // page (document.title) in its own effect, which runs after this one, as a parent's does after its children's.
   useEffect(() => queueMicrotask(trackPageView), [page]);
