@@ -11,9 +11,11 @@ afterEach(() => {
   vi.restoreAllMocks();
   delete window.gtag;
   delete window.dataLayer;
+  delete window.clarity;
+  window.history.replaceState(null, '', '/');
 });
 
-const config = { environment: 'staging', analyticsId: 'G-ABCDE12345' } as const;
+const config = { environment: 'staging', analyticsId: 'G-ABCDE12345', sessionRecordingId: 'abcde12345' } as const;
 
 /** Names the page in its own effect, after its children's, as the apps' root layout does. */
 function Layout({ title, children }: { title: string; children: ReactNode }) {
@@ -44,4 +46,13 @@ it('sends each page view with the title of the page it counts', async () => {
   rerender(at('/tutors', 'Tutors'));
   await Promise.resolve();
   expect(pageViews().map((view) => (view[2] as { page_title: string }).page_title)).toEqual(['Dashboard', 'Tutors']);
+});
+
+it('starts session recording on the first page whose address carries nothing personal', () => {
+  window.history.replaceState(null, '', '/invite/abc123def');
+  const { rerender } = render(<Tracker page="/invite/abc123def" />);
+  expect(window.clarity).toBeUndefined();
+  window.history.replaceState(null, '', '/register');
+  rerender(<Tracker page="/register" />);
+  expect(window.clarity).toBeDefined();
 });
