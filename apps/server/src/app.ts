@@ -466,6 +466,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     audit,
     stores: { tutorList: tutorListStore, freeTimes: freeTimesStore },
     settings,
+    bus,
     realtime,
   });
   await app.register(cacheRoutes, { cache });

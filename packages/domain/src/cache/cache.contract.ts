@@ -2,8 +2,11 @@ import { z } from 'zod';
 import { defineRoute } from '../contract/define-route.ts';
 import { ROLE_GROUPS } from '../users/roles.ts';
 
-/** The server's caches an admin can flush (spec §7 CACHE): the tutor list, tutors' free times, the settings. */
-export const PLATFORM_CACHES = ['tutorList', 'freeTimes', 'platformSettings'] as const;
+/**
+ * The server's caches an admin can flush (spec §7 CACHE): the tutor list, tutors' free times, the settings, and the
+ * public plan list and topics each instance keeps in memory.
+ */
+export const PLATFORM_CACHES = ['tutorList', 'freeTimes', 'platformSettings', 'planList', 'topics'] as const;
 export const PlatformCacheNameSchema = z.enum(PLATFORM_CACHES);
 export type PlatformCacheName = z.infer<typeof PlatformCacheNameSchema>;
 

@@ -176,7 +176,9 @@ describe('admin /platform-settings', { timeout: 20_000 }, () => {
 
   it('lists the caches and flushes them after a confirmation', async () => {
     const calls = settingsApi({
-      'DELETE /api/v1/cache/flush': () => ({ body: { flushed: ['tutorList', 'freeTimes', 'platformSettings'] } }),
+      'DELETE /api/v1/cache/flush': () => ({
+        body: { flushed: ['tutorList', 'freeTimes', 'platformSettings', 'planList', 'topics'] },
+      }),
     });
     const user = userEvent.setup();
     renderAdmin('/platform-settings', admin);

@@ -1,5 +1,7 @@
 import type { AuditEntry } from '@darsak/domain/audit';
 import type { FreeTimes } from '@darsak/domain/availability';
+import type { Plan } from '@darsak/domain/plans';
+import type { TopicItem } from '@darsak/domain/topics';
 import type { TutorCard } from '@darsak/domain/tutors';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -9,6 +11,8 @@ import { type Actor, createActor } from '../../../test/harness/actors.ts';
 import { insertLesson } from '../../../test/lesson-rows.ts';
 import { connectAs, listen, nextEvent } from '../../../test/sockets.ts';
 import { waitUntil } from '../../../test/wait-until.ts';
+import { plans } from '../plans/plans.table.ts';
+import { topics } from '../topics/topics.table.ts';
 import { users } from '../users/users.table.ts';
 
 // Monday 2025-01-06 09:00 Cairo (07:00Z).
@@ -58,7 +62,7 @@ describe('DELETE /api/v1/cache/flush', () => {
       const told = nextEvent(socket, 'tutors:changed');
       const answer = await flush();
       expect(answer.statusCode).toBe(200);
-      expect(answer.json()).toEqual({ flushed: ['tutorList', 'freeTimes', 'platformSettings'] });
+      expect(answer.json()).toEqual({ flushed: ['tutorList', 'freeTimes', 'platformSettings', 'planList', 'topics'] });
       expect(await told).toEqual({ tutorId: null });
     } finally {
       socket.close();
@@ -70,6 +74,27 @@ describe('DELETE /api/v1/cache/flush', () => {
       url: '/api/v1/audit-log/list?action=cache.flush',
     });
     expect(audit.json().list[0] as AuditEntry).toMatchObject({ actorId: admin.id, objectType: 'cache' });
+  });
+
+  it('forgets the public plan list and topics kept in memory', async () => {
+    const asAdmin = (method: 'POST', url: string, payload: object) =>
+      injectAs(t.app, admin.token, { method, url, payload });
+    const plan = (await asAdmin('POST', '/api/v1/plan', { weeklyMinutes: 90, baseMonthPricePiastres: 50_000 })).json();
+    const topic = (await asAdmin('POST', '/api/v1/topic/', { nameEn: 'Idioms', nameAr: 'التعابير' })).json();
+    const planMinutes = async () =>
+      ((await t.app.inject({ method: 'GET', url: '/api/v1/plan/list?size=100' })).json().list as Plan[]).find(
+        (p) => p.id === plan.id,
+      )?.weeklyMinutes;
+    const topicName = async () =>
+      ((await t.app.inject({ method: 'GET', url: '/api/v1/topic/list' })).json().list as TopicItem[]).find(
+        (x) => x.id === topic.id,
+      )?.nameEn;
+    expect([await planMinutes(), await topicName()]).toEqual([90, 'Idioms']);
+    await t.database.db.update(plans).set({ weeklyMinutes: 120 }).where(eq(plans.id, plan.id));
+    await t.database.db.update(topics).set({ nameEn: 'Idioms again' }).where(eq(topics.id, topic.id));
+    expect([await planMinutes(), await topicName()]).toEqual([90, 'Idioms']);
+    expect((await flush()).statusCode).toBe(200);
+    expect([await planMinutes(), await topicName()]).toEqual([120, 'Idioms again']);
   });
 
   it('[403] is for admins only', async () => {

@@ -160,6 +160,10 @@ export const platformSettingsAr = {
   'platform.cache.freeTimes.hint': 'لكل معلّم، تتجدّد كل دقيقة على الأكثر.',
   'platform.cache.platformSettings': 'إعدادات المنصة',
   'platform.cache.platformSettings.hint': 'تتجدّد كل ٥ ثوانٍ على الأكثر.',
+  'platform.cache.planList': 'قائمة الباقات للزوّار',
+  'platform.cache.planList.hint': 'تتجدّد كل ٣٠ ثانية على الأكثر.',
+  'platform.cache.topics': 'الموضوعات',
+  'platform.cache.topics.hint': 'تتجدّد كل ٣٠ ثانية على الأكثر.',
   'platform.cache.flush': 'مسح الذاكرة المؤقتة',
   'platform.cache.confirmTitle': 'مسح الذاكرة المؤقتة؟',
   'platform.cache.confirmDescription':

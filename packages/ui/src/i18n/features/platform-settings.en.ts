@@ -102,6 +102,10 @@ export const platformSettingsEn: Translation<typeof platformSettingsAr> = {
   'platform.cache.freeTimes.hint': 'Per tutor, refreshed at least every minute.',
   'platform.cache.platformSettings': 'Platform settings',
   'platform.cache.platformSettings.hint': 'Refreshed at least every 5 seconds.',
+  'platform.cache.planList': "Visitors' plan list",
+  'platform.cache.planList.hint': 'Refreshed at least every 30 seconds.',
+  'platform.cache.topics': 'Topics',
+  'platform.cache.topics.hint': 'Refreshed at least every 30 seconds.',
   'platform.cache.flush': 'Flush the cache',
   'platform.cache.confirmTitle': 'Flush the cache?',
   'platform.cache.confirmDescription':
