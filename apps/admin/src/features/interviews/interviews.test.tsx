@@ -6,6 +6,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { APP_URL } from '../../config/env.ts';
 import { authStore } from '../../lib/auth-store.ts';
+import { captureDownloads } from '../../testing/downloads.ts';
 import { renderAdmin, staffUser } from '../../testing/render-admin.tsx';
 import { stubApi } from '../../testing/stub-api.ts';
 import { setOnboardingSocketFactory } from './hooks/use-onboarding-live.ts';
@@ -76,9 +77,7 @@ describe('admin /interviews', { timeout: 20_000 }, () => {
       'GET /api/v1/interview/list/': () => ({ body: { total: 1, list: [interview] } }),
       'GET /api/v1/user/list': () => ({ body: managers }),
     });
-    const createObjectURL = vi.fn((_blob: Blob) => 'blob:csv');
-    vi.stubGlobal('URL', Object.assign(URL, { createObjectURL, revokeObjectURL: vi.fn() }));
-    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => undefined);
+    const downloads = captureDownloads();
     const user = userEvent.setup();
     renderAdmin('/interviews', admin);
     await screen.findByText('أحمد محمود');
@@ -89,18 +88,17 @@ describe('admin /interviews', { timeout: 20_000 }, () => {
     await waitFor(() => expect(calls.at(-1)?.query.get('sort')).toBe('latest'));
 
     await user.click(screen.getByRole('button', { name: 'تصدير CSV' }));
-    await waitFor(() => expect(click).toHaveBeenCalled());
+    await waitFor(() => expect(downloads.clicked()).toBe(true));
     const exported = calls.filter((c) => c.path === '/api/v1/interview/list/').at(-1);
     expect([exported?.query.get('q'), exported?.query.get('sort'), exported?.query.get('size')]).toEqual([
       'أحمد',
       'latest',
       '100',
     ]);
-    const [blob] = createObjectURL.mock.calls[0] as [Blob];
-    const text = await blob.text();
+    const text = await downloads.lastText();
     expect(text).toContain('أحمد محمود');
     expect(text).toContain('فوق المتوسط');
-    click.mockRestore();
+    downloads.restore();
   });
 
   it('shows a tutor manager their demo sessions too, without the interviewer filter', async () => {

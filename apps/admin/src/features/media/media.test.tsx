@@ -5,6 +5,7 @@ import { configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { authStore } from '../../lib/auth-store.ts';
+import { captureDownloads } from '../../testing/downloads.ts';
 import { renderAdmin, staffUser } from '../../testing/render-admin.tsx';
 import { stubApi } from '../../testing/stub-api.ts';
 import { setOnboardingSocketFactory } from '../interviews/hooks/use-onboarding-live.ts';
@@ -137,6 +138,20 @@ describe('admin /media', { timeout: 20_000 }, () => {
     await waitFor(() => expect(calls.at(-1)?.query.get('q')).toBe('أحمد'));
     expect(calls.at(-1)?.query.get('status')).toBe('rejected');
     expect(calls.at(-1)?.query.get('page')).toBe('1');
+
+    // the CSV holds what is filtered, every page
+    const downloads = captureDownloads();
+    await user.click(screen.getByRole('button', { name: 'تصدير CSV' }));
+    await waitFor(() => expect(downloads.clicked()).toBe(true));
+    expect([calls.at(-1)?.query.get('status'), calls.at(-1)?.query.get('q'), calls.at(-1)?.query.get('size')]).toEqual([
+      'rejected',
+      'أحمد',
+      '100',
+    ]);
+    const text = await downloads.lastText();
+    expect(text).toContain('أحمد محمود,مرفوض,95');
+    expect(text).toContain('قصير');
+    downloads.restore();
   });
 
   it("shows studio staff only the studio's media, with a link to replace it, and remembers the page size", async () => {
@@ -159,5 +174,11 @@ describe('admin /media', { timeout: 20_000 }, () => {
 
     await user.type(screen.getByLabelText(/بحث/), 'ahmed@');
     await waitFor(() => expect(calls.at(-1)?.query.get('q')).toBe('ahmed@'));
+
+    const downloads = captureDownloads();
+    await user.click(screen.getByRole('button', { name: 'تصدير CSV' }));
+    await waitFor(() => expect(downloads.clicked()).toBe(true));
+    expect(await downloads.lastText()).toContain('31,أحمد محمود,ahmed@example.com,,,مرفوع,لم يُرفع بعد,مرفوع');
+    downloads.restore();
   });
 });

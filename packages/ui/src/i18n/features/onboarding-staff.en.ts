@@ -27,6 +27,15 @@ export const onboardingStaffEn: Translation<typeof onboardingStaffAr> = {
   'staff.media.missing': 'Not uploaded yet',
   'staff.media.replace': 'Replace media',
   'staff.media.replaceFor': "Replace {name}'s media",
+  'staff.media.tutor': 'Tutor',
+  'staff.media.duration': 'Length (seconds)',
+  'staff.media.sent': 'Sent at',
+  'staff.media.reviewed': 'Reviewed at',
+  'staff.media.reason': 'Reason',
+  'staff.media.email': 'E-mail',
+  'staff.media.phone': 'Phone',
+  'staff.media.sessionDone': 'Photo session done at',
+  'staff.media.uploaded': 'Uploaded',
 
   'staff.interviews.subtitle':
     'Interviews and demo sessions with applicants. The call and the decision happen in the main app.',

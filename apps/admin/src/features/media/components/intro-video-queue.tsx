@@ -3,12 +3,19 @@ import { type IntroVideo, IntroVideoRejectReason } from '@darsak/domain/intervie
 import { Badge, Button, Card, ConfirmDialog, SelectField, TextField, useToast } from '@darsak/ui';
 import { type MessageKey, useI18n } from '@darsak/ui/i18n';
 import { useState } from 'react';
+import { CsvExportButton } from '../../../components/csv-export-button.tsx';
 import { PagedTable } from '../../../components/paged-table.tsx';
 import { ReasonDialog } from '../../../components/reason-dialog.tsx';
 import { api } from '../../../lib/api.ts';
 import { usePaging } from '../../../lib/use-page-size.ts';
 import { useTableSearch } from '../../../lib/use-table-search.ts';
-import { type IntroVideoStatus, useIntroVideos, useReviewIntroVideo } from '../hooks/use-media.ts';
+import {
+  fetchIntroVideosPage,
+  type IntroVideoFilter,
+  type IntroVideoStatus,
+  useIntroVideos,
+  useReviewIntroVideo,
+} from '../hooks/use-media.ts';
 
 const STATUSES: readonly IntroVideoStatus[] = ['pending', 'accepted', 'rejected'];
 const TONE = { pending: 'info', accepted: 'success', rejected: 'error' } as const;
@@ -19,9 +26,17 @@ export function IntroVideoQueue() {
   const paging = usePaging('introVideos');
   const search = useTableSearch(paging);
   const [status, setStatus] = useState<IntroVideoStatus | ''>('pending');
-  const videos = useIntroVideos({ status: status || undefined, q: search.q }, paging.page, paging.size);
+  const filter: IntroVideoFilter = { status: status || undefined, q: search.q };
+  const videos = useIntroVideos(filter, paging.page, paging.size);
   return (
     <div className="flex flex-col gap-4">
+      <div className="flex justify-end">
+        <CsvExportButton
+          fileName="intro-videos"
+          fetchPage={(page, size) => fetchIntroVideosPage(filter, page, size)}
+          columns={useCsvColumns()}
+        />
+      </div>
       <div className="grid grid-cols-1 gap-3 sm:grid-cols-2 lg:max-w-2xl">
         <TextField label={t('staff.media.search')} hint={t('staff.media.searchHint')} {...search.field} />
         <SelectField
@@ -61,6 +76,19 @@ export function IntroVideoQueue() {
       />
     </div>
   );
+}
+
+function useCsvColumns() {
+  const { t } = useI18n();
+  return [
+    { header: '#', value: (v: IntroVideo) => v.id },
+    { header: t('staff.media.tutor'), value: (v: IntroVideo) => v.tutor.name },
+    { header: t('staff.media.status'), value: (v: IntroVideo) => t(`onboarding.review.status.${v.status}`) },
+    { header: t('staff.media.duration'), value: (v: IntroVideo) => v.durationSeconds },
+    { header: t('staff.media.sent'), value: (v: IntroVideo) => v.createdAt },
+    { header: t('staff.media.reviewed'), value: (v: IntroVideo) => v.reviewedAt },
+    { header: t('staff.media.reason'), value: (v: IntroVideo) => v.reviewNote },
+  ];
 }
 
 function VideoCard({ video }: { video: IntroVideo }) {

@@ -3,12 +3,13 @@ import { Avatar, Card, SelectField, TextField } from '@darsak/ui';
 import { useI18n } from '@darsak/ui/i18n';
 import { type ReactNode, useState } from 'react';
 import { Link } from 'react-router';
+import { CsvExportButton } from '../../../components/csv-export-button.tsx';
 import { PagedTable } from '../../../components/paged-table.tsx';
 import { paths } from '../../../config/paths.ts';
 import { api } from '../../../lib/api.ts';
 import { usePaging } from '../../../lib/use-page-size.ts';
 import { useTableSearch } from '../../../lib/use-table-search.ts';
-import { type StudioStatus, useStudioMedia } from '../hooks/use-media.ts';
+import { fetchStudioPage, type StudioFilter, type StudioStatus, useStudioMedia } from '../hooks/use-media.ts';
 
 /** Tutors' studio media (photo, thumbnail, intro video), each replaced on the tutor's photo-session page. */
 export function StudioMedia() {
@@ -16,9 +17,17 @@ export function StudioMedia() {
   const paging = usePaging('studioMedia');
   const search = useTableSearch(paging);
   const [status, setStatus] = useState<StudioStatus>('done');
-  const tutors = useStudioMedia({ status, q: search.q }, paging.page, paging.size);
+  const filter: StudioFilter = { status, q: search.q };
+  const tutors = useStudioMedia(filter, paging.page, paging.size);
   return (
     <div className="flex flex-col gap-4">
+      <div className="flex justify-end">
+        <CsvExportButton
+          fileName={`studio-${status}`}
+          fetchPage={(page, size) => fetchStudioPage(filter, page, size)}
+          columns={useCsvColumns()}
+        />
+      </div>
       <div className="grid grid-cols-1 gap-3 sm:grid-cols-2 lg:max-w-2xl">
         <TextField label={t('staff.media.search')} hint={t('staff.media.searchHint')} {...search.field} />
         <SelectField
@@ -58,6 +67,21 @@ export function StudioMedia() {
       />
     </div>
   );
+}
+
+function useCsvColumns() {
+  const { t } = useI18n();
+  const present = (src: string | null | undefined) => t(src ? 'staff.media.uploaded' : 'staff.media.missing');
+  return [
+    { header: '#', value: (e: StudioTutor) => e.tutor.id },
+    { header: t('staff.media.tutor'), value: (e: StudioTutor) => e.tutor.name },
+    { header: t('staff.media.email'), value: (e: StudioTutor) => e.tutor.email },
+    { header: t('staff.media.phone'), value: (e: StudioTutor) => e.tutor.phone },
+    { header: t('staff.media.sessionDone'), value: (e: StudioTutor) => e.photoSession.completedAt },
+    { header: t('staff.media.avatar'), value: (e: StudioTutor) => present(e.tutor.image) },
+    { header: t('staff.media.thumbnail'), value: (e: StudioTutor) => present(e.meta.thumbnail) },
+    { header: t('staff.media.introVideo'), value: (e: StudioTutor) => present(e.meta.video) },
+  ];
 }
 
 /** One of the studio's files, or a note that it is missing. */

@@ -6,15 +6,28 @@ import { api } from '../../../lib/api.ts';
 export type IntroVideoStatus = IntroVideo['status'];
 export type StudioStatus = 'waiting' | 'done';
 
-/** One page of intro videos (pending first), under the onboarding keys so realtime changes refresh it. */
-export const useIntroVideos = (
-  { status, q }: { status: IntroVideoStatus | undefined; q: string | undefined },
-  page: number,
-  size: number,
-) =>
+export interface IntroVideoFilter {
+  status: IntroVideoStatus | undefined;
+  q: string | undefined;
+}
+export interface StudioFilter {
+  status: StudioStatus;
+  q: string | undefined;
+}
+
+/** One page of intro videos, pending first: what the queue shows and what its CSV export walks through. */
+export const fetchIntroVideosPage = (filter: IntroVideoFilter, page: number, size: number, signal?: AbortSignal) =>
+  api.callRoute(introVideoContract.list, { query: { ...filter, page, size }, signal });
+
+/** One page of the studio's tutors with their media (their photo session waiting or done). */
+export const fetchStudioPage = (filter: StudioFilter, page: number, size: number, signal?: AbortSignal) =>
+  api.callRoute(onboardingContract.studioTutors, { query: { ...filter, page, size }, signal });
+
+/** Under the onboarding keys so realtime changes refresh it. */
+export const useIntroVideos = (filter: IntroVideoFilter, page: number, size: number) =>
   useQuery({
-    queryKey: [...onboardingKeys.introVideos(status), q, page, size],
-    queryFn: ({ signal }) => api.callRoute(introVideoContract.list, { query: { status, q, page, size }, signal }),
+    queryKey: [...onboardingKeys.introVideos(filter.status), filter.q, page, size],
+    queryFn: ({ signal }) => fetchIntroVideosPage(filter, page, size, signal),
     placeholderData: keepPreviousData,
   });
 
@@ -31,15 +44,9 @@ export function useReviewIntroVideo() {
   });
 }
 
-/** One page of the studio's tutors with their media (their photo session waiting or done). */
-export const useStudioMedia = (
-  { status, q }: { status: StudioStatus; q: string | undefined },
-  page: number,
-  size: number,
-) =>
+export const useStudioMedia = (filter: StudioFilter, page: number, size: number) =>
   useQuery({
-    queryKey: [...onboardingKeys.studioTutors(status), q, page, size],
-    queryFn: ({ signal }) =>
-      api.callRoute(onboardingContract.studioTutors, { query: { status, q, page, size }, signal }),
+    queryKey: [...onboardingKeys.studioTutors(filter.status), filter.q, page, size],
+    queryFn: ({ signal }) => fetchStudioPage(filter, page, size, signal),
     placeholderData: keepPreviousData,
   });
