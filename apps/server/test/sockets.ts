@@ -1,4 +1,4 @@
-import type { ClientToServerEvents, ServerToClientEvents } from '@darsak/domain/realtime';
+import type { Ack, ClientToServerEvents, ServerToClientEvents } from '@darsak/domain/realtime';
 import type { FastifyInstance } from 'fastify';
 import { io, type Socket } from 'socket.io-client';
 
@@ -38,4 +38,32 @@ export function nextEvent<E extends keyof ServerToClientEvents>(socket: ClientSo
       }) as never,
     );
   });
+}
+
+/** 'nothing' when the event does not come within `ms`, else what came: a test asserts a socket heard nothing. */
+export const noEvent = (socket: ClientSocket, event: keyof ServerToClientEvents, ms = 400) =>
+  nextEvent(socket, event, ms).then(
+    (payload) => ({ unexpected: payload }),
+    () => 'nothing' as const,
+  );
+
+/** An acknowledgement's data, or a thrown refusal. */
+export function acked<T>(ack: Ack<T>): T {
+  if (!ack.ok) throw new Error(`refused: ${ack.code}`);
+  return ack.data;
+}
+
+/** Sockets a test file opens against its servers, all closed by `closeAll` (in its afterAll). */
+export function socketPool() {
+  const sockets: ClientSocket[] = [];
+  return {
+    async connect(baseUrl: string, token: string | undefined) {
+      const socket = await connectAs(baseUrl, token);
+      sockets.push(socket);
+      return socket;
+    },
+    closeAll: () => {
+      for (const socket of sockets.splice(0)) socket.close();
+    },
+  };
 }

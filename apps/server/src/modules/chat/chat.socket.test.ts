@@ -4,34 +4,21 @@ import type { Ack } from '@darsak/domain/realtime';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, injectAs, type TestApp } from '../../../test/build-test-app.ts';
 import { registerUser } from '../../../test/factories.ts';
-import { type ClientSocket, connectAs, listen, nextEvent } from '../../../test/sockets.ts';
+import { acked, listen, nextEvent, noEvent, socketPool } from '../../../test/sockets.ts';
 
 let t: TestApp;
 let baseUrl: string;
-const sockets: ClientSocket[] = [];
+const sockets = socketPool();
 beforeAll(async () => {
   t = await buildTestApp();
   baseUrl = await listen(t.app);
 });
 afterAll(async () => {
-  for (const socket of sockets) socket.close();
+  sockets.closeAll();
   await t.close();
 });
 
-const connect = async (token: string) => {
-  const socket = await connectAs(baseUrl, token);
-  sockets.push(socket);
-  return socket;
-};
-const nothing = (socket: ClientSocket, event: Parameters<typeof nextEvent>[1], ms = 400) =>
-  nextEvent(socket, event, ms).then(
-    (payload) => ({ unexpected: payload }),
-    () => 'nothing',
-  );
-const stored = <T>(ack: Ack<T>): T => {
-  if (!ack.ok) throw new Error(`refused: ${ack.code}`);
-  return ack.data;
-};
+const connect = (token: string) => sockets.connect(baseUrl, token);
 
 /** A student and a tutor with a room, each with a connected socket. */
 async function pair() {
@@ -55,9 +42,9 @@ describe('chat over the socket', () => {
   it('stores a message before acknowledging it and delivers it to the other member once, retries included', async () => {
     const { student, room, studentSocket, tutorSocket } = await pair();
     const received = nextEvent(tutorSocket, 'chat:message');
-    const echo = nothing(studentSocket, 'chat:message');
+    const echo = noEvent(studentSocket, 'chat:message');
     const payload = { roomId: room.id, clientMessageId: 'c0ffee-1', body: 'Can we start with travel words?' };
-    const ack = stored(await studentSocket.emitWithAck('chat:send', payload));
+    const ack = acked(await studentSocket.emitWithAck('chat:send', payload));
     expect(ack).toMatchObject({
       roomId: room.id,
       senderId: student.user.id,
@@ -68,8 +55,8 @@ describe('chat over the socket', () => {
     expect(await echo).toBe('nothing');
     expect((await messagesOf(student.token, room.id)).list[0]).toEqual(ack);
 
-    const again = nothing(tutorSocket, 'chat:message');
-    const retried = stored(await studentSocket.emitWithAck('chat:send', payload));
+    const again = noEvent(tutorSocket, 'chat:message');
+    const retried = acked(await studentSocket.emitWithAck('chat:send', payload));
     expect(retried.id).toBe(ack.id);
     expect(await again).toBe('nothing');
     expect((await messagesOf(student.token, room.id)).total).toBe(2);
@@ -79,17 +66,17 @@ describe('chat over the socket', () => {
     const { student, room, studentSocket } = await pair();
     const payload = { roomId: room.id, clientMessageId: 'burst-1', body: 'once' };
     const acks = await Promise.all([1, 2, 3, 4].map(() => studentSocket.emitWithAck('chat:send', payload)));
-    expect(new Set(acks.map((a) => stored(a).id)).size).toBe(1);
+    expect(new Set(acks.map((a) => acked(a).id)).size).toBe(1);
     expect((await messagesOf(student.token, room.id)).list.filter((m) => m.body === 'once')).toHaveLength(1);
   });
 
   it('lets the sender edit and delete their message, and tells the other member', async () => {
     const { room, studentSocket, tutorSocket } = await pair();
-    const sent = stored(
+    const sent = acked(
       await studentSocket.emitWithAck('chat:send', { roomId: room.id, clientMessageId: 'e-1', body: 'I goed home' }),
     );
     const edited = nextEvent(tutorSocket, 'chat:updated');
-    const ack = stored(await studentSocket.emitWithAck('chat:edit', { messageId: sent.id, body: 'I went home' }));
+    const ack = acked(await studentSocket.emitWithAck('chat:edit', { messageId: sent.id, body: 'I went home' }));
     expect(ack).toMatchObject({ id: sent.id, body: 'I went home', editedAt: expect.any(String) });
     expect(await edited).toEqual(ack);
 
@@ -100,7 +87,7 @@ describe('chat over the socket', () => {
     expect(await tutorSocket.emitWithAck('chat:delete', { messageId: sent.id })).toMatchObject({ code: 'forbidden' });
 
     const deleted = nextEvent(tutorSocket, 'chat:updated');
-    const gone = stored(await studentSocket.emitWithAck('chat:delete', { messageId: sent.id }));
+    const gone = acked(await studentSocket.emitWithAck('chat:delete', { messageId: sent.id }));
     expect(gone).toMatchObject({ id: sent.id, body: '', deletedAt: expect.any(String) });
     expect(await deleted).toEqual(gone);
     expect(await studentSocket.emitWithAck('chat:edit', { messageId: sent.id, body: 'back' })).toMatchObject({
@@ -113,7 +100,7 @@ describe('chat over the socket', () => {
 
   it('lets any member pin a message for the room', async () => {
     const { room, studentSocket, tutorSocket } = await pair();
-    const sent = stored(
+    const sent = acked(
       await studentSocket.emitWithAck('chat:send', {
         roomId: room.id,
         clientMessageId: 'p-1',
@@ -121,7 +108,7 @@ describe('chat over the socket', () => {
       }),
     );
     const pinned = nextEvent(studentSocket, 'chat:updated');
-    expect(stored(await tutorSocket.emitWithAck('chat:pin', { messageId: sent.id, pinned: true })).pinned).toBe(true);
+    expect(acked(await tutorSocket.emitWithAck('chat:pin', { messageId: sent.id, pinned: true })).pinned).toBe(true);
     expect((await pinned).pinned).toBe(true);
   });
 
@@ -135,7 +122,7 @@ describe('chat over the socket', () => {
 
   it('moves the read mark and tells the sender', async () => {
     const { tutor, room, studentSocket, tutorSocket } = await pair();
-    const sent = stored(
+    const sent = acked(
       await studentSocket.emitWithAck('chat:send', { roomId: room.id, clientMessageId: 'r-1', body: 'Seen?' }),
     );
     const seen = nextEvent(studentSocket, 'chat:read');
@@ -154,15 +141,15 @@ describe('chat over the socket', () => {
     const { student, room, studentSocket, tutorSocket } = await pair();
     const outsider = await registerUser(t.app);
     const outsiderSocket = await connect(outsider.token);
-    const leak = nothing(outsiderSocket, 'chat:message');
-    const leakTyping = nothing(outsiderSocket, 'chat:typing');
+    const leak = noEvent(outsiderSocket, 'chat:message');
+    const leakTyping = noEvent(outsiderSocket, 'chat:typing');
     await studentSocket.emitWithAck('chat:send', { roomId: room.id, clientMessageId: 'x-1', body: 'private' });
     studentSocket.emit('chat:typing', { roomId: room.id, typing: true });
     expect(await leak).toBe('nothing');
     expect(await leakTyping).toBe('nothing');
 
-    const quiet = nothing(tutorSocket, 'chat:message');
-    const quietTyping = nothing(tutorSocket, 'chat:typing');
+    const quiet = noEvent(tutorSocket, 'chat:message');
+    const quietTyping = noEvent(tutorSocket, 'chat:typing');
     for (const [event, payload] of [
       ['chat:send', { roomId: room.id, clientMessageId: 'x-2', body: 'let me in' }],
       ['chat:typing', { roomId: room.id, typing: true }],
@@ -214,7 +201,7 @@ describe('chat over the socket', () => {
     // Without an ack function and with no payload at all: ignored, never a crash.
     (studentSocket as unknown as { emit(event: string): void }).emit('chat:send');
     studentSocket.emit('chat:typing', undefined as never);
-    const still = stored(
+    const still = acked(
       await studentSocket.emitWithAck('chat:send', { roomId: room.id, clientMessageId: 'ok-2', body: 'still here' }),
     );
     expect(still.body).toBe('still here');

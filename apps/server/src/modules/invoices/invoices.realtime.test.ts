@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, injectAs, type TestApp } from '../../../test/build-test-app.ts';
 import { type Actor, createActor } from '../../../test/harness/actors.ts';
 import { credit, requestWithdrawal, saveInstapay } from '../../../test/invoice-fixtures.ts';
-import { type ClientSocket, connectAs, listen, nextEvent } from '../../../test/sockets.ts';
+import { listen, nextEvent, noEvent, socketPool } from '../../../test/sockets.ts';
 
 // Every move reaches the request's tutor and the staff following the admin-invoices channel, and nobody else.
 let t: TestApp;
@@ -10,7 +10,7 @@ let url: string;
 let tutor: Actor;
 let admin: Actor;
 let stranger: Actor;
-const sockets: ClientSocket[] = [];
+const sockets = socketPool();
 
 beforeAll(async () => {
   t = await buildTestApp();
@@ -22,20 +22,11 @@ beforeAll(async () => {
   ];
 });
 afterAll(async () => {
-  for (const socket of sockets) socket.close();
+  sockets.closeAll();
   await t.close();
 });
 
-const connect = async (who: Actor) => {
-  const socket = await connectAs(url, who.token);
-  sockets.push(socket);
-  return socket;
-};
-const silent = (socket: ClientSocket, event: 'invoice:updated' | 'invoice:deleted') =>
-  nextEvent(socket, event, 500).then(
-    (payload) => ({ unexpected: payload }),
-    () => 'nothing',
-  );
+const connect = (who: Actor) => sockets.connect(url, who.token);
 
 describe('invoice events', () => {
   it('go to the tutor and the admin-invoices channel; only admins may follow it', async () => {
@@ -52,7 +43,7 @@ describe('invoice events', () => {
     const heard = [
       nextEvent(own, 'invoice:updated'),
       nextEvent(staff, 'invoice:updated'),
-      silent(other, 'invoice:updated'),
+      noEvent(other, 'invoice:updated', 500),
     ];
     const invoice = await requestWithdrawal(t, tutor, method.id, 300);
     expect(await Promise.all(heard)).toEqual([

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, injectAs, type TestApp } from '../../../test/build-test-app.ts';
 import { type Actor, createActor } from '../../../test/harness/actors.ts';
 import { fileReport } from '../../../test/report-fixtures.ts';
-import { type ClientSocket, connectAs, listen, nextEvent } from '../../../test/sockets.ts';
+import { listen, nextEvent, noEvent, socketPool } from '../../../test/sockets.ts';
 
 // A report filed or moved reaches the admins following the `reports` channel; its reporter hears of moves only,
 // and other users of nothing.
@@ -11,7 +11,7 @@ let url: string;
 let reporter: Actor;
 let admin: Actor;
 let student: Actor;
-const sockets: ClientSocket[] = [];
+const sockets = socketPool();
 
 beforeAll(async () => {
   t = await buildTestApp();
@@ -23,20 +23,11 @@ beforeAll(async () => {
   ];
 });
 afterAll(async () => {
-  for (const socket of sockets) socket.close();
+  sockets.closeAll();
   await t.close();
 });
 
-const connect = async (who: Actor) => {
-  const socket = await connectAs(url, who.token);
-  sockets.push(socket);
-  return socket;
-};
-const silent = (socket: ClientSocket, event: 'report:created' | 'report:updated') =>
-  nextEvent(socket, event, 500).then(
-    (payload) => ({ unexpected: payload }),
-    () => 'nothing',
-  );
+const connect = (who: Actor) => sockets.connect(url, who.token);
 
 describe('report events', () => {
   it('go to admins on the reports channel, which students may not follow', async () => {
@@ -47,8 +38,8 @@ describe('report events', () => {
 
     const created = [
       nextEvent(staff, 'report:created'),
-      silent(own, 'report:created'),
-      silent(other, 'report:created'),
+      noEvent(own, 'report:created', 500),
+      noEvent(other, 'report:created', 500),
     ];
     const report = await fileReport(t, reporter, 'الصوت يتقطع');
     expect(await Promise.all(created)).toEqual([
@@ -60,7 +51,7 @@ describe('report events', () => {
     const moved = [
       nextEvent(own, 'report:updated'),
       nextEvent(staff, 'report:updated'),
-      silent(other, 'report:updated'),
+      noEvent(other, 'report:updated', 500),
     ];
     const response = await injectAs(t.app, admin.token, {
       method: 'PUT',

@@ -11,13 +11,13 @@ import { registerUser } from '../../../test/factories.ts';
 import { createActor } from '../../../test/harness/actors.ts';
 import { insertLesson } from '../../../test/lesson-rows.ts';
 import { insertAppointment } from '../../../test/onboarding-rows.ts';
-import { type ClientSocket, connectAs, listen, nextEvent } from '../../../test/sockets.ts';
+import { acked, type ClientSocket, listen, nextEvent, noEvent, socketPool } from '../../../test/sockets.ts';
 import { lessons } from '../lessons/lessons.table.ts';
 
 const TURN_SECRET = 'coturn-static-auth-secret';
 let t: TestApp;
 let baseUrl: string;
-const sockets: ClientSocket[] = [];
+const sockets = socketPool();
 beforeAll(async () => {
   t = await buildTestApp({
     now: '2025-03-02T09:00:00Z',
@@ -31,26 +31,13 @@ beforeAll(async () => {
   baseUrl = await listen(t.app);
 });
 afterAll(async () => {
-  for (const socket of sockets) socket.close();
+  sockets.closeAll();
   await t.close();
 });
 
 const minutes = (n: number) => n * MS_PER_MINUTE;
 const at = (base: Date, plusMinutes: number) => new Date(base.getTime() + minutes(plusMinutes));
-const connect = async (token: string) => {
-  const socket = await connectAs(baseUrl, token);
-  sockets.push(socket);
-  return socket;
-};
-const nothing = (socket: ClientSocket, event: Parameters<typeof nextEvent>[1], ms = 400) =>
-  nextEvent(socket, event, ms).then(
-    (payload) => ({ unexpected: payload }),
-    () => 'nothing',
-  );
-const ok = <T>(ack: Ack<T>): T => {
-  if (!ack.ok) throw new Error(`refused: ${ack.code}`);
-  return ack.data;
-};
+const connect = (token: string) => sockets.connect(baseUrl, token);
 
 /** A tutor and a student with a lesson starting `startsIn` minutes from the clock's now. */
 async function lesson(startsIn = 5, durationMinutes: 15 | 30 = 30) {
@@ -78,7 +65,7 @@ async function tokenOf(who: SignedIn, lessonId: number): Promise<SessionToken> {
 async function join(who: SignedIn, lessonId: number, socket?: ClientSocket) {
   const { token } = await tokenOf(who, lessonId);
   const connected = socket ?? (await connect(who.token));
-  return { socket: connected, joined: ok(await connected.emitWithAck('session:join', { token })) };
+  return { socket: connected, joined: acked(await connected.emitWithAck('session:join', { token })) };
 }
 
 const sessionOf = async (who: { token: string }, id: number) =>
@@ -244,8 +231,8 @@ describe('signalling and media', () => {
     const { socket: otherSocket } = await join(other.student, other.lesson.id);
     const outsiderSocket = await connect((await registerUser(t.app)).token);
     const sessionId = joined.sessionId;
-    const leaks = [otherSocket, outsiderSocket].map((s) => nothing(s, 'session:signal', 800));
-    const selfEcho = nothing(tutorSocket, 'session:signal');
+    const leaks = [otherSocket, outsiderSocket].map((s) => noEvent(s, 'session:signal', 800));
+    const selfEcho = noEvent(tutorSocket, 'session:signal');
 
     const offer = nextEvent(studentSocket, 'session:signal');
     tutorSocket.emit('session:signal', { sessionId, signal: { type: 'offer', sdp: 'v=0 offer' } });
@@ -326,7 +313,7 @@ describe('the timeline of a call', () => {
     // A second tab of the tutor leaving does not take the tutor out of the call.
     const tutorTab = await join(tutor, row.id);
     t.clock.advance(minutes(1));
-    const quiet = nothing(firstConnection, 'session:peer-left');
+    const quiet = noEvent(firstConnection, 'session:peer-left');
     tutorTab.socket.close();
     expect(await quiet).toBe('nothing');
 
@@ -416,7 +403,7 @@ describe('interviews and demo sessions in the same live room', () => {
 
     const socket = await connect(manager.token);
     const managerToken = (await tokenFor(manager, `interviewId=${interviewId}`)).json().token;
-    const joined = ok(await socket.emitWithAck('session:join', { token: managerToken }));
+    const joined = acked(await socket.emitWithAck('session:join', { token: managerToken }));
     expect(joined).toMatchObject({ interviewId, lessonId: null, demoSessionId: null });
     const seen = (await sessionOf(manager, joined.sessionId)).json() as Session;
     expect(seen).toMatchObject({ type: 'interview', interviewId, events: [{ userId: manager.id, kind: 'join' }] });

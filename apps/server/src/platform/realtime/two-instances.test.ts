@@ -1,6 +1,5 @@
 import type { NewChat } from '@darsak/domain/chat';
 import { MS_PER_MINUTE } from '@darsak/domain/common';
-import type { Ack } from '@darsak/domain/realtime';
 import type { SessionToken } from '@darsak/domain/sessions';
 import type { SignedIn } from '@darsak/domain/users';
 import { describe, expect, it } from 'vitest';
@@ -10,7 +9,7 @@ import { createActor } from '../../../test/harness/actors.ts';
 import { credit, requestWithdrawal, saveInstapay } from '../../../test/invoice-fixtures.ts';
 import { insertLesson } from '../../../test/lesson-rows.ts';
 import { fileReport } from '../../../test/report-fixtures.ts';
-import { type ClientSocket, connectAs, listen, nextEvent } from '../../../test/sockets.ts';
+import { acked, type ClientSocket, listen, nextEvent, noEvent, socketPool } from '../../../test/sockets.ts';
 
 // Two API instances on one PostgreSQL database and one Redis, as in production: sockets on either instance
 // reach each other through the socket.io Redis adapter.
@@ -20,16 +19,12 @@ async function twoInstances() {
   const first = await buildTestApp({ env: { REDIS_URL: process.env.REDIS_URL ?? '' } });
   const { app: second, database } = await buildSecondInstance(first);
   const urls = [await listen(first.app), await listen(second)] as const;
-  const sockets: ClientSocket[] = [];
+  const sockets = socketPool();
   return {
     t: first as TestApp,
-    async connect(instance: 0 | 1, who: Pick<SignedIn, 'token'>) {
-      const socket = await connectAs(urls[instance], who.token);
-      sockets.push(socket);
-      return socket;
-    },
+    connect: (instance: 0 | 1, who: Pick<SignedIn, 'token'>) => sockets.connect(urls[instance], who.token),
     async close() {
-      for (const socket of sockets) socket.close();
+      sockets.closeAll();
       await second.close();
       await database.close();
       await first.close();
@@ -37,15 +32,7 @@ async function twoInstances() {
   };
 }
 
-const ok = <T>(ack: Ack<T>): T => {
-  if (!ack.ok) throw new Error(`refused: ${ack.code}`);
-  return ack.data;
-};
-const nothing = (socket: ClientSocket, event: Parameters<typeof nextEvent>[1]) =>
-  nextEvent(socket, event, 600).then(
-    (payload) => ({ unexpected: payload }),
-    () => 'nothing',
-  );
+const nothing = (socket: ClientSocket, event: Parameters<typeof nextEvent>[1]) => noEvent(socket, event, 600);
 
 describe('two instances through Redis', () => {
   it.skipIf(noCluster)('pass a chat message from a socket on one instance to a socket on the other', async () => {
@@ -63,7 +50,9 @@ describe('two instances through Redis', () => {
       const onB = await cluster.connect(1, tutor);
 
       const delivered = nextEvent(onB, 'chat:message');
-      const sent = ok(await onA.emitWithAck('chat:send', { roomId: room.id, clientMessageId: 'x-1', body: 'across' }));
+      const sent = acked(
+        await onA.emitWithAck('chat:send', { roomId: room.id, clientMessageId: 'x-1', body: 'across' }),
+      );
       expect(await delivered).toEqual(sent);
 
       const typing = nextEvent(onA, 'chat:typing');
@@ -71,7 +60,7 @@ describe('two instances through Redis', () => {
       expect(await typing).toEqual({ roomId: room.id, userId: tutor.user.id, typing: true });
 
       const reply = nextEvent(onA, 'chat:message');
-      const answered = ok(
+      const answered = acked(
         await onB.emitWithAck('chat:send', { roomId: room.id, clientMessageId: 'y-1', body: 'back' }),
       );
       expect(await reply).toEqual(answered);
@@ -102,9 +91,9 @@ describe('two instances through Redis', () => {
       const tutorOnA = await cluster.connect(0, tutor);
       const studentOnB = await cluster.connect(1, student);
       const outsiderOnB = await cluster.connect(1, outsider);
-      const { sessionId } = ok(await tutorOnA.emitWithAck('session:join', { token: await tokenOf(tutor) }));
+      const { sessionId } = acked(await tutorOnA.emitWithAck('session:join', { token: await tokenOf(tutor) }));
       const arrived = nextEvent(tutorOnA, 'session:peer-joined');
-      const joined = ok(await studentOnB.emitWithAck('session:join', { token: await tokenOf(student) }));
+      const joined = acked(await studentOnB.emitWithAck('session:join', { token: await tokenOf(student) }));
       expect(joined).toMatchObject({ sessionId, peers: [tutor.user.id] });
       expect(await arrived).toEqual({ sessionId, userId: student.user.id, kind: 'join' });
 
@@ -137,7 +126,7 @@ describe('two instances through Redis', () => {
         const method = await saveInstapay(t, tutor, 'cluster@instapay');
         const tutorOnB = await cluster.connect(1, tutor);
         const adminOnB = await cluster.connect(1, admin);
-        ok(await adminOnB.emitWithAck('channel:subscribe', { channel: 'admin-invoices' }));
+        acked(await adminOnB.emitWithAck('channel:subscribe', { channel: 'admin-invoices' }));
 
         const [toTutor, toAdmins] = [nextEvent(tutorOnB, 'invoice:updated'), nextEvent(adminOnB, 'invoice:updated')];
         const invoice = await requestWithdrawal(t, tutor, method.id, 200);
@@ -169,7 +158,7 @@ describe('two instances through Redis', () => {
       ];
       const adminOnB = await cluster.connect(1, admin);
       const studentOnB = await cluster.connect(1, student);
-      ok(await adminOnB.emitWithAck('channel:subscribe', { channel: 'reports' }));
+      acked(await adminOnB.emitWithAck('channel:subscribe', { channel: 'reports' }));
 
       const [toAdmins, leak] = [nextEvent(adminOnB, 'report:created'), nothing(studentOnB, 'report:created')];
       const report = await fileReport(t, reporter, 'لا يعمل الصوت');
