@@ -13,6 +13,12 @@ import { openTestDatabase } from './test-database.ts';
 
 export const TEST_GOOGLE_CLIENT_ID = 'darsak-test.apps.googleusercontent.com';
 
+/** Two instances share a real PostgreSQL and Redis: their tests skip on the embedded database. */
+export const noCluster = !process.env.REDIS_URL || !process.env.DATABASE_URL;
+/** Joins an instance to the run's Redis, when it has one. */
+export const redisEnv = (): Record<string, string> =>
+  process.env.REDIS_URL ? { REDIS_URL: process.env.REDIS_URL } : {};
+
 export interface TestAppOptions {
   now?: string;
   env?: Record<string, string>;

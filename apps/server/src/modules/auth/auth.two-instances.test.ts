@@ -1,12 +1,11 @@
 import { Role } from '@darsak/domain/users';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildSecondInstance, buildTestApp, injectAs, type TestApp } from '../../../test/build-test-app.ts';
+import { buildSecondInstance, buildTestApp, injectAs, noCluster, type TestApp } from '../../../test/build-test-app.ts';
 import { validPassword } from '../../../test/factories.ts';
 import { type Actor, createActor } from '../../../test/harness/actors.ts';
 
 // Each instance keeps the live sessions it read for a few seconds: a revocation on one instance must refuse the
 // very next request on the other (the verdict is forgotten on every instance through Redis).
-const noCluster = !process.env.REDIS_URL || !process.env.DATABASE_URL;
 
 describe.skipIf(noCluster)('revocation on two instances', () => {
   let a: TestApp;

@@ -6,7 +6,7 @@ import type { TutorCard } from '@darsak/domain/tutors';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ALL_WEEK, createStudentWithMinutes, createTutor } from '../../../test/booking-fixtures.ts';
-import { buildSecondInstance, buildTestApp, injectAs, type TestApp } from '../../../test/build-test-app.ts';
+import { buildSecondInstance, buildTestApp, injectAs, noCluster, type TestApp } from '../../../test/build-test-app.ts';
 import { type Actor, createActor } from '../../../test/harness/actors.ts';
 import { insertLesson } from '../../../test/lesson-rows.ts';
 import { connectAs, listen, nextEvent } from '../../../test/sockets.ts';
@@ -106,7 +106,6 @@ describe('DELETE /api/v1/cache/flush', () => {
 });
 
 // Two API instances on one PostgreSQL database and one Redis, as in production.
-const noCluster = !process.env.REDIS_URL || !process.env.DATABASE_URL;
 
 describe('on two instances', () => {
   it.skipIf(noCluster)('a settings change and a flush on one instance reach the other at once', async () => {

@@ -3,7 +3,7 @@ import { MS_PER_MINUTE } from '@darsak/domain/common';
 import type { SessionToken } from '@darsak/domain/sessions';
 import type { SignedIn } from '@darsak/domain/users';
 import { describe, expect, it } from 'vitest';
-import { buildSecondInstance, buildTestApp, injectAs, type TestApp } from '../../../test/build-test-app.ts';
+import { buildSecondInstance, buildTestApp, injectAs, noCluster, type TestApp } from '../../../test/build-test-app.ts';
 import { registerUser } from '../../../test/factories.ts';
 import { createActor } from '../../../test/harness/actors.ts';
 import { credit, requestWithdrawal, saveInstapay } from '../../../test/invoice-fixtures.ts';
@@ -13,7 +13,6 @@ import { acked, type ClientSocket, listen, nextEvent, noEvent, socketPool } from
 
 // Two API instances on one PostgreSQL database and one Redis, as in production: sockets on either instance
 // reach each other through the socket.io Redis adapter.
-const noCluster = !process.env.REDIS_URL || !process.env.DATABASE_URL;
 
 async function twoInstances() {
   const first = await buildTestApp({ env: { REDIS_URL: process.env.REDIS_URL ?? '' } });

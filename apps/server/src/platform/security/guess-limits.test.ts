@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { buildSecondInstance, buildTestApp, injectAs, type TestApp } from '../../../test/build-test-app.ts';
+import { buildSecondInstance, buildTestApp, injectAs, noCluster, type TestApp } from '../../../test/build-test-app.ts';
 import { registerUser, validPassword } from '../../../test/factories.ts';
 import { createActor } from '../../../test/harness/actors.ts';
 import { loadConfig } from '../../config/env.ts';
@@ -203,7 +203,6 @@ describe('as platform settings', () => {
 });
 
 // Two API instances on one PostgreSQL and one Redis, as in production.
-const noCluster = !process.env.REDIS_URL || !process.env.DATABASE_URL;
 
 describe('across instances', () => {
   it.skipIf(noCluster)('keeps the per-account and per-client limits in Redis, shared by both instances', async () => {
