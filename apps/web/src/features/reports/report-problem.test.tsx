@@ -25,24 +25,28 @@ afterEach(() => {
   document.getElementById('root')?.remove();
 });
 
+/** A signed-in student on /tutors with the report dialog open from the account menu; filing answers `filed`. */
+async function openReportDialog(filed: object = { id: 32 }) {
+  const student = makeUser();
+  const { calls } = stubApi(
+    {
+      'GET /api/v1/user/tutor/list/onboarded': () => ({ body: { total: 0, list: [] } }),
+      'POST /api/v1/report/with/asset': () => ({ status: 201, body: filed }),
+    },
+    student,
+  );
+  vi.stubGlobal('XMLHttpRequest', undefined);
+  const user = userEvent.setup();
+  renderApp('/tutors', { user: student });
+  await user.click(await screen.findByRole('button', { name: /قائمة الحساب/ }, { timeout: 5000 }));
+  await user.click(screen.getByRole('button', { name: 'الإبلاغ عن مشكلة' }));
+  const dialog = await screen.findByRole('dialog', { name: 'الإبلاغ عن مشكلة' });
+  return { calls, user, dialog };
+}
+
 describe('report a problem', () => {
   it('is refused without a title, then sends the fields first, the covered screenshot and the log', async () => {
-    const student = makeUser();
-    const report = { id: 31, title: 'لا يعمل', status: 'open' };
-    const { calls } = stubApi(
-      {
-        'GET /api/v1/user/tutor/list/onboarded': () => ({ body: { total: 0, list: [] } }),
-        'POST /api/v1/report/with/asset': () => ({ status: 201, body: report }),
-      },
-      student,
-    );
-    vi.stubGlobal('XMLHttpRequest', undefined);
-    const user = userEvent.setup();
-    renderApp('/tutors', { user: student });
-    await user.click(await screen.findByRole('button', { name: /قائمة الحساب/ }, { timeout: 5000 }));
-    await user.click(screen.getByRole('button', { name: 'الإبلاغ عن مشكلة' }));
-
-    const dialog = await screen.findByRole('dialog', { name: 'الإبلاغ عن مشكلة' });
+    const { calls, user, dialog } = await openReportDialog({ id: 31, title: 'لا يعمل', status: 'open' });
     expect(within(dialog).getByRole('img', { name: /صورة الشاشة التي ستُرسل/ })).toBeTruthy();
     await user.click(within(dialog).getByRole('button', { name: 'إرسال البلاغ' }));
     expect(within(dialog).getAllByText('هذا الحقل مطلوب.')).toHaveLength(2);
@@ -64,20 +68,7 @@ describe('report a problem', () => {
   });
 
   it('adds, moves, resizes and removes covers by keyboard, says each change, and sends them', async () => {
-    const student = makeUser();
-    const { calls } = stubApi(
-      {
-        'GET /api/v1/user/tutor/list/onboarded': () => ({ body: { total: 0, list: [] } }),
-        'POST /api/v1/report/with/asset': () => ({ status: 201, body: { id: 33 } }),
-      },
-      student,
-    );
-    vi.stubGlobal('XMLHttpRequest', undefined);
-    const user = userEvent.setup();
-    renderApp('/tutors', { user: student });
-    await user.click(await screen.findByRole('button', { name: /قائمة الحساب/ }, { timeout: 5000 }));
-    await user.click(screen.getByRole('button', { name: 'الإبلاغ عن مشكلة' }));
-    const dialog = await screen.findByRole('dialog', { name: 'الإبلاغ عن مشكلة' });
+    const { calls, user, dialog } = await openReportDialog({ id: 33 });
     await user.type(within(dialog).getByLabelText(/^العنوان/), 'رقمي ظاهر');
     await user.type(within(dialog).getByLabelText(/^الوصف/), 'أخفيت رقمي.');
     // What the status region says, without the Arabic letter marks Intl puts after each percent sign.
@@ -124,13 +115,7 @@ describe('report a problem', () => {
   });
 
   it('removes a cover from the list, the focus staying on the list', async () => {
-    const student = makeUser();
-    stubApi({ 'GET /api/v1/user/tutor/list/onboarded': () => ({ body: { total: 0, list: [] } }) }, student);
-    const user = userEvent.setup();
-    renderApp('/tutors', { user: student });
-    await user.click(await screen.findByRole('button', { name: /قائمة الحساب/ }, { timeout: 5000 }));
-    await user.click(screen.getByRole('button', { name: 'الإبلاغ عن مشكلة' }));
-    const dialog = await screen.findByRole('dialog', { name: 'الإبلاغ عن مشكلة' });
+    const { user, dialog } = await openReportDialog();
     const add = within(dialog).getByRole('button', { name: 'إضافة غطاء' });
     await user.click(add);
     await user.click(add);
@@ -144,20 +129,7 @@ describe('report a problem', () => {
   });
 
   it('leaves out what the user unticks', async () => {
-    const student = makeUser();
-    const { calls } = stubApi(
-      {
-        'GET /api/v1/user/tutor/list/onboarded': () => ({ body: { total: 0, list: [] } }),
-        'POST /api/v1/report/with/asset': () => ({ status: 201, body: { id: 32 } }),
-      },
-      student,
-    );
-    vi.stubGlobal('XMLHttpRequest', undefined);
-    const user = userEvent.setup();
-    renderApp('/tutors', { user: student });
-    await user.click(await screen.findByRole('button', { name: /قائمة الحساب/ }, { timeout: 5000 }));
-    await user.click(screen.getByRole('button', { name: 'الإبلاغ عن مشكلة' }));
-    const dialog = await screen.findByRole('dialog', { name: 'الإبلاغ عن مشكلة' });
+    const { calls, user, dialog } = await openReportDialog({ id: 32 });
     await user.type(within(dialog).getByLabelText(/^العنوان/), 'بطء');
     await user.type(within(dialog).getByLabelText(/^الوصف/), 'الصفحة بطيئة.');
     await user.click(within(dialog).getByRole('checkbox', { name: /إرفاق صورة للشاشة/ }));
