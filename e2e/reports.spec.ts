@@ -59,6 +59,10 @@ test('a student reports a problem with a screenshot and an admin resolves it', a
   await expect(preview).toBeVisible();
   await dragAcross(page, '[data-testid="screenshot-covers"]');
   await expect(dialog.getByRole('button', { name: 'إزالة غطاء ١' })).toBeVisible();
+  // A click (or tap) on a drawn cover picks it for the arrow keys.
+  const drawn = dialog.getByRole('button', { name: 'غطاء ١', exact: true });
+  await drawn.click();
+  await expect(drawn).toBeFocused();
   // A second cover by keyboard: added in the middle and focused, then moved up and to the left with the arrows.
   await dialog.getByRole('button', { name: 'إضافة غطاء' }).focus();
   await page.keyboard.press('Enter');

@@ -1,5 +1,5 @@
 import type { Report } from '@darsak/domain/reports';
-import { screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { authStore } from '../../lib/auth-store.ts';
@@ -114,11 +114,15 @@ describe('report a problem', () => {
     expect(covered).toHaveBeenLastCalledWith(expect.anything(), [{ x: 0.36, y: 0.5, width: 0.31, height: 0.19 }]);
   });
 
-  it('removes a cover from the list, the focus staying on the list', async () => {
+  it('picks a cover pressed on the picture, and removes one from the list, the focus staying on the list', async () => {
     const { user, dialog } = await openReportDialog();
     const add = within(dialog).getByRole('button', { name: 'إضافة غطاء' });
     await user.click(add);
     await user.click(add);
+    // A press on a cover picks it (the newest had the focus).
+    const first = within(dialog).getByRole('button', { name: 'غطاء ١' });
+    fireEvent.pointerDown(first);
+    expect(document.activeElement).toBe(first);
     await user.click(within(dialog).getByRole('button', { name: 'إزالة غطاء ١' }));
     // The second cover is now the first, and its remove button has the focus.
     expect(document.activeElement).toBe(within(dialog).getByRole('button', { name: 'إزالة غطاء ١' }));

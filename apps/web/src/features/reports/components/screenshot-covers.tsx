@@ -119,6 +119,13 @@ export function ScreenshotCovers({
   };
 
   const onPointerDown = (event: PointerEvent<HTMLDivElement>) => {
+    // A press on a cover picks it for the arrow keys: capturing the pointer on the picture would send the press,
+    // and with it the focus, to the picture instead.
+    const cover = event.target instanceof HTMLButtonElement ? event.target : null;
+    if (cover) {
+      cover.focus();
+      return;
+    }
     if (!frame.current) return;
     event.currentTarget.setPointerCapture(event.pointerId);
     setStart(pointIn(frame.current, event));
