@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { MINUTES_PER_DAY } from '../common/time.ts';
-import { WeekdaySchema } from '../lessons/lessons.enums.ts';
+import { WeekdaySchema } from '../lessons/lessons.schemas.ts';
 import { SESSION_LENGTHS, type SessionLength, SessionLengthSchema } from '../sessions/sessions.enums.ts';
 
 /** Schedules and lesson starts sit on a quarter-hour grid (Cairo offsets are whole hours, so UTC agrees). */

@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
+import { errorReportingEnabled } from './client-config.constants.ts';
 import {
   AnalyticsMeasurementId,
   AppEnvironment,
   ClientStartupConfig,
   ErrorReportingUrl,
-  errorReportingEnabled,
   GoogleClientId,
   PublicClientConfig,
   SessionRecordingProjectId,

@@ -1,14 +1,13 @@
 import { z } from 'zod';
+import {
+  ANALYTICS_MEASUREMENT_ID_PATTERN,
+  GOOGLE_CLIENT_ID_PATTERN,
+  SESSION_RECORDING_PROJECT_ID_PATTERN,
+} from './client-config.constants.ts';
 
 /** Server and client environments of spec §1. */
 export const AppEnvironment = z.enum(['local', 'staging', 'production']);
 export type AppEnvironment = z.infer<typeof AppEnvironment>;
-
-export const GOOGLE_CLIENT_ID_SUFFIX = '.apps.googleusercontent.com';
-export const GOOGLE_CLIENT_ID_PATTERN = /^[\w-]+\.apps\.googleusercontent\.com$/;
-/** "G-" and ten upper-case letters or digits: 12 characters in all. */
-export const ANALYTICS_MEASUREMENT_ID_PATTERN = /^G-[A-Z0-9]{10}$/;
-export const SESSION_RECORDING_PROJECT_ID_PATTERN = /^[a-z0-9]{10}$/i;
 
 /**
  * Unset settings arrive as "" from env files and build tools; treat blank as absent so a
@@ -28,9 +27,6 @@ export const SessionRecordingProjectId = optionalSetting(
 );
 const HttpUrl = trimmed().pipe(z.url({ protocol: /^https?$/, message: 'url-invalid' }));
 export const ErrorReportingUrl = optionalSetting(HttpUrl);
-
-/** Error reporting runs everywhere but on a developer's machine (spec §1). */
-export const errorReportingEnabled = (clientEnv: AppEnvironment): boolean => clientEnv !== 'local';
 
 /** Support links of spec §9; addresses are configuration, none is required. */
 export const SupportLinks = z.object({

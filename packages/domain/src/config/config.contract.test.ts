@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { RuntimeConfig, readRuntimeConfig, runtimeConfigScript } from './config.contract.ts';
+import { RuntimeConfig } from './config.contract.ts';
+import { readRuntimeConfig, runtimeConfigScript } from './runtime-config.ts';
 
 const config: RuntimeConfig = {
   environment: 'production',
@@ -22,5 +23,14 @@ describe('runtime configuration script', () => {
 
   it('reads nothing when the page has no configuration', () => {
     expect(readRuntimeConfig()).toBeUndefined();
+  });
+
+  it('reads back on the page what the script handed it', () => {
+    new Function('globalThis', runtimeConfigScript(config))(globalThis);
+    try {
+      expect(readRuntimeConfig()).toEqual(config);
+    } finally {
+      delete (globalThis as Record<string, unknown>).__DARSAK_CONFIG__;
+    }
   });
 });

@@ -44,21 +44,3 @@ export type PublicUrls = z.infer<typeof PublicUrls>;
  */
 export const RuntimeConfig = PublicConfigResponse.extend({ urls: PublicUrls });
 export type RuntimeConfig = z.infer<typeof RuntimeConfig>;
-
-export const RUNTIME_CONFIG_PATH = '/runtime-config.js';
-
-/** Where the prerendered site's links into the main app point until the server writes in the configured address. */
-export const SITE_APP_URL_PLACEHOLDER = 'https://darsak-app-url.invalid';
-/** Likewise the site's own public address, in its canonical and hreflang links (which must be absolute). */
-export const SITE_URL_PLACEHOLDER = 'https://darsak-site-url.invalid';
-const RUNTIME_CONFIG_GLOBAL = '__DARSAK_CONFIG__';
-
-/** The script body that hands `config` to the page (`<` escaped so no value can close the script). */
-export const runtimeConfigScript = (config: RuntimeConfig): string =>
-  `globalThis.${RUNTIME_CONFIG_GLOBAL}=${JSON.stringify(config).replaceAll('<', '\\u003c')};\n`;
-
-/** The configuration the server put on this page, or undefined (unit tests, a dev server without it). */
-export function readRuntimeConfig(): RuntimeConfig | undefined {
-  const parsed = RuntimeConfig.safeParse((globalThis as Record<string, unknown>)[RUNTIME_CONFIG_GLOBAL]);
-  return parsed.success ? parsed.data : undefined;
-}

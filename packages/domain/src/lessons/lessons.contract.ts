@@ -6,7 +6,7 @@ import { MS_PER_MINUTE } from '../common/time.ts';
 import { defineRoute } from '../contract/define-route.ts';
 import { SessionLengthSchema } from '../sessions/sessions.enums.ts';
 import { ROLE_GROUPS } from '../users/roles.ts';
-import { LessonStatusSchema } from './lessons.enums.ts';
+import { LessonStatusSchema } from './lessons.schemas.ts';
 
 /** An ISO instant with its offset, on the quarter-hour grid of lesson starts. */
 export const LessonStart = z

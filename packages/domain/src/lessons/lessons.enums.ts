@@ -1,5 +1,4 @@
-import { z } from 'zod';
-
+/** The lessons' enumerations, free of zod so a front end's frame can use them (their schemas: lessons.schemas.ts). */
 export const LessonStatus = {
   pending: 'pending',
   happening: 'happening',
@@ -8,7 +7,6 @@ export const LessonStatus = {
   cancelledByTutor: 'cancelledByTutor',
 } as const;
 export type LessonStatus = (typeof LessonStatus)[keyof typeof LessonStatus];
-export const LessonStatusSchema = z.enum(LessonStatus);
 
 /** Cancelled lessons give their minutes back to the week's quota. */
 export const isLessonCancelled = (status: LessonStatus): boolean =>
@@ -25,4 +23,3 @@ export const WEEKDAYS = [
   { id: 6, key: 'saturday', ar: 'السبت', en: 'Saturday' },
 ] as const;
 export type Weekday = (typeof WEEKDAYS)[number]['id'];
-export const WeekdaySchema = z.number().int().min(0).max(6);

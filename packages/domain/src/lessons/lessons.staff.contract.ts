@@ -5,7 +5,7 @@ import { PageQuery, pageOf } from '../common/paging.ts';
 import { defineRoute } from '../contract/define-route.ts';
 import { ROLE_GROUPS } from '../users/roles.ts';
 import { LessonSchema } from './lessons.contract.ts';
-import { LessonStatusSchema } from './lessons.enums.ts';
+import { LessonStatusSchema } from './lessons.schemas.ts';
 
 /** Orders of the staff's lesson list: by start (latest or earliest first) or by when it was booked. */
 export const STAFF_LESSON_SORTS = ['latest', 'earliest', 'newestBooking'] as const;

@@ -3,7 +3,7 @@ import { TIMES_OF_DAY, type TimeOfDay } from '../availability/availability.rules
 import { IdParam, IdParams, textInt } from '../common/ids.ts';
 import { PageQuery, pageOf } from '../common/paging.ts';
 import { defineRoute } from '../contract/define-route.ts';
-import { WeekdaySchema } from '../lessons/lessons.enums.ts';
+import { WeekdaySchema } from '../lessons/lessons.schemas.ts';
 import { RatingSummarySchema } from '../ratings/ratings.contract.ts';
 import { SessionLengthSchema } from '../sessions/sessions.enums.ts';
 import { TopicSchema } from '../topics/topics.contract.ts';
