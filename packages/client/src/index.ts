@@ -1,9 +1,5 @@
-export {
-  availabilityKeys,
-  type FreeTimesFilter,
-  freeTimesQuery,
-  slotsQuery,
-} from './availability/availability.queries.ts';
+export { availabilityKeys, type FreeTimesFilter } from './availability/availability.keys.ts';
+export { freeTimesQuery, slotsQuery } from './availability/availability.queries.ts';
 export { chatKeys } from './chat/chat.keys.ts';
 export {
   chatMembersQuery,
@@ -44,15 +40,15 @@ export {
   receiptQuery,
   withdrawMethodsQuery,
 } from './invoices/invoices.queries.ts';
+export { type LessonListFilter, lessonsKeys } from './lessons/lessons.keys.ts';
 export {
   attendedStatsQuery,
   calendarLinkQuery,
-  type LessonListFilter,
   lessonQuery,
   lessonsInfiniteQuery,
-  lessonsKeys,
   lessonsQuery,
 } from './lessons/lessons.queries.ts';
+export { loadFrameContracts } from './load-frame-contracts.ts';
 export {
   type ClientLog,
   createClientLog,
@@ -122,16 +118,16 @@ export {
   type TokenPayload,
 } from './session-store.ts';
 export { fetchSessionToken, sessionsKeys } from './sessions/sessions.queries.ts';
-export { currentSubscriptionQuery, subscriptionsKeys } from './subscriptions/subscriptions.queries.ts';
+export { subscriptionsKeys } from './subscriptions/subscriptions.keys.ts';
+export { currentSubscriptionQuery } from './subscriptions/subscriptions.queries.ts';
 export { myTopicsQuery, topicsKeys, topicsQuery } from './topics/topics.queries.ts';
+export { type TutorListFilters, tutorsKeys } from './tutors/tutors.keys.ts';
 export {
   myStudentStatsQuery,
   myTutorStatsQuery,
   TUTOR_LIST_PAGE_SIZE,
-  type TutorListFilters,
   tutorInfoQuery,
   tutoringMinutesQuery,
   tutorListInfiniteQuery,
-  tutorsKeys,
 } from './tutors/tutors.queries.ts';
 export { currentUserQuery, tutorMetaQuery, usersKeys } from './users/users.queries.ts';

@@ -1,16 +1,7 @@
-import { availabilityContract, type FreeTimesQuery } from '@darsak/domain/availability';
+import { availabilityContract } from '@darsak/domain/availability';
 import { queryOptions } from '@tanstack/react-query';
 import type { HttpClient } from '../http.ts';
-
-export type FreeTimesFilter = Pick<FreeTimesQuery, 'tutorId' | 'durationMinutes'> &
-  Partial<Pick<FreeTimesQuery, 'movingLessonId'>>;
-
-export const availabilityKeys = {
-  all: ['availability'] as const,
-  slots: (tutorId: number | 'me') => [...availabilityKeys.all, 'slots', tutorId] as const,
-  free: () => [...availabilityKeys.all, 'free'] as const,
-  freeFor: (filter: FreeTimesFilter) => [...availabilityKeys.free(), filter] as const,
-};
+import { availabilityKeys, type FreeTimesFilter } from './availability.keys.ts';
 
 /** A tutor's weekly schedule; without a tutor id, the signed-in tutor's own. */
 export const slotsQuery = (http: HttpClient, tutorId?: number) =>

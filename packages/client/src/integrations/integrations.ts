@@ -1,9 +1,9 @@
 import {
-  AnalyticsMeasurementId,
+  ANALYTICS_MEASUREMENT_ID_PATTERN,
   errorReportingEnabled,
   type PublicConfigResponse,
   releaseOf,
-  SessionRecordingProjectId,
+  SESSION_RECORDING_PROJECT_ID_PATTERN,
   scrubDeep,
   scrubPersonalData,
 } from '@darsak/domain/config';
@@ -43,8 +43,9 @@ const pageLocation = () => scrubPersonalData(window.location.href);
  * sends one per page, `trackPageView`). Answers whether it started.
  */
 export function startAnalytics(id: string | undefined): boolean {
-  const valid = AnalyticsMeasurementId.safeParse(id);
-  if (!valid.success || !valid.data || window.gtag) return false;
+  // The server checked its settings with their schemas at start; the pattern alone keeps zod out of the entries.
+  const valid = id !== undefined && ANALYTICS_MEASUREMENT_ID_PATTERN.test(id);
+  if (!valid || window.gtag) return false;
   window.dataLayer ??= [];
   const dataLayer = window.dataLayer;
   // gtag.js reads `arguments` objects from the data layer, not arrays: this is Google's own snippet's function.
@@ -59,12 +60,12 @@ export function startAnalytics(id: string | undefined): boolean {
     analytics_storage: 'granted',
   });
   window.gtag('js', new Date());
-  window.gtag('config', valid.data, {
+  window.gtag('config', id, {
     send_page_view: false,
     allow_google_signals: false,
     allow_ad_personalization_signals: false,
   });
-  addScript(`https://www.googletagmanager.com/gtag/js?id=${encodeURIComponent(valid.data)}`);
+  addScript(`https://www.googletagmanager.com/gtag/js?id=${encodeURIComponent(id)}`);
   return true;
 }
 
@@ -79,11 +80,11 @@ export function trackPageView(): void {
  * opened from a reset or invitation link, it waits until the user moves on. Answers whether it started.
  */
 export function startSessionRecording(id: string | undefined): boolean {
-  const valid = SessionRecordingProjectId.safeParse(id);
-  if (!valid.success || !valid.data || window.clarity || pageLocation() !== window.location.href) return false;
+  const valid = id !== undefined && SESSION_RECORDING_PROJECT_ID_PATTERN.test(id);
+  if (!valid || window.clarity || pageLocation() !== window.location.href) return false;
   const queue: unknown[] = [];
   window.clarity = Object.assign((...args: unknown[]) => queue.push(args), { q: queue });
-  addScript(`https://www.clarity.ms/tag/${encodeURIComponent(valid.data)}`);
+  addScript(`https://www.clarity.ms/tag/${encodeURIComponent(id)}`);
   return true;
 }
 

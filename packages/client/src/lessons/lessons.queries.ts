@@ -1,18 +1,7 @@
-import { type LessonListQuery, lessonsContract } from '@darsak/domain/lessons';
+import { lessonsContract } from '@darsak/domain/lessons';
 import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
 import type { HttpClient } from '../http.ts';
-
-export type LessonListFilter = Omit<Partial<LessonListQuery>, 'page'>;
-
-export const lessonsKeys = {
-  all: ['lessons'] as const,
-  lists: () => [...lessonsKeys.all, 'list'] as const,
-  list: (filter: LessonListFilter) => [...lessonsKeys.lists(), filter] as const,
-  infinite: (filter: LessonListFilter) => [...lessonsKeys.lists(), 'infinite', filter] as const,
-  detail: (id: number) => [...lessonsKeys.all, 'detail', id] as const,
-  attendedStats: () => [...lessonsKeys.all, 'attended-stats'] as const,
-  calendarLink: () => [...lessonsKeys.all, 'calendar-link'] as const,
-};
+import { type LessonListFilter, lessonsKeys } from './lessons.keys.ts';
 
 /** One page of the caller's lessons (upcoming: soonest first; past: latest first). */
 export const lessonsQuery = (http: HttpClient, filter: LessonListFilter = {}, page = 1) =>

@@ -1,11 +1,7 @@
 import { subscriptionsContract } from '@darsak/domain/subscriptions';
 import { queryOptions } from '@tanstack/react-query';
 import type { HttpClient } from '../http.ts';
-
-export const subscriptionsKeys = {
-  all: ['subscriptions'] as const,
-  current: () => [...subscriptionsKeys.all, 'current'] as const,
-};
+import { subscriptionsKeys } from './subscriptions.keys.ts';
 
 /** The student's active subscription with this week's remaining minutes, or the id -1 placeholder. */
 export const currentSubscriptionQuery = (http: HttpClient) =>

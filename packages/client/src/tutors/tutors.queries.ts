@@ -1,23 +1,10 @@
-import { type TutorListQuery, tutorsContract } from '@darsak/domain/tutors';
+import { tutorsContract } from '@darsak/domain/tutors';
 import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
 import type { HttpClient } from '../http.ts';
-
-/** The filters of /tutors: everything of the list query but the page. */
-export type TutorListFilters = Omit<Partial<TutorListQuery>, 'page' | 'size'>;
+import { type TutorListFilters, tutorsKeys } from './tutors.keys.ts';
 
 /** Spec §9: default page size 10. */
 export const TUTOR_LIST_PAGE_SIZE = 10;
-
-export const tutorsKeys = {
-  all: ['tutors'] as const,
-  lists: () => [...tutorsKeys.all, 'list'] as const,
-  list: (filters: TutorListFilters) => [...tutorsKeys.lists(), filters] as const,
-  info: (id: number) => [...tutorsKeys.all, 'info', id] as const,
-  stats: () => [...tutorsKeys.all, 'stats'] as const,
-  tutorStats: () => [...tutorsKeys.stats(), 'tutor', 'me'] as const,
-  studentStats: () => [...tutorsKeys.stats(), 'student', 'me'] as const,
-  tutoringMinutes: () => [...tutorsKeys.stats(), 'tutoring-minutes'] as const,
-};
 
 /** Active tutors, filtered and sorted, a page at a time until the loaded count reaches the total (spec §7). */
 export const tutorListInfiniteQuery = (http: HttpClient, filters: TutorListFilters, size = TUTOR_LIST_PAGE_SIZE) =>
