@@ -1,4 +1,4 @@
-import { authContract } from '@darsak/domain/auth';
+import { loadFrameContracts } from '@darsak/client';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { useNavigate } from 'react-router';
@@ -11,7 +11,11 @@ export function useLogout(): () => Promise<void> {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   return useCallback(async () => {
-    if (authStore.getState().token) await api.callRoute(authContract.logout).catch(() => undefined);
+    if (authStore.getState().token) {
+      await loadFrameContracts()
+        .then(({ authContract }) => api.callRoute(authContract.logout))
+        .catch(() => undefined);
+    }
     authStore.signOut();
     queryClient.clear();
     navigate(paths.login.href(), { replace: true });

@@ -1,4 +1,5 @@
-import { studentsContract, type TourState } from '@darsak/domain/students';
+import { loadFrameContracts } from '@darsak/client';
+import type { TourState } from '@darsak/domain/students';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api.ts';
 
@@ -8,7 +9,7 @@ const tourKey = ['tour'] as const;
 export const useTourState = (enabled: boolean) =>
   useQuery({
     queryKey: tourKey,
-    queryFn: ({ signal }) => api.callRoute(studentsContract.tour, { signal }),
+    queryFn: async ({ signal }) => api.callRoute((await loadFrameContracts()).studentsContract.tour, { signal }),
     enabled,
     staleTime: Number.POSITIVE_INFINITY,
   });
@@ -17,7 +18,7 @@ export const useTourState = (enabled: boolean) =>
 export function useCompleteTour() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () => api.callRoute(studentsContract.completeTour, {}),
+    mutationFn: async () => api.callRoute((await loadFrameContracts()).studentsContract.completeTour, {}),
     onSuccess: (state: TourState) => queryClient.setQueryData(tourKey, state),
   });
 }
