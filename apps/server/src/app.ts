@@ -103,6 +103,7 @@ import { headerSettingsOf, installSecurityHeaders } from './platform/http/securi
 import { createJobQueue } from './platform/jobs/queue.ts';
 import { loggerOptions } from './platform/logger.ts';
 import { createRealtime } from './platform/realtime/realtime.ts';
+import { redisConnector } from './platform/redis.ts';
 import {
   createGuessLimits,
   limitsRedis,
@@ -196,8 +197,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     origin: [config.PUBLIC_APP_URL, config.PUBLIC_ADMIN_URL, config.PUBLIC_SITE_URL],
     credentials: true,
   });
+  const redis = config.REDIS_URL ? await redisConnector(config.REDIS_URL) : undefined;
   // Limits count in Redis when it is set, so N instances do not give N times the tries.
-  const limitsConnection = config.REDIS_URL ? limitsRedis(config.REDIS_URL) : undefined;
+  const limitsConnection = redis ? limitsRedis(redis) : undefined;
   const limitsPrefix = `${config.REDIS_CACHE_PREFIX}:limits`;
   await app.register(rateLimit, {
     global: false,
@@ -230,14 +232,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const tutorChanges = createTutorChanges();
   // Caches of tutors live in this process, or in Redis, shared with every instance, when REDIS_URL is set.
   const snapshotStore = (name: string) =>
-    config.REDIS_URL
-      ? redisSnapshotStore(config.REDIS_URL, `${config.REDIS_CACHE_PREFIX}:${name}`)
-      : memorySnapshotStore();
+    redis ? redisSnapshotStore(redis, `${config.REDIS_CACHE_PREFIX}:${name}`) : memorySnapshotStore();
   const audit = createAuditService({ db });
   // Settings and session verdicts are cached in each instance and forgotten on every instance when they change.
-  const bus = config.REDIS_URL
-    ? redisInvalidationBus(config.REDIS_URL, `${config.REDIS_CACHE_PREFIX}:invalidate`)
-    : memoryInvalidationBus();
+  const bus = redis ? redisInvalidationBus(redis, `${config.REDIS_CACHE_PREFIX}:invalidate`) : memoryInvalidationBus();
   app.addHook('onClose', () => bus.close());
   // The rate limits' environment variables, when set, are this deployment's defaults of their settings.
   const settings = createSettingsService({
@@ -274,7 +272,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.decorate('authenticator', auth.authenticator);
   const realtime = createRealtime(app, {
     authenticator: auth.authenticator,
-    redisUrl: config.REDIS_URL,
+    redis,
     corsOrigins: [config.PUBLIC_APP_URL, config.PUBLIC_ADMIN_URL],
   });
   app.decorate('realtime', realtime);

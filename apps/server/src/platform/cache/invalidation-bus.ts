@@ -1,4 +1,4 @@
-import { Redis } from 'ioredis';
+import type { RedisConnect } from '../redis.ts';
 
 /**
  * Something cached in each instance's memory that an instance may have to forget: the platform settings, and
@@ -42,9 +42,9 @@ export function memoryInvalidationBus(): InvalidationBus {
 const ECHO_WAIT_MS = 500;
 
 /** `channel` is one per deployment (under REDIS_CACHE_PREFIX), so two deployments on one Redis never mix. */
-export function redisInvalidationBus(url: string, channel: string): InvalidationBus {
+export function redisInvalidationBus(connect: RedisConnect, channel: string): InvalidationBus {
   const listeners = listenersOf();
-  const publisher = new Redis(url, { maxRetriesPerRequest: 2, enableOfflineQueue: true });
+  const publisher = connect({ maxRetriesPerRequest: 2, enableOfflineQueue: true });
   const subscriber = publisher.duplicate();
   // ioredis subscribes again by itself after a reconnection; a failed first try must not crash the process.
   const subscribed = subscriber.subscribe(channel).catch(() => undefined);

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, describe, expect, it } from 'vitest';
+import { type RedisConnect, redisConnector } from '../redis.ts';
 import {
   createKeyedSnapshotCache,
   createSnapshotCache,
@@ -29,7 +30,10 @@ afterAll(async () => {
 
 const REDIS_URL = process.env.REDIS_URL;
 const kinds: [string, () => SnapshotStore][] = [['memory', () => memorySnapshotStore()]];
-if (REDIS_URL) kinds.push(['redis', () => redisSnapshotStore(REDIS_URL, `darsak:test:${randomUUID()}`)]);
+const redis = REDIS_URL ? await redisConnector(REDIS_URL) : undefined;
+/** A store on the test Redis (the tests that call it run only where REDIS_URL is set). */
+const redisStore = (prefix: string) => redisSnapshotStore(redis as RedisConnect, prefix);
+if (redis) kinds.push(['redis', () => redisStore(`darsak:test:${randomUUID()}`)]);
 
 describe.each(kinds)('snapshot cache (%s)', (_name, makeStore) => {
   it('50 requests on a cold cache cause one rebuild; the others wait for it', async () => {
@@ -110,7 +114,7 @@ describe.each(kinds)('snapshot cache (%s)', (_name, makeStore) => {
 describe.runIf(REDIS_URL)('snapshot cache shared through Redis', () => {
   it('lets a second instance read the first one’s snapshot and see its invalidation', async () => {
     const prefix = `darsak:test:${randomUUID()}`;
-    const [a, b] = [redisSnapshotStore(REDIS_URL ?? '', prefix), redisSnapshotStore(REDIS_URL ?? '', prefix)];
+    const [a, b] = [redisStore(prefix), redisStore(prefix)];
     stores.push(a, b);
     const first = slowBuild();
     const second = slowBuild();

@@ -1,4 +1,4 @@
-import { Redis } from 'ioredis';
+import type { RedisConnect } from '../redis.ts';
 
 /**
  * Where snapshots live, each under a key (one per tutor, say). Each invalidation of a key starts a new generation
@@ -38,8 +38,8 @@ export function memorySnapshotStore(): SnapshotStore {
 }
 
 /** Redis store: instances share snapshots and invalidations (`prefix:key:gen` and `prefix:key:<generation>`). */
-export function redisSnapshotStore(url: string, prefix: string): SnapshotStore {
-  const redis = new Redis(url, { maxRetriesPerRequest: 2, enableOfflineQueue: true });
+export function redisSnapshotStore(connect: RedisConnect, prefix: string): SnapshotStore {
+  const redis = connect({ maxRetriesPerRequest: 2, enableOfflineQueue: true });
   const generationKey = (key: string) => `${prefix}:${key}:gen`;
   return {
     generation: async (key) => Number((await redis.get(generationKey(key))) ?? 0),

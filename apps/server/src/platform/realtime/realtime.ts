@@ -9,12 +9,12 @@ import {
   userRoom,
 } from '@darsak/domain/realtime';
 import { isAdminRole, Role, type RoleId } from '@darsak/domain/users';
-import { createAdapter } from '@socket.io/redis-adapter';
 import type { FastifyInstance } from 'fastify';
-import { Redis } from 'ioredis';
+import type { Redis } from 'ioredis';
 import { Server, type Socket } from 'socket.io';
 import type { Authenticator, AuthUser } from '../http/auth-user.ts';
 import { toErrorBody } from '../http/error-handler.ts';
+import type { RedisConnect } from '../redis.ts';
 
 export interface SocketData {
   user: AuthUser;
@@ -38,20 +38,21 @@ export type SocketHandlers = (io: AppIo, socket: AppSocket) => void;
 
 /**
  * socket.io on the API's HTTP server: the bearer token is checked at the handshake, each socket joins its user's
- * room, and with REDIS_URL the Redis adapter lets several instances share rooms.
+ * room, and with REDIS_URL the Redis adapter (loaded only then) lets several instances share rooms.
  */
 export function createRealtime(
   app: FastifyInstance,
-  options: { authenticator: Authenticator; redisUrl?: string | undefined; corsOrigins: string[] },
+  options: { authenticator: Authenticator; redis?: RedisConnect | undefined; corsOrigins: string[] },
 ) {
   const handlers: SocketHandlers[] = [];
   let io: AppIo | undefined;
   const redis: Redis[] = [];
 
-  function attach() {
+  async function attach() {
     io = new Server(app.server, { cors: { origin: options.corsOrigins, credentials: true }, serveClient: false });
-    if (options.redisUrl) {
-      const pub = new Redis(options.redisUrl, { lazyConnect: false, maxRetriesPerRequest: null });
+    if (options.redis) {
+      const { createAdapter } = await import('@socket.io/redis-adapter');
+      const pub = options.redis({ lazyConnect: false, maxRetriesPerRequest: null });
       const sub = pub.duplicate();
       redis.push(pub, sub);
       io.adapter(createAdapter(pub, sub));
@@ -89,7 +90,7 @@ export function createRealtime(
     });
   }
 
-  app.addHook('onReady', async () => attach());
+  app.addHook('onReady', attach);
   app.addHook('onClose', async () => {
     await io?.close();
     await Promise.allSettled(redis.map((r) => r.quit()));

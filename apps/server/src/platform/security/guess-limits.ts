@@ -1,5 +1,6 @@
 import { AppError } from '@darsak/domain/errors';
-import { Redis } from 'ioredis';
+import type { Redis } from 'ioredis';
+import type { RedisConnect } from '../redis.ts';
 
 /**
  * Fixed-window counters by key: in this process, or in Redis when REDIS_URL is set so that every instance of a
@@ -60,8 +61,8 @@ export function redisCounterStore(redis: Redis, prefix: string): CounterStore {
 }
 
 /** One Redis connection for the limits of an instance (the per-client route limits and the guesses). */
-export function limitsRedis(url: string): Redis {
-  return new Redis(url, { maxRetriesPerRequest: 2, enableOfflineQueue: true });
+export function limitsRedis(connect: RedisConnect): Redis {
+  return connect({ maxRetriesPerRequest: 2, enableOfflineQueue: true });
 }
 
 export interface GuessLimits {
