@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { fromDrizzle, fromPglite, PgBoss } from 'pg-boss';
+import { fromDrizzle, fromPglite, PgBoss, type QueueResult } from 'pg-boss';
 import type { Database, Db } from '../db/client.ts';
 
 export interface JobOptions {
@@ -40,6 +40,10 @@ export interface JobQueueOptions {
 
 const DEFAULT_EXPIRE_SECONDS = 15 * 60;
 
+type QueueSettings = Pick<QueueResult, 'retryLimit' | 'retryBackoff' | 'expireInSeconds'>;
+const changedSettings = (stored: QueueSettings, wanted: QueueSettings) =>
+  (Object.keys(wanted) as (keyof QueueSettings)[]).some((key) => stored[key] !== wanted[key]);
+
 /**
  * The durable job queue (pg-boss on PostgreSQL, or on the embedded PGlite). Jobs survive restarts, and a job is
  * claimed by one worker even when several server instances run (docs/architecture.md, "Jobs").
@@ -71,6 +75,45 @@ export function createJobQueue(database: Database, options: JobQueueOptions = {}
     process.stderr.write(`job queue error: ${error instanceof Error ? error.message : String(error)}\n`);
   });
 
+  /**
+   * Creates a defined job's queue, or updates the stored one when its settings changed; with `work`, runs its
+   * jobs here and keeps its schedule.
+   */
+  async function prepare(definition: JobDefinition<never>, stored: QueueResult | undefined, work: boolean) {
+    const { name, handler, cron, retryLimit, expireInSeconds, policy } = definition;
+    const settings: QueueSettings = {
+      retryLimit: retryLimit ?? 3,
+      retryBackoff: true,
+      expireInSeconds: expireInSeconds ?? DEFAULT_EXPIRE_SECONDS,
+    };
+    if (!stored) await boss.createQueue(name, { ...settings, policy: policy ?? 'standard' });
+    // createQueue leaves an existing queue as it was: a restart with changed settings applies them here.
+    else if (changedSettings(stored, settings)) await boss.updateQueue(name, settings);
+    // An empty insert loads the queue into pg-boss's cache now. Otherwise the first send looks it up on
+    // pg-boss's own connection, which on PGlite (one connection) waits forever behind the caller's transaction.
+    await boss.insert(name, []);
+    if (!work) return;
+    let worker: string | undefined;
+    worker = await boss.work<Record<string, unknown>>(
+      name,
+      every ? { pollingIntervalSeconds: every } : {},
+      async (jobs) => {
+        for (const job of jobs) {
+          try {
+            await handler(job.data as never);
+          } catch (error) {
+            options.onJobError?.(name, error);
+            throw error;
+          }
+        }
+        // pg-boss waits a poll interval after every fetch, even one that found a job: ask for the next one at
+        // once, so a backlog (the reminders of every lesson starting at 8 pm) drains at the handlers' pace.
+        if (worker) boss.notifyWorker(worker);
+      },
+    );
+    if (cron) await boss.schedule(name, cron, null, { tz: 'Africa/Cairo' });
+  }
+
   return {
     /** Declares a job kind; call before start(). */
     define<T>(definition: JobDefinition<T>) {
@@ -80,39 +123,10 @@ export function createJobQueue(database: Database, options: JobQueueOptions = {}
     /** Creates the queues; with `work` (the default) this instance also runs jobs and keeps the schedules. */
     async start({ work = true }: { work?: boolean } = {}) {
       await boss.start();
-      for (const { name, handler, cron, retryLimit, expireInSeconds, policy } of definitions) {
-        const settings = {
-          retryLimit: retryLimit ?? 3,
-          retryBackoff: true,
-          expireInSeconds: expireInSeconds ?? DEFAULT_EXPIRE_SECONDS,
-        };
-        await boss.createQueue(name, { ...settings, policy: policy ?? 'standard' });
-        // createQueue leaves an existing queue as it was: a restart with changed settings applies them here.
-        await boss.updateQueue(name, settings);
-        // An empty insert loads the queue into pg-boss's cache now. Otherwise the first send looks it up on
-        // pg-boss's own connection, which on PGlite (one connection) waits forever behind the caller's transaction.
-        await boss.insert(name, []);
-        if (!work) continue;
-        let worker: string | undefined;
-        worker = await boss.work<Record<string, unknown>>(
-          name,
-          every ? { pollingIntervalSeconds: every } : {},
-          async (jobs) => {
-            for (const job of jobs) {
-              try {
-                await handler(job.data as never);
-              } catch (error) {
-                options.onJobError?.(name, error);
-                throw error;
-              }
-            }
-            // pg-boss waits a poll interval after every fetch, even one that found a job: ask for the next one at
-            // once, so a backlog (the reminders of every lesson starting at 8 pm) drains at the handlers' pace.
-            if (worker) boss.notifyWorker(worker);
-          },
-        );
-        if (cron) await boss.schedule(name, cron, null, { tz: 'Africa/Cairo' });
-      }
+      // One read of the stored queues, then every queue side by side: one after another, with a create and an
+      // update each, they took 0.3–0.9 s of a restart on PostgreSQL (about 0.1 s now).
+      const stored = new Map((await boss.getQueues(definitions.map((d) => d.name))).map((q) => [q.name, q]));
+      await Promise.all(definitions.map((definition) => prepare(definition, stored.get(definition.name), work)));
       started = true;
     },
 
