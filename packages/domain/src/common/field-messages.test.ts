@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { FIELD_MESSAGE_KEYS, FIELD_MESSAGES_AR, FIELD_MESSAGES_EN, isFieldMessageKey } from './field-messages.ts';
+import { FIELD_MESSAGES_EN } from './field-messages.en.ts';
+import { FIELD_MESSAGE_KEYS, FIELD_MESSAGES_AR, isFieldMessageKey } from './field-messages.ts';
 
 describe('field messages', () => {
   it('have Arabic and English text for every key', () => {

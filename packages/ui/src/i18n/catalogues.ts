@@ -1,3 +1,5 @@
+import { FIELD_MESSAGES_AR, type FieldMessageKey } from '@darsak/domain/common';
+import { ERROR_MESSAGES_AR, type ErrorMessages } from '@darsak/domain/errors';
 import { ar } from './ar.ts';
 import type { MessageKey } from './keys.ts';
 import type { Locale } from './locales.ts';
@@ -15,9 +17,23 @@ const registered = new Set<FeatureMessages>();
 const arabic: Record<string, Message> = { ...ar };
 const loaded: Partial<Record<Locale, Record<string, Message>>> = { ar: arabic };
 const loading: Partial<Record<Locale, Promise<Catalogue>>> = {};
+
+/** The domain's texts in one language: error codes' and field messages (@darsak/domain, shared with the server). */
+export interface DomainMessages {
+  errors: ErrorMessages;
+  fields: Readonly<Record<FieldMessageKey, string>>;
+}
+const ARABIC_DOMAIN: DomainMessages = { errors: ERROR_MESSAGES_AR, fields: FIELD_MESSAGES_AR };
+/** Another language's come with its common catalogue, so the entry carries Arabic's only. */
+const domainMessages: Partial<Record<Locale, DomainMessages>> = { ar: ARABIC_DOMAIN };
+
 const commonLoaders: Record<Locale, () => Promise<Messages>> = {
   ar: async () => ar,
-  en: async () => (await import('./en.ts')).en,
+  en: async () => {
+    const english = await import('./en.ts');
+    domainMessages.en = english.enDomain;
+    return english.en;
+  },
 };
 
 const partOf = (feature: FeatureMessages, locale: Locale): Promise<Messages> =>
@@ -61,6 +77,9 @@ export function registerMessages(...features: FeatureMessages[]): Promise<void> 
  * rendering); nothing when all are in, so a page in Arabic opens without waiting.
  */
 export const registeredMessagesLoaded = (): Promise<void> | undefined => fetching;
+
+/** The domain's texts of a loaded locale (see `loadLocale`); Arabic's before it is. */
+export const loadedDomainMessages = (locale: Locale): DomainMessages => domainMessages[locale] ?? ARABIC_DOMAIN;
 
 /** The catalogue of a locale if it is already loaded. */
 export const loadedCatalogue = (locale: Locale): Catalogue | undefined => loaded[locale];

@@ -1,4 +1,7 @@
+import { FIELD_MESSAGES_EN } from '@darsak/domain/common';
+import { ERROR_MESSAGES_EN } from '@darsak/domain/errors';
 import type { ar } from './ar.ts';
+import type { DomainMessages } from './catalogues.ts';
 import { lineChartEn } from './features/line-chart.en.ts';
 import type { Translation } from './messages.ts';
 
@@ -357,3 +360,6 @@ export const en: Translation<typeof ar> = {
   'admin.login.subtitle': 'Sign in with your Darsak staff account.',
   ...lineChartEn,
 };
+
+/** The domain's English texts, fetched with this catalogue (the entry carries the Arabic ones). */
+export const enDomain: DomainMessages = { errors: ERROR_MESSAGES_EN, fields: FIELD_MESSAGES_EN };

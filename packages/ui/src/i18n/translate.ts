@@ -1,6 +1,6 @@
-import { FIELD_MESSAGES_AR, FIELD_MESSAGES_EN, isFieldMessageKey } from '@darsak/domain/common';
-import { type ClientErrorCode, ERROR_MESSAGES_AR, ERROR_MESSAGES_EN, type ErrorCode } from '@darsak/domain/errors';
-import { loadedCatalogue } from './catalogues.ts';
+import { isFieldMessageKey } from '@darsak/domain/common';
+import type { ClientErrorCode, ErrorCode } from '@darsak/domain/errors';
+import { loadedCatalogue, loadedDomainMessages } from './catalogues.ts';
 import type { ArabicMessages, MessageKey } from './keys.ts';
 import { LOCALES, type Locale } from './locales.ts';
 import {
@@ -27,8 +27,6 @@ type VarsOf<K extends MessageKey> = K extends CountedKey
     : [vars?: MessageVars];
 
 export type Translate = <K extends MessageKey>(key: K, ...vars: VarsOf<K>) => string;
-
-const ERROR_CATALOGUES = { ar: ERROR_MESSAGES_AR, en: ERROR_MESSAGES_EN } as const;
 
 /** Whether a text is a key of the Arabic catalogue as registered so far. */
 export const isMessageKey = (value: string): value is MessageKey => Object.hasOwn(loadedCatalogue('ar') ?? {}, value);
@@ -83,12 +81,10 @@ function inLocaleDigits(locale: Locale, text: string): string {
 
 /** The message of an error code (spec §8); unknown codes fall back to `unexpected`. */
 export function errorMessageOf(locale: Locale, code: string): string {
-  const messages = ERROR_CATALOGUES[locale];
+  const messages = loadedDomainMessages(locale).errors;
   const message = Object.hasOwn(messages, code) ? messages[code as ErrorCode | ClientErrorCode] : messages.unexpected;
   return inLocaleDigits(locale, message);
 }
-
-const FIELD_CATALOGUES = { ar: FIELD_MESSAGES_AR, en: FIELD_MESSAGES_EN } as const;
 
 /**
  * The text of a field-validation message: a field-message key of the domain (schemas put keys in issue
@@ -96,7 +92,8 @@ const FIELD_CATALOGUES = { ar: FIELD_MESSAGES_AR, en: FIELD_MESSAGES_EN } as con
  */
 export function fieldMessageOf(locale: Locale, message: string | undefined): string | undefined {
   if (!message) return undefined;
-  if (isFieldMessageKey(message)) return inLocaleDigits(locale, FIELD_CATALOGUES[locale][message]);
-  if (Object.hasOwn(ERROR_CATALOGUES[locale], message)) return errorMessageOf(locale, message);
-  return FIELD_CATALOGUES[locale].invalid;
+  const { errors, fields } = loadedDomainMessages(locale);
+  if (isFieldMessageKey(message)) return inLocaleDigits(locale, fields[message]);
+  if (Object.hasOwn(errors, message)) return errorMessageOf(locale, message);
+  return fields.invalid;
 }
