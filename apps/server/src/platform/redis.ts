@@ -8,6 +8,8 @@ export type RedisConnect = (options: RedisOptions) => Redis;
  * 2–3% of every start.
  */
 export async function redisConnector(url: string): Promise<RedisConnect> {
-  const { Redis } = await import('ioredis');
+  // ioredis is CommonJS: its default export is the class, from the sources and from the bundle alike (where a
+  // dynamically imported CommonJS chunk has no named exports).
+  const { default: Redis } = await import('ioredis');
   return (options) => new Redis(url, options);
 }

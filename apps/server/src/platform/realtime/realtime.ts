@@ -51,7 +51,8 @@ export function createRealtime(
   async function attach() {
     io = new Server(app.server, { cors: { origin: options.corsOrigins, credentials: true }, serveClient: false });
     if (options.redis) {
-      const { createAdapter } = await import('@socket.io/redis-adapter');
+      // CommonJS: its exports are the default export, from the sources and from the bundle alike.
+      const { createAdapter } = (await import('@socket.io/redis-adapter')).default;
       const pub = options.redis({ lazyConnect: false, maxRetriesPerRequest: null });
       const sub = pub.duplicate();
       redis.push(pub, sub);
