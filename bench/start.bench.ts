@@ -15,6 +15,9 @@ import { SERVER_ENTRY, timeToReady } from './support.ts';
 
 if (!existsSync('apps/server/dist/main.js')) throw new Error('no apps/server/dist/main.js: run npm run build first');
 const port = Number(process.env.BENCH_PORT ?? 4400);
+// Another server on the port would answer the health checks at once (a browser journey's, say): 0.02 s starts.
+const portTaken = await fetch(`http://127.0.0.1:${port}/api/health`).then(Boolean, () => false);
+if (portTaken) throw new Error(`port ${port} is taken: set BENCH_PORT to a free one`);
 const starts = Number(process.env.BENCH_STARTS ?? 3);
 const resultsFile = new URL('./results/start.json', import.meta.url).pathname;
 
