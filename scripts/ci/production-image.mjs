@@ -1,8 +1,9 @@
 // The production image's steps without Docker, read from the Dockerfile so the two cannot drift: its RUN steps
 // (npm ci, the build) in a clean copy of the work tree, then its CMD with the final stage's ENV, in production
 // mode against a fresh PostgreSQL database, until /api/health answers; then it stops the server and drops the
-// database. Also checks that the base image runs the Node that npm scripts run (package.json).
-// Usage: node scripts/ci/production-image.mjs <PostgreSQL URL of a database to connect to for CREATE DATABASE>
+// database. Also checks that the base image runs the Node that npm scripts run (package.json). With REDIS_URL set,
+// the server joins that Redis (under a prefix of its own), so the build's Redis path is proven too.
+// Usage: [REDIS_URL=…] node scripts/ci/production-image.mjs <PostgreSQL URL to connect to for CREATE DATABASE>
 import { spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -131,7 +132,8 @@ try {
     ADMIN_PORT: String(adminPort),
     SITE_PORT: String(sitePort),
     DATABASE_URL: databaseUrl.href,
-    REDIS_URL: '',
+    REDIS_URL: process.env.REDIS_URL ?? '',
+    REDIS_CACHE_PREFIX: `${database}:cache`,
     JWT_SECRET: randomBytes(32).toString('base64url'),
     PUBLIC_APP_URL: `http://127.0.0.1:${port}`,
     PUBLIC_ADMIN_URL: `http://127.0.0.1:${adminPort}`,
@@ -151,7 +153,9 @@ try {
     120_000,
   );
   if (silent.length > 0) throw new Error(`the production server did not answer ${silent.join(', ')}`);
-  console.log('production server answered /api/health and served the three built front ends');
+  console.log(
+    `production server answered /api/health and served the three built front ends${env.REDIS_URL ? ', on Redis' : ''}`,
+  );
 } catch (error) {
   failure = error instanceof Error ? error.message : String(error);
 } finally {
