@@ -1,5 +1,5 @@
-import { act, fireEvent, render, screen } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { I18nProvider } from '../i18n/i18n-provider.tsx';
 import { TOAST_DURATION_MS, Toaster, type ToastInput, useToast } from './toaster.tsx';
 
@@ -23,7 +23,33 @@ function renderToaster(input: ToastInput) {
   fireEvent.click(screen.getByRole('button', { name: 'show' }));
 }
 
+const REGION = { name: 'الإشعارات (F8)' };
+
+describe('Toaster, before its view has loaded (the first toast of a page)', () => {
+  it('keeps a toast raised before the view arrives, then shows it and announces it assertively if an error', async () => {
+    renderToaster({ type: 'error', title: 'تعذّر الحفظ' });
+    expect(screen.queryByText('تعذّر الحفظ')).toBeNull();
+
+    expect(await screen.findByText('تعذّر الحفظ')).toBeTruthy();
+    expect(screen.getByRole('region', REGION)).toBeTruthy();
+    await waitFor(() => {
+      const announced = screen.getAllByRole('status').filter((node) => node.textContent?.includes('تعذّر الحفظ'));
+      expect(announced.map((node) => node.getAttribute('aria-live'))).toEqual(['assertive']);
+    });
+  });
+});
+
 describe('Toaster', () => {
+  // The view is fetched once the page is idle, without a toast; from then on every toast renders at once.
+  beforeAll(async () => {
+    const { unmount } = render(
+      <I18nProvider>
+        <Toaster>page</Toaster>
+      </I18nProvider>,
+    );
+    await screen.findByRole('region', REGION);
+    unmount();
+  });
   beforeEach(() => {
     vi.useFakeTimers();
   });
@@ -64,7 +90,7 @@ describe('Toaster', () => {
 
   it('names the region and announces each toast in Arabic, the hotkey filled in', () => {
     renderToaster({ type: 'success', title: 'تم حفظ الملف الشخصي' });
-    expect(screen.getByRole('region', { name: 'الإشعارات (F8)' })).toBeTruthy();
+    expect(screen.getByRole('region', REGION)).toBeTruthy();
     act(() => {
       vi.advanceTimersByTime(100);
     });

@@ -1,9 +1,5 @@
-import * as RadixToast from '@radix-ui/react-toast';
-import { createContext, type ReactNode, useCallback, useContext, useMemo, useRef, useState } from 'react';
-import { useI18n } from '../i18n/i18n-provider.tsx';
-import { cn } from '../lib/cn.ts';
-import { TONE_ICONS } from './alert.tsx';
-import { CloseIcon } from './icons.tsx';
+import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useRef, useState } from 'react';
+import type { ToastViewProps } from './toast-view.tsx';
 
 /** Toasts close by themselves after 4 s (spec §4, §9). */
 export const TOAST_DURATION_MS = 4000;
@@ -26,9 +22,11 @@ export interface ToastInput {
   duration?: number;
 }
 
-interface ToastItem extends ToastInput {
+/** A toast as the view renders it. */
+export interface ToastItem extends ToastInput {
   id: string;
   open: boolean;
+  duration: number;
 }
 
 export interface ToastApi {
@@ -39,24 +37,73 @@ export interface ToastApi {
 
 const ToastContext = createContext<ToastApi | null>(null);
 
-const TYPE_CLASSES: Record<ToastType, string> = {
-  success: 'border-s-emerald-500 [&_.toast-icon]:text-emerald-600',
-  info: 'border-s-sky-500 [&_.toast-icon]:text-sky-600',
-  error: 'border-s-red-500 [&_.toast-icon]:text-red-600',
-  warning: 'border-s-amber-500 [&_.toast-icon]:text-amber-600',
-};
-
 /** Removal after the close animation has had time to run. */
 const REMOVE_DELAY_MS = 300;
 
+type ToastViewComponent = (props: ToastViewProps) => ReactNode;
+
+let loadedView: ToastViewComponent | undefined;
+let loadingView: Promise<ToastViewComponent> | undefined;
+
+/** Radix Toast and its parts are a chunk of their own (issue 13: not in the apps' entries). */
+function loadToastView(): Promise<ToastViewComponent> {
+  loadingView ??= import('./toast-view.tsx').then(
+    (module) => {
+      loadedView = module.ToastView;
+      return module.ToastView;
+    },
+    (error: unknown) => {
+      loadingView = undefined;
+      throw error;
+    },
+  );
+  return loadingView;
+}
+
+/** Runs `task` once the page is idle after its first render, or after a short wait without requestIdleCallback (Safari). */
+function whenIdle(task: () => void): () => void {
+  if (typeof requestIdleCallback === 'function') {
+    const handle = requestIdleCallback(task, { timeout: 2000 });
+    return () => cancelIdleCallback(handle);
+  }
+  const handle = setTimeout(task, 500);
+  return () => clearTimeout(handle);
+}
+
 /**
- * Holds the toasts and renders them through Radix Toast: a polite live region (assertive for errors),
- * F8 to reach the region, close by hand, by swipe towards the inline-start edge, or after 4 s.
+ * Holds the toasts and gives `useToast()`; the view that renders them (`toast-view.tsx`, Radix Toast) is fetched
+ * when the page is idle, or at once by the first toast. Toasts raised before it arrives are kept and shown with it.
  */
 export function Toaster({ children }: { children: ReactNode }) {
-  const { t, dir } = useI18n();
   const [toasts, setToasts] = useState<ToastItem[]>([]);
+  const [View, setView] = useState(() => loadedView);
   const counter = useRef(0);
+
+  const count = toasts.length;
+  useEffect(() => {
+    if (View) return;
+    let mounted = true;
+    const load = () => {
+      loadToastView().then(
+        (view) => {
+          if (mounted) setView(() => view);
+        },
+        // A failed fetch is tried again with the next toast.
+        () => undefined,
+      );
+    };
+    if (count > 0) {
+      load();
+      return () => {
+        mounted = false;
+      };
+    }
+    const cancelIdle = whenIdle(load);
+    return () => {
+      mounted = false;
+      cancelIdle();
+    };
+  }, [View, count]);
 
   const remove = useCallback((id: string) => setToasts((list) => list.filter((item) => item.id !== id)), []);
 
@@ -71,7 +118,7 @@ export function Toaster({ children }: { children: ReactNode }) {
   const toast = useCallback((input: ToastInput) => {
     counter.current += 1;
     const id = `toast-${counter.current}`;
-    setToasts((list) => [...list, { ...input, id, open: true }]);
+    setToasts((list) => [...list, { ...input, id, open: true, duration: input.duration ?? TOAST_DURATION_MS }]);
     return id;
   }, []);
 
@@ -79,72 +126,8 @@ export function Toaster({ children }: { children: ReactNode }) {
 
   return (
     <ToastContext.Provider value={api}>
-      <RadixToast.Provider
-        duration={TOAST_DURATION_MS}
-        swipeDirection={dir === 'rtl' ? 'right' : 'left'}
-        label={t('toast.label')}
-      >
-        {children}
-        {toasts.map((item) => {
-          const type = item.type ?? 'info';
-          const Icon = TONE_ICONS[type];
-          return (
-            <RadixToast.Root
-              key={item.id}
-              open={item.open}
-              onOpenChange={(open) => {
-                if (!open) dismiss(item.id);
-              }}
-              duration={item.duration ?? TOAST_DURATION_MS}
-              type={type === 'error' ? 'foreground' : 'background'}
-              data-toast-type={type}
-              className={cn(
-                'pointer-events-auto flex w-full items-start gap-3 rounded-xl border border-s-4 border-line bg-surface p-4 shadow-lg',
-                'data-[state=open]:animate-toast-in data-[state=closed]:animate-toast-out',
-                'data-[swipe=move]:translate-x-(--radix-toast-swipe-move-x)',
-                'data-[swipe=cancel]:translate-x-0 data-[swipe=cancel]:transition-transform',
-                'data-[swipe=end]:animate-toast-out',
-                TYPE_CLASSES[type],
-              )}
-            >
-              <Icon className="toast-icon mt-0.5 shrink-0" />
-              <div className="flex-1 space-y-1">
-                <RadixToast.Title className="font-semibold text-ink">
-                  <span className="sr-only">{t(`toast.type.${type}`)}: </span>
-                  {item.title}
-                </RadixToast.Title>
-                {item.description && (
-                  <RadixToast.Description className="text-sm text-muted">{item.description}</RadixToast.Description>
-                )}
-                {item.actions && item.actions.length > 0 && (
-                  <div className="flex flex-wrap gap-2 pt-1">
-                    {item.actions.map((action) => (
-                      <RadixToast.Action
-                        key={action.label}
-                        altText={action.altText ?? action.label}
-                        onClick={action.onClick}
-                        className="rounded-lg border border-line px-3 py-1 text-sm font-semibold text-primary-700 hover:bg-primary-50 focus-visible:outline-2 focus-visible:outline-primary-600"
-                      >
-                        {action.label}
-                      </RadixToast.Action>
-                    ))}
-                  </div>
-                )}
-              </div>
-              <RadixToast.Close
-                aria-label={t('toast.close')}
-                className="-m-1 flex size-8 shrink-0 items-center justify-center rounded-lg text-muted hover:bg-stone-100 hover:text-ink focus-visible:outline-2 focus-visible:outline-primary-600"
-              >
-                <CloseIcon className="size-4" />
-              </RadixToast.Close>
-            </RadixToast.Root>
-          );
-        })}
-        <RadixToast.Viewport
-          label={t('toast.region')}
-          className="fixed bottom-0 start-0 z-[100] m-0 flex max-h-dvh w-full list-none flex-col gap-2 p-4 outline-none sm:max-w-sm"
-        />
-      </RadixToast.Provider>
+      {children}
+      {View && <View toasts={toasts} onClose={dismiss} />}
     </ToastContext.Provider>
   );
 }
