@@ -73,16 +73,7 @@ function importsOf(file: string): { static: string[]; lazy: string[] } {
   };
 }
 
-/** The modules a file loads, itself included, without going into the `stop` ones. */
-function closureOf(file: string, stop: ReadonlySet<string>, into = new Set<string>()): Set<string> {
-  if (into.has(file) || stop.has(file)) return into;
-  into.add(file);
-  const imports = importsOf(file);
-  for (const next of [...imports.static, ...imports.lazy]) closureOf(next, stop, into);
-  return into;
-}
-
-/** The features a route module registers (`await registerMessages(paymentsMessages, …)`), by their export names. */
+/** The features a module registers (`void registerMessages(paymentsMessages, …)`), by their export names. */
 function featuresRegisteredIn(file: string): FeatureMessages[] {
   const call = read(file).match(/registerMessages\(([^)]*)\)/);
   const names = call?.[1]?.split(',').map((name) => name.replace('...', '').trim()) ?? [];
@@ -90,19 +81,37 @@ function featuresRegisteredIn(file: string): FeatureMessages[] {
 }
 
 /**
+ * The modules a file loads, itself included, without going into the `stop` ones; a lazily loaded module that
+ * registers features is a scope of its own (its catalogues arrive with it), put in `apart`.
+ */
+function closureOf(file: string, stop: ReadonlySet<string>, apart: Set<string>, into = new Set<string>()): Set<string> {
+  if (into.has(file) || stop.has(file)) return into;
+  into.add(file);
+  const imports = importsOf(file);
+  for (const next of imports.static) closureOf(next, stop, apart, into);
+  for (const next of imports.lazy) {
+    if (featuresRegisteredIn(next).length > 0) apart.add(next);
+    else closureOf(next, stop, apart, into);
+  }
+  return into;
+}
+
+/**
  * An app's message scopes: the entry (the modules the entry loads, and what they load lazily, outside the routes)
- * with the features the app registers at start, and each route's lazily loaded page with the features its module
- * registers besides. Every key a scope's modules use must be in its catalogues.
+ * with the features the app registers at start; each route's lazily loaded page, and each other lazily loaded
+ * module that registers features (a dialog of the frame), with the features their modules register besides. Every
+ * key a scope's modules use must be in its catalogues.
  */
 export function scopesOf(app: { entry: string; router: string; features: readonly FeatureMessages[] }) {
-  const routes = [...new Set(importsOf(app.router).lazy)];
-  const entry = closureOf(app.entry, new Set(routes));
-  return [
-    { name: app.entry, files: entry, features: app.features },
-    ...routes.map((route) => ({
-      name: route,
-      files: closureOf(route, entry),
-      features: [...app.features, ...featuresRegisteredIn(route)],
-    })),
-  ];
+  const routes = new Set(importsOf(app.router).lazy);
+  const apart = new Set<string>();
+  const entry = closureOf(app.entry, routes, apart);
+  const scopes = [{ name: app.entry, files: entry, features: app.features }];
+  const parts = new Set([...routes, ...apart]);
+  // a Set's iteration visits what is added during it: the parts a route or a part loads lazily
+  for (const module of parts) {
+    const files = closureOf(module, entry, parts);
+    scopes.push({ name: module, files, features: [...app.features, ...[...files].flatMap(featuresRegisteredIn)] });
+  }
+  return scopes;
 }

@@ -11,7 +11,7 @@ import {
   SettingsIcon,
   UserIcon,
 } from '@darsak/ui';
-import { useT } from '@darsak/ui/i18n';
+import { registeredMessagesLoaded, useT } from '@darsak/ui/i18n';
 import { lazy, Suspense, useEffect, useId, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { paths } from '../../config/paths.ts';
@@ -21,10 +21,15 @@ import { settingsPathFor } from '../../lib/roles.ts';
 import { useLogout } from '../../lib/use-logout.ts';
 import { useSupportLinks } from '../support-links.tsx';
 
-/** Loaded when first opened: its form and screenshot libraries are not needed by every page. */
-const ReportProblemDialog = lazy(async () => ({
-  default: (await import('../../features/reports/components/report-problem-dialog.tsx')).ReportProblemDialog,
-}));
+/**
+ * Loaded when first opened: its form, screenshot libraries and catalogue are not needed by every page (its module
+ * registers the catalogue; in another language than Arabic, wait for it as the router does for a page).
+ */
+const ReportProblemDialog = lazy(async () => {
+  const { ReportProblemDialog } = await import('../../features/reports/components/report-problem-dialog.tsx');
+  await registeredMessagesLoaded();
+  return { default: ReportProblemDialog };
+});
 
 const itemClasses =
   'flex w-full items-center gap-2.5 rounded-lg px-3 py-2 text-start text-sm hover:bg-primary-50 focus-visible:outline-2 focus-visible:outline-primary-600';

@@ -2,7 +2,8 @@ import type { FeatureMessages } from '../messages.ts';
 
 /**
  * Arabic messages the main app's frame shows on any page (so they ride in its first bundle while the features'
- * catalogues ride with their pages): the connection banner, the app log export and the lesson alerts.
+ * catalogues ride with their pages): the connection banner, the app log export, the lesson alerts and the user
+ * menu's problem-report entries.
  */
 export const appFrameAr = {
   // connection banner (spec §8: connection lost, poor connection)
@@ -25,6 +26,10 @@ export const appFrameAr = {
   'booking.realtime.booked': 'حجز طالب درسًا معك {when}',
   'booking.realtime.rebooked': 'غيّر طالب موعد درسه معك إلى {when}',
   'booking.realtime.cancelled': 'أُلغي درسك {when}',
+
+  // problem reports: the user menu's entries (the dialog and the /reports page register the reports' catalogue)
+  'reports.open': 'الإبلاغ عن مشكلة',
+  'reports.mine.title': 'بلاغاتي',
 } as const;
 
 /** appFrameAr in every language, for the apps that show it to register (registerMessages). */

@@ -23,4 +23,8 @@ export const appFrameEn: Translation<typeof appFrameAr> = {
   'booking.realtime.booked': 'A student booked a lesson with you on {when}',
   'booking.realtime.rebooked': 'A student moved their lesson with you to {when}',
   'booking.realtime.cancelled': 'Your lesson on {when} was cancelled',
+
+  // problem reports: the user menu's entries (the dialog and the /reports page register the reports' catalogue)
+  'reports.open': 'Report a problem',
+  'reports.mine.title': 'My reports',
 };

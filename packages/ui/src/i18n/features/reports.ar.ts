@@ -3,7 +3,6 @@ import type { FeatureMessages } from '../messages.ts';
 /** Arabic messages of problem reports (web: filing one; admin /reports, /report/{id}); keys start with 'reports.'. */
 export const reportsAr = {
   // filing a report (web: the user menu and the live lesson)
-  'reports.open': 'الإبلاغ عن مشكلة',
   'reports.dialog.title': 'الإبلاغ عن مشكلة',
   'reports.dialog.description': 'أخبرنا بما حدث. يصل بلاغك إلى فريق الدعم، ونخبرك عندما نحلّه.',
   'reports.capturing': 'جارٍ التقاط صورة الشاشة…',
@@ -38,7 +37,6 @@ export const reportsAr = {
   'reports.sentBody': 'رقم البلاغ {id}. سنخبرك عندما نحلّه.',
 
   // web /reports: the user's own reports
-  'reports.mine.title': 'بلاغاتي',
   'reports.mine.subtitle': 'المشكلات التي أبلغت عنها، وما فعله فريق الدعم بشأنها.',
   'reports.mine.empty': 'لم تبلغ عن أي مشكلة بعد. إن واجهتك مشكلة فاختر «الإبلاغ عن مشكلة» من قائمة حسابك.',
   'reports.mine.loadError': 'تعذّر تحميل بلاغاتك.',

@@ -3,7 +3,6 @@ import type { reportsAr } from './reports.ar.ts';
 
 /** English messages of problem reports: every key of the Arabic file, checked by the type. */
 export const reportsEn: Translation<typeof reportsAr> = {
-  'reports.open': 'Report a problem',
   'reports.dialog.title': 'Report a problem',
   'reports.dialog.description':
     "Tell us what happened. Your report reaches the support team, and we'll tell you when it's resolved.",
@@ -39,7 +38,6 @@ export const reportsEn: Translation<typeof reportsAr> = {
   'reports.sent': 'Your report arrived',
   'reports.sentBody': "Report number {id}. We'll tell you when it's resolved.",
 
-  'reports.mine.title': 'My reports',
   'reports.mine.subtitle': 'The problems you reported, and what the support team did about them.',
   'reports.mine.empty':
     'You have not reported a problem yet. If something goes wrong, choose "Report a problem" in your account menu.',

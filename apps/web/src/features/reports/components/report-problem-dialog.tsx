@@ -16,7 +16,8 @@ import {
   TextField,
   useToast,
 } from '@darsak/ui';
-import { useI18n } from '@darsak/ui/i18n';
+import { registerMessages, useI18n } from '@darsak/ui/i18n';
+import { reportsMessages } from '@darsak/ui/i18n/features/reports.ar.ts';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
@@ -28,6 +29,10 @@ import { useCurrentUser } from '../../../lib/auth-store.ts';
 import { applyServerFieldErrors, useErrorText, useFieldErrorText } from '../../../lib/forms.ts';
 import { type Cover, captureScreen, coveredPng, SCREENSHOT_SKIP } from '../lib/screenshot.ts';
 import { ScreenshotCovers } from './screenshot-covers.tsx';
+
+// The reports' catalogue rides with the dialog (the user menu's chunk, the live lesson's page), not in the entry;
+// the user menu awaits its other languages before showing the dialog (app/messages.ts).
+void registerMessages(reportsMessages);
 
 const TextFields = ReportFields.pick({ title: true, description: true });
 type TextForm = { title: string; description: string };
