@@ -47,11 +47,12 @@ for (const [name, entry] of Object.entries(SERVER_ENTRY)) {
   rmSync(dataDir, { recursive: true, force: true });
   const row: Record<string, Timing> = { 'PGlite first start': first, 'PGlite restart': restart };
   if (process.env.DATABASE_URL) {
-    // A database of its own, migrated beforehand: the figure is a restart of an instance of a deployment.
+    // A database of its own, migrated beforehand: the figure is a restart of an instance of a deployment, which
+    // publishes no API document unless told (API_DOCS is on only in local mode).
     const database = `darsak_bench_${randomBytes(4).toString('hex')}`;
     const drop = await createTemplateDatabase(database);
     const pgDir = scratch();
-    const pgEnv = { DATA_DIR: pgDir, DATABASE_URL: urlFor(database), SEED_DEMO: 'false' };
+    const pgEnv = { DATA_DIR: pgDir, DATABASE_URL: urlFor(database), SEED_DEMO: 'false', API_DOCS: 'false' };
     const runs: [Timing, Timing][] = [];
     for (let i = 0; i < starts; i++) runs.push(await coldThenWarm(pgEnv, entry));
     row['PostgreSQL restart, empty compile cache'] = median(runs.map(([cold]) => cold));
