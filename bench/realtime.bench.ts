@@ -9,6 +9,7 @@
 //   BENCH_CLIENTS (3)           client processes (the clients must not be what is measured on 2 cores)
 //   BENCH_INSTANCES (1,2)       which scenarios to run: 1 = one instance, 2 = two instances + Redis
 //   BENCH_PROFILE_DIR           writes the servers' CPU profiles there (--cpu-prof; bench/profile-summary.ts)
+//   BENCH_ENTRY (compiled)      the server as production runs it (npm run build first), or tsx: its sources
 // Users, sessions and rooms are written straight into the bench's database and the tokens signed with the
 // server's signer: registering 5,000 people through argon2id would take minutes and measure nothing here.
 // Delivery is timed from send to arrival on every other socket of the room's two people (the tutor's two, the
@@ -23,8 +24,10 @@
 //     p99 1.2 s (ack p50 59 ms, p99 1.2 s)
 //   two instances + Redis, the same [13]: 10,000 held (5,000 each); 22 KB RSS, 20 KB heap per socket; 332/s,
 //     delivery p50 58 ms, p99 737 ms (ack p50 55 ms, p99 695 ms)
+//   a quiet, faster machine, compiled build [1.3]: 10,000 held; 18–19 KB RSS, 16 KB heap per socket; 333/s,
+//     delivery p50 3–4 ms, p99 45–46 ms in two runs (tsx: p99 30 ms); two instances + Redis: p50 5 ms, p99 93 ms
 import { type ChildProcess, fork, spawn } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import type { ChatMessage } from '@darsak/domain/chat';
 import type { ClientToServerEvents, ServerToClientEvents } from '@darsak/domain/realtime';
@@ -36,6 +39,12 @@ import { urlFor } from '../apps/server/test/test-database.ts';
 import { SERVER_ENTRY } from './support.ts';
 
 type ClientSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
+
+const ENTRY = (process.env.BENCH_ENTRY ?? 'compiled') as keyof typeof SERVER_ENTRY;
+if (!(ENTRY in SERVER_ENTRY)) throw new Error(`BENCH_ENTRY: one of ${Object.keys(SERVER_ENTRY).join(', ')}`);
+if (ENTRY === 'compiled' && !existsSync('apps/server/dist/main.js')) {
+  throw new Error('no apps/server/dist/main.js: run npm run build first, or set BENCH_ENTRY=tsx');
+}
 
 const DATABASE_URL = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
@@ -215,7 +224,7 @@ async function freshDatabase(): Promise<string> {
 /** The server as production runs it (API and realtime only), in its own process so clients do not share its CPU. */
 async function startInstance(port: number, env: Record<string, string>): Promise<ChildProcess> {
   const profile = PROFILE_DIR ? ['--cpu-prof', `--cpu-prof-dir=${PROFILE_DIR}`] : [];
-  const child = spawn('node', [...profile, `--inspect=127.0.0.1:${inspectorPort(port)}`, ...SERVER_ENTRY.tsx], {
+  const child = spawn('node', [...profile, `--inspect=127.0.0.1:${inspectorPort(port)}`, ...SERVER_ENTRY[ENTRY]], {
     env: {
       ...process.env,
       ...env,
