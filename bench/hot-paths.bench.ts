@@ -1,11 +1,12 @@
 // The hot paths of issue 14 against a bare Fastify route in the same process run, on the issue's volume (see
-// volume-seed.ts), 50 connections: health, current user, tutor list (warm), plan list, free times signed in,
+// volume-seed.ts), 50 connections: health (it pings the database), the public configuration (the cheapest route:
+// memory and the global hooks only), current user, tutor list (warm), plan list, free times signed in,
 // a lessons page of 15 (each in passes alternating with the bare route's), and current user while 50 connections
 // sign in; then the hot answers' serializers alone (zod against fast-json-stringify). Prints req/s, p50, p99
 // and the share of the bare route, and keeps the figures in bench/results/hot-paths.json, comparing with the
 // previous run of the same database. Run: npm run bench:hot-paths (PostgreSQL in a database of its own, dropped after, when
 // DATABASE_URL is set; otherwise PGlite). BENCH_SECONDS sets the seconds per row (8). BENCH_ROWS picks rows by key
-// (health, current-user, tutor-list, plan-list, free-times, lessons, sign-in; e.g. BENCH_ROWS=free-times,lessons):
+// (health, config, current-user, tutor-list, plan-list, free-times, lessons, sign-in; e.g. BENCH_ROWS=free-times,lessons):
 // health always runs, as the goal's measure, and a picked run keeps no figures, so the file stays one whole run.
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -126,6 +127,7 @@ const measure = async (key: string, name: string, path: string, options: Paramet
   figures.push(figure);
 };
 await measure('health', 'health', '/api/health');
+await measure('config', 'public configuration (no database)', '/api/v1/config');
 await measure('current-user', 'current user', '/api/v1/user/current', { headers: auth });
 await measure('tutor-list', 'tutor list (warm)', '/api/v1/user/tutor/list/onboarded');
 await measure('plan-list', 'plan list', '/api/v1/plan/list');
