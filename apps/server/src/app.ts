@@ -92,6 +92,7 @@ import { verificationRoutes } from './modules/verification/verification.routes.t
 import { createVerificationService } from './modules/verification/verification.service.ts';
 import { memoryInvalidationBus, redisInvalidationBus } from './platform/cache/invalidation-bus.ts';
 import { memorySnapshotStore, redisSnapshotStore } from './platform/cache/snapshot-cache.ts';
+import { createChanges } from './platform/changes.ts';
 import type { Clock } from './platform/clock.ts';
 import type { Database } from './platform/db/client.ts';
 import { errorReporterOf } from './platform/error-reporting.ts';
@@ -230,6 +231,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const uploadUrl = (name: string) => `/assets/uploads/${encodeURIComponent(name)}`;
   // Users, topics, assets and verification change tutors but are built before the services that cache them.
   const tutorChanges = createTutorChanges();
+  const subscriptionChanges = createChanges();
   // Caches of tutors live in this process, or in Redis, shared with every instance, when REDIS_URL is set.
   const snapshotStore = (name: string) =>
     redis ? redisSnapshotStore(redis, `${config.REDIS_CACHE_PREFIX}:${name}`) : memorySnapshotStore();
@@ -374,6 +376,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     queue,
     requestRefund,
     holdCheckout,
+    subscriptionChanges,
     appUrl: config.PUBLIC_APP_URL,
   });
   const gateways = createPaymentGateways(config, {
@@ -391,6 +394,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     users,
     requestRefund,
     realtime,
+    subscriptionChanges,
     audit,
     appUrl: config.PUBLIC_APP_URL,
     referenceExpiryHours: config.FAWRY_REFERENCE_EXPIRY_HOURS,
@@ -415,6 +419,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     slotsOf,
     bookingInputsStore: freeTimesStore,
     tutorChanges,
+    subscriptionChanges,
     queue,
     outbox,
     realtime,

@@ -146,3 +146,81 @@ export function createBookingInputs(deps: BookingInputsDeps) {
 }
 
 export type BookingInputs = ReturnType<typeof createBookingInputs>;
+
+/** A student's current subscription week (instants in ms) and what is left of it. */
+export interface StudentWeek {
+  startsAt: number;
+  endsAt: number;
+  remainingMinutes: number;
+}
+
+/** What a signed-in student's free times need of the student, whichever tutor they look at. */
+export interface StudentBookingInputs {
+  /** Null without an active subscription. */
+  week: StudentWeek | null;
+  /** The student's held lessons overlapping [heldFrom, heldTo); heldFrom is when the entry was read. */
+  held: HeldSpan[];
+  heldFrom: number;
+  heldTo: number;
+}
+
+export interface StudentBookingInputsDeps {
+  clock: Clock;
+  /** The same store as the tutors' entries (a cache flush forgets both), under keys of their own. */
+  store: SnapshotStore;
+  currentWeek: (studentId: number) => Promise<StudentWeek | null>;
+  heldLessons: (studentId: number, from: Date, to: Date) => Promise<repo.HeldLesson[]>;
+}
+
+const STUDENT_KEY = 'student:';
+const studentKey = (studentId: number) => `${STUDENT_KEY}${studentId}`;
+
+/**
+ * The student's side of free times (their week, its minutes left, their held lessons over the next days), cached
+ * per student as the tutor's side is, so a student browsing tutors costs the database nothing per request. An
+ * entry is forgotten when a lesson of the student is booked, moved, cancelled or changes status, and when their
+ * subscription starts or ends (told after commit); it serves only inside the week it was read in, since the week
+ * and its minutes turn over with the clock, not with a write. Display only, like the tutor's side: a booking
+ * reads and locks the subscription and the lessons again.
+ */
+export function createStudentBookingInputs(deps: StudentBookingInputsDeps) {
+  const { clock } = deps;
+  const cache = createKeyedSnapshotCache<string, StudentBookingInputs>({
+    store: deps.store,
+    ttlMs: BOOKING_INPUTS_TTL_MS,
+    build: async (key) => {
+      const studentId = Number(key.slice(STUDENT_KEY.length));
+      const heldFrom = clock.now().getTime();
+      const heldTo = heldFrom + HELD_HORIZON_DAYS * MS_PER_DAY;
+      const [week, held] = await Promise.all([
+        deps.currentWeek(studentId),
+        deps.heldLessons(studentId, new Date(heldFrom), new Date(heldTo)),
+      ]);
+      return { week, held: heldSpansOf(held), heldFrom, heldTo };
+    },
+  });
+
+  const forget = (studentId: number) => cache.invalidate(studentKey(studentId));
+  // The week read is the one at `now` until it ends; held lessons are checked for cover on each use (`heldOver`).
+  const servesAt = ({ week }: StudentBookingInputs, now: number) =>
+    week === null || (week.startsAt <= now && now < week.endsAt);
+
+  return {
+    async of(studentId: number): Promise<StudentBookingInputs> {
+      const inputs = await cache.get(studentKey(studentId));
+      if (servesAt(inputs, clock.now().getTime())) return inputs;
+      await forget(studentId);
+      return cache.get(studentKey(studentId));
+    },
+
+    /** The student's held lessons over [from, to): the entry's when it covers the range (the spans outside it overlap
+     * no time asked for), else read. */
+    async heldOver(studentId: number, inputs: StudentBookingInputs, from: number, to: number): Promise<HeldSpan[]> {
+      if (inputs.heldFrom <= from && to <= inputs.heldTo) return inputs.held;
+      return heldSpansOf(await deps.heldLessons(studentId, new Date(from), new Date(to)));
+    },
+
+    /** The student's lessons or subscription changed (after it committed): the next request reads afresh. */
+    forget,
+  };
+}

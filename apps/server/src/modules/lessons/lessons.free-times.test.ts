@@ -26,13 +26,23 @@ beforeEach(async () => {
 });
 afterAll(() => t.close());
 
-async function freeStarts(app: FastifyInstance, tutorId: number, who?: Actor, durationMinutes = 30) {
+async function freeTimesOf(app: FastifyInstance, tutorId: number, who?: Actor, durationMinutes = 30) {
   const response = await injectAs(app, who?.token, {
     method: 'GET',
     url: `/api/v1/availability-slot/free?tutorId=${tutorId}&durationMinutes=${durationMinutes}`,
   });
   expect(response.statusCode, response.body).toBe(200);
-  return new Set((response.json() as FreeTimes).list.map((time) => time.startsAt));
+  return response.json() as FreeTimes;
+}
+
+async function freeStarts(app: FastifyInstance, tutorId: number, who?: Actor, durationMinutes = 30) {
+  return new Set((await freeTimesOf(app, tutorId, who, durationMinutes)).list.map((time) => time.startsAt));
+}
+
+/** What a student sees of their own week and lessons in another tutor's free times. */
+async function ownSide(app: FastifyInstance, tutorId: number, student: Actor) {
+  const { week, list } = await freeTimesOf(app, tutorId, student);
+  return { remainingMinutes: week?.remainingMinutes ?? null, noonFree: list.some((time) => time.startsAt === NOON) };
 }
 
 async function call(
@@ -88,6 +98,30 @@ describe('free times follow a change at once', () => {
     expect(await freeStarts(t.app, tutor.id)).toEqual(new Set(['2025-01-07T10:30:00.000Z']));
   });
 
+  it("a student's own booking takes its minutes and its time at every tutor; cancelling gives both back", async () => {
+    const student = await createStudentWithMinutes(t, { weeklyMinutes: 60 });
+    const elsewhere = await createTutor(t, { slots: ALL_WEEK });
+    expect(await ownSide(t.app, elsewhere.id, student)).toEqual({ remainingMinutes: 60, noonFree: true });
+    const lesson = await bookNoon(t.app, student, tutor.id);
+    expect(await ownSide(t.app, elsewhere.id, student)).toEqual({ remainingMinutes: 30, noonFree: false });
+    const moved = await call(t.app, student, 'PATCH', '/api/v1/lesson/', {
+      id: lesson.id,
+      startsAt: ONE,
+      durationMinutes: 15,
+    });
+    expect(await ownSide(t.app, elsewhere.id, student)).toEqual({ remainingMinutes: 45, noonFree: true });
+    expect(await freeStarts(t.app, elsewhere.id, student)).not.toContain(ONE);
+    await call(t.app, tutor, 'DELETE', `/api/v1/lesson/${moved.id}`);
+    expect(await ownSide(t.app, elsewhere.id, student)).toEqual({ remainingMinutes: 60, noonFree: true });
+  });
+
+  it("a student's cancelled subscription takes their week away at once", async () => {
+    const student = await createStudentWithMinutes(t);
+    expect((await ownSide(t.app, tutor.id, student)).remainingMinutes).toBe(60);
+    await call(t.app, student, 'PATCH', '/api/v1/sub/cancel', {});
+    expect((await freeTimesOf(t.app, tutor.id, student)).week).toBeNull();
+  });
+
   it('a stale entry never lets a double booking through: booking checks the database', async () => {
     const [student, other] = [await createStudentWithMinutes(t), await createStudentWithMinutes(t)];
     expect(await freeStarts(t.app, tutor.id)).toContain(NOON);
@@ -105,19 +139,25 @@ describe('free times follow a change at once', () => {
 
 // Two API instances on one PostgreSQL database sharing the cache through Redis, as in production.
 describe.runIf(process.env.REDIS_URL && process.env.DATABASE_URL)('two instances through Redis', () => {
-  it('see each other’s bookings, cancellations and schedule changes at once', async () => {
+  it('see each other’s bookings, cancellations and schedule changes at once, for the tutor and the student', async () => {
     const env = { REDIS_URL: process.env.REDIS_URL ?? '', REDIS_CACHE_PREFIX: `darsak:test:${randomUUID()}` };
     const first = await buildTestApp({ now: NOW, env });
     const { app: second, database } = await buildSecondInstance(first);
     try {
       const teacher = await createTutor(first, { slots: ALL_WEEK });
       const student = await createStudentWithMinutes(first);
+      const minutesLeft = async (app: FastifyInstance) =>
+        (await freeTimesOf(app, teacher.id, student)).week?.remainingMinutes;
       expect(await freeStarts(first.app, teacher.id)).toContain(NOON);
       expect(await freeStarts(second, teacher.id)).toContain(NOON);
+      expect(await minutesLeft(first.app)).toBe(60);
       const lesson = await bookNoon(second, student, teacher.id);
       expect(await freeStarts(first.app, teacher.id)).not.toContain(NOON);
+      expect(await minutesLeft(first.app)).toBe(30);
+      expect(await minutesLeft(second)).toBe(30);
       await call(first.app, student, 'DELETE', `/api/v1/lesson/${lesson.id}`);
       expect(await freeStarts(second, teacher.id)).toContain(NOON);
+      expect(await minutesLeft(second)).toBe(60);
       await call(second, teacher, 'POST', '/api/v1/availability-slot/', { slots: [] });
       expect(await freeStarts(first.app, teacher.id)).toEqual(new Set());
     } finally {

@@ -32,6 +32,7 @@ import { sessionOpensAt } from '@darsak/domain/sessions';
 import type { PlatformSettings } from '@darsak/domain/settings';
 import { isAdminRole, Role } from '@darsak/domain/users';
 import type { SnapshotStore } from '../../platform/cache/snapshot-cache.ts';
+import type { Changes } from '../../platform/changes.ts';
 import type { Clock } from '../../platform/clock.ts';
 import type { Db } from '../../platform/db/client.ts';
 import type { AuthUser } from '../../platform/http/auth-user.ts';
@@ -44,7 +45,12 @@ import type { SubscriptionsService } from '../subscriptions/subscriptions.servic
 import type { TutorChanges } from '../tutors/tutors.changes.ts';
 import type { BookingTutorRow } from '../tutors/tutors.repo.ts';
 import type { UsersService } from '../users/users.service.ts';
-import { createBookingInputs, type HeldSpan, heldSpansOf } from './lessons.booking-inputs.ts';
+import {
+  createBookingInputs,
+  createStudentBookingInputs,
+  type HeldSpan,
+  type StudentBookingInputs,
+} from './lessons.booking-inputs.ts';
 import { calendarToken, calendarUserOf, lessonsCalendar } from './lessons.calendar.ts';
 import { deliveryOf, type LessonNoticeKind, lessonNotice } from './lessons.messages.ts';
 import type { HeldLesson, LessonRow, LessonViewRow } from './lessons.repo.ts';
@@ -73,6 +79,8 @@ export interface LessonsDeps {
   bookingInputsStore: SnapshotStore;
   /** A changed tutor or schedule (tutors module) makes their cached free-times inputs stale. */
   tutorChanges: Pick<TutorChanges, 'subscribe'>;
+  /** A student's subscription started or ended (subscriptions, payments): their cached week is stale. */
+  subscriptionChanges: Pick<Changes, 'subscribe'>;
   queue: Pick<JobQueue, 'send'>;
   outbox: Pick<Outbox, 'enqueue' | 'kick'>;
   realtime: Pick<Realtime, 'toUser'>;
@@ -154,20 +162,43 @@ export function createLessonsService(deps: LessonsDeps) {
   /** The student's current week and what is left of it, or null: for showing, without the lock (`currentWeek`). */
   const currentWeekOf = (studentId: number) => deps.subscriptions.currentWeek(studentId);
 
+  const studentInputs = createStudentBookingInputs({
+    clock,
+    store: deps.bookingInputsStore,
+    currentWeek: async (studentId) => {
+      const current = await currentWeekOf(studentId);
+      if (!current) return null;
+      const { startsAt, endsAt } = current.subscription.week;
+      return { startsAt: startsAt.getTime(), endsAt: endsAt.getTime(), remainingMinutes: current.remaining };
+    },
+    heldLessons: studentHeldLessons,
+  });
+  deps.subscriptionChanges.subscribe(studentInputs.forget);
+
+  /** A lesson changed (after it committed): both members' cached free-times inputs are forgotten. */
+  const forgetLesson = async ({ tutorId, studentId }: LessonRow) => {
+    await Promise.all([bookingInputs.forget(tutorId), studentInputs.forget(studentId)]);
+  };
+
   /** A student's bookable stretch of their week, and its minutes with a moved lesson's given back. */
-  async function studentWeek(studentId: number, noticePeriodMinutes: number, movingLessonId: number | undefined) {
-    const current = await currentWeekOf(studentId);
-    if (!current) return null;
-    const { startsAt, endsAt } = current.subscription.week;
+  async function studentWeek(
+    student: { id: number; inputs: StudentBookingInputs },
+    noticePeriodMinutes: number,
+    movingLessonId: number | undefined,
+  ) {
+    const { week } = student.inputs;
+    if (!week) return null;
+    const start = new Date(week.startsAt);
+    const end = new Date(week.endsAt);
     const moved = movingLessonId === undefined ? undefined : await repo.findLesson(db, movingLessonId);
-    const inWeek = moved !== undefined && moved.startsAt >= startsAt && moved.startsAt < endsAt;
-    const returned = moved?.studentId === studentId && holdsTime(moved.status) && inWeek ? moved.durationMinutes : 0;
+    const inWeek = moved !== undefined && moved.startsAt >= start && moved.startsAt < end;
+    const returned = moved?.studentId === student.id && holdsTime(moved.status) && inWeek ? moved.durationMinutes : 0;
     return {
-      window: bookableWindow({ now: clock.now(), noticePeriodMinutes, week: { start: startsAt, end: endsAt } }),
+      window: bookableWindow({ now: clock.now(), noticePeriodMinutes, week: { start, end } }),
       view: {
-        startsAt: startsAt.toISOString(),
-        endsAt: endsAt.toISOString(),
-        remainingMinutes: current.remaining + returned,
+        startsAt: start.toISOString(),
+        endsAt: end.toISOString(),
+        remainingMinutes: week.remainingMinutes + returned,
       },
     };
   }
@@ -230,7 +261,7 @@ export function createLessonsService(deps: LessonsDeps) {
    * inputs are forgotten, so a member who refetches on the event sees the change.
    */
   async function announce(lesson: LessonRow, event: 'lesson:booked' | 'lesson:cancelled') {
-    await bookingInputs.forget(lesson.tutorId);
+    await forgetLesson(lesson);
     for (const userId of [lesson.studentId, lesson.tutorId]) deps.realtime.toUser(userId, event, eventOf(lesson));
     deps.outbox.kick();
   }
@@ -330,7 +361,7 @@ export function createLessonsService(deps: LessonsDeps) {
       return row;
     });
     if (ended && ended.status !== LessonStatus.fulfilled) await announce(ended, 'lesson:cancelled');
-    else if (ended) await bookingInputs.forget(ended.tutorId);
+    else if (ended) await forgetLesson(ended);
   }
 
   async function startLesson(lessonId: number) {
@@ -340,7 +371,7 @@ export function createLessonsService(deps: LessonsDeps) {
       if (lesson?.status !== LessonStatus.pending || lesson.startsAt > now) return undefined;
       return repo.moveLesson(tx, lesson.id, [LessonStatus.pending], { status: LessonStatus.happening });
     });
-    if (started) await bookingInputs.forget(started.tutorId);
+    if (started) await forgetLesson(started);
   }
 
   return {
@@ -389,7 +420,7 @@ export function createLessonsService(deps: LessonsDeps) {
         await notify(tx, lesson, 'rebooked', ['tutor']);
         return { previous, lesson };
       });
-      await bookingInputs.forget(lesson.tutorId);
+      await forgetLesson(lesson);
       const moved = { ...eventOf(lesson), previousLessonId: previous.id };
       for (const userId of [lesson.studentId, lesson.tutorId]) deps.realtime.toUser(userId, 'lesson:rebooked', moved);
       deps.outbox.kick();
@@ -527,9 +558,10 @@ export function createLessonsService(deps: LessonsDeps) {
       if (requestedTo !== undefined && requestedTo - requestedFrom > MAX_FREE_TIMES_RANGE_DAYS * MS_PER_DAY) {
         throw new AppError('bad-request', { fields: { to: 'range' } });
       }
-      const student = viewer?.role === Role.student ? viewer.id : undefined;
+      const student =
+        viewer?.role === Role.student ? { id: viewer.id, inputs: await studentInputs.of(viewer.id) } : undefined;
       const moving = query.movingLessonId;
-      const isOwnMoving = (l: HeldSpan) => l.id === moving && l.studentId === student;
+      const isOwnMoving = (l: HeldSpan) => l.id === moving && l.studentId === student?.id;
 
       const week = student ? await studentWeek(student, tutor.noticePeriodMinutes, moving) : null;
       const from = Math.max(
@@ -543,7 +575,7 @@ export function createLessonsService(deps: LessonsDeps) {
       );
 
       const end = to + query.durationMinutes * MS_PER_MINUTE;
-      const studentHeld = student ? heldSpansOf(await studentHeldLessons(student, new Date(from), new Date(end))) : [];
+      const studentHeld = student ? await studentInputs.heldOver(student.id, student.inputs, from, end) : [];
       const settings = await deps.settings.current();
       const lessonLengths = bookableLessonLengths(tutor.lessonLengths, settings.lessonLengthsOffered);
       const offered = tutor.bookable && lessonLengths.includes(query.durationMinutes);

@@ -1,7 +1,9 @@
+import type { FreeTimes } from '@darsak/domain/availability';
 import { type OpenPayment, type PaymentResult, type Transaction, TransactionStatus } from '@darsak/domain/payments';
 import type { Plan } from '@darsak/domain/plans';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { ALL_WEEK, createTutor } from '../../../test/booking-fixtures.ts';
 import { buildTestApp, injectAs, type TestApp } from '../../../test/build-test-app.ts';
 import {
   FAKE_FAWRY,
@@ -721,6 +723,25 @@ describe('cancelling and refunding', () => {
     const unpaid = await pendingPayment(await createActor(t, 'student'));
     expect((await refund({ transactionId: unpaid.transaction.id })).json().code).toBe('payment-not-refundable');
     expect((await refund({ transactionId: 999_999 })).json().code).toBe('transaction-not-found');
+  });
+});
+
+describe("the student's week in a tutor's free times (cached per student)", () => {
+  it('appears the moment the payment is paid and goes with a full refund', async () => {
+    const student = await createActor(t, 'student');
+    const tutor = await createTutor(t, { slots: ALL_WEEK });
+    const minutesLeft = async () => {
+      const url = `/api/v1/availability-slot/free?tutorId=${tutor.id}&durationMinutes=30`;
+      const answer = await injectAs(t.app, student.token, { method: 'GET', url });
+      return (answer.json() as FreeTimes).week?.remainingMinutes ?? null;
+    };
+    expect(await minutesLeft()).toBeNull();
+    const { transaction } = await pendingPayment(student);
+    await callback(fake.notify(transaction.merchantRefNum, 'PAID'));
+    expect(await minutesLeft()).toBe(120);
+    const payload = { transactionId: transaction.id };
+    await injectAs(t.app, admin.token, { method: 'POST', url: '/api/v1/fawry/refund', payload });
+    expect(await minutesLeft()).toBeNull();
   });
 });
 

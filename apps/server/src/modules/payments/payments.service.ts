@@ -21,6 +21,7 @@ import {
 import { installmentSchedule } from '@darsak/domain/plans';
 import { isAdminRole } from '@darsak/domain/users';
 import type { FastifyBaseLogger } from 'fastify';
+import type { Changes } from '../../platform/changes.ts';
 import type { Clock } from '../../platform/clock.ts';
 import type { Db } from '../../platform/db/client.ts';
 import type { AuthUser } from '../../platform/http/auth-user.ts';
@@ -59,6 +60,8 @@ export interface PaymentsDeps {
   /** Enlists a refund in a transaction (payments.refunds.ts), for payments made while a paid subscription is active. */
   requestRefund: (tx: Db, refund: RefundRequest) => Promise<void>;
   realtime: Pick<Realtime, 'toUser'>;
+  /** A student's subscription started or ended with a payment (told after commit). */
+  subscriptionChanges: Pick<Changes, 'notify'>;
   /** Staff refunds are written to the audit log. */
   audit: AuditRecorder;
   appUrl: string;
@@ -173,8 +176,11 @@ export function createPaymentsService(deps: PaymentsDeps) {
     };
   }
 
-  function announce(change: Change | null) {
+  /** After commit. Paid starts a subscription and refunded ends it: booking's view of the week is forgotten first. */
+  async function announce(change: Change | null) {
     if (!change) return;
+    const { paid, refunded } = TransactionStatus;
+    if (change.status === paid || change.status === refunded) await deps.subscriptionChanges.notify(change.userId);
     deps.realtime.toUser(change.userId, 'transaction:status', {
       transactionId: change.transactionId,
       status: change.status,
@@ -292,7 +298,7 @@ export function createPaymentsService(deps: PaymentsDeps) {
       }
       return apply(tx, row, report, { source, payload: report.raw });
     });
-    announce(change);
+    await announce(change);
   }
 
   // checkout
@@ -502,7 +508,7 @@ export function createPaymentsService(deps: PaymentsDeps) {
       await remember(tx, claim.id, 201, response);
       return { response, change };
     });
-    announce(change);
+    await announce(change);
     return response;
   }
 
@@ -532,7 +538,7 @@ export function createPaymentsService(deps: PaymentsDeps) {
       await remember(tx, claimId, ERROR_STATUS[code], { code });
       return moved;
     });
-    announce(change);
+    await announce(change);
   }
 
   // refunds, cancellation, sync
@@ -581,7 +587,7 @@ export function createPaymentsService(deps: PaymentsDeps) {
         },
       );
     });
-    announce(change);
+    await announce(change);
     return (await repo.findTransaction(db, row.id)) ?? row;
   }
 
@@ -668,7 +674,7 @@ export function createPaymentsService(deps: PaymentsDeps) {
         if (!moved) throw new AppError('payment-not-cancellable');
         return moved;
       });
-      announce(change);
+      await announce(change);
       return toView(db, (await repo.findTransaction(db, row.id)) ?? row);
     },
 
@@ -744,7 +750,7 @@ export function createPaymentsService(deps: PaymentsDeps) {
           };
           return apply(tx, row, report, { source: 'system', note: 'time to pay is over' });
         });
-        announce(change);
+        await announce(change);
       }
       return overdue.length;
     },

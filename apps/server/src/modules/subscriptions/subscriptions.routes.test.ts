@@ -155,6 +155,7 @@ describe('booking’s entry point', () => {
       queue: t.app.jobs,
       requestRefund: async () => undefined,
       holdCheckout: async () => undefined,
+      subscriptionChanges: { notify: async () => undefined },
       appUrl: 'http://localhost',
     });
   };

@@ -23,6 +23,7 @@ import {
   weekAnchorFor,
 } from '@darsak/domain/subscriptions';
 import { isAdminRole } from '@darsak/domain/users';
+import type { Changes } from '../../platform/changes.ts';
 import type { Clock } from '../../platform/clock.ts';
 import type { Db } from '../../platform/db/client.ts';
 import type { AuthUser } from '../../platform/http/auth-user.ts';
@@ -82,6 +83,8 @@ export interface SubscriptionsDeps {
   requestRefund: (tx: Db, refund: RefundRequest) => Promise<void>;
   /** Payments' guard: queues behind the student's checkouts and refuses while a payment is open. */
   holdCheckout: (tx: Db, studentId: number) => Promise<void>;
+  /** A student's subscription changed (told after commit): booking's cached view of their week is forgotten. */
+  subscriptionChanges: Pick<Changes, 'notify'>;
   appUrl: string;
 }
 
@@ -270,6 +273,7 @@ export function createSubscriptionsService(deps: SubscriptionsDeps) {
         }
         return { subscription: await view(tx, cancelled), refund };
       });
+      await deps.subscriptionChanges.notify(actor.id);
       return result;
     },
 
@@ -278,7 +282,7 @@ export function createSubscriptionsService(deps: SubscriptionsDeps) {
      * no payment is open (that payment, once paid, would have to be refunded).
      */
     async startFreeTrial(actor: AuthUser, input: { planId: number }): Promise<Subscription> {
-      return db.transaction(async (tx) => {
+      const trial = await db.transaction(async (tx) => {
         await deps.holdCheckout(tx, actor.id);
         const plan = await deps.plans.offeredPlan(tx, actor, input.planId);
         if (!(await deps.plans.hasInvite(tx, actor.id, plan.id))) throw new AppError('plan-not-offered');
@@ -294,6 +298,8 @@ export function createSubscriptionsService(deps: SubscriptionsDeps) {
         });
         return view(tx, row);
       });
+      await deps.subscriptionChanges.notify(actor.id);
+      return trial;
     },
 
     /**
