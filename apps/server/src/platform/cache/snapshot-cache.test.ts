@@ -4,6 +4,7 @@ import { type RedisConnect, redisConnector } from '../redis.ts';
 import {
   createKeyedSnapshotCache,
   createSnapshotCache,
+  GENERATION_LIFE_MS,
   memorySnapshotStore,
   redisSnapshotStore,
   type SnapshotStore,
@@ -126,5 +127,22 @@ describe.runIf(REDIS_URL)('snapshot cache shared through Redis', () => {
     await one.invalidate();
     await two.get();
     expect(second.counter.builds).toBe(1);
+  });
+
+  it('keeps a generation for a week after its last rebuild or invalidation, not forever', async () => {
+    const prefix = `darsak:test:${randomUUID()}`;
+    const store = redisStore(prefix);
+    const raw = (redis as RedisConnect)({});
+    stores.push(store);
+    const cache = createKeyedSnapshotCache({ store, ttlMs: 60_000, build: async (key: number) => ({ key }) });
+    const lifeLeft = () => raw.pttl(`${prefix}:7:gen`);
+    await cache.get(7);
+    expect(await lifeLeft()).toBe(-2); // generation 0 is no key at all
+    await cache.invalidate(7);
+    expect(await lifeLeft()).toBeGreaterThan(GENERATION_LIFE_MS - 60_000);
+    await raw.pexpire(`${prefix}:7:gen`, 60_000);
+    await cache.get(7);
+    expect(await lifeLeft()).toBeGreaterThan(GENERATION_LIFE_MS - 60_000);
+    await raw.quit();
   });
 });

@@ -37,13 +37,22 @@ export function memorySnapshotStore(): SnapshotStore {
   };
 }
 
+/**
+ * How long a key's generation is kept after its last rebuild or invalidation: one per student who ever changed
+ * something would otherwise pile up. Once it lapses, every snapshot written under it has long aged out, so the
+ * count may start again from nothing.
+ */
+export const GENERATION_LIFE_MS = 7 * 24 * 60 * 60 * 1000;
+
 /** Redis store: instances share snapshots and invalidations (`prefix:key:gen` and `prefix:key:<generation>`). */
 export function redisSnapshotStore(connect: RedisConnect, prefix: string): SnapshotStore {
   const redis = connect({ maxRetriesPerRequest: 2, enableOfflineQueue: true });
   const generationKey = (key: string) => `${prefix}:${key}:gen`;
+  const bump = async (key: string) =>
+    void (await redis.multi().incr(generationKey(key)).pexpire(generationKey(key), GENERATION_LIFE_MS).exec());
   return {
     generation: async (key) => Number((await redis.get(generationKey(key))) ?? 0),
-    bump: async (key) => void (await redis.incr(generationKey(key))),
+    bump,
     // Every key with a snapshot or a generation, found by its stored names; the other instances see the new
     // generations on their next read, as they see one key's.
     async bumpAll() {
@@ -51,10 +60,16 @@ export function redisSnapshotStore(connect: RedisConnect, prefix: string): Snaps
       for await (const found of redis.scanStream({ match: `${prefix}:*`, count: 500 }) as AsyncIterable<string[]>) {
         for (const stored of found) names.add(stored.slice(prefix.length + 1, stored.lastIndexOf(':')));
       }
-      for (const name of names) await redis.incr(generationKey(name));
+      for (const name of names) await bump(name);
     },
     read: (key, g) => redis.get(`${prefix}:${key}:${g}`),
-    write: async (key, g, value, ttlMs) => void (await redis.set(`${prefix}:${key}:${g}`, value, 'PX', ttlMs)),
+    // A rebuild renews the generation's life (PEXPIRE leaves a missing one missing, as generation 0 is).
+    write: async (key, g, value, ttlMs) =>
+      void (await redis
+        .multi()
+        .set(`${prefix}:${key}:${g}`, value, 'PX', ttlMs)
+        .pexpire(generationKey(key), GENERATION_LIFE_MS)
+        .exec()),
     close: async () => void (await redis.quit()),
   };
 }
