@@ -1,16 +1,11 @@
 import type { LessonStatus } from '@darsak/domain/lessons';
 import { and, asc, desc, eq, gte, ilike, lt, or, type SQL, sql } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../platform/db/client.ts';
 import { containing } from '../../platform/db/like.ts';
-import { users } from '../users/users.table.ts';
-import type { LessonViewRow } from './lessons.repo.ts';
+import { lessonViews, student, tutor } from './lessons.repo.ts';
 import { lessons } from './lessons.table.ts';
 
 // The staff's reading of every lesson: filters by people, days and status, searched by name (issue 12 /lessons).
-
-const student = alias(users, 'student');
-const tutor = alias(users, 'tutor');
 
 export interface StaffLessonFilter {
   status?: LessonStatus | undefined;
@@ -50,17 +45,7 @@ const ORDERS = {
 export async function listStaffLessonViews(db: Db, filter: StaffLessonFilter) {
   const where = whereOf(filter);
   const [rows, totals] = await Promise.all([
-    db
-      .select({
-        lesson: lessons,
-        studentName: student.name,
-        studentImage: student.image,
-        tutorName: tutor.name,
-        tutorImage: tutor.image,
-      })
-      .from(lessons)
-      .innerJoin(student, eq(student.id, lessons.studentId))
-      .innerJoin(tutor, eq(tutor.id, lessons.tutorId))
+    lessonViews(db)
       .where(where)
       .orderBy(...ORDERS[filter.sort ?? 'latest'])
       .limit(filter.limit)
@@ -72,5 +57,5 @@ export async function listStaffLessonViews(db: Db, filter: StaffLessonFilter) {
       .innerJoin(tutor, eq(tutor.id, lessons.tutorId))
       .where(where),
   ]);
-  return { rows: rows as LessonViewRow[], total: totals[0]?.total ?? 0 };
+  return { rows, total: totals[0]?.total ?? 0 };
 }
