@@ -34,6 +34,8 @@ export const bookingTutor = (db: Db, tutorId: number, lock?: 'share') => repo.fi
 const NEXT_FREE_HORIZON_DAYS = 14;
 /** A snapshot also ages out, since free times pass and bookings (which do not invalidate it) take some. */
 export const TUTOR_LIST_TTL_MS = 60_000;
+/** Bounds the pages kept per snapshot: filters and paging can make many, each asked rarely. */
+const MAX_ANSWERS_PER_SNAPSHOT = 500;
 
 /**
  * One tutor of the cached list: the card with every length the tutor teaches, plus what the filters need. The
@@ -130,6 +132,12 @@ export function createTutorsService(deps: TutorsDeps) {
     build: async () => cardsOf(await repo.listOnboardedTutors(db)),
   });
 
+  /**
+   * The pages answered from each snapshot, by offered lengths and query: a page is a function of those three, and
+   * most visits ask the same few (issue 14). Forgotten with their snapshot.
+   */
+  const answered = new WeakMap<ListedTutor[], Map<string, Page<TutorCard>>>();
+
   deps.changes.subscribe(async (tutorId) => {
     await list.invalidate();
     deps.realtime.toChannel('tutors', 'tutors:changed', { tutorId });
@@ -148,7 +156,13 @@ export function createTutorsService(deps: TutorsDeps) {
      */
     async listOnboarded(query: TutorListQuery): Promise<Page<TutorCard>> {
       const { lessonLengthsOffered } = await deps.settings.current();
-      const matching = (await list.get())
+      const tutors = await list.get();
+      const key = JSON.stringify([lessonLengthsOffered, query]);
+      let pages = answered.get(tutors);
+      if (!pages || pages.size >= MAX_ANSWERS_PER_SNAPSHOT) answered.set(tutors, (pages = new Map()));
+      const known = pages.get(key);
+      if (known) return known;
+      const matching = tutors
         .filter(
           (tutor) =>
             (query.topicId === undefined || tutor.topics.some((t) => t.id === query.topicId)) &&
@@ -159,7 +173,9 @@ export function createTutorsService(deps: TutorsDeps) {
         .map((tutor) => cardOf(tutor, lessonLengthsOffered))
         .filter((card) => card.lessonLengths.length > 0);
       matching.sort(ORDERS[query.sort]);
-      return { total: matching.length, list: matching.slice(offsetOf(query), offsetOf(query) + query.size) };
+      const page = { total: matching.length, list: matching.slice(offsetOf(query), offsetOf(query) + query.size) };
+      pages.set(key, page);
+      return page;
     },
 
     /** A profile: public for onboarded tutors, and for the tutor themself and admins while not yet onboarded. */
