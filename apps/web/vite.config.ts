@@ -1,5 +1,7 @@
 import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { precompress } from '@darsak/client/vite-precompress';
+import { routePreloads } from '@darsak/client/vite-route-preloads';
 import { strictCsp } from '@darsak/client/vite-strict-csp';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
@@ -18,7 +20,13 @@ const proxy: Record<string, ProxyOptions> = {
 };
 
 export default defineConfig({
-  plugins: [react(), tailwindcss(), strictCsp(), precompress()],
+  plugins: [
+    react(),
+    tailwindcss(),
+    strictCsp(),
+    precompress(),
+    routePreloads({ router: fileURLToPath(new URL('./src/app/router.tsx', import.meta.url)) }),
+  ],
   define: { 'import.meta.env.DARSAK_VERSION': JSON.stringify(version) },
   build: {
     outDir: 'dist',
@@ -26,7 +34,7 @@ export default defineConfig({
     // built files live under /static so they never collide with the API's /assets/uploads
     assetsDir: 'static',
     sourcemap: true,
-    // dist/.vite/manifest.json: what each route loads first (scripts/ci/bundle-budget.mjs)
+    // dist/.vite/manifest.json: what each route loads first (scripts/ci/bundle-budget.mjs, route preloads)
     manifest: true,
   },
   server: { port: 5173, proxy },

@@ -8,6 +8,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import { entryOf, routesOfRouter, staticClosure } from '../../packages/client/vite/route-preloads.mjs';
 
 const GOAL_KB = 150;
 const CEILING_KB = 261;
@@ -18,14 +19,6 @@ if (!existsSync(manifestPath)) {
   process.exit(2);
 }
 const manifest = JSON.parse(readFileSync(manifestPath, 'utf8'));
-
-/** The manifest key and what it imports statically, transitively (what the browser fetches before running it). */
-function staticClosure(key, into = new Set()) {
-  if (into.has(key)) return into;
-  into.add(key);
-  for (const imported of manifest[key]?.imports ?? []) staticClosure(imported, into);
-  return into;
-}
 
 const sizes = new Map();
 /** A chunk's size gzip (level 9) and brotli (quality 11, as packages/client/vite/precompress.mjs writes it). */
@@ -40,19 +33,12 @@ const sizeOf = (key) => {
 };
 const total = (keys, measure) => [...keys].reduce((sum, key) => sum + sizeOf(key)[measure], 0);
 
-/** Route path → lazy page module, from the router's `page('<path>', …, import('./routes/…'))` calls. */
-function routesOfRouter() {
-  const source = readFileSync(join(web, 'src', 'app', 'router.tsx'), 'utf8');
-  const pages = source.matchAll(/page\(\s*(?:'([^']*)'|undefined),[\s\S]*?import\('\.\/(routes\/[^']+)'\)/g);
-  return [...pages].map(([, path, module]) => ({ path: `/${path ?? ''}`, key: `src/app/${module}` }));
-}
-
-const entry = Object.keys(manifest).find((key) => manifest[key].isEntry);
-const entryKeys = staticClosure(entry);
+const entryKeys = staticClosure(manifest, entryOf(manifest));
+const routes = routesOfRouter(readFileSync(join(web, 'src', 'app', 'router.tsx'), 'utf8'));
 const kb = (bytes) => (bytes / 1024).toFixed(1);
-const rows = routesOfRouter().map(({ path, key }) => {
+const rows = routes.map(({ path, key }) => {
   if (!manifest[key]) throw new Error(`${key} (route ${path}) is not in the build's manifest`);
-  const keys = staticClosure(key, new Set(entryKeys));
+  const keys = staticClosure(manifest, key, new Set(entryKeys));
   const gzip = total(keys, 'gzip');
   return { path, gzip, brotli: total(keys, 'brotli'), own: gzip - total(entryKeys, 'gzip'), chunks: keys.size };
 });

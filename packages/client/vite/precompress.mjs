@@ -1,6 +1,7 @@
 import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import { outDirOf } from './out-dir.mjs';
 
 /**
  * Vite plugin of the three front ends: writes a `.br` and a `.gz` beside every text file of the build, so the
@@ -26,7 +27,7 @@ export function precompress() {
     name: 'darsak-precompress',
     apply: 'build',
     configResolved(config) {
-      outDir = config.build.outDir.startsWith('/') ? config.build.outDir : join(config.root, config.build.outDir);
+      outDir = outDirOf(config);
     },
     writeBundle() {
       for (const path of textFiles(outDir)) {

@@ -213,13 +213,13 @@ function lessonPageStatements(db: Db, shape: LessonPageShape) {
     .orderBy(...order)
     .limit(sql.placeholder('limit'))
     .offset(sql.placeholder('offset'));
-  const count = sql<number>`count(*)::int`;
+  const counted = db.select({ total: sql<number>`count(*)::int` }).from(lessons).where(where);
   return {
-    page: lessonViews(db, { total: sql<number>`(select ${count} from ${lessons} where ${where})` })
+    page: lessonViews(db, { total: sql<number>`(${counted})` })
       .where(inArray(lessons.id, picked))
       .orderBy(...order)
       .prepare(name),
-    total: db.select({ total: count }).from(lessons).where(where).prepare(`${name}_total`),
+    total: counted.prepare(`${name}_total`),
   };
 }
 

@@ -159,7 +159,10 @@ export function createTutorsService(deps: TutorsDeps) {
       const tutors = await list.get();
       const key = JSON.stringify([lessonLengthsOffered, query]);
       let pages = answered.get(tutors);
-      if (!pages || pages.size >= MAX_ANSWERS_PER_SNAPSHOT) answered.set(tutors, (pages = new Map()));
+      if (!pages || pages.size >= MAX_ANSWERS_PER_SNAPSHOT) {
+        pages = new Map();
+        answered.set(tutors, pages);
+      }
       const known = pages.get(key);
       if (known) return known;
       const matching = tutors

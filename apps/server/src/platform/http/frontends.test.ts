@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { precompress } from '@darsak/client/vite-precompress';
+import { routePreloads } from '@darsak/client/vite-route-preloads';
 import { RUNTIME_CONFIG_PATH, type RuntimeConfig, SITE_APP_URL_PLACEHOLDER } from '@darsak/domain/config';
 import Fastify from 'fastify';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -164,6 +165,61 @@ describe('front ends compressed and cached', () => {
     const asset = await get(app, hashed, 'br');
     expect(asset.headers['content-encoding']).toBe('br');
     expect(asset.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    await app.close();
+  });
+});
+
+describe('the app’s pages name their own scripts', () => {
+  const dist = join(root, 'preloads');
+  const router = join(root, 'router.tsx');
+  const manifest = {
+    'index.html': { file: 'static/index-AbCd1234.js', isEntry: true, imports: ['_shared.js'] },
+    '_shared.js': { file: 'static/shared-AbCd1234.js' },
+    '_card.js': { file: 'static/card-AbCd1234.js', imports: ['_shared.js'] },
+    'src/app/routes/tutors/tutors.tsx': { file: 'static/tutors-AbCd1234.js', imports: ['_card.js'] },
+    'src/app/routes/tutors/tutor-profile.tsx': { file: 'static/profile-AbCd1234.js', imports: ['_card.js'] },
+    'src/app/routes/not-found.tsx': { file: 'static/not-found-AbCd1234.js' },
+  };
+  mkdirSync(join(dist, '.vite'), { recursive: true });
+  writeFileSync(join(dist, '.vite', 'manifest.json'), JSON.stringify(manifest));
+  writeFileSync(join(dist, 'index.html'), '<html><head><title>درسك</title></head><body></body></html>');
+  writeFileSync(
+    router,
+    `page('tutors', 'x', async () => (await import('./routes/tutors/tutors.tsx')).TutorsPage),
+     page('t/:id', 'x', async () => (await import('./routes/tutors/tutor-profile.tsx')).TutorProfilePage),
+     page('*', 'x', async () => (await import('./routes/not-found.tsx')).NotFoundPage)`,
+  );
+  const plugin = routePreloads({ router });
+  plugin.configResolved({ root: dist, build: { outDir: dist } });
+  plugin.closeBundle();
+
+  const preloaded = async (app: ReturnType<typeof Fastify>, url: string) => {
+    const answer = await app.inject({ method: 'GET', url, headers: { 'accept-encoding': 'br' } });
+    expect(answer.statusCode).toBe(200);
+    expect(answer.headers['content-type']).toContain('text/html');
+    const html = brotliDecompressSync(answer.rawPayload).toString();
+    return [...html.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">/g)].map(([, href]) => href);
+  };
+
+  it('preloads the requested page’s scripts beyond the entry’s, and none for other addresses', async () => {
+    const app = Fastify();
+    await serveSpa(app, dist, config);
+    expect(await preloaded(app, '/tutors?topicId=3')).toEqual([
+      '/static/tutors-AbCd1234.js',
+      '/static/card-AbCd1234.js',
+    ]);
+    expect(await preloaded(app, '/t/12')).toEqual(['/static/profile-AbCd1234.js', '/static/card-AbCd1234.js']);
+    expect(await preloaded(app, '/t/12/more')).toEqual([]);
+    expect(await preloaded(app, '/no-such-page')).toEqual([]);
+    await app.close();
+  });
+
+  it('writes nothing but built script addresses into a page', async () => {
+    const hostile = { '/tutors': ['/static/ok-AbCd1234.js', '"><script>alert(1)</script>', 'https://x.test/a.js'] };
+    writeFileSync(join(dist, '.vite', 'route-preloads.json'), JSON.stringify(hostile));
+    const app = Fastify();
+    await serveSpa(app, dist, config);
+    expect(await preloaded(app, '/tutors')).toEqual(['/static/ok-AbCd1234.js']);
     await app.close();
   });
 });

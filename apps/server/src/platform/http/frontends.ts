@@ -1,4 +1,6 @@
+import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import { text } from 'node:stream/consumers';
@@ -6,6 +8,7 @@ import { RUNTIME_CONFIG_PATH, type RuntimeConfig, runtimeConfigScript } from '@d
 import fastifyStatic, { type FastifyStaticOptions } from '@fastify/static';
 import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import { SERVER_ROOT } from '../server-root.ts';
+import { preloadsOf, withPreloads } from './route-preloads.ts';
 import { type HeaderSettings, installSecurityHeaders } from './security-headers.ts';
 import { encodePage, type SiteApi, siteLive } from './site-live.ts';
 
@@ -52,7 +55,10 @@ function serveRuntimeConfig(app: FastifyInstance, config: RuntimeConfig): void {
   );
 }
 
-/** Serves a built single-page app: its files, and index.html for any other page path. */
+/**
+ * Serves a built single-page app: its files, and index.html for any other page path, naming the path's page
+ * scripts (route-preloads.ts) and compressed as the browser accepts.
+ */
 export async function serveSpa(app: FastifyInstance, root: string, config: RuntimeConfig): Promise<void> {
   if (!existsSync(root)) {
     app.log.warn({ root }, 'front end not built; run npm run build');
@@ -63,7 +69,16 @@ export async function serveSpa(app: FastifyInstance, root: string, config: Runti
   await app.register(fastifyStatic, { ...builtFiles(root), wildcard: true, index: false });
   app.addHook('onRequest', async (request, reply) => {
     if (request.method !== 'GET' || isServerPath(request.url) || isFilePath(request.url)) return;
-    return reply.header('cache-control', 'no-cache').sendFile('index.html');
+    const [html, scripts] = await Promise.all([
+      readFile(join(root, 'index.html'), 'utf8'),
+      preloadsOf(root, request.url),
+    ]);
+    const page = withPreloads(html, scripts);
+    // Weak: the same page is sent brotli, gzip or plain. A page asked again unchanged is answered 304.
+    const etag = `W/"${createHash('sha1').update(page).digest('base64url')}"`;
+    reply.header('cache-control', 'no-cache').header('etag', etag);
+    if (request.headers['if-none-match'] === etag) return reply.code(304).send();
+    return reply.type('text/html; charset=utf-8').send(encodePage(request.headers['accept-encoding'], reply, page));
   });
 }
 
