@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
-import { outDirOf } from './out-dir.mjs';
+import { afterBuild } from './after-build.mjs';
 
 /**
  * Vite plugin of the three front ends: writes a `.br` and a `.gz` beside every text file of the build, so the
@@ -21,23 +21,14 @@ function* textFiles(dir) {
   }
 }
 
-export function precompress() {
-  let outDir = 'dist';
-  return {
-    name: 'darsak-precompress',
-    apply: 'build',
-    configResolved(config) {
-      outDir = outDirOf(config);
-    },
-    writeBundle() {
-      for (const path of textFiles(outDir)) {
-        const source = readFileSync(path);
-        const brotli = brotliCompressSync(source, {
-          params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: source.length },
-        });
-        writeFileSync(`${path}.br`, brotli);
-        writeFileSync(`${path}.gz`, gzipSync(source, { level: 9 }));
-      }
-    },
-  };
-}
+export const precompress = () =>
+  afterBuild('darsak-precompress', 'writeBundle', (outDir) => {
+    for (const path of textFiles(outDir)) {
+      const source = readFileSync(path);
+      const brotli = brotliCompressSync(source, {
+        params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: source.length },
+      });
+      writeFileSync(`${path}.br`, brotli);
+      writeFileSync(`${path}.gz`, gzipSync(source, { level: 9 }));
+    }
+  });

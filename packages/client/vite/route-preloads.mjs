@@ -1,6 +1,6 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { outDirOf } from './out-dir.mjs';
+import { afterBuild } from './after-build.mjs';
 
 /**
  * What each page of the main app loads first, from the build's manifest (`.vite/manifest.json`) and the router's
@@ -33,24 +33,15 @@ export const ROUTE_PRELOADS_FILE = '.vite/route-preloads.json';
  * names them in the page's HTML (`<link rel="modulepreload">`), so a phone fetches them beside the entry instead
  * of after running it: one round trip fewer before the page can render (issue 13).
  */
-export function routePreloads({ router }) {
-  let outDir = 'dist';
-  return {
-    name: 'darsak-route-preloads',
-    apply: 'build',
-    configResolved(config) {
-      outDir = outDirOf(config);
-    },
-    closeBundle() {
-      const manifest = JSON.parse(readFileSync(join(outDir, '.vite', 'manifest.json'), 'utf8'));
-      const entry = staticClosure(manifest, entryOf(manifest));
-      const preloads = {};
-      for (const { path, key } of routesOfRouter(readFileSync(router, 'utf8'))) {
-        if (!manifest[key]) throw new Error(`${key} (route ${path}) is not in the build's manifest`);
-        const own = [...staticClosure(manifest, key)].filter((chunk) => !entry.has(chunk));
-        preloads[path] = own.map((chunk) => `/${manifest[chunk].file}`);
-      }
-      writeFileSync(join(outDir, ROUTE_PRELOADS_FILE), `${JSON.stringify(preloads, null, 1)}\n`);
-    },
-  };
-}
+export const routePreloads = ({ router }) =>
+  afterBuild('darsak-route-preloads', 'closeBundle', (outDir) => {
+    const manifest = JSON.parse(readFileSync(join(outDir, '.vite', 'manifest.json'), 'utf8'));
+    const entry = staticClosure(manifest, entryOf(manifest));
+    const preloads = {};
+    for (const { path, key } of routesOfRouter(readFileSync(router, 'utf8'))) {
+      if (!manifest[key]) throw new Error(`${key} (route ${path}) is not in the build's manifest`);
+      const own = [...staticClosure(manifest, key)].filter((chunk) => !entry.has(chunk));
+      preloads[path] = own.map((chunk) => `/${manifest[chunk].file}`);
+    }
+    writeFileSync(join(outDir, ROUTE_PRELOADS_FILE), `${JSON.stringify(preloads, null, 1)}\n`);
+  });
