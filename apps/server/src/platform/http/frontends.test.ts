@@ -211,6 +211,13 @@ describe('the app’s pages name their own scripts', () => {
     expect(await preloaded(app, '/t/12')).toEqual(['/static/profile-AbCd1234.js', '/static/card-AbCd1234.js']);
     expect(await preloaded(app, '/t/12/more')).toEqual([]);
     expect(await preloaded(app, '/no-such-page')).toEqual([]);
+    // A page's headers alone, as a link checker asks them.
+    const head = await app.inject({ method: 'HEAD', url: '/tutors' });
+    expect({ status: head.statusCode, type: head.headers['content-type'], body: head.body }).toEqual({
+      status: 200,
+      type: 'text/html; charset=utf-8',
+      body: '',
+    });
     await app.close();
   });
 

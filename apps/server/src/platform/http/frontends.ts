@@ -68,7 +68,8 @@ export async function serveSpa(app: FastifyInstance, root: string, config: Runti
   // Files are looked up per request (wildcard), so a rebuilt front end is served without a restart.
   await app.register(fastifyStatic, { ...builtFiles(root), wildcard: true, index: false });
   app.addHook('onRequest', async (request, reply) => {
-    if (request.method !== 'GET' || isServerPath(request.url) || isFilePath(request.url)) return;
+    const isRead = request.method === 'GET' || request.method === 'HEAD'; // HEAD: link checkers, uptime probes
+    if (!isRead || isServerPath(request.url) || isFilePath(request.url)) return;
     const [html, scripts] = await Promise.all([
       readFile(join(root, 'index.html'), 'utf8'),
       preloadsOf(root, request.url),
