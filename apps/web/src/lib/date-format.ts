@@ -1,4 +1,4 @@
-import { DEFAULT_TIME_ZONE, useI18n } from '@darsak/ui/i18n';
+import { DEFAULT_TIME_ZONE, dateTimeFormat, useI18n } from '@darsak/ui/i18n';
 import { useMemo } from 'react';
 
 export interface DateFormat {
@@ -30,25 +30,21 @@ const toDate = (value: Date | string | number) => (value instanceof Date ? value
  * formatters fix `dateStyle`, which cannot be combined with weekday names, hence these.
  */
 export function createDateFormat(intlLocale: string, timeZone: string = DEFAULT_TIME_ZONE): DateFormat {
-  const make = (options: Intl.DateTimeFormatOptions) => new Intl.DateTimeFormat(intlLocale, { timeZone, ...options });
-  const day = make({ weekday: 'long', day: 'numeric', month: 'long' });
-  const dayShort = make({ weekday: 'short', day: 'numeric', month: 'short' });
-  const dayMonth = make({ day: 'numeric', month: 'long' });
-  const weekdayName = make({ weekday: 'long' });
-  const time = make({ hour: 'numeric', minute: '2-digit' });
-  const dayTime = make({ weekday: 'long', day: 'numeric', month: 'long', hour: 'numeric', minute: '2-digit' });
-  const key = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' });
-  const weekday = new Intl.DateTimeFormat(intlLocale, { timeZone: 'UTC', weekday: 'long' });
+  const make = (locale: string, options: Intl.DateTimeFormatOptions) => (value: Date | string | number) =>
+    dateTimeFormat(locale, options).format(toDate(value));
+  const shown = (options: Intl.DateTimeFormatOptions) => make(intlLocale, { timeZone, ...options });
+  const time = shown({ hour: 'numeric', minute: '2-digit' });
+  const weekday = make(intlLocale, { timeZone: 'UTC', weekday: 'long' });
   return {
-    day: (value) => day.format(toDate(value)),
-    dayShort: (value) => dayShort.format(toDate(value)),
-    dayMonth: (value) => dayMonth.format(toDate(value)),
-    weekday: (value) => weekdayName.format(toDate(value)),
-    time: (value) => time.format(toDate(value)),
-    dayTime: (value) => dayTime.format(toDate(value)),
-    timeRange: (from, to) => `${time.format(toDate(from))} – ${time.format(toDate(to))}`,
-    dayKey: (value) => key.format(toDate(value)),
-    weekdayOf: (dayKey) => weekday.format(new Date(`${dayKey}T12:00:00Z`)),
+    day: shown({ weekday: 'long', day: 'numeric', month: 'long' }),
+    dayShort: shown({ weekday: 'short', day: 'numeric', month: 'short' }),
+    dayMonth: shown({ day: 'numeric', month: 'long' }),
+    weekday: shown({ weekday: 'long' }),
+    time,
+    dayTime: shown({ weekday: 'long', day: 'numeric', month: 'long', hour: 'numeric', minute: '2-digit' }),
+    timeRange: (from, to) => `${time(from)} – ${time(to)}`,
+    dayKey: make('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }),
+    weekdayOf: (dayKey) => weekday(new Date(`${dayKey}T12:00:00Z`)),
     timeZone,
   };
 }

@@ -1,5 +1,5 @@
 import type { PlanPeriod } from '@darsak/domain/plans';
-import { DEFAULT_TIME_ZONE, useI18n } from '@darsak/ui/i18n';
+import { DEFAULT_TIME_ZONE, dateTimeFormat, numberFormat, useI18n } from '@darsak/ui/i18n';
 import { useMemo } from 'react';
 
 type Counted = 'payments.count.installments' | 'payments.count.lessons' | 'payments.count.weeks';
@@ -27,27 +27,15 @@ export interface PaymentsText {
 export function usePaymentsText(): PaymentsText {
   const { t, locale, intlLocale, format } = useI18n();
   return useMemo(() => {
-    const pounds = new Intl.NumberFormat(intlLocale, { style: 'currency', currency: 'EGP', maximumFractionDigits: 0 });
-    const piastres = new Intl.NumberFormat(intlLocale, {
-      style: 'currency',
-      currency: 'EGP',
-      minimumFractionDigits: 2,
-    });
+    const pounds = () => numberFormat(intlLocale, { style: 'currency', currency: 'EGP', maximumFractionDigits: 0 });
+    const piastres = () => numberFormat(intlLocale, { style: 'currency', currency: 'EGP', minimumFractionDigits: 2 });
     const count = (base: Counted, value: number) => t(base, { count: value });
-    const weekday = new Intl.DateTimeFormat(intlLocale, {
-      timeZone: DEFAULT_TIME_ZONE,
-      weekday: 'long',
-      day: 'numeric',
-      month: 'long',
-    });
-    const clock = new Intl.DateTimeFormat(intlLocale, {
-      timeZone: DEFAULT_TIME_ZONE,
-      hour: 'numeric',
-      minute: '2-digit',
-    });
+    const weekday = () =>
+      dateTimeFormat(intlLocale, { timeZone: DEFAULT_TIME_ZONE, weekday: 'long', day: 'numeric', month: 'long' });
+    const clock = () => dateTimeFormat(intlLocale, { timeZone: DEFAULT_TIME_ZONE, hour: 'numeric', minute: '2-digit' });
     return {
-      weekday: (value) => weekday.format(new Date(value)),
-      clock: (value) => clock.format(new Date(value)),
+      weekday: (value) => weekday().format(new Date(value)),
+      clock: (value) => clock().format(new Date(value)),
       planName: (plan) => {
         const name = locale === 'en' ? (plan.nameEn ?? plan.nameAr) : (plan.nameAr ?? plan.nameEn);
         return name ?? t('payments.plan.fallbackName', { minutes: format.minutes(plan.weeklyMinutes) });
@@ -56,7 +44,7 @@ export function usePaymentsText(): PaymentsText {
       period: (period) => t(`payments.period.${period}`),
       count,
       percent: (value) => format.number(value / 100, { style: 'percent' }),
-      money: (value) => (value % 100 === 0 ? pounds : piastres).format(value / 100),
+      money: (value) => (value % 100 === 0 ? pounds() : piastres()).format(value / 100),
     };
   }, [t, locale, intlLocale, format]);
 }

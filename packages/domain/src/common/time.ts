@@ -22,7 +22,9 @@ export interface CairoParts {
   second: number;
 }
 
-const cairoFormat = new Intl.DateTimeFormat('en-US', {
+/** Built on first use: the first formatter with a time zone loads the zone data, tens of milliseconds on a phone. */
+let cairoFormat: Intl.DateTimeFormat | undefined;
+const cairoFormatOptions: Intl.DateTimeFormatOptions = {
   timeZone: BUSINESS_TIME_ZONE,
   hourCycle: 'h23',
   year: 'numeric',
@@ -31,7 +33,7 @@ const cairoFormat = new Intl.DateTimeFormat('en-US', {
   hour: 'numeric',
   minute: 'numeric',
   second: 'numeric',
-});
+};
 
 /** Cairo's offset from UTC, read from Intl (slow: microseconds a call), by the UTC hour it holds through. */
 const offsetsByHour = new Map<number, number>();
@@ -47,6 +49,7 @@ export function cairoOffsetMs(date: Date): number {
   let offset = offsetsByHour.get(hour);
   if (offset === undefined) {
     const n: Record<string, number> = {};
+    cairoFormat ??= new Intl.DateTimeFormat('en-US', cairoFormatOptions);
     for (const part of cairoFormat.formatToParts(new Date(hour * MS_PER_HOUR))) n[part.type] = Number(part.value);
     offset = Date.UTC(n.year ?? 0, (n.month ?? 1) - 1, n.day ?? 1, n.hour ?? 0, n.minute ?? 0) - hour * MS_PER_HOUR;
     if (offsetsByHour.size >= OFFSETS_KEPT) offsetsByHour.clear();

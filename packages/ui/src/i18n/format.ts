@@ -1,3 +1,4 @@
+import { dateTimeFormat, listFormat, numberFormat } from './intl.ts';
 import type { Locale } from './locales.ts';
 import { LOCALES } from './locales.ts';
 
@@ -20,26 +21,26 @@ export interface Formatters {
 export function createFormatters(locale: Locale, timeZone: string = DEFAULT_TIME_ZONE): Formatters {
   const intl = LOCALES[locale].intl;
   const toDate = (value: Date | string | number) => (value instanceof Date ? value : new Date(value));
-  const money = new Intl.NumberFormat(intl, { style: 'currency', currency: 'EGP' });
-  const minutes = new Intl.NumberFormat(intl, { style: 'unit', unit: 'minute', unitDisplay: 'long' });
-  const hours = new Intl.NumberFormat(intl, { style: 'unit', unit: 'hour', unitDisplay: 'long' });
-  const and = new Intl.ListFormat(intl, { type: 'conjunction', style: 'long' });
+  const money = () => numberFormat(intl, { style: 'currency', currency: 'EGP' });
+  const minutes = (value: number) =>
+    numberFormat(intl, { style: 'unit', unit: 'minute', unitDisplay: 'long' }).format(value);
+  const hours = (value: number) =>
+    numberFormat(intl, { style: 'unit', unit: 'hour', unitDisplay: 'long' }).format(value);
   const duration = (value: number) => {
     const whole = Math.round(value);
     const [h, m] = [Math.floor(whole / 60), whole % 60];
-    if (h === 0) return minutes.format(m);
-    return m === 0 ? hours.format(h) : and.format([hours.format(h), minutes.format(m)]);
+    if (h === 0) return minutes(m);
+    return m === 0 ? hours(h) : listFormat(intl, { type: 'conjunction', style: 'long' }).format([hours(h), minutes(m)]);
   };
   return {
-    number: (value, options) => new Intl.NumberFormat(intl, options).format(value),
-    piastres: (value) => money.format(value / 100),
-    egp: (value) => money.format(value),
-    date: (value, options) =>
-      new Intl.DateTimeFormat(intl, { timeZone, dateStyle: 'long', ...options }).format(toDate(value)),
+    number: (value, options) => numberFormat(intl, options).format(value),
+    piastres: (value) => money().format(value / 100),
+    egp: (value) => money().format(value),
+    date: (value, options) => dateTimeFormat(intl, { timeZone, dateStyle: 'long', ...options }).format(toDate(value)),
     dateTime: (value) =>
-      new Intl.DateTimeFormat(intl, { timeZone, dateStyle: 'medium', timeStyle: 'short' }).format(toDate(value)),
-    time: (value) => new Intl.DateTimeFormat(intl, { timeZone, timeStyle: 'short' }).format(toDate(value)),
-    minutes: (value) => minutes.format(value),
+      dateTimeFormat(intl, { timeZone, dateStyle: 'medium', timeStyle: 'short' }).format(toDate(value)),
+    time: (value) => dateTimeFormat(intl, { timeZone, timeStyle: 'short' }).format(toDate(value)),
+    minutes,
     duration,
   };
 }

@@ -8,6 +8,7 @@ export {
   useI18n,
   useT,
 } from './i18n-provider.tsx';
+export { dateTimeFormat, listFormat, numberFormat, pluralRules } from './intl.ts';
 export type { ArabicMessages, MessageKey } from './keys.ts';
 export { DEFAULT_LOCALE, type Direction, isLocale, LOCALE_STORAGE_KEY, LOCALES, type Locale } from './locales.ts';
 export type {

@@ -118,6 +118,20 @@ describe('digits', () => {
     expect(createTranslate('en')('stepper.progress', { current: 2, total: 3 })).toBe('Step 2 of 3');
   });
 
+  it.each(Object.keys(LOCALES) as Locale[])(
+    'writes every number as Intl writes it for %s, whole ones without it',
+    (locale) => {
+      const { intl, digits } = LOCALES[locale];
+      const number = new Intl.NumberFormat(intl, { useGrouping: false });
+      expect([...digits]).toEqual(Array.from({ length: 10 }, (_, digit) => number.format(digit)));
+      const t = createTranslate(locale);
+      const intlText = new Intl.NumberFormat(intl, { useGrouping: false, maximumFractionDigits: 2 });
+      for (const value of [0, 7, 30, 1234567, 2.5, 1 / 3, -4]) {
+        expect(t('stepper.progress', { current: value, total: 3 })).toContain(intlText.format(value));
+      }
+    },
+  );
+
   it('has no Western digits in Arabic texts (Latin names such as MP4 or 5xx aside)', () => {
     const latin = /[A-Za-z0-9-]*[A-Za-z][A-Za-z0-9-]*/g;
     const western = keys.filter((key) => textsOf(ar[key]).some((text) => /[0-9]/.test(text.replace(latin, ''))));

@@ -1,6 +1,7 @@
 import { isFieldMessageKey } from '@darsak/domain/common';
 import type { ClientErrorCode, ErrorCode } from '@darsak/domain/errors';
 import { loadedCatalogue, loadedDomainMessages } from './catalogues.ts';
+import { numberFormat, pluralRules } from './intl.ts';
 import type { ArabicMessages, MessageKey } from './keys.ts';
 import { LOCALES, type Locale } from './locales.ts';
 import {
@@ -32,10 +33,11 @@ export type Translate = <K extends MessageKey>(key: K, ...vars: VarsOf<K>) => st
 export const isMessageKey = (value: string): value is MessageKey => Object.hasOwn(loadedCatalogue('ar') ?? {}, value);
 
 /** The text of a message for these variables: its plural form for `count`, its gendered form for `gender`. */
-function textOf(message: Message, vars: MessageVars | undefined, plural: Intl.PluralRules): string {
+function textOf(message: Message, vars: MessageVars | undefined, locale: Locale): string {
   if (isPluralForms(message)) {
     const count = vars?.count;
-    return (typeof count === 'number' ? message[plural.select(count)] : undefined) ?? message.other;
+    const form = typeof count === 'number' ? message[pluralRules(LOCALES[locale].intl).select(count)] : undefined;
+    return form ?? message.other;
   }
   if (isGenderForms(message)) return vars?.gender === 'female' ? message.female : message.male;
   return message;
@@ -45,35 +47,33 @@ function textOf(message: Message, vars: MessageVars | undefined, plural: Intl.Pl
 export function createTranslate(locale: Locale): Translate {
   const catalogue = loadedCatalogue(locale);
   if (!catalogue) throw new Error(`the ${locale} catalogue is not loaded yet: await loadLocale('${locale}') first`);
-  const plural = new Intl.PluralRules(LOCALES[locale].intl);
-  // no grouping: numbers put in text are counts, ids and years as often as amounts (amounts come formatted)
-  const number = new Intl.NumberFormat(LOCALES[locale].intl, { useGrouping: false, maximumFractionDigits: 2 });
   return (key, ...[vars]) => {
     const message: Message | undefined = catalogue[key];
-    const template = message === undefined ? key : textOf(message, vars, plural);
+    const template = message === undefined ? key : textOf(message, vars, locale);
     if (!vars) return template;
     return template.replace(/\{(\w+)\}/g, (whole, name: string) => {
       const value = vars[name];
       if (value === undefined || value === null) return whole;
-      return typeof value === 'number' ? number.format(value) : value;
+      return typeof value === 'number' ? numberText(locale, value) : value;
     });
   };
 }
 
-/** The locale's digits 0–9 as Intl writes them. */
-const DIGITS = Object.fromEntries(
-  (Object.keys(LOCALES) as Locale[]).map((locale) => {
-    const number = new Intl.NumberFormat(LOCALES[locale].intl, { useGrouping: false });
-    return [locale, Array.from({ length: 10 }, (_, digit) => number.format(digit))];
-  }),
-) as Record<Locale, string[]>;
+/**
+ * A number put in a text: without grouping (counts, ids and years as often as amounts; amounts come formatted), at
+ * most two decimals. Whole counts, nearly all of them, are written digit by digit without building a formatter.
+ */
+function numberText(locale: Locale, value: number): string {
+  if (Number.isSafeInteger(value) && value >= 0) return inLocaleDigits(locale, String(value));
+  return numberFormat(LOCALES[locale].intl, { useGrouping: false, maximumFractionDigits: 2 }).format(value);
+}
 
 /**
  * A text of the domain (shared with the server, written with Western digits) in the locale's digits, so a page
  * never mixes two styles; Latin names such as MP4 or 3-D Secure keep theirs.
  */
 function inLocaleDigits(locale: Locale, text: string): string {
-  const digits = DIGITS[locale];
+  const { digits } = LOCALES[locale];
   return text.replace(/[A-Za-z0-9-]*[A-Za-z][A-Za-z0-9-]*|[0-9]/g, (token) =>
     token.length === 1 && token >= '0' && token <= '9' ? (digits[Number(token)] ?? token) : token,
   );

@@ -1,7 +1,7 @@
 import { isApiError, tutorInfoQuery } from '@darsak/client';
 import type { TutorProfile as TutorProfileData } from '@darsak/domain/tutors';
 import { Avatar, Badge, Card, LoadingAnimation, NotFound, Tabs, TabsContent, TabsList, TabsTrigger } from '@darsak/ui';
-import { useI18n } from '@darsak/ui/i18n';
+import { numberFormat, useI18n } from '@darsak/ui/i18n';
 import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { LoadError } from '../../../components/load-error.tsx';
@@ -14,7 +14,7 @@ function useDuration() {
   const { intlLocale } = useI18n();
   return (minutes: number) => {
     const unit = (value: number, u: 'minute' | 'hour' | 'day') =>
-      new Intl.NumberFormat(intlLocale, { style: 'unit', unit: u, unitDisplay: 'long' }).format(value);
+      numberFormat(intlLocale, { style: 'unit', unit: u, unitDisplay: 'long' }).format(value);
     if (minutes >= 1440 && minutes % 1440 === 0) return unit(minutes / 1440, 'day');
     if (minutes >= 60 && minutes % 60 === 0) return unit(minutes / 60, 'hour');
     return unit(minutes, 'minute');
