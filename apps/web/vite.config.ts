@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { precompress } from '@darsak/client/vite-precompress';
+import { reactOnPreact } from '@darsak/client/vite-react-on-preact';
 import { routePreloads } from '@darsak/client/vite-route-preloads';
 import { strictCsp } from '@darsak/client/vite-strict-csp';
 import tailwindcss from '@tailwindcss/vite';
@@ -22,6 +23,7 @@ const proxy: Record<string, ProxyOptions> = {
 export default defineConfig({
   plugins: [
     react(),
+    reactOnPreact(),
     tailwindcss(),
     strictCsp(),
     precompress(),

@@ -13,8 +13,8 @@ import { chromium } from 'playwright-core';
 
 const BUDGET = { performance: 95, accessibility: 100 };
 /**
- * Performance ≥ 95 is issue 13's goal: the site meets it, the app's pages do not yet (their first load is ~230 KB
- * gzip of JavaScript and the score swings ±15 on a busy 2-core machine), so it is printed against the goal and
+ * Performance ≥ 95 is issue 13's goal: the site meets it, the app's pages do not yet (their first load is 140–170 KB
+ * gzip of JavaScript, and the score swings by ±15 between runs of one build, with the blocking time), so it is printed against the goal and
  * fails the check only with LIGHTHOUSE_GATE_PERFORMANCE=1. Accessibility 100 fails it on every page.
  */
 const gatePerformance = process.env.LIGHTHOUSE_GATE_PERFORMANCE === '1';

@@ -1,4 +1,4 @@
-import { canonicalAddress, reportCaughtError } from '@darsak/client';
+import { canonicalAddress } from '@darsak/client';
 import { readRuntimeConfig } from '@darsak/domain/config';
 import { loadStoredLocale, registerMessages } from '@darsak/ui/i18n';
 import { StrictMode } from 'react';
@@ -20,8 +20,7 @@ if (canonical) window.location.replace(canonical);
 // A reader of another language than Arabic fetches its catalogue first, so the first paint is in that language.
 else
   void loadStoredLocale().then(() =>
-    // Errors the crash screen catches are reported too (uncaught ones the error reporter sees by itself).
-    createRoot(root, { onCaughtError: reportCaughtError }).render(
+    createRoot(root).render(
       <StrictMode>
         <AppProvider>
           <AppRouter />

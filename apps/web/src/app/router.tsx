@@ -1,3 +1,4 @@
+import { reportCaughtError } from '@darsak/client';
 import { CrashScreen, LoadingAnimation, type RouteHandle } from '@darsak/ui';
 import { type MessageKey, registeredMessagesLoaded } from '@darsak/ui/i18n';
 import { type ComponentType, useState } from 'react';
@@ -210,5 +211,6 @@ export const routes: RouteObject[] = [
 
 export function AppRouter() {
   const [router] = useState(() => createBrowserRouter(routes));
-  return <RouterProvider router={router} />;
+  // Errors the crash screen catches are reported too (uncaught ones the error reporter sees by itself).
+  return <RouterProvider router={router} onError={reportCaughtError} />;
 }
