@@ -6,7 +6,8 @@ export { BarChart, type BarChartProps, type BarDatum } from './components/bar-ch
 export { Button, type ButtonProps, type ButtonSize, type ButtonVariant, buttonClasses } from './components/button.tsx';
 export { Card, type CardProps } from './components/card.tsx';
 export { ConfirmDialog, type ConfirmDialogProps } from './components/confirm-dialog.tsx';
-export { Dialog, DialogClose, type DialogProps, Drawer, type DrawerProps } from './components/dialog.tsx';
+export { Dialog, DialogClose, type DialogProps } from './components/dialog.tsx';
+export { Drawer, type DrawerProps } from './components/dialog-view.tsx';
 export { EmptyState, type EmptyStateProps } from './components/empty-state.tsx';
 export { ErrorScreen, type ErrorScreenProps } from './components/error-screen.tsx';
 export { controlClasses, Field, type FieldBaseProps, type FieldControlProps } from './components/field.tsx';

@@ -1,13 +1,22 @@
-import * as RadixDialog from '@radix-ui/react-dialog';
-import type { ReactNode } from 'react';
-import { useI18n } from '../i18n/i18n-provider.tsx';
-import { cn } from '../lib/cn.ts';
-import { CloseIcon } from './icons.tsx';
+import {
+  cloneElement,
+  createContext,
+  isValidElement,
+  lazy,
+  type MouseEvent,
+  type ReactElement,
+  type ReactNode,
+  Suspense,
+  useContext,
+  useId,
+  useRef,
+  useState,
+} from 'react';
 
 export interface DialogProps {
   open?: boolean;
   onOpenChange?: (open: boolean) => void;
-  /** An element that opens the dialog (rendered as Radix's trigger). */
+  /** An element that opens the dialog (a button: it gets the click and the dialog's ARIA state). */
   trigger?: ReactNode;
   title: ReactNode;
   description?: ReactNode;
@@ -15,87 +24,74 @@ export interface DialogProps {
   size?: 'sm' | 'md' | 'lg';
 }
 
-const SIZES = { sm: 'max-w-sm', md: 'max-w-lg', lg: 'max-w-2xl' } as const;
+/**
+ * Radix's dialog (focus trap, Escape, portal: ~15 KB gzip with its parts) is loaded when a page first opens a
+ * dialog, so pages that only offer one do not load it up front. The trigger is rendered here, at once.
+ */
+const loadView = () => import('./dialog-view.tsx');
+const DialogView = lazy(async () => ({ default: (await loadView()).DialogView }));
+/** Fetched as a pointer or the focus reaches a trigger, so a click finds it loaded. */
+const warmUp = () => void loadView();
 
-const overlayClasses = 'fixed inset-0 z-40 bg-ink/40 backdrop-blur-[2px] data-[state=open]:animate-fade-in';
+/** Closes the dialog it is in (`DialogClose`). */
+const CloseDialog = createContext<(() => void) | undefined>(undefined);
 
-function CloseButton({ className }: { className?: string }) {
-  const { t } = useI18n();
-  return (
-    <RadixDialog.Close
-      className={cn(
-        'flex size-9 items-center justify-center rounded-lg text-muted hover:bg-primary-50 hover:text-ink',
-        'focus-visible:outline-2 focus-visible:outline-primary-600',
-        className,
-      )}
-      aria-label={t('common.close')}
-    >
-      <CloseIcon />
-    </RadixDialog.Close>
-  );
-}
+type Clickable = ReactElement<{ onClick?: (event: MouseEvent<HTMLElement>) => void }>;
 
 /** A modal dialog: focus is trapped, Escape and the close button dismiss it. */
-export function Dialog({ open, onOpenChange, trigger, title, description, children, size = 'md' }: DialogProps) {
-  const { dir } = useI18n();
+export function Dialog({ open, onOpenChange, trigger, ...view }: DialogProps) {
+  const [ownOpen, setOwnOpen] = useState(false);
+  const shown = open ?? ownOpen;
+  // once opened it stays rendered, closed, so the next opening is at once
+  const opened = useRef(false);
+  if (shown) opened.current = true;
+  const opener = useRef<HTMLElement | null>(null);
+  const id = useId();
+  const change = (next: boolean) => {
+    if (open === undefined) setOwnOpen(next);
+    onOpenChange?.(next);
+  };
+  const close = () => change(false);
   return (
-    <RadixDialog.Root open={open} onOpenChange={onOpenChange}>
-      {trigger && <RadixDialog.Trigger asChild>{trigger}</RadixDialog.Trigger>}
-      <RadixDialog.Portal>
-        <RadixDialog.Overlay className={overlayClasses} />
-        <RadixDialog.Content
-          dir={dir}
-          className={cn(
-            'fixed inset-x-3 top-1/2 z-50 mx-auto max-h-[90dvh] -translate-y-1/2 overflow-y-auto',
-            'rounded-2xl bg-surface p-6 shadow-xl data-[state=open]:animate-fade-in',
-            SIZES[size],
-          )}
-          {...(description ? {} : { 'aria-describedby': undefined })}
-        >
-          <div className="mb-4 flex items-start justify-between gap-4">
-            <div className="space-y-1">
-              <RadixDialog.Title className="text-xl font-bold text-ink">{title}</RadixDialog.Title>
-              {description && (
-                <RadixDialog.Description className="text-sm text-muted">{description}</RadixDialog.Description>
-              )}
-            </div>
-            <CloseButton className="-me-2 -mt-1 shrink-0" />
-          </div>
-          {children}
-        </RadixDialog.Content>
-      </RadixDialog.Portal>
-    </RadixDialog.Root>
+    <>
+      {isValidElement(trigger) &&
+        cloneElement(
+          trigger as Clickable,
+          {
+            'aria-haspopup': 'dialog',
+            'aria-expanded': shown,
+            'aria-controls': shown ? id : undefined,
+            'data-state': shown ? 'open' : 'closed',
+            onPointerEnter: warmUp,
+            onFocus: warmUp,
+            onTouchStart: warmUp,
+            onClick: (event: MouseEvent<HTMLElement>) => {
+              (trigger as Clickable).props.onClick?.(event);
+              if (event.defaultPrevented) return;
+              opener.current = event.currentTarget;
+              change(true);
+            },
+          } as Record<string, unknown>,
+        )}
+      {opened.current && (
+        <CloseDialog.Provider value={close}>
+          <Suspense fallback={null}>
+            <DialogView {...view} id={id} open={shown} onOpenChange={change} opener={opener} />
+          </Suspense>
+        </CloseDialog.Provider>
+      )}
+    </>
   );
 }
 
-export interface DrawerProps {
-  open: boolean;
-  onOpenChange: (open: boolean) => void;
-  title: ReactNode;
-  children: ReactNode;
+/** Makes its child (`asChild`, a button) close the dialog it is in. */
+export function DialogClose({ children }: { asChild: true; children: ReactElement }) {
+  const close = useContext(CloseDialog);
+  const child = children as Clickable;
+  return cloneElement(child, {
+    onClick: (event: MouseEvent<HTMLElement>) => {
+      child.props.onClick?.(event);
+      if (!event.defaultPrevented) close?.();
+    },
+  });
 }
-
-/** A panel that slides from the inline-start edge (the right in Arabic); used for the phone sidebar. */
-export function Drawer({ open, onOpenChange, title, children }: DrawerProps) {
-  const { dir } = useI18n();
-  return (
-    <RadixDialog.Root open={open} onOpenChange={onOpenChange}>
-      <RadixDialog.Portal>
-        <RadixDialog.Overlay className={overlayClasses} />
-        <RadixDialog.Content
-          dir={dir}
-          aria-describedby={undefined}
-          className="fixed inset-y-0 start-0 z-50 flex w-[min(20rem,85vw)] flex-col overflow-y-auto bg-surface p-4 shadow-xl data-[state=open]:animate-fade-in"
-        >
-          <div className="mb-2 flex items-center justify-between">
-            <RadixDialog.Title className="text-lg font-bold text-ink">{title}</RadixDialog.Title>
-            <CloseButton />
-          </div>
-          {children}
-        </RadixDialog.Content>
-      </RadixDialog.Portal>
-    </RadixDialog.Root>
-  );
-}
-
-export const DialogClose = RadixDialog.Close;
