@@ -38,6 +38,13 @@ const CloseDialog = createContext<(() => void) | undefined>(undefined);
 
 type Clickable = ReactElement<{ onClick?: (event: MouseEvent<HTMLElement>) => void }>;
 
+/** The child's own click first; then `action`, unless the child's handler prevented it (as Radix composes them). */
+const clickThen =
+  (child: Clickable, action: (event: MouseEvent<HTMLElement>) => void) => (event: MouseEvent<HTMLElement>) => {
+    child.props.onClick?.(event);
+    if (!event.defaultPrevented) action(event);
+  };
+
 /** A modal dialog: focus is trapped, Escape and the close button dismiss it. */
 export function Dialog({ open, onOpenChange, trigger, ...view }: DialogProps) {
   const [ownOpen, setOwnOpen] = useState(false);
@@ -65,12 +72,10 @@ export function Dialog({ open, onOpenChange, trigger, ...view }: DialogProps) {
             onPointerEnter: warmUp,
             onFocus: warmUp,
             onTouchStart: warmUp,
-            onClick: (event: MouseEvent<HTMLElement>) => {
-              (trigger as Clickable).props.onClick?.(event);
-              if (event.defaultPrevented) return;
+            onClick: clickThen(trigger as Clickable, (event) => {
               opener.current = event.currentTarget;
               change(true);
-            },
+            }),
           } as Record<string, unknown>,
         )}
       {opened.current && (
@@ -88,10 +93,5 @@ export function Dialog({ open, onOpenChange, trigger, ...view }: DialogProps) {
 export function DialogClose({ children }: { asChild: true; children: ReactElement }) {
   const close = useContext(CloseDialog);
   const child = children as Clickable;
-  return cloneElement(child, {
-    onClick: (event: MouseEvent<HTMLElement>) => {
-      child.props.onClick?.(event);
-      if (!event.defaultPrevented) close?.();
-    },
-  });
+  return cloneElement(child, { onClick: clickThen(child, () => close?.()) });
 }
