@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { contractsWithoutSchemas } from '@darsak/client/vite-contracts-without-schemas';
 import { precompress } from '@darsak/client/vite-precompress';
 import { strictCsp } from '@darsak/client/vite-strict-csp';
 import tailwindcss from '@tailwindcss/vite';
@@ -10,7 +11,7 @@ const { version } = JSON.parse(readFileSync(new URL('./package.json', import.met
 
 /** The admin app calls the API cross-origin, at the address the server hands it (`/runtime-config.js`). */
 export default defineConfig({
-  plugins: [react(), tailwindcss(), strictCsp(), precompress()],
+  plugins: [react(), contractsWithoutSchemas(), tailwindcss(), strictCsp(), precompress()],
   define: { 'import.meta.env.DARSAK_VERSION': JSON.stringify(version) },
   build: { outDir: 'dist', emptyOutDir: true, assetsDir: 'static', sourcemap: true },
   server: { port: 3001, strictPort: true },

@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { contractsWithoutSchemas } from '@darsak/client/vite-contracts-without-schemas';
 import { precompress } from '@darsak/client/vite-precompress';
 import { reactOnPreact } from '@darsak/client/vite-react-on-preact';
 import { routePreloads } from '@darsak/client/vite-route-preloads';
@@ -24,6 +25,7 @@ export default defineConfig({
   plugins: [
     react(),
     reactOnPreact(),
+    contractsWithoutSchemas(),
     tailwindcss(),
     strictCsp(),
     precompress(),

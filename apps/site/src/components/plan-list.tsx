@@ -1,4 +1,4 @@
-import { PaidPeriodSchema, type Plan } from '@darsak/domain/plans';
+import { PAID_PERIODS, type Plan } from '@darsak/domain/plans';
 import { SESSION_LENGTHS } from '@darsak/domain/sessions';
 import { Alert, Badge, buttonClasses, cn } from '@darsak/ui';
 import { type I18nContextValue, useI18n } from '@darsak/ui/i18n';
@@ -53,7 +53,7 @@ function PlanItem({ plan, featured }: { plan: Plan; featured: boolean }) {
         </p>
       </div>
       <ul className="space-y-2">
-        {PaidPeriodSchema.options.map((period) => {
+        {PAID_PERIODS.map((period) => {
           const price = plan.prices[period];
           return (
             <li key={period} className="rounded-xl bg-stone-50 px-3.5 py-2.5">

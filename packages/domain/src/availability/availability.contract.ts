@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { IdParam, textInt } from '../common/ids.ts';
 import { defineRoute } from '../contract/define-route.ts';
-import { SessionLengthSchema } from '../sessions/sessions.enums.ts';
+import { SessionLengthSchema } from '../sessions/sessions.schemas.ts';
 import { ROLE_GROUPS } from '../users/roles.ts';
 import { ReplaceSlotsInput, WeeklySlotSchema } from './availability.schemas.ts';
 

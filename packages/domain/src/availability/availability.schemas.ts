@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { MINUTES_PER_DAY } from '../common/time.ts';
 import { WeekdaySchema } from '../lessons/lessons.schemas.ts';
-import { SESSION_LENGTHS, type SessionLength, SessionLengthSchema } from '../sessions/sessions.enums.ts';
+import { SESSION_LENGTHS, type SessionLength } from '../sessions/sessions.enums.ts';
+import { SessionLengthSchema } from '../sessions/sessions.schemas.ts';
 
 /** Schedules and lesson starts sit on a quarter-hour grid (Cairo offsets are whole hours, so UTC agrees). */
 export const SLOT_STEP_MINUTES = 15;

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { Id, IdParam } from '../common/ids.ts';
 import { PageQuery } from '../common/paging.ts';
-import { RoomTypeSchema } from '../sessions/sessions.enums.ts';
+import { RoomTypeSchema } from '../sessions/sessions.schemas.ts';
 import { RoleIdSchema } from '../users/users.contract.ts';
 
 /** Longest message body (the `messages_body_check` constraint). */

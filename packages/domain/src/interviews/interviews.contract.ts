@@ -5,7 +5,7 @@ import { Id, IdParam, IdParams, textInt } from '../common/ids.ts';
 import { PageQuery, pageOf, SearchText } from '../common/paging.ts';
 import { defineRoute } from '../contract/define-route.ts';
 import { LessonStart } from '../lessons/lessons.contract.ts';
-import { SessionStatusSchema } from '../sessions/sessions.enums.ts';
+import { SessionStatusSchema } from '../sessions/sessions.schemas.ts';
 import { ROLE_GROUPS } from '../users/roles.ts';
 import { TutorMetaSchema } from '../users/users.contract.ts';
 import { EnglishLevelSchema } from '../users/users.enums.ts';

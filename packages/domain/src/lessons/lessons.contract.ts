@@ -4,7 +4,7 @@ import { Id, IdParam, IdParams } from '../common/ids.ts';
 import { PageQuery, pageOf } from '../common/paging.ts';
 import { MS_PER_MINUTE } from '../common/time.ts';
 import { defineRoute } from '../contract/define-route.ts';
-import { SessionLengthSchema } from '../sessions/sessions.enums.ts';
+import { SessionLengthSchema } from '../sessions/sessions.schemas.ts';
 import { ROLE_GROUPS } from '../users/roles.ts';
 import { LessonStatusSchema } from './lessons.schemas.ts';
 

@@ -1,11 +1,9 @@
 import { z } from 'zod';
 import { PageQuery } from '../common/paging.ts';
-import { PlanPeriodSchema, PlanStateSchema } from './plans.enums.ts';
+import { PAID_PERIODS, PlanPeriodSchema, PlanStateSchema } from './plans.enums.ts';
 import { MAX_INSTALLMENTS } from './pricing.ts';
 
-/** The periods a buyer pays for; the free trial is granted, never charged. */
-export const PaidPeriodSchema = PlanPeriodSchema.extract(['month', 'quarter', 'year']);
-export type PaidPeriod = z.infer<typeof PaidPeriodSchema>;
+export const PaidPeriodSchema = PlanPeriodSchema.extract(PAID_PERIODS);
 
 /** Prices are whole piastres; 1,000,000 EGP is far above any plan and keeps sums in range. */
 export const MAX_PRICE_PIASTRES = 100_000_000;

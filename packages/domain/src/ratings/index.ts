@@ -1,2 +1,3 @@
 export * from './ratings.constants.ts';
 export * from './ratings.contract.ts';
+export * from './ratings.inputs.ts';

@@ -1,5 +1,3 @@
-import { z } from 'zod';
-
 export const RATING_MIN = 1;
 export const RATING_MAX = 5;
 export const RATING_TEXT_MAX_LENGTH = 500;
@@ -18,10 +16,3 @@ export function ratingLabelOf(value: number): RatingLabel | undefined {
   if (!Number.isFinite(value) || value < RATING_MIN || value > RATING_MAX) return undefined;
   return RATING_LABELS.find((label) => label.value === Math.round(value));
 }
-
-export const RatingValue = z
-  .number()
-  .int('rating-value-range')
-  .min(RATING_MIN, 'rating-value-range')
-  .max(RATING_MAX, 'rating-value-range');
-export const RatingText = z.string().trim().max(RATING_TEXT_MAX_LENGTH, 'rating-text-length');

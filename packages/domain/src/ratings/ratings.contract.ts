@@ -1,9 +1,9 @@
 import { z } from 'zod';
-import { Id, IdParams, Ok } from '../common/ids.ts';
+import { IdParams, Ok } from '../common/ids.ts';
 import { PageQuery, pageOf } from '../common/paging.ts';
 import { defineRoute } from '../contract/define-route.ts';
 import { ROLE_GROUPS } from '../users/roles.ts';
-import { RatingText, RatingValue } from './ratings.constants.ts';
+import { CreateRatingInput, UpdateRatingInput } from './ratings.inputs.ts';
 
 const RatingPerson = z.object({ id: z.number().int(), name: z.string(), image: z.string().nullable() });
 
@@ -31,17 +31,6 @@ export const ratingSummaryOf = (sum: number, count: number): RatingSummary => ({
   average: count > 0 ? Math.round((sum / count) * 100) / 100 : null,
   count,
 });
-
-/** Rating the tutor of a fulfilled lesson; one rating per student and tutor, edited afterwards with PUT. */
-export const CreateRatingInput = z.strictObject({
-  lessonId: Id,
-  value: RatingValue,
-  text: RatingText.nullable().optional(),
-});
-export type CreateRatingInput = z.infer<typeof CreateRatingInput>;
-
-export const UpdateRatingInput = z.strictObject({ value: RatingValue, text: RatingText.nullable().optional() });
-export type UpdateRatingInput = z.infer<typeof UpdateRatingInput>;
 
 export const RatingPage = pageOf(RatingSchema);
 export const TutorReviewsSchema = RatingPage.extend({ summary: RatingSummarySchema });

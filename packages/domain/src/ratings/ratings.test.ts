@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { RATING_LABELS, RatingText, RatingValue, ratingLabelOf } from './ratings.constants.ts';
+import { RATING_LABELS, ratingLabelOf } from './ratings.constants.ts';
+import { RatingText, RatingValue } from './ratings.inputs.ts';
 
 describe('ratings', () => {
   it('labels 1 to 5', () => {

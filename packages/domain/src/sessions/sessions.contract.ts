@@ -3,7 +3,7 @@ import { ChatMemberSchema } from '../chat/chat.schemas.ts';
 import { IdParam, IdParams } from '../common/ids.ts';
 import { defineRoute } from '../contract/define-route.ts';
 import { ROLE_GROUPS } from '../users/roles.ts';
-import { RoomTypeSchema, SessionJoinStateSchema, SessionStatusSchema } from './sessions.enums.ts';
+import { RoomTypeSchema, SessionJoinStateSchema, SessionStatusSchema } from './sessions.schemas.ts';
 
 /** An RTCIceServer: STUN, or TURN with time-limited credentials (coturn REST scheme). */
 export const IceServerSchema = z.object({

@@ -1,5 +1,3 @@
-import { z } from 'zod';
-
 export const SessionStatus = {
   pending: 1,
   passed: 2,
@@ -9,7 +7,6 @@ export const SessionStatus = {
   canceledByAdmin: 6,
 } as const;
 export type SessionStatus = (typeof SessionStatus)[keyof typeof SessionStatus];
-export const SessionStatusSchema = z.enum(SessionStatus);
 
 /** Kind of a chat room or live session. */
 export const RoomType = {
@@ -19,7 +16,6 @@ export const RoomType = {
   demoSession: 'demoSession',
 } as const;
 export type RoomType = (typeof RoomType)[keyof typeof RoomType];
-export const RoomTypeSchema = z.enum(RoomType);
 
 /** What the join screen shows before the call begins. */
 export const SessionJoinState = {
@@ -28,9 +24,7 @@ export const SessionJoinState = {
   tutorDidNotAttend: 'tutorDidNotAttend',
 } as const;
 export type SessionJoinState = (typeof SessionJoinState)[keyof typeof SessionJoinState];
-export const SessionJoinStateSchema = z.enum(SessionJoinState);
 
 /** Lesson lengths a student may book, in minutes. */
 export const SESSION_LENGTHS = [15, 30] as const;
 export type SessionLength = (typeof SESSION_LENGTHS)[number];
-export const SessionLengthSchema = z.literal(SESSION_LENGTHS);

@@ -1,12 +1,11 @@
 import { describe, expect, it } from 'vitest';
+import { SESSION_LENGTHS, SessionStatus } from './sessions.enums.ts';
 import {
   RoomTypeSchema,
-  SESSION_LENGTHS,
   SessionJoinStateSchema,
   SessionLengthSchema,
-  SessionStatus,
   SessionStatusSchema,
-} from './sessions.enums.ts';
+} from './sessions.schemas.ts';
 
 describe('sessions', () => {
   it('numbers session statuses 1 to 6', () => {

@@ -5,7 +5,7 @@ import { PageQuery, pageOf } from '../common/paging.ts';
 import { defineRoute } from '../contract/define-route.ts';
 import { WeekdaySchema } from '../lessons/lessons.schemas.ts';
 import { RatingSummarySchema } from '../ratings/ratings.contract.ts';
-import { SessionLengthSchema } from '../sessions/sessions.enums.ts';
+import { SessionLengthSchema } from '../sessions/sessions.schemas.ts';
 import { TopicSchema } from '../topics/topics.contract.ts';
 import { ROLE_GROUPS } from '../users/roles.ts';
 import { GenderSchema } from '../users/users.enums.ts';

@@ -1,4 +1,4 @@
-import { PaidPeriodSchema } from '@darsak/domain/plans';
+import { isPaidPeriod } from '@darsak/domain/plans';
 import { buttonClasses, EmptyState } from '@darsak/ui';
 import { registerMessages, useT } from '@darsak/ui/i18n';
 import { paymentsMessages } from '@darsak/ui/i18n/features/payments.ar.ts';
@@ -22,12 +22,12 @@ export function CheckoutPage() {
   const { user } = useAuth();
   const params = useParams();
   const planId = Number(params.planId);
-  const period = PaidPeriodSchema.safeParse(params.period);
+  const period = params.period;
   const subscription = activeSubscriptionOf(useCurrentSubscription().data);
   const transactionId = Number(useSearchParams()[0].get('transactionId'));
   const subtitle = useCheckoutSubtitle(Number.isInteger(transactionId) && transactionId > 0 ? transactionId : null);
 
-  if (!Number.isInteger(planId) || planId <= 0 || !period.success) {
+  if (!Number.isInteger(planId) || planId <= 0 || !isPaidPeriod(period)) {
     return (
       <EmptyState
         title={t('payments.checkout.badPeriod')}
@@ -43,7 +43,7 @@ export function CheckoutPage() {
   return (
     <div className="flex flex-col gap-6">
       <PageHeader title={t('feature.checkout')} subtitle={t(subtitle)} />
-      <CheckoutView planId={planId} period={period.data} phone={user?.phone ?? null} subscription={subscription} />
+      <CheckoutView planId={planId} period={period} phone={user?.phone ?? null} subscription={subscription} />
     </div>
   );
 }

@@ -1,7 +1,6 @@
 import { isApiError, paymentsKeys, savedCardsQuery, subscriptionsKeys, transactionQuery } from '@darsak/client';
 import {
   type OpenPayment,
-  OpenPaymentSchema,
   type PaymentResult,
   type PaymentState,
   paymentsContract,
@@ -89,11 +88,14 @@ export function usePay(target: CheckoutTarget) {
   });
 }
 
-/** The student's payment still open when a checkout answered `payment-in-progress`, if the answer names it. */
+/**
+ * The student's payment still open when a checkout answered `payment-in-progress`, if the answer names it (in
+ * `OpenPaymentSchema`'s shape: the API's own answer, taken as sent like every other).
+ */
 export function openPaymentOf(error: unknown): OpenPayment | null {
   if (!isApiError(error, 'payment-in-progress')) return null;
-  const parsed = OpenPaymentSchema.safeParse(error.details?.openPayment);
-  return parsed.success ? parsed.data : null;
+  const open = error.details?.openPayment;
+  return typeof open === 'object' && open !== null ? (open as OpenPayment) : null;
 }
 
 /** The coupon check of the checkout: the answer carries the priced checkout for this plan and period. */

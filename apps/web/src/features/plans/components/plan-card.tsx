@@ -1,4 +1,4 @@
-import { PaidPeriodSchema, type Plan } from '@darsak/domain/plans';
+import { PAID_PERIODS, type Plan } from '@darsak/domain/plans';
 import { Badge, cn } from '@darsak/ui';
 import { useT } from '@darsak/ui/i18n';
 import { usePaymentsText } from '../../../lib/payments-text.ts';
@@ -51,7 +51,7 @@ export function PlanCard({ plan, signedIn, canSubscribe, featured = false }: Pla
       </header>
 
       <ul aria-label={t('payments.plan.pricesLabel', { name })} className="flex flex-col gap-3">
-        {PaidPeriodSchema.options.map((period) => {
+        {PAID_PERIODS.map((period) => {
           const price = plan.prices[period];
           const discounted = price.discountPercent > 0 && price.fullPricePiastres > price.pricePiastres;
           return (

@@ -1,4 +1,4 @@
-import { type PaidPeriod, PaidPeriodSchema, type Plan } from '@darsak/domain/plans';
+import { PAID_PERIODS, type PaidPeriod, type Plan } from '@darsak/domain/plans';
 import { Badge, Button, cn, Dialog } from '@darsak/ui';
 import { useT } from '@darsak/ui/i18n';
 import { useId, useState } from 'react';
@@ -41,7 +41,7 @@ export function SubscribeDialog({ plan, signedIn, disabled }: SubscribeDialogPro
       >
         <fieldset className="flex flex-col gap-2">
           <legend className="mb-2 text-sm font-semibold text-ink">{t('payments.subscribe.periodLegend')}</legend>
-          {PaidPeriodSchema.options.map((option) => {
+          {PAID_PERIODS.map((option) => {
             const price = plan.prices[option];
             return (
               <label
