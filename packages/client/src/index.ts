@@ -48,7 +48,6 @@ export {
   lessonsInfiniteQuery,
   lessonsQuery,
 } from './lessons/lessons.queries.ts';
-export { loadFrameContracts } from './load-frame-contracts.ts';
 export {
   type ClientLog,
   createClientLog,

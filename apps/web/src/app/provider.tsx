@@ -1,4 +1,5 @@
-import { createQueryClient, currentUserQuery, loadFrameContracts, tutorMetaQuery } from '@darsak/client';
+import { createQueryClient, currentUserQuery, tutorMetaQuery } from '@darsak/client';
+import { authContract } from '@darsak/domain/auth';
 import { Toaster } from '@darsak/ui';
 import { I18nProvider } from '@darsak/ui/i18n';
 import { type QueryClient, QueryClientProvider, useQuery } from '@tanstack/react-query';
@@ -17,7 +18,7 @@ function SessionBootstrap() {
   const { token, user, status } = useAuth();
   useEffect(() => {
     void authStore.restore(async () => {
-      const { token: fresh } = await api.callRoute((await loadFrameContracts()).authContract.refreshToken);
+      const { token: fresh } = await api.callRoute(authContract.refreshToken);
       return { token: fresh };
     });
   }, []);

@@ -1,10 +1,5 @@
-import {
-  createClientLog,
-  createRealtimeClient,
-  createRealtimeHooks,
-  loadFrameContracts,
-  type SocketFactory,
-} from '@darsak/client';
+import { createClientLog, createRealtimeClient, createRealtimeHooks, type SocketFactory } from '@darsak/client';
+import { usersContract } from '@darsak/domain/users';
 import { API_URL } from '../config/env.ts';
 import { api } from './api.ts';
 
@@ -36,9 +31,7 @@ export const realtime = createRealtimeClient({
   // A refused token: asking for the current user signs out if the server no longer accepts it (401).
   onRefused: (code) => {
     if (code !== 'unauthenticated') return;
-    void loadFrameContracts()
-      .then(({ usersContract }) => api.callRoute(usersContract.current))
-      .catch(() => undefined);
+    void api.callRoute(usersContract.current).catch(() => undefined);
   },
 });
 

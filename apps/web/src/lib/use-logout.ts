@@ -1,4 +1,4 @@
-import { loadFrameContracts } from '@darsak/client';
+import { authContract } from '@darsak/domain/auth';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { useNavigate } from 'react-router';
@@ -12,9 +12,7 @@ export function useLogout(): () => Promise<void> {
   const navigate = useNavigate();
   return useCallback(async () => {
     if (authStore.getState().token) {
-      await loadFrameContracts()
-        .then(({ authContract }) => api.callRoute(authContract.logout))
-        .catch(() => undefined);
+      await api.callRoute(authContract.logout).catch(() => undefined);
     }
     authStore.signOut();
     queryClient.clear();

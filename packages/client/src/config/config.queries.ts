@@ -1,6 +1,6 @@
+import { configContract } from '@darsak/domain/config';
 import { queryOptions } from '@tanstack/react-query';
 import type { HttpClient } from '../http.ts';
-import { loadFrameContracts } from '../load-frame-contracts.ts';
 
 export const configKeys = { all: ['config'] as const };
 
@@ -8,6 +8,6 @@ export const configKeys = { all: ['config'] as const };
 export const publicConfigQuery = (http: HttpClient) =>
   queryOptions({
     queryKey: configKeys.all,
-    queryFn: async ({ signal }) => http.callRoute((await loadFrameContracts()).configContract.get, { signal }),
+    queryFn: ({ signal }) => http.callRoute(configContract.get, { signal }),
     staleTime: Number.POSITIVE_INFINITY,
   });

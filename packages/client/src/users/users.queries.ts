@@ -1,6 +1,6 @@
+import { usersContract } from '@darsak/domain/users';
 import { queryOptions } from '@tanstack/react-query';
 import type { HttpClient } from '../http.ts';
-import { loadFrameContracts } from '../load-frame-contracts.ts';
 
 export const usersKeys = {
   all: ['users'] as const,
@@ -13,12 +13,12 @@ export const usersKeys = {
 export const currentUserQuery = (http: HttpClient) =>
   queryOptions({
     queryKey: usersKeys.current(),
-    queryFn: async ({ signal }) => http.callRoute((await loadFrameContracts()).usersContract.current, { signal }),
+    queryFn: ({ signal }) => http.callRoute(usersContract.current, { signal }),
   });
 
 /** The signed-in tutor's meta (tutors and tutor managers). */
 export const tutorMetaQuery = (http: HttpClient) =>
   queryOptions({
     queryKey: usersKeys.tutorMeta(),
-    queryFn: async ({ signal }) => http.callRoute((await loadFrameContracts()).usersContract.tutorMeta, { signal }),
+    queryFn: ({ signal }) => http.callRoute(usersContract.tutorMeta, { signal }),
   });

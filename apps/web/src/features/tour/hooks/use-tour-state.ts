@@ -1,5 +1,4 @@
-import { loadFrameContracts } from '@darsak/client';
-import type { TourState } from '@darsak/domain/students';
+import { studentsContract, type TourState } from '@darsak/domain/students';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api.ts';
 
@@ -9,7 +8,7 @@ const tourKey = ['tour'] as const;
 export const useTourState = (enabled: boolean) =>
   useQuery({
     queryKey: tourKey,
-    queryFn: async ({ signal }) => api.callRoute((await loadFrameContracts()).studentsContract.tour, { signal }),
+    queryFn: ({ signal }) => api.callRoute(studentsContract.tour, { signal }),
     enabled,
     staleTime: Number.POSITIVE_INFINITY,
   });
@@ -18,7 +17,7 @@ export const useTourState = (enabled: boolean) =>
 export function useCompleteTour() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async () => api.callRoute((await loadFrameContracts()).studentsContract.completeTour, {}),
+    mutationFn: () => api.callRoute(studentsContract.completeTour, {}),
     onSuccess: (state: TourState) => queryClient.setQueryData(tourKey, state),
   });
 }

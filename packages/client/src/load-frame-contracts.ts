@@ -1,2 +1,0 @@
-/** The frames' contracts (frame-contracts.ts): a chunk of their own, fetched with the first call that needs one. */
-export const loadFrameContracts = () => import('./frame-contracts.ts');
