@@ -11,25 +11,16 @@ import {
   SettingsIcon,
   UserIcon,
 } from '@darsak/ui';
-import { registeredMessagesLoaded, useT } from '@darsak/ui/i18n';
-import { lazy, Suspense, useEffect, useId, useRef, useState } from 'react';
+import { useT } from '@darsak/ui/i18n';
+import { Suspense, useEffect, useId, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { paths } from '../../config/paths.ts';
+import { LazyReportProblemDialog } from '../../features/reports/components/report-problem-button.tsx';
 import { ReportProblemMenuItem } from '../../features/reports/components/report-problem-menu-item.tsx';
 import { useStartTour } from '../../features/tour/components/tour-provider.tsx';
 import { settingsPathFor } from '../../lib/roles.ts';
 import { useLogout } from '../../lib/use-logout.ts';
 import { useSupportLinks } from '../support-links.tsx';
-
-/**
- * Loaded when first opened: its form, screenshot libraries and catalogue are not needed by every page (its module
- * registers the catalogue; in another language than Arabic, wait for it as the router does for a page).
- */
-const ReportProblemDialog = lazy(async () => {
-  const { ReportProblemDialog } = await import('../../features/reports/components/report-problem-dialog.tsx');
-  await registeredMessagesLoaded();
-  return { default: ReportProblemDialog };
-});
 
 const itemClasses =
   'flex w-full items-center gap-2.5 rounded-lg px-3 py-2 text-start text-sm hover:bg-primary-50 focus-visible:outline-2 focus-visible:outline-primary-600';
@@ -169,7 +160,7 @@ export function UserMenu({ user }: { user: User }) {
       )}
       {reporting && (
         <Suspense fallback={null}>
-          <ReportProblemDialog open onOpenChange={setReporting} />
+          <LazyReportProblemDialog open onOpenChange={setReporting} />
         </Suspense>
       )}
     </div>

@@ -6,7 +6,7 @@ import { LogExportDialog } from '../../../components/log-export-dialog.tsx';
 import { SupportLinks } from '../../../components/support-links.tsx';
 import { ChatRoomPanel } from '../../../features/chat/components/chat-room-panel.tsx';
 import { LiveSessionPage } from '../../../features/live-session/components/session-page.tsx';
-import { ReportProblemButton } from '../../../features/reports/components/report-problem-dialog.tsx';
+import { ReportProblemButton } from '../../../features/reports/components/report-problem-button.tsx';
 
 // This page's catalogues ride in its chunk; the router awaits their other languages (app/messages.ts).
 void registerMessages(bookingMessages, realtimeMessages);

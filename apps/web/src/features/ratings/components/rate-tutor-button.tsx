@@ -2,9 +2,11 @@ import { ratingsByRaterQuery } from '@darsak/client';
 import { Button } from '@darsak/ui';
 import { useT } from '@darsak/ui/i18n';
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { api } from '../../../lib/api.ts';
-import { RateLessonDialog } from './rate-lesson-dialog.tsx';
+
+/** The rating form (and zod, which it validates with) loads when the student first opens it. */
+const RateLessonDialog = lazy(async () => ({ default: (await import('./rate-lesson-dialog.tsx')).RateLessonDialog }));
 
 /**
  * Rating the tutor after a fulfilled lesson. The button says what it will do: rate the tutor, or edit the rating
@@ -28,7 +30,11 @@ export function RateTutorButton({
       <Button variant={rated ? 'secondary' : 'primary'} onClick={() => setOpen(true)}>
         {t(rated ? 'booking.rate.editTitle' : 'booking.rate.open')}
       </Button>
-      <RateLessonDialog open={open} onOpenChange={setOpen} lessonId={lessonId} tutor={tutor} raterId={raterId} />
+      {open && (
+        <Suspense fallback={null}>
+          <RateLessonDialog open onOpenChange={setOpen} lessonId={lessonId} tutor={tutor} raterId={raterId} />
+        </Suspense>
+      )}
     </>
   );
 }

@@ -257,17 +257,3 @@ export function ReportProblemDialog({ open, onOpenChange }: { open: boolean; onO
     </Dialog>
   );
 }
-
-/** A button that opens the report dialog (the live lesson's toolbar). */
-export function ReportProblemButton() {
-  const { t } = useI18n();
-  const [open, setOpen] = useState(false);
-  return (
-    <>
-      <Button size="sm" variant="secondary" onClick={() => setOpen(true)}>
-        {t('reports.open')}
-      </Button>
-      <ReportProblemDialog open={open} onOpenChange={setOpen} />
-    </>
-  );
-}
