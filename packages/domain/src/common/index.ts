@@ -1,3 +1,4 @@
+export * from './digits.ts';
 export * from './field-messages.en.ts';
 export * from './field-messages.ts';
 export * from './ids.ts';

@@ -21,13 +21,6 @@ const HAS_ARABIC_LETTER = new RegExp(`[${AR_LETTER}]`, 'u');
 /** Trims and folds runs of whitespace into one space, so "محمد   أحمد" counts as two parts. */
 export const collapseSpaces = (value: string): string => value.trim().replace(/\s+/g, ' ');
 
-/**
- * Arabic-Indic (٠–٩) and Persian (۰–۹) digits as Western ones, so a number typed on an Arabic keyboard (the digits
- * the Arabic pages show) is the same number.
- */
-export const westernDigits = (value: string): string =>
-  value.replace(/[\u0660-\u0669\u06F0-\u06F9]/g, (digit) => String(digit.charCodeAt(0) & 0xf));
-
 /** Names, spaces collapsed. Length bounds are added by the field that uses it. */
 export const NameText = z.string().overwrite(collapseSpaces).regex(NAME_PATTERN, 'name-letters-only');
 

@@ -2,11 +2,10 @@ import { z } from 'zod';
 import { Id, IdParam } from '../common/ids.ts';
 import { PageQuery } from '../common/paging.ts';
 import { InviteStatusSchema } from '../invites/invites.enums.ts';
+import { COUPON_CODE_PATTERN } from './coupon-code.ts';
 import { PlanPeriodSchema } from './plans.enums.ts';
 import { PaidPeriodSchema, PricePiastres } from './plans.schemas.ts';
 
-/** The data model's code rule; codes are matched without regard to case. */
-export const COUPON_CODE_PATTERN = /^[A-Za-z0-9_-]{3,32}$/;
 export const CouponCode = z.string().trim().regex(COUPON_CODE_PATTERN, 'coupon-code-format');
 
 const PositivePiastres = PricePiastres.refine((v) => v > 0, 'coupon-zero-discount');

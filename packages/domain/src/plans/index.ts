@@ -1,3 +1,4 @@
+export * from './coupon-code.ts';
 export * from './coupons.schemas.ts';
 export * from './plans.contract.ts';
 export * from './plans.enums.ts';

@@ -1,3 +1,4 @@
+export * from './phone.ts';
 export * from './roles.ts';
 export * from './users.contract.ts';
 export * from './users.enums.ts';

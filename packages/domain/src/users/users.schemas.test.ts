@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { isFieldMessageKey } from '../common/field-messages.ts';
+import { egyptianMobileOf } from './phone.ts';
 import {
   ArabicText,
   ArabicTwoPartName,
@@ -80,6 +81,23 @@ describe('EgyptianMobile', () => {
 
   it('trims', () => {
     expect(EgyptianMobile.parse(' 01012345678 ')).toBe('01012345678');
+  });
+
+  it('is the rule egyptianMobileOf applies without zod', () => {
+    const typed = [
+      '01012345678',
+      ' ٠١٠١٢٣٤٥٦٧٨ ',
+      '۰۱۱۱۲۳۴۵۶۷۸',
+      '01312345678',
+      '0101234567',
+      '+201012345678',
+      '',
+      'abc',
+    ];
+    for (const text of typed) {
+      const parsed = EgyptianMobile.safeParse(text);
+      expect(egyptianMobileOf(text)).toBe(parsed.success ? parsed.data : null);
+    }
   });
 });
 

@@ -1,5 +1,7 @@
 import { z } from 'zod';
-import { ArabicProseText, ArabicTwoPartNameText, NameText, westernDigits } from '../common/text.ts';
+import { westernDigits } from '../common/digits.ts';
+import { ArabicProseText, ArabicTwoPartNameText, NameText } from '../common/text.ts';
+import { EGYPTIAN_MOBILE_PATTERN } from './phone.ts';
 import { birthYearBounds, isBirthYearAllowed } from './users.enums.ts';
 
 export const PASSWORD_MIN_LENGTH = 8;
@@ -12,7 +14,6 @@ export const ABOUT_MAX_LENGTH = 2000;
 export const ARABIC_TEXT_MIN_LENGTH = 5;
 
 export const EMAIL_PATTERN = /^[\w.+-]+@(?:[a-z0-9-]+\.)+[a-z]{2,4}$/;
-export const EGYPTIAN_MOBILE_PATTERN = /^01[0125]\d{8}$/;
 export const INSTAPAY_ADDRESS_PATTERN = /^\w+@instapay$/;
 
 /** Spec §5. Any letter counts, so an Arabic-keyboard password is not told it lacks one. */

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { westernDigits } from '../common/text.ts';
+import { westernDigits } from '../common/digits.ts';
 import { MS_PER_MINUTE } from '../common/time.ts';
 
 /** One-time code rules of DESIGN §4; admins may tune the limits through platform settings. */

@@ -1,6 +1,6 @@
 import { fieldErrorsOf } from '@darsak/client';
 import type { CouponCheck, PaidPeriod } from '@darsak/domain/plans';
-import { CouponCode } from '@darsak/domain/plans';
+import { couponCodeOf } from '@darsak/domain/plans';
 import { Alert, Button, TextField } from '@darsak/ui';
 import { useI18n } from '@darsak/ui/i18n';
 import { useState } from 'react';
@@ -54,13 +54,13 @@ export function CouponForm({ planId, period, applied, onApplied, disabled }: Cou
       className="flex flex-col gap-2"
       onSubmit={(event) => {
         event.preventDefault();
-        const parsed = CouponCode.safeParse(code);
-        if (!parsed.success) {
-          setFormatError(fieldMessage(parsed.error.issues[0]?.message ?? 'invalid'));
+        const checked = couponCodeOf(code);
+        if (!checked) {
+          setFormatError(fieldMessage('coupon-code-format'));
           return;
         }
         setFormatError(undefined);
-        check.mutate(parsed.data, { onSuccess: (coupon) => onApplied(coupon) });
+        check.mutate(checked, { onSuccess: (coupon) => onApplied(coupon) });
       }}
     >
       <div className="flex items-start gap-2">

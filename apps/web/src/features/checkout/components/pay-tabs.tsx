@@ -1,7 +1,7 @@
 import { fieldErrorsOf } from '@darsak/client';
 import type { PaymentResult } from '@darsak/domain/payments';
 import { installmentSchedule, type Plan } from '@darsak/domain/plans';
-import { EgyptianMobile } from '@darsak/domain/users';
+import { egyptianMobileOf } from '@darsak/domain/users';
 import { Alert, Button, cn, Form, FormError, TextField } from '@darsak/ui';
 import { useI18n, useT } from '@darsak/ui/i18n';
 import { useId, useRef, useState } from 'react';
@@ -174,12 +174,12 @@ export function WalletPayTab({ defaultPhone, ...props }: PayTabProps & { default
       aria-label={t('payments.wallet.tab')}
       onSubmit={(event) => {
         event.preventDefault();
-        const parsed = EgyptianMobile.safeParse(phone);
-        if (!parsed.success) {
-          setPhoneError(parsed.error.issues[0]?.message ?? 'phone-invalid');
+        const walletPhone = egyptianMobileOf(phone);
+        if (!walletPhone) {
+          setPhoneError('phone-invalid');
           return;
         }
-        flow.send({ method: 'eWallet', walletPhone: parsed.data });
+        flow.send({ method: 'eWallet', walletPhone });
       }}
     >
       <p className="text-sm text-muted">{t('payments.wallet.intro')}</p>
