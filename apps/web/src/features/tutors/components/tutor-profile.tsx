@@ -30,10 +30,12 @@ function ProfileTab({ tutor }: { tutor: TutorProfileData }) {
       <div className="flex flex-col gap-6">
         {tutor.video && (
           <Card title={t('booking.tutor.video')} level={2}>
+            {/* The poster stands for the video until it is played: a phone downloads the clip only then (with
+                "metadata", Chrome fetched a whole short clip on opening the page). */}
             {/* biome-ignore lint/a11y/useMediaCaption: tutors' intro videos come without caption files */}
             <video
               controls
-              preload="metadata"
+              preload={tutor.thumbnail ? 'none' : 'metadata'}
               poster={tutor.thumbnail ?? undefined}
               src={tutor.video}
               className="aspect-video w-full rounded-xl bg-ink"
