@@ -1,6 +1,14 @@
 import { dateTimeFormat, listFormat, numberFormat } from './intl.ts';
 import type { Locale } from './locales.ts';
 import { LOCALES } from './locales.ts';
+import { localeNumber, type NumberOptions } from './numbers.ts';
+
+/** Options `localeNumber` writes without Intl: at most the decimals, and no grouping. */
+const isPlain = (options: Intl.NumberFormatOptions | undefined): options is NumberOptions | undefined =>
+  options === undefined ||
+  Object.entries(options).every(
+    ([name, value]) => name === 'maximumFractionDigits' || (name === 'useGrouping' && value === false),
+  );
 
 /** Business time zone of DESIGN §3; times are shown in the user's zone, Cairo by default. */
 export const DEFAULT_TIME_ZONE = 'Africa/Cairo';
@@ -33,7 +41,8 @@ export function createFormatters(locale: Locale, timeZone: string = DEFAULT_TIME
     return m === 0 ? hours(h) : listFormat(intl, { type: 'conjunction', style: 'long' }).format([hours(h), minutes(m)]);
   };
   return {
-    number: (value, options) => numberFormat(intl, options).format(value),
+    number: (value, options) =>
+      isPlain(options) ? localeNumber(locale, value, options) : numberFormat(intl, options).format(value),
     piastres: (value) => money().format(value / 100),
     egp: (value) => money().format(value),
     date: (value, options) => dateTimeFormat(intl, { timeZone, dateStyle: 'long', ...options }).format(toDate(value)),

@@ -1,7 +1,7 @@
 import { isFieldMessageKey } from '@darsak/domain/common';
 import type { ClientErrorCode, ErrorCode } from '@darsak/domain/errors';
 import { loadedCatalogue, loadedDomainMessages } from './catalogues.ts';
-import { numberFormat, pluralRules } from './intl.ts';
+import { pluralRules } from './intl.ts';
 import type { ArabicMessages, MessageKey } from './keys.ts';
 import { LOCALES, type Locale } from './locales.ts';
 import {
@@ -12,6 +12,7 @@ import {
   type Message,
   type PluralForms,
 } from './messages.ts';
+import { inLocaleDigits, localeNumber } from './numbers.ts';
 
 /** Numbers are written in the locale's digits (Arabic-Indic for ar-EG); strings are put in as they are. */
 export type MessageVars = Readonly<Record<string, string | number | null | undefined>>;
@@ -54,29 +55,11 @@ export function createTranslate(locale: Locale): Translate {
     return template.replace(/\{(\w+)\}/g, (whole, name: string) => {
       const value = vars[name];
       if (value === undefined || value === null) return whole;
-      return typeof value === 'number' ? numberText(locale, value) : value;
+      return typeof value === 'number'
+        ? localeNumber(locale, value, { maximumFractionDigits: 2, useGrouping: false })
+        : value;
     });
   };
-}
-
-/**
- * A number put in a text: without grouping (counts, ids and years as often as amounts; amounts come formatted), at
- * most two decimals. Whole counts, nearly all of them, are written digit by digit without building a formatter.
- */
-function numberText(locale: Locale, value: number): string {
-  if (Number.isSafeInteger(value) && value >= 0) return inLocaleDigits(locale, String(value));
-  return numberFormat(LOCALES[locale].intl, { useGrouping: false, maximumFractionDigits: 2 }).format(value);
-}
-
-/**
- * A text of the domain (shared with the server, written with Western digits) in the locale's digits, so a page
- * never mixes two styles; Latin names such as MP4 or 3-D Secure keep theirs.
- */
-function inLocaleDigits(locale: Locale, text: string): string {
-  const { digits } = LOCALES[locale];
-  return text.replace(/[A-Za-z0-9-]*[A-Za-z][A-Za-z0-9-]*|[0-9]/g, (token) =>
-    token.length === 1 && token >= '0' && token <= '9' ? (digits[Number(token)] ?? token) : token,
-  );
 }
 
 /** The message of an error code (spec §8); unknown codes fall back to `unexpected`. */
