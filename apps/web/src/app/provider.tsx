@@ -6,6 +6,7 @@ import { type QueryClient, QueryClientProvider, useQuery } from '@tanstack/react
 import { type ReactNode, useEffect, useState } from 'react';
 import { api } from '../lib/api.ts';
 import { authStore, useAuth } from '../lib/auth-store.ts';
+import { DateDataWarmUp } from '../lib/date-format.ts';
 import { followSession, logUncaughtErrors } from '../lib/realtime.ts';
 import { isTutorLike } from '../lib/roles.ts';
 import { BookingRealtime } from './booking-realtime.tsx';
@@ -54,6 +55,7 @@ export function AppProvider({ children, queryClient }: { children: ReactNode; qu
         <Toaster>
           <SessionBootstrap />
           <RealtimeBootstrap />
+          <DateDataWarmUp />
           <BookingRealtime />
           {children}
         </Toaster>

@@ -1,5 +1,5 @@
 import { DEFAULT_TIME_ZONE, dateTimeFormat, useI18n } from '@darsak/ui/i18n';
-import { useMemo } from 'react';
+import { useEffect, useMemo } from 'react';
 
 export interface DateFormat {
   /** "الاثنين، ٢٣ نوفمبر" */
@@ -47,6 +47,25 @@ export function createDateFormat(intlLocale: string, timeZone: string = DEFAULT_
     weekdayOf: (dayKey) => weekday(new Date(`${dayKey}T12:00:00Z`)),
     timeZone,
   };
+}
+
+/**
+ * Builds the page language's first date formatter while the browser is idle (a page waiting for its data): the first
+ * one loads the locale's calendar and time-zone data, a long task on a phone, which otherwise lands in the render
+ * that shows the data.
+ */
+export function DateDataWarmUp(): null {
+  const { intlLocale } = useI18n();
+  useEffect(() => {
+    const warm = () => void createDateFormat(intlLocale).dayTime(Date.now());
+    if (typeof requestIdleCallback !== 'function') {
+      const timer = setTimeout(warm, 0);
+      return () => clearTimeout(timer);
+    }
+    const id = requestIdleCallback(warm);
+    return () => cancelIdleCallback(id);
+  }, [intlLocale]);
+  return null;
 }
 
 export function useDateFormat(): DateFormat {
