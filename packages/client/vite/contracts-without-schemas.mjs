@@ -29,15 +29,19 @@ const keyOf = (property) =>
       : String(property.key.value)
     : undefined;
 
+/** The declarators of an ESTree program's top-level `const`s, exported or not. */
+function* topLevelDeclarators(program) {
+  for (const statement of program.body) {
+    const declaration = statement.type === 'ExportNamedDeclaration' ? statement.declaration : statement;
+    if (declaration?.type === 'VariableDeclaration') yield* declaration.declarations;
+  }
+}
+
 /** The module's top-level `const name = {...}` objects, by name: the parts contracts spread in (`...common`). */
 function topLevelObjects(program) {
   const objects = new Map();
-  for (const statement of program.body) {
-    const declaration = statement.type === 'ExportNamedDeclaration' ? statement.declaration : statement;
-    if (declaration?.type !== 'VariableDeclaration') continue;
-    for (const { id, init } of declaration.declarations) {
-      if (id.type === 'Identifier' && init?.type === 'ObjectExpression') objects.set(id.name, init);
-    }
+  for (const { id, init } of topLevelDeclarators(program)) {
+    if (id.type === 'Identifier' && init?.type === 'ObjectExpression') objects.set(id.name, init);
   }
   return objects;
 }
@@ -71,27 +75,18 @@ export function stripRouteSchemas(code, program) {
 /** Initial values that may run code: calls, and objects or arrays whose members may. */
 const BUILT = new Set(['CallExpression', 'NewExpression', 'ObjectExpression', 'ArrayExpression']);
 
-/** The initial values of an ESTree program's top-level declarations (exported or not) that are built by code. */
-function* topLevelCalls(program) {
-  for (const statement of program.body) {
-    const declaration = statement.type === 'ExportNamedDeclaration' ? statement.declaration : statement;
-    if (declaration?.type !== 'VariableDeclaration') continue;
-    for (const declarator of declaration.declarations) {
-      if (BUILT.has(declarator.init?.type)) yield declarator.init;
-    }
-  }
-}
-
 /**
  * Marks each top-level value the domain builds as pure, so the bundler drops those a page does not use. A chain
  * such as `z.object({...}).extend({...})`, or an object of schemas, cannot be annotated as it stands, so it becomes
- * a pure immediately called arrow. The domain is pure by rule (DESIGN.md §2): building a schema or a table changes nothing.
+ * a pure immediately called arrow. The domain is pure by rule (DESIGN.md §2): building a schema or a table changes
+ * nothing.
  */
 export function markTopLevelCallsPure(code, program, out = new MagicString(code)) {
   let changed = false;
-  for (const call of topLevelCalls(program)) {
-    out.appendLeft(call.start, '/* @__PURE__ */ (() => (');
-    out.appendRight(call.end, '))()');
+  for (const { init } of topLevelDeclarators(program)) {
+    if (!BUILT.has(init?.type)) continue;
+    out.appendLeft(init.start, '/* @__PURE__ */ (() => (');
+    out.appendRight(init.end, '))()');
     changed = true;
   }
   return changed ? out : undefined;
