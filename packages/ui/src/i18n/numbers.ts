@@ -20,8 +20,9 @@ export interface NumberOptions {
 
 /**
  * A number in the locale as Intl writes it with these options. Counts, ratings and averages, nearly every number a
- * page shows, are written from the locale's digits: a page's first formatter loads the locale's number data, which
- * cost a phone a long task on the tutor list. Negative numbers, and those big enough to group, go through Intl.
+ * page shows, are written from the locale's digits without building a formatter (the first one a page builds loads
+ * the locale's data, tens of milliseconds on a phone). Negative numbers, and those big enough to group, go through
+ * Intl.
  */
 export function localeNumber(locale: Locale, value: number, options: NumberOptions = {}): string {
   const decimals = options.maximumFractionDigits ?? 3;
