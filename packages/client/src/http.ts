@@ -193,7 +193,7 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
     return answerOf<C>(response.status, await readBody(response));
   }
 
-  /** A parsed answer, or the coded error it carries. */
+  /** The answer, or the coded error it carries. */
   function answerOf<C extends RouteContract>(status: number, data: unknown): ResponseOf<C> {
     if (status < 200 || status >= 300) {
       if (isKnownErrorBody(data)) {
@@ -204,8 +204,9 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
       if (status === 401) options.onUnauthenticated?.(new ApiError('unauthenticated', 401));
       throw new HttpError(status, data);
     }
-    // The answer is the API's own, in the contract's shape: response schemas transform nothing (a domain test holds
-    // them to that), so the browser does not carry them (vite/contracts-without-schemas.mjs).
+    // The answer is the API's own, in the contract's shape: response schemas transform nothing (the server's
+    // responses-as-sent.test.ts holds them to that), so the browser does not carry them
+    // (vite/contracts-without-schemas.mjs).
     return data as ResponseOf<C>;
   }
 
