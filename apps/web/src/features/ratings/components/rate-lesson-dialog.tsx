@@ -103,7 +103,10 @@ export function RateLessonDialog({
                   checked={value === label.value}
                   onChange={() => form.setValue('value', label.value, { shouldValidate: form.formState.isSubmitted })}
                 />
-                <span aria-hidden="true" className="text-lg text-accent-400">
+                <span
+                  aria-hidden="true"
+                  className="max-w-full text-base leading-tight break-all text-accent-400 sm:text-lg"
+                >
                   {'★'.repeat(label.value)}
                 </span>
                 {locale === 'ar' ? label.ar : label.en}
