@@ -21,7 +21,6 @@ export {
   isKnownErrorBody,
   statusOf,
 } from './errors.ts';
-export * from './forms/forms.schemas.ts';
 export {
   type CallArgs,
   type CallInput,

@@ -3,7 +3,7 @@
  * dist/.server/live-page.js (a dot directory, never served): rendering the live parts of a page, reading the
  * public plan list, and checking a contact form posted without JavaScript.
  */
-import { ContactForm } from '@darsak/client';
+import { ContactForm } from '@darsak/client/forms';
 import { pageOf } from '@darsak/domain/common';
 import type { ContactRequest } from '@darsak/domain/contact';
 import { type Plan, PlanSchema } from '@darsak/domain/plans';

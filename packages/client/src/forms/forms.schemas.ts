@@ -6,6 +6,7 @@
 
 import { ContactRequest } from '@darsak/domain/contact';
 import { NoticePeriodMinutes } from '@darsak/domain/lessons';
+import { ReportFields } from '@darsak/domain/reports';
 import {
   ArabicTwoPartName,
   BirthYear,
@@ -134,3 +135,10 @@ export const ContactForm = z.object({
   phone: blankAsAbsent(EgyptianMobile),
 });
 export type ContactFormInput = z.input<typeof ContactForm>;
+
+/** A problem report's own words; the page, screenshot and log ride along (the report dialog). */
+export const ReportTextForm = ReportFields.pick({ title: true, description: true });
+
+// Forms whose fields are a domain input as it is.
+export { ReplaceSlotsInput as WeeklyScheduleForm } from '@darsak/domain/availability';
+export { UpdateRatingInput as RatingForm } from '@darsak/domain/ratings';

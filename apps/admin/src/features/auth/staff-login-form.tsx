@@ -1,4 +1,5 @@
-import { errorCodeOf, SignInForm, type SignInFormInput } from '@darsak/client';
+import { errorCodeOf } from '@darsak/client';
+import { SignInForm, type SignInFormInput } from '@darsak/client/forms';
 import { authContract } from '@darsak/domain/auth';
 import { Button, Form, FormError, PasswordField, TextField } from '@darsak/ui';
 import { useI18n } from '@darsak/ui/i18n';

@@ -19,7 +19,7 @@ describe('login', () => {
     const user = userEvent.setup();
     renderApp('/login');
     await user.click(await screen.findByRole('button', { name: 'دخول' }));
-    expect(screen.getAllByText(FIELD_MESSAGES_AR.required)).toHaveLength(2);
+    expect(await screen.findAllByText(FIELD_MESSAGES_AR.required)).toHaveLength(2);
     const email = screen.getByLabelText(/البريد الإلكتروني/);
     expect(email.getAttribute('aria-invalid')).toBe('true');
     expect(email.getAttribute('aria-describedby')).toContain('-error');

@@ -49,7 +49,7 @@ describe('report a problem', () => {
     const { calls, user, dialog } = await openReportDialog({ id: 31, title: 'لا يعمل', status: 'open' });
     expect(within(dialog).getByRole('img', { name: /صورة الشاشة التي ستُرسل/ })).toBeTruthy();
     await user.click(within(dialog).getByRole('button', { name: 'إرسال البلاغ' }));
-    expect(within(dialog).getAllByText('هذا الحقل مطلوب.')).toHaveLength(2);
+    expect(await within(dialog).findAllByText('هذا الحقل مطلوب.')).toHaveLength(2);
     expect(calls.some((c) => c.path === '/api/v1/report/with/asset')).toBe(false);
 
     await user.type(within(dialog).getByLabelText(/^العنوان/), 'لا يعمل');

@@ -40,11 +40,11 @@ describe('changing the e-mail or phone in the settings', () => {
     await user.type(dialog.getByLabelText(/^البريد الإلكتروني الجديد/), 'new@example.com');
     await user.type(dialog.getByLabelText(/^كلمة المرور الحالية/), 'secret123');
     await user.click(dialog.getByRole('button', { name: 'أرسل الكود' }));
+    expect(await dialog.findByText('ne…@example.com')).toBeTruthy();
     expect(calls.find((c) => c.path === '/api/v1/confirmation-code/email/change')?.body).toEqual({
       email: 'new@example.com',
       currentPassword: 'secret123',
     });
-    expect(await dialog.findByText('ne…@example.com')).toBeTruthy();
     await user.type(dialog.getByLabelText(/^كود التحقق/), '12345');
     await user.click(dialog.getByRole('button', { name: 'تأكيد' }));
     expect(await screen.findByText('تغيّر بريدك الإلكتروني، وأخبرنا عنوانك السابق بذلك')).toBeTruthy();

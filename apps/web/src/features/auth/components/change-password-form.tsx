@@ -1,12 +1,12 @@
-import { ChangePasswordForm, type ChangePasswordFormInput } from '@darsak/client';
+import type { ChangePasswordFormInput } from '@darsak/client/forms';
 import { Button, Form, FormActions, FormError, PasswordField, useToast } from '@darsak/ui';
 import { useI18n } from '@darsak/ui/i18n';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
-import { useErrorText, useFieldErrorText } from '../../../lib/forms.ts';
+import { formResolver, useErrorText, useFieldErrorText } from '../../../lib/forms.ts';
 import { useChangePassword } from '../hooks/use-auth-mutations.ts';
 import { NewPasswordFields } from './new-password-fields.tsx';
 
+const resolver = formResolver((forms) => forms.ChangePasswordForm);
 const empty: ChangePasswordFormInput = { currentPassword: '', password: '', confirmPassword: '' };
 
 /** A signed-in password change with the current password; this device stays signed in, the others are not. */
@@ -16,13 +16,13 @@ export function ChangePasswordFormCard() {
   const errorText = useErrorText();
   const { toast } = useToast();
   const change = useChangePassword();
-  const form = useForm<ChangePasswordFormInput>({ resolver: zodResolver(ChangePasswordForm), defaultValues: empty });
+  const form = useForm({ resolver, defaultValues: empty });
   const { errors } = form.formState;
 
   return (
     <Form
       onSubmit={form.handleSubmit((values) => {
-        const { currentPassword, password } = ChangePasswordForm.parse(values);
+        const { currentPassword, password } = values;
         change.mutate(
           { currentPassword, newPassword: password },
           {

@@ -1,10 +1,10 @@
-import { SignInForm, type SignInFormInput } from '@darsak/client';
 import { Button, Form, FormError, PasswordField, TextField, useToast } from '@darsak/ui';
 import { useT } from '@darsak/ui/i18n';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
-import { useErrorText, useFieldErrorText } from '../../../lib/forms.ts';
+import { formResolver, useErrorText, useFieldErrorText } from '../../../lib/forms.ts';
 import { usePasswordSignIn } from '../hooks/use-auth-mutations.ts';
+
+const resolver = formResolver((forms) => forms.SignInForm);
 
 /** E-mail and password sign-in; on success the session is stored and the guest guard moves on. */
 export function LoginForm({ forgotPassword }: { forgotPassword?: React.ReactNode }) {
@@ -13,14 +13,14 @@ export function LoginForm({ forgotPassword }: { forgotPassword?: React.ReactNode
   const errorText = useErrorText();
   const { toast } = useToast();
   const signInMutation = usePasswordSignIn();
-  const form = useForm<SignInFormInput>({
-    resolver: zodResolver(SignInForm),
+  const form = useForm({
+    resolver,
     defaultValues: { email: '', password: '' },
   });
   const { errors } = form.formState;
 
   const onSubmit = form.handleSubmit((values) =>
-    signInMutation.mutate(SignInForm.parse(values), {
+    signInMutation.mutate(values, {
       onSuccess: ({ user }) => toast({ type: 'success', title: t('auth.login.welcome', { name: user.name }) }),
     }),
   );

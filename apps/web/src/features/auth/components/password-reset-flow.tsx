@@ -1,24 +1,18 @@
-import {
-  CodeForm,
-  type CodeFormInput,
-  EmailForm,
-  type EmailFormInput,
-  isApiError,
-  NewPasswordForm,
-  type NewPasswordFormInput,
-} from '@darsak/client';
+import { isApiError } from '@darsak/client';
 import { RESEND_COOLDOWN_SECONDS } from '@darsak/domain/verification';
 import { Button, CodeField, Form, FormActions, FormError, Stepper, TextField } from '@darsak/ui';
 import { useI18n } from '@darsak/ui/i18n';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { useErrorText, useFieldErrorText } from '../../../lib/forms.ts';
+import { codeResolver, formResolver, useErrorText, useFieldErrorText } from '../../../lib/forms.ts';
 import { useCountdown } from '../../../lib/use-countdown.ts';
 import { useCheckPasswordCode, useResetPassword, useSendPasswordCode } from '../hooks/use-auth-mutations.ts';
 import { NewPasswordFields } from './new-password-fields.tsx';
 
 type Step = 0 | 1 | 2;
+
+const emailResolver = formResolver((forms) => forms.EmailForm);
+const passwordResolver = formResolver((forms) => forms.NewPasswordForm);
 
 export interface PasswordResetFlowProps {
   initialEmail?: string;
@@ -45,13 +39,10 @@ export function PasswordResetFlow({ initialEmail = '', initialCode = '', onDone 
   const checkCode = useCheckPasswordCode();
   const reset = useResetPassword();
 
-  const emailForm = useForm<EmailFormInput>({
-    resolver: zodResolver(EmailForm),
-    defaultValues: { email: initialEmail },
-  });
-  const codeForm = useForm<CodeFormInput>({ resolver: zodResolver(CodeForm), defaultValues: { code: initialCode } });
-  const passwordForm = useForm<NewPasswordFormInput>({
-    resolver: zodResolver(NewPasswordForm),
+  const emailForm = useForm({ resolver: emailResolver, defaultValues: { email: initialEmail } });
+  const codeForm = useForm({ resolver: codeResolver, defaultValues: { code: initialCode } });
+  const passwordForm = useForm({
+    resolver: passwordResolver,
     defaultValues: { password: '', confirmPassword: '' },
   });
 
@@ -72,7 +63,7 @@ export function PasswordResetFlow({ initialEmail = '', initialCode = '', onDone 
       <Stepper steps={steps} current={step} />
 
       {step === 0 && (
-        <Form onSubmit={emailForm.handleSubmit((values) => send(EmailForm.parse(values).email))}>
+        <Form onSubmit={emailForm.handleSubmit((values) => send(values.email))}>
           <p className="text-muted">{t('auth.reset.emailIntro')}</p>
           <FormError message={sendCode.error ? errorText(sendCode.error) : undefined} />
           <TextField
@@ -94,7 +85,7 @@ export function PasswordResetFlow({ initialEmail = '', initialCode = '', onDone 
       {step === 1 && (
         <Form
           onSubmit={codeForm.handleSubmit((values) => {
-            const checked = CodeForm.parse(values).code;
+            const checked = values.code;
             setCodeError(undefined);
             checkCode.mutate(
               { email, code: checked },
@@ -150,7 +141,7 @@ export function PasswordResetFlow({ initialEmail = '', initialCode = '', onDone 
       {step === 2 && (
         <Form
           onSubmit={passwordForm.handleSubmit((values) => {
-            const { password } = NewPasswordForm.parse(values);
+            const { password } = values;
             reset.mutate(
               { email, code, password },
               {

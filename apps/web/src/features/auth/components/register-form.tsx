@@ -1,10 +1,8 @@
-import { isApiError, type RegisterFormInput, registerForm } from '@darsak/client';
+import { isApiError } from '@darsak/client';
 import { Button, Form, FormError, TextField, useToast } from '@darsak/ui';
 import { useT } from '@darsak/ui/i18n';
-import { zodResolver } from '@hookform/resolvers/zod';
-import { useMemo } from 'react';
 import { useForm } from 'react-hook-form';
-import { applyServerFieldErrors, useErrorText, useFieldErrorText } from '../../../lib/forms.ts';
+import { applyServerFieldErrors, registerResolvers, useErrorText, useFieldErrorText } from '../../../lib/forms.ts';
 import { useRegister } from '../hooks/use-auth-mutations.ts';
 import { NewPasswordFields } from './new-password-fields.tsx';
 
@@ -15,15 +13,14 @@ export function RegisterForm({ role }: { role: 'student' | 'tutor' }) {
   const errorText = useErrorText();
   const { toast } = useToast();
   const register = useRegister();
-  const schema = useMemo(() => registerForm(role), [role]);
-  const form = useForm<RegisterFormInput>({
-    resolver: zodResolver(schema),
+  const form = useForm({
+    resolver: registerResolvers[role],
     defaultValues: { name: '', email: '', password: '', confirmPassword: '', phone: '' },
   });
   const { errors } = form.formState;
 
   const onSubmit = form.handleSubmit((values) => {
-    const { confirmPassword: _confirm, ...input } = schema.parse(values);
+    const { confirmPassword: _confirm, ...input } = values;
     register.mutate(
       { role, ...input },
       {

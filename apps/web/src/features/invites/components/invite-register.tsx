@@ -1,16 +1,15 @@
-import { errorCodeOf, isApiError, type RegisterFormInput, registerForm } from '@darsak/client';
+import { errorCodeOf, isApiError } from '@darsak/client';
 import type { InvitePreview } from '@darsak/domain/invites';
 import { isTutorLike, Role, type SignedIn } from '@darsak/domain/users';
 import { Alert, Button, buttonClasses, Form, FormError, TextField } from '@darsak/ui';
 import { type MessageKey, useT } from '@darsak/ui/i18n';
-import { zodResolver } from '@hookform/resolvers/zod';
-import { useMemo, useState } from 'react';
+import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import { ADMIN_URL } from '../../../config/env.ts';
 import { paths } from '../../../config/paths.ts';
 import { signIn } from '../../../lib/auth-store.ts';
-import { applyServerFieldErrors, useErrorText, useFieldErrorText } from '../../../lib/forms.ts';
+import { applyServerFieldErrors, registerResolvers, useErrorText, useFieldErrorText } from '../../../lib/forms.ts';
 import { NewPasswordFields } from '../../auth/components/new-password-fields.tsx';
 import { useAcceptInvite } from '../hooks/use-invite.ts';
 
@@ -26,9 +25,8 @@ export function InviteRegister({ token, invite }: { token: string; invite: Invit
   const navigate = useNavigate();
   const accept = useAcceptInvite(token);
   const [done, setDone] = useState<SignedIn | null>(null);
-  const schema = useMemo(() => registerForm(isTutorLike(invite.role) ? 'tutor' : 'student'), [invite.role]);
-  const form = useForm<RegisterFormInput>({
-    resolver: zodResolver(schema),
+  const form = useForm({
+    resolver: registerResolvers[isTutorLike(invite.role) ? 'tutor' : 'student'],
     defaultValues: { name: invite.name ?? '', email: invite.email, password: '', confirmPassword: '', phone: '' },
   });
   const { errors } = form.formState;
@@ -52,7 +50,7 @@ export function InviteRegister({ token, invite }: { token: string; invite: Invit
   }
 
   const onSubmit = form.handleSubmit((values) => {
-    const { name, password, phone } = schema.parse(values);
+    const { name, password, phone } = values;
     accept.mutate(
       { name, password, ...(phone ? { phone } : {}) },
       {

@@ -1,18 +1,14 @@
-import {
-  NoticePeriodForm,
-  type NoticePeriodFormInput,
-  NotificationForm,
-  type NotificationFormInput,
-} from '@darsak/client';
 import { DEFAULT_NOTICE_PERIOD_MINUTES } from '@darsak/domain/lessons';
 import type { TutorMeta, User } from '@darsak/domain/users';
 import { Button, Form, FormActions, FormError, SelectField, TextField, useToast } from '@darsak/ui';
 import { useI18n } from '@darsak/ui/i18n';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
-import { useErrorText, useFieldErrorText } from '../../../lib/forms.ts';
+import { formResolver, useErrorText, useFieldErrorText } from '../../../lib/forms.ts';
 import { TelegramLinkPanel } from '../../telegram/components/telegram-link-panel.tsx';
 import { useUpdateUser } from '../hooks/use-profile-mutations.ts';
+
+const notificationResolver = formResolver((forms) => forms.NotificationForm);
+const noticePeriodResolver = formResolver((forms) => forms.NoticePeriodForm);
 
 /** How lesson reminders and codes reach the user: WhatsApp, Telegram or nothing. */
 export function NotificationMethodForm({ user }: { user: User }) {
@@ -21,15 +17,15 @@ export function NotificationMethodForm({ user }: { user: User }) {
   const errorText = useErrorText();
   const { toast } = useToast();
   const update = useUpdateUser(user.id);
-  const form = useForm<NotificationFormInput>({
-    resolver: zodResolver(NotificationForm),
+  const form = useForm({
+    resolver: notificationResolver,
     values: { notificationMethod: user.notificationMethod },
   });
   return (
     <>
       <Form
         onSubmit={form.handleSubmit((values) =>
-          update.mutate(NotificationForm.parse(values), {
+          update.mutate(values, {
             onSuccess: () => toast({ type: 'success', title: t('common.saved') }),
           }),
         )}
@@ -65,14 +61,14 @@ export function NoticePeriodSettingsForm({ user, meta }: { user: User; meta: Tut
   const errorText = useErrorText();
   const { toast } = useToast();
   const update = useUpdateUser(user.id);
-  const form = useForm<NoticePeriodFormInput>({
-    resolver: zodResolver(NoticePeriodForm),
+  const form = useForm({
+    resolver: noticePeriodResolver,
     values: { noticePeriodMinutes: String(meta?.noticePeriodMinutes ?? DEFAULT_NOTICE_PERIOD_MINUTES) },
   });
   return (
     <Form
       onSubmit={form.handleSubmit((values) =>
-        update.mutate(NoticePeriodForm.parse(values), {
+        update.mutate(values, {
           onSuccess: () => toast({ type: 'success', title: t('common.saved') }),
         }),
       )}

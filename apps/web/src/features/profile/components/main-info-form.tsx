@@ -1,13 +1,15 @@
-import { type MainInfoFormInput, mainInfoForm } from '@darsak/client';
 import { GOVERNORATES, type User } from '@darsak/domain/users';
 import { Button, Form, FormActions, FormError, SelectField, TextField, useToast } from '@darsak/ui';
 import { useI18n } from '@darsak/ui/i18n';
-import { zodResolver } from '@hookform/resolvers/zod';
-import { useMemo } from 'react';
 import { useForm } from 'react-hook-form';
-import { applyServerFieldErrors, useErrorText, useFieldErrorText } from '../../../lib/forms.ts';
+import { applyServerFieldErrors, formResolver, useErrorText, useFieldErrorText } from '../../../lib/forms.ts';
 import { isTutorLike } from '../../../lib/roles.ts';
 import { useUpdateUser } from '../hooks/use-profile-mutations.ts';
+
+const mainInfoResolvers = {
+  student: formResolver((forms) => forms.mainInfoForm('student')),
+  tutor: formResolver((forms) => forms.mainInfoForm('tutor')),
+};
 
 const text = (value: string | number | null) => (value === null ? '' : String(value));
 
@@ -27,9 +29,8 @@ export function MainInfoForm({
   const { toast } = useToast();
   const update = useUpdateUser(user.id);
   const tutor = isTutorLike(user.role);
-  const schema = useMemo(() => mainInfoForm(tutor ? 'tutor' : 'student'), [tutor]);
-  const form = useForm<MainInfoFormInput>({
-    resolver: zodResolver(schema),
+  const form = useForm({
+    resolver: mainInfoResolvers[tutor ? 'tutor' : 'student'],
     defaultValues: {
       name: user.name,
       phone: text(user.phone),
@@ -44,7 +45,7 @@ export function MainInfoForm({
   // A number the account has is changed only with the password and a code (settings, contact details).
   const phoneLocked = user.phone !== null;
   const onSubmit = form.handleSubmit((values) => {
-    const { phone, ...rest } = schema.parse(values);
+    const { phone, ...rest } = values;
     return update.mutate(phoneLocked ? rest : { ...rest, phone }, {
       onSuccess: () => {
         toast({ type: 'success', title: t('profile.updated') });

@@ -1,4 +1,3 @@
-import { StudentAboutForm, type StudentAboutFormInput } from '@darsak/client';
 import { ENGLISH_LEVEL_LABELS, type EnglishLevel, type User } from '@darsak/domain/users';
 import {
   Button,
@@ -11,10 +10,11 @@ import {
   useToast,
 } from '@darsak/ui';
 import { useI18n } from '@darsak/ui/i18n';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
-import { useErrorText, useFieldErrorText } from '../../../lib/forms.ts';
+import { formResolver, useErrorText, useFieldErrorText } from '../../../lib/forms.ts';
 import { useSaveStudentProfile, useStudentProfile } from '../hooks/use-profile-mutations.ts';
+
+const resolver = formResolver((forms) => forms.StudentAboutForm);
 
 const LEVELS = Object.entries(ENGLISH_LEVEL_LABELS) as Array<[string, (typeof ENGLISH_LEVEL_LABELS)[EnglishLevel]]>;
 
@@ -34,8 +34,8 @@ export function StudentAboutFormCard({
   const { toast } = useToast();
   const profile = useStudentProfile(user.id);
   const save = useSaveStudentProfile(user.id, Boolean(profile.data));
-  const form = useForm<StudentAboutFormInput>({
-    resolver: zodResolver(StudentAboutForm),
+  const form = useForm({
+    resolver,
     values: { englishLevel: profile.data?.englishLevel?.toString() ?? '', goal: profile.data?.goal ?? '' },
   });
   const { errors } = form.formState;
@@ -45,7 +45,7 @@ export function StudentAboutFormCard({
   return (
     <Form
       onSubmit={form.handleSubmit((values) =>
-        save.mutate(StudentAboutForm.parse(values), {
+        save.mutate(values, {
           onSuccess: () => {
             toast({ type: 'success', title: t('profile.updated') });
             onSaved?.();

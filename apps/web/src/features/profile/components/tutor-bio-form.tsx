@@ -1,11 +1,11 @@
-import { TutorBioForm, type TutorBioFormInput } from '@darsak/client';
 import { ABOUT_MAX_LENGTH, BIO_MAX_LENGTH, type TutorMeta, type User } from '@darsak/domain/users';
 import { Button, Form, FormActions, FormError, TextareaField, useToast } from '@darsak/ui';
 import { useI18n } from '@darsak/ui/i18n';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
-import { applyServerFieldErrors, useErrorText, useFieldErrorText } from '../../../lib/forms.ts';
+import { applyServerFieldErrors, formResolver, useErrorText, useFieldErrorText } from '../../../lib/forms.ts';
 import { useUpdateUser } from '../hooks/use-profile-mutations.ts';
+
+const resolver = formResolver((forms) => forms.TutorBioForm);
 
 /** The tutor's bio and about, both in Arabic (spec §5). */
 export function TutorBioFormCard({
@@ -24,8 +24,8 @@ export function TutorBioFormCard({
   const errorText = useErrorText();
   const { toast } = useToast();
   const update = useUpdateUser(user.id);
-  const form = useForm<TutorBioFormInput>({
-    resolver: zodResolver(TutorBioForm),
+  const form = useForm({
+    resolver,
     values: { bio: meta?.bio ?? '', about: meta?.about ?? '' },
   });
   const { errors } = form.formState;
@@ -33,7 +33,7 @@ export function TutorBioFormCard({
   return (
     <Form
       onSubmit={form.handleSubmit((values) =>
-        update.mutate(TutorBioForm.parse(values), {
+        update.mutate(values, {
           onSuccess: () => {
             toast({ type: 'success', title: t('profile.updated') });
             onSaved?.();

@@ -1,16 +1,15 @@
 import { isApiError, ratingsByRaterQuery } from '@darsak/client';
-import { RATING_LABELS, RATING_TEXT_MAX_LENGTH, UpdateRatingInput } from '@darsak/domain/ratings';
+import { RATING_LABELS, RATING_TEXT_MAX_LENGTH } from '@darsak/domain/ratings';
 import { Alert, Button, Dialog, Fieldset, Form, FormActions, FormError, TextareaField, useToast } from '@darsak/ui';
 import { useI18n } from '@darsak/ui/i18n';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { api } from '../../../lib/api.ts';
-import { useErrorText, useFieldErrorText } from '../../../lib/forms.ts';
+import { formResolver, useErrorText, useFieldErrorText } from '../../../lib/forms.ts';
 import { useCreateRating, useUpdateRating } from '../hooks/use-rating-mutations.ts';
 
-type RateForm = UpdateRatingInput;
+const resolver = formResolver((forms) => forms.RatingForm);
 
 /**
  * Rating the tutor of a fulfilled lesson: a value from bad to excellent and a text. One rating per tutor: when
@@ -38,8 +37,8 @@ export function RateLessonDialog({
   const create = useCreateRating(tutor.id);
   const update = useUpdateRating(tutor.id);
   const [existsNotice, setExistsNotice] = useState(false);
-  const form = useForm<RateForm>({
-    resolver: zodResolver(UpdateRatingInput),
+  const form = useForm({
+    resolver,
     defaultValues: { value: 0, text: '' },
   });
   const { errors } = form.formState;

@@ -1,9 +1,4 @@
-import {
-  REPORT_DESCRIPTION_MAX_LENGTH,
-  REPORT_TITLE_MAX_LENGTH,
-  ReportFields,
-  reportsContract,
-} from '@darsak/domain/reports';
+import { REPORT_DESCRIPTION_MAX_LENGTH, REPORT_TITLE_MAX_LENGTH, reportsContract } from '@darsak/domain/reports';
 import {
   Alert,
   Button,
@@ -18,7 +13,6 @@ import {
 } from '@darsak/ui';
 import { registerMessages, useI18n } from '@darsak/ui/i18n';
 import { reportsMessages } from '@darsak/ui/i18n/features/reports.ar.ts';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
@@ -26,7 +20,7 @@ import { useLocation } from 'react-router';
 import { logFileOf } from '../../../components/log-export-dialog.tsx';
 import { api } from '../../../lib/api.ts';
 import { useCurrentUser } from '../../../lib/auth-store.ts';
-import { applyServerFieldErrors, useErrorText, useFieldErrorText } from '../../../lib/forms.ts';
+import { applyServerFieldErrors, formResolver, useErrorText, useFieldErrorText } from '../../../lib/forms.ts';
 import { type Cover, captureScreen, coveredPng, SCREENSHOT_SKIP } from '../lib/screenshot.ts';
 import { ScreenshotCovers } from './screenshot-covers.tsx';
 
@@ -34,7 +28,7 @@ import { ScreenshotCovers } from './screenshot-covers.tsx';
 // the user menu awaits its other languages before showing the dialog (app/messages.ts).
 void registerMessages(reportsMessages);
 
-const TextFields = ReportFields.pick({ title: true, description: true });
+const resolver = formResolver((forms) => forms.ReportTextForm);
 type TextForm = { title: string; description: string };
 
 type Screen =
@@ -111,7 +105,7 @@ export function ReportProblemDialog({ open, onOpenChange }: { open: boolean; onO
   const [log, setLog] = useState(() => logFileOf(user?.id));
   const [progress, setProgress] = useState(0);
   const abort = useRef<AbortController | null>(null);
-  const form = useForm<TextForm>({ resolver: zodResolver(TextFields), defaultValues: { title: '', description: '' } });
+  const form = useForm({ resolver, defaultValues: { title: '', description: '' } });
   const { errors } = form.formState;
 
   const send = useMutation({

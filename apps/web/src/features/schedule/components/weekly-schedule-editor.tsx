@@ -1,9 +1,8 @@
 import { availabilityKeys, errorCodeOf, isApiError, slotsQuery, tutorsKeys } from '@darsak/client';
-import { availabilityContract, ReplaceSlotsInput, SLOT_STEP_MINUTES } from '@darsak/domain/availability';
+import { availabilityContract, type ReplaceSlotsInput, SLOT_STEP_MINUTES } from '@darsak/domain/availability';
 import { WEEKDAYS } from '@darsak/domain/lessons';
 import { Alert, Button, Card, cn, Form, FormActions, FormError, LoadingAnimation, useToast } from '@darsak/ui';
 import { useI18n } from '@darsak/ui/i18n';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type ComponentProps, useEffect, useMemo, useRef } from 'react';
 import { type FieldErrors, useFieldArray, useForm } from 'react-hook-form';
@@ -12,7 +11,7 @@ import { LoadError } from '../../../components/load-error.tsx';
 import { paths } from '../../../config/paths.ts';
 import { api } from '../../../lib/api.ts';
 import { useDateFormat } from '../../../lib/date-format.ts';
-import { useFieldErrorText } from '../../../lib/forms.ts';
+import { formResolver, useFieldErrorText } from '../../../lib/forms.ts';
 import { LessonLengthsField } from './lesson-lengths-field.tsx';
 
 /** The start or end of one span: a visible "from"/"to" and, for screen readers, which span of which day. */
@@ -57,6 +56,8 @@ const DEFAULT_SPAN = { startMinute: 17 * 60, endMinute: 19 * 60 };
 
 /** The body as the schema takes it; the page always sends the lengths. */
 type ScheduleForm = ReplaceSlotsInput;
+
+const resolver = formResolver((forms) => forms.WeeklyScheduleForm);
 
 interface OrphanedLesson {
   id: number;
@@ -117,7 +118,7 @@ export function WeeklyScheduleEditor() {
       },
     [current.data],
   );
-  const form = useForm<ScheduleForm>({ resolver: zodResolver(ReplaceSlotsInput), values });
+  const form = useForm({ resolver, values });
   const { fields, append, remove } = useFieldArray({ control: form.control, name: 'slots' });
   const slots = form.watch('slots') ?? [];
   const lessonLengths = form.watch('lessonLengths') ?? [];

@@ -1,10 +1,4 @@
-import {
-  CodeForm,
-  type CodeFormInput,
-  type ContactChangeFormInput,
-  contactChangeForm,
-  usersKeys,
-} from '@darsak/client';
+import { usersKeys } from '@darsak/client';
 import type { User } from '@darsak/domain/users';
 import { type CodeSent, verificationContract } from '@darsak/domain/verification';
 import {
@@ -20,16 +14,26 @@ import {
   useToast,
 } from '@darsak/ui';
 import { useI18n } from '@darsak/ui/i18n';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { type ReactNode, useMemo, useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
 import { paths } from '../../../config/paths.ts';
 import { api } from '../../../lib/api.ts';
 import { authStore } from '../../../lib/auth-store.ts';
-import { applyServerFieldErrors, useErrorText, useFieldErrorText } from '../../../lib/forms.ts';
+import {
+  applyServerFieldErrors,
+  codeResolver,
+  formResolver,
+  useErrorText,
+  useFieldErrorText,
+} from '../../../lib/forms.ts';
 import type { ContactKind } from './verify-contact-dialog.tsx';
+
+const contactChangeResolvers = {
+  email: formResolver((forms) => forms.contactChangeForm('email')),
+  phone: formResolver((forms) => forms.contactChangeForm('phone')),
+};
 
 /**
  * Changes the e-mail or the mobile number (issue 9): the new address and the current password, then the 5-digit
@@ -44,12 +48,11 @@ export function ChangeContactDialog({ kind, user, trigger }: { kind: ContactKind
   const queryClient = useQueryClient();
   const [open, setOpen] = useState(false);
   const [sent, setSent] = useState<CodeSent>();
-  const schema = useMemo(() => contactChangeForm(kind), [kind]);
-  const request = useForm<ContactChangeFormInput>({
-    resolver: zodResolver(schema),
+  const request = useForm({
+    resolver: contactChangeResolvers[kind],
     defaultValues: { value: '', currentPassword: '' },
   });
-  const codeForm = useForm<CodeFormInput>({ resolver: zodResolver(CodeForm), defaultValues: { code: '' } });
+  const codeForm = useForm({ resolver: codeResolver, defaultValues: { code: '' } });
 
   const send = useMutation({
     mutationFn: ({ value, currentPassword }: { value: string; currentPassword: string }) =>
@@ -92,7 +95,7 @@ export function ChangeContactDialog({ kind, user, trigger }: { kind: ContactKind
       </Link>
     </div>
   ) : !sent ? (
-    <Form onSubmit={request.handleSubmit((values) => send.mutate(schema.parse(values)))}>
+    <Form onSubmit={request.handleSubmit((values) => send.mutate(values))}>
       <p className="text-muted">{t(`contactChange.${kind}.intro`)}</p>
       <FormError message={send.error ? errorText(send.error) : undefined} />
       <TextField
@@ -121,7 +124,7 @@ export function ChangeContactDialog({ kind, user, trigger }: { kind: ContactKind
       </FormActions>
     </Form>
   ) : (
-    <Form onSubmit={codeForm.handleSubmit((values) => confirm.mutate(CodeForm.parse(values).code))}>
+    <Form onSubmit={codeForm.handleSubmit((values) => confirm.mutate(values.code))}>
       <p className="text-muted">
         {t('verify.sentTo', { channel: t(`verify.channel.${sent.channel}`), count: sent.expiresInMinutes })}{' '}
         <span dir="ltr" className="font-semibold text-ink">

@@ -1,15 +1,14 @@
-import { CodeForm, type CodeFormInput, isApiError, usersKeys } from '@darsak/client';
+import { isApiError, usersKeys } from '@darsak/client';
 import type { User } from '@darsak/domain/users';
 import { type CodeSent, verificationContract } from '@darsak/domain/verification';
 import { Button, CodeField, Dialog, Form, FormActions, FormError, SelectField, useToast } from '@darsak/ui';
 import { useI18n } from '@darsak/ui/i18n';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { api } from '../../../lib/api.ts';
 import { authStore } from '../../../lib/auth-store.ts';
-import { useErrorText, useFieldErrorText } from '../../../lib/forms.ts';
+import { codeResolver, useErrorText, useFieldErrorText } from '../../../lib/forms.ts';
 import { useCountdown } from '../../../lib/use-countdown.ts';
 
 export type ContactKind = 'email' | 'phone';
@@ -29,7 +28,7 @@ export function VerifyContactDialog({ kind, user, trigger }: { kind: ContactKind
   const [open, setOpen] = useState(false);
   const [sent, setSent] = useState<CodeSent>();
   const [method, setMethod] = useState<PhoneMethod>(user.notificationMethod === 'telegram' ? 'telegram' : 'whatsapp');
-  const form = useForm<CodeFormInput>({ resolver: zodResolver(CodeForm), defaultValues: { code: '' } });
+  const form = useForm({ resolver: codeResolver, defaultValues: { code: '' } });
 
   const send = useMutation({
     mutationFn: () =>
@@ -100,7 +99,7 @@ export function VerifyContactDialog({ kind, user, trigger }: { kind: ContactKind
           </Button>
         </div>
       ) : (
-        <Form onSubmit={form.handleSubmit((values) => confirm.mutate(CodeForm.parse(values).code))}>
+        <Form onSubmit={form.handleSubmit((values) => confirm.mutate(values.code))}>
           <p className="text-muted">
             {t('verify.sentTo', {
               channel: t(`verify.channel.${sent.channel}`),
