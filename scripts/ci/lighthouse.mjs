@@ -1,8 +1,9 @@
 // Lighthouse (mobile, simulated slow 4G and a 4× slower CPU) on the pages a newcomer opens first (issue 13): the
 // site's home and pricing, /tutors, a seeded tutor's /t/{id}, /plans and a student's checkout. Starts Darsak from the
 // built front ends (run `npm run build` first) on its own ports and a fresh embedded database with the demo data,
-// prints each page's scores, LCP and JavaScript sent, and exits 1 when a page misses accessibility 100 (or
-// performance ≥ 95 with LIGHTHOUSE_GATE_PERFORMANCE=1). LIGHTHOUSE_PORT (default 4200, then +1 admin, +2 site) moves the ports.
+// behind TLS and HTTP/2 as production serves it (tls-proxy.mjs stands in for Caddy), prints each page's scores, LCP
+// and JavaScript sent, and exits 1 when a page misses performance 95 or accessibility 100. LIGHTHOUSE_PORT (default
+// 4200, then +1 admin, +2 site, +3 and +4 the app's and the site's proxies) moves the ports.
 // Usage: node scripts/ci/lighthouse.mjs
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -10,21 +11,23 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import lighthouse from 'lighthouse';
 import { chromium } from 'playwright-core';
+import { startTlsProxy } from './tls-proxy.mjs';
 
 const BUDGET = { performance: 95, accessibility: 100 };
 /**
- * Performance ≥ 95 is issue 13's goal: the site meets it, the app's pages do not yet (their first load is 140–170 KB
- * gzip of JavaScript, and the score swings by ±15 between runs of one build, with the blocking time), so it is printed against the goal and
- * fails the check only with LIGHTHOUSE_GATE_PERFORMANCE=1. Accessibility 100 fails it on every page.
+ * The performance score of one build swings between runs, mostly with the blocking time on a busy machine: a page
+ * under the budget is measured this many times in all and judged on its median run, as Lighthouse's docs advise.
  */
-const gatePerformance = process.env.LIGHTHOUSE_GATE_PERFORMANCE === '1';
+const RUNS_WHEN_UNDER = 3;
 /** LIGHTHOUSE_REPORTS=<dir> keeps each page's full report (JSON, open it in the Lighthouse viewer). */
 const reportsDir = process.env.LIGHTHOUSE_REPORTS;
 const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
 const port = Number(process.env.LIGHTHOUSE_PORT ?? 4200);
-const app = `http://127.0.0.1:${port}`;
-const site = `http://127.0.0.1:${port + 2}`;
+/** Darsak's own addresses; the pages are opened through the TLS proxies in front of them, as deployed. */
+const direct = { app: `http://127.0.0.1:${port}`, site: `http://127.0.0.1:${port + 2}` };
+const app = `https://127.0.0.1:${port + 3}`;
+const site = `https://127.0.0.1:${port + 4}`;
 const dataDir = mkdtempSync(join(tmpdir(), 'darsak-lighthouse-'));
 const profileDir = mkdtempSync(join(tmpdir(), 'darsak-lighthouse-chromium-'));
 
@@ -51,14 +54,14 @@ async function waitForHealth(timeoutMs) {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline && server.exitCode === null) {
     try {
-      if ((await fetch(`${app}/api/health`)).ok) return true;
+      if ((await fetch(`${direct.app}/api/health`)).ok) return true;
     } catch {}
     await new Promise((resolve) => setTimeout(resolve, 500));
   }
   return false;
 }
 
-const getJson = async (path) => (await fetch(`${app}${path}`)).json();
+const getJson = async (path) => (await fetch(`${direct.app}${path}`)).json();
 
 /** The pages to measure, with a seeded tutor and the first plan; `signedIn` pages need the demo student. */
 async function pages() {
@@ -90,7 +93,7 @@ async function signInStudent(context) {
 
 /** One Lighthouse run on a cold cache; storage is kept so a signed-in page stays signed in. */
 async function audit(context, debuggingPort, url) {
-  const answer = await fetch(url);
+  const answer = await fetch(url.replace(app, direct.app).replace(site, direct.site));
   if (!answer.ok) return { error: `HTTP ${answer.status}` };
   const cdp = await context.newCDPSession(context.pages()[0] ?? (await context.newPage()));
   await cdp.send('Network.clearBrowserCache');
@@ -121,13 +124,29 @@ async function audit(context, debuggingPort, url) {
   };
 }
 
+/** A page's audit; one under the performance budget is run again, and its median run is the page's figures. */
+async function measure(context, debuggingPort, url) {
+  const runs = [await audit(context, debuggingPort, url)];
+  while (!runs[0].error && runs.length < RUNS_WHEN_UNDER && runs[0].performance < BUDGET.performance) {
+    runs.push(await audit(context, debuggingPort, url));
+  }
+  const measured = runs.filter((run) => !run.error).sort((a, b) => a.performance - b.performance);
+  if (measured.length === 0) return runs[0];
+  return { ...measured[Math.floor(measured.length / 2)], runs: measured.map((run) => run.performance) };
+}
+
 async function main() {
   if (!(await waitForHealth(120_000)))
     throw new Error('Darsak did not start, or did not answer /api/health within 2 minutes');
+  closeProxies.push(
+    await startTlsProxy({ port: port + 3, target: direct.app, dir: dataDir }),
+    await startTlsProxy({ port: port + 4, target: direct.site, dir: dataDir }),
+  );
   const list = await pages();
   const context = await chromium.launchPersistentContext(profileDir, {
     executablePath: chromiumPath,
-    args: ['--remote-debugging-port=0'],
+    // the proxies' certificate is made for this run
+    args: ['--remote-debugging-port=0', '--ignore-certificate-errors'],
   });
   try {
     const debuggingPort = Number(readFileSync(join(profileDir, 'DevToolsActivePort'), 'utf8').split('\n')[0]);
@@ -138,15 +157,15 @@ async function main() {
     );
     for (const page of list) {
       if (page.signedIn) await signInStudent(context);
-      const r = await audit(context, debuggingPort, page.url);
+      const r = await measure(context, debuggingPort, page.url);
       if (r.error) {
         console.log(`${page.name.padEnd(14)}  not measured: ${r.error}`);
         failed += 1;
         continue;
       }
-      const slow = r.performance < BUDGET.performance;
-      const missed = r.accessibility < BUDGET.accessibility || (slow && gatePerformance);
-      const verdict = missed ? '  MISSES THE BUDGET' : slow ? '  (under the performance goal; reported)' : '';
+      const missed = r.performance < BUDGET.performance || r.accessibility < BUDGET.accessibility;
+      const verdict =
+        (r.runs.length > 1 ? `  median of ${r.runs.join(', ')}` : '') + (missed ? '  MISSES THE BUDGET' : '');
       if (missed) failed += 1;
       console.log(
         `${page.name.padEnd(14)}${String(r.performance).padStart(6)}${String(r.accessibility).padStart(6)}` +
@@ -166,11 +185,13 @@ async function main() {
 }
 
 let ok = false;
+const closeProxies = [];
 try {
   ok = await main();
 } catch (error) {
   console.error(error);
 } finally {
+  await Promise.all(closeProxies.map((close) => close()));
   server.kill('SIGTERM');
   await new Promise((resolve) => (server.exitCode === null ? server.once('exit', resolve) : resolve()));
   rmSync(dataDir, { recursive: true, force: true });
