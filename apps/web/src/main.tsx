@@ -6,6 +6,7 @@ import { createRoot } from 'react-dom/client';
 import { WEB_FEATURES } from './app/messages.ts';
 import { AppProvider } from './app/provider.tsx';
 import { AppRouter } from './app/router.tsx';
+import { loadFormValidationOnFocus } from './lib/forms.ts';
 import './index.css';
 
 const root = document.getElementById('root');
@@ -13,6 +14,8 @@ if (!root) throw new Error('#root is missing from index.html');
 
 // The app's feature catalogues first (Arabic at once), so the stored language below is fetched with them.
 void registerMessages(...WEB_FEATURES);
+
+loadFormValidationOnFocus();
 
 // One origin keeps one session: a page opened at another address than the configured one moves there first.
 const canonical = canonicalAddress(window.location.href, readRuntimeConfig()?.urls.app);

@@ -37,29 +37,47 @@ export function applyServerFieldErrors<T extends FieldValues>(
   return applied;
 }
 
-type FormSchemas = typeof import('@darsak/client/forms');
+const loadValidation = () => Promise.all([import('@darsak/client/forms'), import('@hookform/resolvers/zod')]);
+let validation: ReturnType<typeof loadValidation> | undefined;
+
+/** The forms' schemas, zod and zod's resolver, loaded once; a load that failed is tried again on the next call. */
+function formValidation(): ReturnType<typeof loadValidation> {
+  if (!validation) {
+    const started = loadValidation();
+    started.catch(() => {
+      validation = undefined;
+    });
+    validation = started;
+  }
+  return validation;
+}
 
 /**
- * A form's resolver, given its schema in `@darsak/client/forms`. That module, zod and zod's resolver load on the
- * form's first validation (its first submit), so a page with forms renders without evaluating them; `handleSubmit`
- * gets the schema's output. A chunk that fails to load is tried again on the next submit.
+ * A form's resolver, given its schema in `@darsak/client/forms`. The validation loads when a form first takes the
+ * focus (`loadFormValidationOnFocus`) or on its first submit, so a page with forms renders without evaluating zod;
+ * `handleSubmit` gets the schema's output.
  */
 export function formResolver<Input extends FieldValues, Output extends FieldValues>(
-  schemaOf: (forms: FormSchemas) => z.ZodType<Output, Input>,
+  schemaOf: (forms: Awaited<ReturnType<typeof loadValidation>>[0]) => z.ZodType<Output, Input>,
 ): Resolver<Input, unknown, Output> {
-  let loading: Promise<Resolver<Input, unknown, Output>> | undefined;
-  return (values, context, options) => {
-    if (!loading) {
-      const started = Promise.all([import('@darsak/client/forms'), import('@hookform/resolvers/zod')]).then(
-        ([forms, { zodResolver }]) => zodResolver(schemaOf(forms)),
-      );
-      started.catch(() => {
-        loading = undefined;
-      });
-      loading = started;
+  let resolve: Resolver<Input, unknown, Output> | undefined;
+  return async (values, context, options) => {
+    if (!resolve) {
+      const [forms, { zodResolver }] = await formValidation();
+      resolve = zodResolver(schemaOf(forms));
     }
-    return loading.then((resolve) => resolve(values, context, options));
+    return resolve(values, context, options);
   };
+}
+
+/** Starts loading the forms' validation when a field of a form first takes the focus, before the user submits. */
+export function loadFormValidationOnFocus(target: Document = document): void {
+  const onFocus = (event: FocusEvent) => {
+    if (!(event.target instanceof Element) || !event.target.closest('form')) return;
+    target.removeEventListener('focusin', onFocus);
+    void formValidation();
+  };
+  target.addEventListener('focusin', onFocus);
 }
 
 /** The 5-digit code of a verification or a password reset. */
