@@ -12,17 +12,21 @@ const signIn = formResolver((forms) => forms.SignInForm);
 const options = { fields: {}, shouldUseNativeValidation: false } as const;
 
 describe('the forms’ validation', () => {
-  it('is not loaded before a form needs it, nor by a field outside a form', async () => {
+  it('is not loaded before a form needs it, nor by a field of a form no schema validates', async () => {
     loadFormValidationOnFocus();
     const search = document.body.appendChild(document.createElement('input'));
     search.focus();
+    const composer = document.body.appendChild(document.createElement('form'));
+    composer.appendChild(document.createElement('input')).focus();
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(loads.count).toBe(0);
     search.remove();
+    composer.remove();
   });
 
-  it('starts loading when a field of a form first takes the focus', async () => {
+  it('starts loading when a field of a schema-validated form first takes the focus', async () => {
     const form = document.body.appendChild(document.createElement('form'));
+    form.dataset.schemaForm = '';
     form.appendChild(document.createElement('input')).focus();
     await vi.waitFor(() => expect(loads.count).toBe(1));
     form.remove();

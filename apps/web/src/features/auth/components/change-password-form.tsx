@@ -21,6 +21,7 @@ export function ChangePasswordFormCard() {
 
   return (
     <Form
+      data-schema-form
       onSubmit={form.handleSubmit((values) => {
         const { currentPassword, password } = values;
         change.mutate(

@@ -26,7 +26,7 @@ export function LoginForm({ forgotPassword }: { forgotPassword?: React.ReactNode
   );
 
   return (
-    <Form onSubmit={onSubmit} aria-label={t('page.login.title')}>
+    <Form data-schema-form onSubmit={onSubmit} aria-label={t('page.login.title')}>
       <FormError message={signInMutation.error ? errorText(signInMutation.error) : undefined} />
       <TextField
         label={t('field.email')}

@@ -63,7 +63,7 @@ export function PasswordResetFlow({ initialEmail = '', initialCode = '', onDone 
       <Stepper steps={steps} current={step} />
 
       {step === 0 && (
-        <Form onSubmit={emailForm.handleSubmit((values) => send(values.email))}>
+        <Form data-schema-form onSubmit={emailForm.handleSubmit((values) => send(values.email))}>
           <p className="text-muted">{t('auth.reset.emailIntro')}</p>
           <FormError message={sendCode.error ? errorText(sendCode.error) : undefined} />
           <TextField
@@ -84,6 +84,7 @@ export function PasswordResetFlow({ initialEmail = '', initialCode = '', onDone 
 
       {step === 1 && (
         <Form
+          data-schema-form
           onSubmit={codeForm.handleSubmit((values) => {
             const checked = values.code;
             setCodeError(undefined);
@@ -140,6 +141,7 @@ export function PasswordResetFlow({ initialEmail = '', initialCode = '', onDone 
 
       {step === 2 && (
         <Form
+          data-schema-form
           onSubmit={passwordForm.handleSubmit((values) => {
             const { password } = values;
             reset.mutate(

@@ -38,6 +38,7 @@ export function RegisterForm({ role }: { role: 'student' | 'tutor' }) {
 
   return (
     <Form
+      data-schema-form
       onSubmit={onSubmit}
       aria-label={t(role === 'tutor' ? 'page.register.tutor.title' : 'page.register.student.title')}
     >

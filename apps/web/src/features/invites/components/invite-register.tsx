@@ -75,7 +75,7 @@ export function InviteRegister({ token, invite }: { token: string; invite: Invit
         {invite.inviterName ? t('invite.from', { inviter: invite.inviterName, role }) : t('invite.fromTeam', { role })}
         {invite.planWeeklyMinutes ? ` ${t('invite.withPlan', { count: invite.planWeeklyMinutes })}` : ''}
       </Alert>
-      <Form onSubmit={onSubmit} aria-label={t('invite.title')}>
+      <Form data-schema-form onSubmit={onSubmit} aria-label={t('invite.title')}>
         <FormError
           message={
             accept.error && !isApiError(accept.error, 'api-invalid-user-name') ? errorText(accept.error) : undefined

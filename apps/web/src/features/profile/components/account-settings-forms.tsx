@@ -24,6 +24,7 @@ export function NotificationMethodForm({ user }: { user: User }) {
   return (
     <>
       <Form
+        data-schema-form
         onSubmit={form.handleSubmit((values) =>
           update.mutate(values, {
             onSuccess: () => toast({ type: 'success', title: t('common.saved') }),
@@ -67,6 +68,7 @@ export function NoticePeriodSettingsForm({ user, meta }: { user: User; meta: Tut
   });
   return (
     <Form
+      data-schema-form
       onSubmit={form.handleSubmit((values) =>
         update.mutate(values, {
           onSuccess: () => toast({ type: 'success', title: t('common.saved') }),

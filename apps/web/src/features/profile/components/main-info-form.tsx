@@ -57,7 +57,7 @@ export function MainInfoForm({
   });
 
   return (
-    <Form onSubmit={onSubmit}>
+    <Form data-schema-form onSubmit={onSubmit}>
       <FormError message={update.error ? errorText(update.error) : undefined} />
       <div className="grid gap-4 sm:grid-cols-2">
         <TextField

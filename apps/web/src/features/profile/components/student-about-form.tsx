@@ -44,6 +44,7 @@ export function StudentAboutFormCard({
 
   return (
     <Form
+      data-schema-form
       onSubmit={form.handleSubmit((values) =>
         save.mutate(values, {
           onSuccess: () => {

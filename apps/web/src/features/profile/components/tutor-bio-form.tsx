@@ -32,6 +32,7 @@ export function TutorBioFormCard({
 
   return (
     <Form
+      data-schema-form
       onSubmit={form.handleSubmit((values) =>
         update.mutate(values, {
           onSuccess: () => {

@@ -83,7 +83,7 @@ export function RateLessonDialog({
       title={t(editing ? 'booking.rate.editTitle' : 'booking.rate.title')}
       description={t('booking.rate.description', { name: tutor.name })}
     >
-      <Form onSubmit={submit}>
+      <Form data-schema-form onSubmit={submit}>
         {existsNotice && <Alert tone="info">{errorMessage('rating-exists')}</Alert>}
         {mine.isError && <FormError message={errorText(mine.error)} />}
         <FormError message={failure ? errorText(failure) : undefined} />

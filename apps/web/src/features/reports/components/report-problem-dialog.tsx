@@ -168,7 +168,7 @@ export function ReportProblemDialog({ open, onOpenChange }: { open: boolean; onO
       description={t('reports.dialog.description')}
       size="lg"
     >
-      <Form onSubmit={submit}>
+      <Form data-schema-form onSubmit={submit}>
         <FormError message={send.error ? errorText(send.error) : undefined} />
         <TextField
           label={t('reports.field.title')}

@@ -161,6 +161,7 @@ export function WeeklyScheduleEditor() {
 
   return (
     <Form
+      data-schema-form
       onSubmit={form.handleSubmit((body) =>
         replace.mutate(body, {
           onSuccess: () => toast({ type: 'success', title: t('booking.slots.saved') }),

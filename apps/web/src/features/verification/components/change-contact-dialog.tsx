@@ -95,7 +95,7 @@ export function ChangeContactDialog({ kind, user, trigger }: { kind: ContactKind
       </Link>
     </div>
   ) : !sent ? (
-    <Form onSubmit={request.handleSubmit((values) => send.mutate(values))}>
+    <Form data-schema-form onSubmit={request.handleSubmit((values) => send.mutate(values))}>
       <p className="text-muted">{t(`contactChange.${kind}.intro`)}</p>
       <FormError message={send.error ? errorText(send.error) : undefined} />
       <TextField
@@ -124,7 +124,7 @@ export function ChangeContactDialog({ kind, user, trigger }: { kind: ContactKind
       </FormActions>
     </Form>
   ) : (
-    <Form onSubmit={codeForm.handleSubmit((values) => confirm.mutate(values.code))}>
+    <Form data-schema-form onSubmit={codeForm.handleSubmit((values) => confirm.mutate(values.code))}>
       <p className="text-muted">
         {t('verify.sentTo', { channel: t(`verify.channel.${sent.channel}`), count: sent.expiresInMinutes })}{' '}
         <span dir="ltr" className="font-semibold text-ink">

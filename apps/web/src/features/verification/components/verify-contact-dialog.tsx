@@ -99,7 +99,7 @@ export function VerifyContactDialog({ kind, user, trigger }: { kind: ContactKind
           </Button>
         </div>
       ) : (
-        <Form onSubmit={form.handleSubmit((values) => confirm.mutate(values.code))}>
+        <Form data-schema-form onSubmit={form.handleSubmit((values) => confirm.mutate(values.code))}>
           <p className="text-muted">
             {t('verify.sentTo', {
               channel: t(`verify.channel.${sent.channel}`),
