@@ -3,7 +3,8 @@
 // built front ends (run `npm run build` first) on its own ports and a fresh embedded database with the demo data,
 // behind TLS and HTTP/2 as production serves it (tls-proxy.mjs stands in for Caddy), prints each page's scores, LCP
 // and JavaScript sent, and exits 1 when a page misses performance 95 or accessibility 100. LIGHTHOUSE_PORT (default
-// 4200, then +1 admin, +2 site, +3 and +4 the app's and the site's proxies) moves the ports.
+// 4200, then +1 admin, +2 site, +3 and +4 the app's and the site's proxies) moves the ports; LIGHTHOUSE_PAGES
+// (names as printed, comma-separated: `/tutors,checkout`) measures only those pages.
 // Usage: node scripts/ci/lighthouse.mjs
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -142,7 +143,8 @@ async function main() {
     await startTlsProxy({ port: port + 3, target: direct.app, dir: dataDir }),
     await startTlsProxy({ port: port + 4, target: direct.site, dir: dataDir }),
   );
-  const list = await pages();
+  const only = process.env.LIGHTHOUSE_PAGES?.split(',');
+  const list = (await pages()).filter((page) => !only || only.includes(page.name));
   const context = await chromium.launchPersistentContext(profileDir, {
     executablePath: chromiumPath,
     // the proxies' certificate is made for this run
