@@ -12,7 +12,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import lighthouse from 'lighthouse';
 import { chromium } from 'playwright-core';
-import { startTlsProxy } from './tls-proxy.mjs';
+import { selfSignedCertificate, startTlsProxy } from './tls-proxy.mjs';
 
 const BUDGET = { performance: 95, accessibility: 100 };
 /**
@@ -140,9 +140,10 @@ async function measure(context, debuggingPort, url) {
 async function main() {
   if (!(await waitForHealth(120_000)))
     throw new Error('Darsak did not start, or did not answer /api/health within 2 minutes');
+  const certificate = selfSignedCertificate(dataDir);
   closeProxies.push(
-    await startTlsProxy({ port: port + 3, target: direct.app, dir: dataDir }),
-    await startTlsProxy({ port: port + 4, target: direct.site, dir: dataDir }),
+    await startTlsProxy({ port: port + 3, target: direct.app, certificate }),
+    await startTlsProxy({ port: port + 4, target: direct.site, certificate }),
   );
   const only = process.env.LIGHTHOUSE_PAGES?.split(',');
   const list = (await pages()).filter((page) => !only || only.includes(page.name));

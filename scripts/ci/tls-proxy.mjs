@@ -10,7 +10,7 @@ import { join } from 'node:path';
 const HOP_BY_HOP = new Set(['connection', 'keep-alive', 'transfer-encoding', 'upgrade', 'proxy-connection']);
 
 /** A certificate for 127.0.0.1 and localhost, written under `dir` (openssl, as Debian ships it). */
-function selfSignedCertificate(dir) {
+export function selfSignedCertificate(dir) {
   const key = join(dir, 'proxy-key.pem');
   const cert = join(dir, 'proxy-cert.pem');
   execFileSync(
@@ -24,12 +24,13 @@ function selfSignedCertificate(dir) {
 }
 
 /**
- * Listens on `port` with TLS and HTTP/2 (HTTP/1.1 too, for clients without it) and forwards every request to
- * `target` (http://host:port) as HTTP/1.1, as Caddy does. Resolves to a function that closes it.
+ * Listens on `port` with TLS (`certificate`: `selfSignedCertificate`) and HTTP/2 (HTTP/1.1 too, for clients without
+ * it) and forwards every request to `target` (http://host:port) as HTTP/1.1, as Caddy does. Resolves to a function
+ * that closes it.
  */
-export async function startTlsProxy({ port, target, dir }) {
+export async function startTlsProxy({ port, target, certificate }) {
   const upstream = new URL(target);
-  const server = createSecureServer({ ...selfSignedCertificate(dir), allowHTTP1: true }, (req, res) => {
+  const server = createSecureServer({ ...certificate, allowHTTP1: true }, (req, res) => {
     const headers = Object.fromEntries(
       Object.entries(req.headers).filter(([name]) => !name.startsWith(':') && !HOP_BY_HOP.has(name)),
     );

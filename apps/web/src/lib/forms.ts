@@ -74,13 +74,13 @@ export function formResolver<Input extends FieldValues, Output extends FieldValu
  * Starts loading the forms' validation when a field of a form validated through `formResolver` first takes the
  * focus, before the user submits. Such a form carries `data-schema-form`; one without it loads on its first submit.
  */
-export function loadFormValidationOnFocus(target: Document = document): void {
+export function loadFormValidationOnFocus(): void {
   const onFocus = (event: FocusEvent) => {
     if (!(event.target instanceof Element) || !event.target.closest('form[data-schema-form]')) return;
-    target.removeEventListener('focusin', onFocus);
+    document.removeEventListener('focusin', onFocus);
     void formValidation();
   };
-  target.addEventListener('focusin', onFocus);
+  document.addEventListener('focusin', onFocus);
 }
 
 /** The 5-digit code of a verification or a password reset. */
