@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 
 // CI asks for a JSON report beside the console output (scripts/ci/summary.mjs adds them up).
@@ -5,10 +6,14 @@ const jsonReport = process.env.VITEST_JSON;
 
 export default defineConfig({
   test: {
+    // Vitest keeps a core for its main thread, which mostly waits: on a 2-core machine that ran one file at a time.
+    // Each file has its own database copy, Redis prefix and ports, so files may run side by side.
+    maxWorkers: availableParallelism(),
     reporters: jsonReport ? ['default', 'json'] : ['default'],
     ...(jsonReport ? { outputFile: { json: jsonReport } } : {}),
     projects: [
       { test: { name: 'domain', include: ['packages/domain/src/**/*.test.ts'], environment: 'node' } },
+      { test: { name: 'scripts', include: ['scripts/**/*.test.mjs'], environment: 'node' } },
       {
         test: {
           name: 'server',

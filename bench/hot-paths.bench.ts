@@ -8,7 +8,6 @@
 // DATABASE_URL is set; otherwise PGlite). BENCH_SECONDS sets the seconds per row (8). BENCH_ROWS picks rows by key
 // (health, config, current-user, tutor-list, plan-list, free-times, lessons, sign-in; e.g. BENCH_ROWS=free-times,lessons):
 // health always runs, as the goal's measure, and a picked run keeps no figures, so the file stays one whole run.
-import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -23,15 +22,20 @@ import Fastify from 'fastify';
 import { plans } from '../apps/server/src/modules/plans/plans.table.ts';
 import { subscriptions } from '../apps/server/src/modules/subscriptions/subscriptions.table.ts';
 import { users } from '../apps/server/src/modules/users/users.table.ts';
-import { type Database, openDatabase } from '../apps/server/src/platform/db/client.ts';
-import { applyMigrations } from '../apps/server/src/platform/db/migrate.ts';
 import { compileFastSerializer } from '../apps/server/src/platform/http/response-serializer.ts';
 import { createDiskStorage } from '../apps/server/src/providers/storage/disk.adapter.ts';
 import { seedDemoData } from '../apps/server/src/seed/demo-seed.ts';
 import { buildTestApp } from '../apps/server/test/build-test-app.ts';
 import { registerUser, validPassword } from '../apps/server/test/factories.ts';
-import { createTemplateDatabase, urlFor } from '../apps/server/test/test-database.ts';
-import { alternating, baselineFigure, compareAndKeep, type Figure, type LoadResult, load } from './support.ts';
+import {
+  alternating,
+  baselineFigure,
+  benchDatabase,
+  compareAndKeep,
+  type Figure,
+  type LoadResult,
+  load,
+} from './support.ts';
 import { seedVolume } from './volume-seed.ts';
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 8);
@@ -52,24 +56,6 @@ const bare = Fastify();
 bare.get('/bare', async () => ({ ok: true }));
 await bare.listen({ port: 0, host: '127.0.0.1' });
 const bareUrl = `http://127.0.0.1:${(bare.server.address() as { port: number }).port}`;
-
-/** A migrated database of the bench's own: on the PostgreSQL server when DATABASE_URL is set, else PGlite. */
-async function benchDatabase(): Promise<{ database: Database; drop: () => Promise<void> }> {
-  if (!process.env.DATABASE_URL) {
-    const database = await openDatabase({ dataDir: 'memory://' });
-    await applyMigrations(database);
-    return { database, drop: () => database.close() };
-  }
-  const name = `darsak_bench_${randomBytes(4).toString('hex')}`;
-  const dropDatabase = await createTemplateDatabase(name);
-  const poolSize = Number(process.env.DATABASE_POOL_SIZE ?? 10); // production's default
-  const database = await openDatabase({ url: urlFor(name), dataDir: '', poolSize });
-  const drop = async () => {
-    await database.close();
-    await dropDatabase();
-  };
-  return { database, drop };
-}
 
 const { database, drop } = await benchDatabase();
 const t = await buildTestApp({

@@ -62,7 +62,7 @@ const PORTS = [3960, 3961];
 const inspectorPort = (port: number) => port + 100;
 const JWT_SECRET = 'bench-secret-that-is-long-enough-for-hs256!!';
 const METRICS_TOKEN = 'bench-metrics-token-0123456789';
-/** The server samples its event loop every 5 s: waiting longer reads a sample of the state being measured. */
+/** A pause before each reading, so the memory read is of the state being measured, not of its way there. */
 const SAMPLE_WAIT_MS = 6000;
 
 /** One socket to open: whose, and on which instance. */
@@ -278,7 +278,10 @@ async function inspect(port: number, expression: string): Promise<string> {
   return value;
 }
 
-/** Resident memory and V8's used heap after a full collection (MB), and the event loop's p99 delay of late. */
+/**
+ * Resident memory and V8's used heap after a full collection (MB), and the event loop's p99 delay since the last
+ * reading (prom-client's lag histogram, reset at each scrape): over the phase just measured.
+ */
 async function memoryOf(port: number) {
   await inspect(inspectorPort(port), '0'); // the pages a first collection frees leave the RSS a moment later
   await sleep(1000);
@@ -289,7 +292,8 @@ async function memoryOf(port: number) {
   const metrics = await fetch(`http://127.0.0.1:${port}/api/metrics`, {
     headers: { authorization: `Bearer ${METRICS_TOKEN}` },
   }).then((r) => r.text());
-  const loopP99 = Number(/darsak_event_loop_delay_seconds\{stat="p99"\} ([\d.e-]+)/.exec(metrics)?.[1] ?? 0) * 1000;
+  // prom-client's event-loop lag: its p99 since the last scrape.
+  const loopP99 = Number(/^nodejs_eventloop_lag_p99_seconds ([\d.e-]+)$/m.exec(metrics)?.[1] ?? 0) * 1000;
   return { rss: used.rss / 2 ** 20, heap: used.heapUsed / 2 ** 20, loopP99 };
 }
 

@@ -1,7 +1,11 @@
 import { spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import autocannon from 'autocannon';
+import { type Database, openDatabase } from '../apps/server/src/platform/db/client.ts';
+import { applyMigrations } from '../apps/server/src/platform/db/migrate.ts';
+import { createTemplateDatabase, urlFor } from '../apps/server/test/test-database.ts';
 
 export interface LoadResult {
   name: string;
@@ -179,4 +183,22 @@ export async function timeToReady(
     child.kill('SIGTERM');
     await new Promise((r) => child.once('exit', r));
   }
+}
+
+/** A migrated database of the bench's own: on the PostgreSQL server when DATABASE_URL is set, else PGlite. */
+export async function benchDatabase(): Promise<{ database: Database; drop: () => Promise<void> }> {
+  if (!process.env.DATABASE_URL) {
+    const database = await openDatabase({ dataDir: 'memory://' });
+    await applyMigrations(database);
+    return { database, drop: () => database.close() };
+  }
+  const name = `darsak_bench_${randomBytes(4).toString('hex')}`;
+  const dropDatabase = await createTemplateDatabase(name);
+  const poolSize = Number(process.env.DATABASE_POOL_SIZE ?? 10); // production's default
+  const database = await openDatabase({ url: urlFor(name), dataDir: '', poolSize });
+  const drop = async () => {
+    await database.close();
+    await dropDatabase();
+  };
+  return { database, drop };
 }

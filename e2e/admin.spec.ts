@@ -1,5 +1,6 @@
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import { ADMIN, inviteTokenFor, openAdminAs, signInToAdmin } from './support/admin-app.ts';
+import { signInApi, takeTour } from './support/people.ts';
 import { screenshot } from './support/screens.ts';
 
 /**
@@ -22,6 +23,7 @@ async function newStudent(request: APIRequestContext, tag: string) {
   });
   expect(response.status(), await response.text()).toBe(201);
   const { token, user } = await response.json();
+  await takeTour(request, token);
   return { email, token, id: user.id as number };
 }
 
@@ -174,6 +176,36 @@ test('an admin disables a student whose open session is signed out at once', asy
   await web.waitForURL(/\/login/, { timeout: 15_000 });
   await shoot(web, testInfo, 'staff-12-student-signed-out');
   await session.close();
+  const signIn = () => request.post('/api/v1/auth/password', { data: { email: student.email, password: PASSWORD } });
+  expect((await signIn()).ok()).toBe(false);
+
+  // Re-enabled, with a reason: the student can sign in again.
+  await page.getByRole('button', { name: 'إعادة تفعيل الحساب' }).click();
+  const enable = page.getByRole('dialog', { name: 'إعادة تفعيل حساب كريم حسن؟' });
+  await enable.getByLabel(/^السبب/).fill('راجعنا البلاغ ولم تثبت الإساءة');
+  await enable.getByRole('button', { name: 'إعادة تفعيل الحساب' }).click();
+  await expect(page.getByText('أُعيد تفعيل الحساب.').first()).toBeVisible();
+  await expect(page.getByText(/^معطّل منذ/)).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'تعطيل الحساب' })).toBeVisible();
+  expect((await signIn()).status()).toBe(200);
+});
+
+test('the super admin changes a student’s role, which the account then has', async ({ page, request }, testInfo) => {
+  const student = await newStudent(request, 'role');
+  await openAdminAs(page, request, '/users', { as: 'superadmin@darsak.test' });
+  await openUser(page, student.email, 'كريم حسن');
+  await page.getByRole('button', { name: 'تغيير الدور' }).click();
+  const dialog = page.getByRole('dialog', { name: 'تغيير دور كريم حسن' });
+  await dialog.getByLabel(/^الدور/).selectOption({ label: 'معلّم' });
+  await dialog.getByLabel(/^السبب/).fill('سجّل بالخطأ كطالب وهو معلّم');
+  await shoot(page, testInfo, 'staff-12a-change-role');
+  await dialog.getByRole('button', { name: 'تغيير الدور' }).click();
+  await expect(dialog).toHaveCount(0);
+  await expect(page.getByText('أصبح الدور: معلّم.').first()).toBeVisible();
+  await expect(page.getByRole('definition').filter({ hasText: /^معلّم$/ })).toBeVisible();
+  // Read back: the account signs in as a tutor.
+  const signedIn = await request.post('/api/v1/auth/password', { data: { email: student.email, password: PASSWORD } });
+  expect((await signedIn.json()).user.role).toBe(3);
 });
 
 test('an admin finds a student and refunds a payment, which the student sees on /payments', async ({
@@ -247,4 +279,75 @@ test('an admin manages topics and reads the audit log', async ({ page, request }
   await page.goto(`${ADMIN}/user-settings`);
   await expect(page.getByRole('heading', { name: 'بياناتي' })).toBeVisible();
   await shoot(page, testInfo, 'staff-19-user-settings');
+});
+
+test('an admin revokes an invite, whose link then no longer works', async ({ page, request }, testInfo) => {
+  const email = `revoked-${testInfo.project.name}-${Date.now()}@example.com`;
+  const admin = await signInApi(request, 'admin@darsak.test');
+  const invited = await request.post('/api/v1/invite', { headers: bearer(admin.token), data: { email, role: 4 } });
+  expect(invited.status(), await invited.text()).toBe(201);
+  const token = await inviteTokenFor(request, email);
+
+  await openAdminAs(page, request, '/invites');
+  await page.getByLabel(/^ابحث بالبريد الإلكتروني/).fill(email);
+  const row = page.getByRole('row').filter({ hasText: email });
+  await expect(row).toContainText('بانتظار التسجيل');
+  await row.getByRole('button', { name: `إلغاء الدعوة إلى ${email}` }).click();
+  const dialog = page.getByRole('dialog', { name: 'إلغاء هذه الدعوة؟' });
+  await expect(dialog).toContainText(email);
+  await shoot(page, testInfo, 'staff-06a-revoke-invite');
+  await dialog.getByRole('button', { name: 'إلغاء الدعوة' }).click();
+  await expect(page.getByText('أُلغيت الدعوة.').first()).toBeVisible();
+  await expect(row).toContainText('أُلغيت');
+
+  await page.goto(`/invite/${token}`);
+  await expect(page.getByText('أُلغيت هذه الدعوة. اطلب دعوة جديدة من فريق درسك إن كنت تحتاجها.')).toBeVisible();
+});
+
+test('an admin edits a plan and a coupon on /plans', async ({ page, request }, testInfo) => {
+  const stamp = `${testInfo.project.name === 'phone' ? 1 : 2}${Date.now() % 100_000}`;
+  const headers = bearer((await signInApi(request, 'admin@darsak.test')).token);
+  // An inactive plan and a coupon of this journey's own, so no student and no other journey meets them.
+  const created = await request.post('/api/v1/plan', {
+    headers,
+    data: { nameAr: `باقة ${stamp}`, weeklyMinutes: 45, baseMonthPricePiastres: 30_000, state: 'inactive' },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  const plan = (await created.json()) as { id: number };
+  const code = `EDIT${stamp}`;
+  const coupon = await request.post('/api/v1/coupon', { headers, data: { code, discountPercent: 10 } });
+  expect(coupon.status(), await coupon.text()).toBe(201);
+  const couponId = ((await coupon.json()) as { id: number }).id;
+  try {
+    await openAdminAs(page, request, '/plans');
+    await page.getByRole('button', { name: `تعديل الباقة: باقة ${stamp}` }).click();
+    const planDialog = page.getByRole('dialog', { name: 'تعديل الباقة' });
+    await planDialog.getByLabel(/^الاسم بالعربية/).fill(`باقة المساء ${stamp}`);
+    await planDialog.getByLabel(/^سعر الشهر الأساسي/).fill('320');
+    await shoot(page, testInfo, 'staff-19a-edit-plan');
+    await planDialog.getByRole('button', { name: 'حفظ' }).click();
+    await expect(planDialog).toHaveCount(0);
+    await expect(page.getByText('حُفظت الباقة.').first()).toBeVisible();
+    await expect(page.getByRole('row').filter({ hasText: `باقة المساء ${stamp}` })).toContainText('٣٢٠');
+    const savedPlan = await (await request.get(`/api/v1/plan/${plan.id}`, { headers })).json();
+    expect(savedPlan).toMatchObject({ nameAr: `باقة المساء ${stamp}`, baseMonthPricePiastres: 32_000 });
+
+    await page.getByLabel(/^بحث بالكود/).fill(code);
+    await page.getByRole('button', { name: `تعديل الكود: ${code}` }).click();
+    const couponDialog = page.getByRole('dialog', { name: 'تعديل الكود' });
+    await couponDialog.getByLabel(/^نسبة الخصم/).fill('15');
+    await couponDialog.getByLabel(/^عدد مرات الاستخدام/).fill('50');
+    await shoot(page, testInfo, 'staff-19b-edit-coupon');
+    await couponDialog.getByRole('button', { name: 'حفظ' }).click();
+    await expect(couponDialog).toHaveCount(0);
+    await expect(page.getByText('حُفظ كود الخصم.').first()).toBeVisible();
+    const couponRow = page.getByRole('row').filter({ hasText: code });
+    await expect(couponRow).toContainText('١٥');
+    await expect(couponRow).toContainText('٠ من ٥٠');
+    const savedCoupon = await (await request.get(`/api/v1/coupon/${couponId}`, { headers })).json();
+    expect(savedCoupon).toMatchObject({ discountPercent: 15, usageLimit: 50 });
+  } finally {
+    await request.delete(`/api/v1/coupon/${couponId}`, { headers });
+    await request.delete(`/api/v1/plan/${plan.id}`, { headers });
+  }
 });

@@ -84,5 +84,6 @@ test('GA4 and Clarity load once each under the page policy, with one page view p
   expect(pageViewsOf(traffic.hits).at(-1)?.dl).toBe(`${baseURL}/reset-password?email=[email]&code=[redacted]`);
   const sent = JSON.stringify(traffic);
   for (const secret of [email, encodeURIComponent(email), '54321', student.token]) expect(sent).not.toContain(secret);
+  expect(traffic.crossOriginOfOurs).toEqual([]);
   await context.close();
 });

@@ -1,5 +1,6 @@
 import type { APIRequestContext, Browser, Page } from '@playwright/test';
 import { ARABIC_DIGITS, bearer, ensureMinutes, remainingMinutes } from './support/minutes.ts';
+import { signInApi, takeTour } from './support/people.ts';
 import { screenshot } from './support/screens.ts';
 import { expect as baseExpect, test } from './support/test.ts';
 
@@ -15,6 +16,9 @@ const expect = baseExpect.configure({ timeout: 15_000 });
 const PASSWORD = 'Darsak2026';
 const STUDENT = 'student@darsak.test';
 const TUTOR = 'tutor@darsak.test';
+
+// The demo student has taken the guided tour: it is not these journeys' subject.
+test.beforeEach(async ({ request }) => takeTour(request, (await signInApi(request, STUDENT)).token));
 
 async function signIn(page: Page, email: string): Promise<{ token: string; userId: number }> {
   await page.goto('/login');

@@ -29,7 +29,6 @@ test('the call goes through the TURN relay when only relay candidates are allowe
   page,
   request,
 }, testInfo) => {
-  test.skip(testInfo.project.name !== 'desktop', 'one run is enough: the relay does not depend on the screen');
   test.setTimeout(180_000);
   const student = await registerPerson(request, 'student');
   const tutor = await registerPerson(request, 'tutor');

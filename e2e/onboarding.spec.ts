@@ -1,5 +1,6 @@
 import { type APIRequestContext, type Browser, expect as baseExpect, type Page, test } from '@playwright/test';
 import sharp from 'sharp';
+import { openAdminAs } from './support/admin-app.ts';
 import { FAKE_MEDIA_LAUNCH, join } from './support/live-session.ts';
 import { latestCode } from './support/outbox.ts';
 import { type Person, registerPerson, signedInContext } from './support/people.ts';
@@ -171,7 +172,7 @@ test('a new tutor is vetted step by step and becomes bookable', async ({ page, b
   await startNow(request, 'interview', interviewId);
   await join(tutorPage, `interviewId=${interviewId}`);
   await join(managerPage, `interviewId=${interviewId}`);
-  await expect(managerPage.getByRole('region', { name: 'مكالمة الدرس' })).toBeVisible();
+  await expect(managerPage.getByRole('region', { name: 'مكالمة المقابلة' })).toBeVisible();
   await screenshot(managerPage, testInfo, 'onboarding-07-interview-call');
 
   // 5. The manager passes them with a level.
@@ -196,25 +197,46 @@ test('a new tutor is vetted step by step and becomes bookable', async ({ page, b
   await expect(tutorPage.getByText(/سيتواصل معك فريق الاستوديو/)).toBeVisible();
   await screenshot(tutorPage, testInfo, 'onboarding-09-photo-session');
 
-  // 7. The studio's media (through the studio calls) closes the photo session: the tutor is activated.
-  const studio = await signInApi(request, 'studio@darsak.test');
+  // 7. In the admin app the studio uploads the photo, the thumbnail and the video on the tutor's photo-session
+  // page, then finishes the session: the tutor is activated.
+  const studioPage = await (
+    await browser.newContext({ viewport: page.viewportSize(), locale: 'ar-EG', timezoneId: 'Africa/Cairo' })
+  ).newPage();
+  await openAdminAs(studioPage, request, `/photo-session/${applicant.user.id}`, { as: 'studio@darsak.test' });
+  await expect(studioPage.getByRole('heading', { level: 1, name: applicant.user.name })).toBeVisible();
   const png = await sharp({ create: { width: 480, height: 480, channels: 3, background: '#0f766e' } })
     .png()
     .toBuffer();
-  const media = await request.put(`/api/v1/user/asset/tutor?tutorId=${applicant.user.id}`, {
-    headers: bearer(studio.token),
-    multipart: {
-      image: { name: 'photo.png', mimeType: 'image/png', buffer: png },
-      thumbnail: { name: 'thumb.png', mimeType: 'image/png', buffer: png },
-      video: { name: 'intro.webm', mimeType: 'video/webm', buffer: webmBytes(60) },
-    },
-  });
-  expect(media.status(), await media.text()).toBe(200);
-  const done = await request.post(`/api/v1/photo-session/${applicant.user.id}/done`, { headers: bearer(studio.token) });
-  expect(done.status(), await done.text()).toBe(200);
+  const uploads = [
+    ['الصورة الشخصية', { name: 'photo.png', mimeType: 'image/png', buffer: png }],
+    ['صورة مصغّرة للفيديو', { name: 'thumb.png', mimeType: 'image/png', buffer: png }],
+    ['الفيديو التعريفي (دقيقة بالإنجليزية)', { name: 'intro.webm', mimeType: 'video/webm', buffer: webmBytes(60) }],
+  ] as const;
+  const media = studioPage.getByRole('region', { name: 'الصور والفيديو' });
+  for (const [label, file] of uploads) {
+    const card = media.locator('section').filter({ has: studioPage.getByRole('heading', { name: label }) });
+    await expect(card.getByText('لم يُرفع بعد')).toBeVisible();
+    await card.getByLabel('رفع').setInputFiles(file);
+    await expect(card.getByText('لم يُرفع بعد')).toHaveCount(0);
+    await expect(card.locator(file.mimeType.startsWith('video') ? 'video' : 'img')).toBeVisible();
+  }
+  await screenshot(studioPage, testInfo, 'onboarding-10-studio-media');
+  await studioPage.getByRole('button', { name: 'إنهاء جلسة التصوير وتفعيل المعلّم' }).click();
+  await studioPage
+    .getByRole('dialog', { name: 'إنهاء جلسة التصوير وتفعيل المعلّم' })
+    .getByRole('button', { name: 'إنهاء جلسة التصوير وتفعيل المعلّم' })
+    .click();
+  await expect(studioPage.getByText('انتهت جلسة التصوير وفُعّل المعلّم.').first()).toBeVisible();
+  await expect(studioPage.getByText('انتهت', { exact: true })).toBeVisible();
+  // Read back: no onboarding step is left.
+  const activated = await (
+    await request.get('/api/v1/user/tutor/onboarding', { headers: bearer(applicant.token) })
+  ).json();
+  expect(activated.current, JSON.stringify(activated.steps)).toBeNull();
+  await studioPage.context().close();
   await tutorPage.goto('/t/onboarding');
-  await expect(tutorPage.getByText('أنت الآن معلّم على درسك').first()).toBeVisible();
-  await screenshot(tutorPage, testInfo, 'onboarding-10-activated');
+  await expect(tutorPage.getByText('أنتِ الآن معلّمة على درسك').first()).toBeVisible();
+  await screenshot(tutorPage, testInfo, 'onboarding-11-activated');
 
   // 8. A student finds the new tutor on /tutors and books a lesson with them.
   await request.post('/api/v1/availability-slot/', { headers: bearer(applicant.token), data: { slots: ALL_WEEK } });
@@ -226,7 +248,7 @@ test('a new tutor is vetted step by step and becomes bookable', async ({ page, b
   expect(listed.list.map((t: { id: number }) => t.id)).toContain(applicant.user.id);
   await studentPage.goto(`/t/${applicant.user.id}`);
   await expect(studentPage.getByRole('heading', { name: applicant.user.name }).first()).toBeVisible();
-  await screenshot(studentPage, testInfo, 'onboarding-11-student-sees-tutor');
+  await screenshot(studentPage, testInfo, 'onboarding-12-student-sees-tutor');
   const free = await (
     await request.get(`/api/v1/availability-slot/free?tutorId=${applicant.user.id}&durationMinutes=30`, {
       headers: bearer(student.token),
@@ -281,7 +303,7 @@ test('rejected at the interview: the tutor sees when they may reapply and cannot
   await expect(tutorPage.getByText(/يمكنك المحاولة مرة أخرى بدءًا من/)).toBeVisible();
   await expect(tutorPage.getByText(/تحتاج إلى تحسين الطلاقة/)).toBeVisible();
   await expect(tutorPage.getByRole('button', { name: 'تأكيد الحجز' })).toHaveCount(0);
-  await screenshot(tutorPage, testInfo, 'onboarding-12-rejected');
+  await screenshot(tutorPage, testInfo, 'onboarding-13-rejected');
   const again = await request.post('/api/v1/interview', {
     headers,
     data: { managerId: manager.user.id, startsAt: mine.freeTimes[0].startsAt },

@@ -131,6 +131,7 @@ test('a student reports a problem with a screenshot and an admin resolves it', a
       const notices = (outbox.list as { template: string | null; text: string }[]).filter(
         (m) => m.template === 'report-resolved',
       );
+      // The title is quoted as the student typed it, digits included.
       return notices.some((m) => m.text.includes(title));
     })
     .toBe(true);

@@ -1,4 +1,4 @@
-import { type Person, signedInContext } from './support/people.ts';
+import { type Person, signedInContext, takeTour } from './support/people.ts';
 import { screenshot } from './support/screens.ts';
 import { expect, test } from './support/test.ts';
 
@@ -26,9 +26,7 @@ test('a student links Telegram and receives the phone code there', async ({ brow
   });
   expect(registered.status()).toBe(201);
   const student = (await registered.json()) as Person;
-  const auth = { authorization: `Bearer ${student.token}` };
-  // The guided tour of a new student is not this journey's subject.
-  expect((await request.put('/api/v1/student/tour', { headers: auth })).status()).toBe(200);
+  await takeTour(request, student.token);
   const context = await signedInContext(browser, page, student);
   const app = await context.newPage();
 

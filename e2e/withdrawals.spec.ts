@@ -13,8 +13,6 @@ test.describe.configure({ timeout: 180_000 });
 
 const ADMIN = process.env.E2E_ADMIN_URL ?? 'http://localhost:3001';
 const API = process.env.E2E_BASE_URL ?? 'http://localhost:3000';
-/** Where the admin app looks for the API by default (port 3000 of its host). */
-const DEFAULT_API = 'http://localhost:3000';
 const DEMO_PASSWORD = 'Darsak2026';
 
 /** The money text the page shows for an amount, formatted by the page's own Intl (Arabic digits, ج.م.). */
@@ -68,11 +66,6 @@ test('a tutor withdraws earnings and an admin pays them with a receipt, live', a
   // the admin, in a second browser, follows the queue of pending requests
   const adminContext = await browser.newContext({ viewport, locale: 'ar-EG', timezoneId: 'Africa/Cairo' });
   const admin = await adminContext.newPage();
-  if (API !== DEFAULT_API) {
-    await admin.route(`${DEFAULT_API}/**`, (route) =>
-      route.continue({ url: route.request().url().replace(DEFAULT_API, API) }),
-    );
-  }
   await admin.goto(`${ADMIN}/login?next=%2Finvoices`);
   await signIn(admin, 'admin@darsak.test');
   await admin.waitForURL((url) => url.pathname === '/invoices');
@@ -112,13 +105,18 @@ test('a tutor withdraws earnings and an admin pays them with a receipt, live', a
   await expect(rowOf(admin, five)).toBeVisible();
   await screenshot(admin, testInfo, 'withdrawals-04-admin-queue');
 
-  // edited to 400 while pending: the admin's row follows
+  // edited to 400 while pending: the edit waits for the admin, who approves it on their row
   await requestOf(page, five).getByRole('button', { name: 'تعديل' }).click();
   const edit = page.getByRole('dialog');
   await edit.getByLabel(/^المبلغ بالجنيه/).fill('400');
-  await edit.getByRole('button', { name: 'حفظ التعديل' }).click();
+  await edit.getByRole('button', { name: 'إرسال التعديل' }).click();
   await expect(edit).toBeHidden();
-  await expect(requestOf(page, four).getByText('قيد المراجعة (معدّل)')).toBeVisible();
+  await rowOf(admin, five).getByRole('button', { name: 'اعتماد التعديل' }).click();
+  const approval = admin.getByRole('dialog');
+  await expect(approval.getByText(/٤٠٠/)).toBeVisible();
+  await approval.getByRole('button', { name: 'تأكيد' }).click();
+  await expect(approval).toBeHidden();
+  await expect(requestOf(page, four).getByText('قيد المراجعة')).toBeVisible();
   await expect(rowOf(admin, four)).toBeVisible();
 
   // fulfilled with a receipt image, uploaded in the receipt dialog

@@ -1,5 +1,7 @@
-// Compiles the API server (main.ts, and worker.ts for job-only instances) into apps/server/dist with esbuild, so
-// production runs plain JavaScript: no TypeScript transpiler at start-up (issue 14: tsx made start take 2.6 s).
+// Compiles the API server (main.ts, worker.ts for job-only instances, migrate.ts for the migrate step, and the
+// operator's staff:create command) into apps/server/dist with esbuild, so production runs plain JavaScript: no
+// TypeScript transpiler at start-up (issue 14: tsx made start take 2.6 s), and none in the image at all (its
+// dependencies are the production ones only).
 // Packages are bundled in too: resolving and reading about a thousand files of node_modules was a third of the start's
 // CPU. The ones that stay in node_modules load files beside their own code at run time (NODE_MODULES_ONLY).
 // Runtime files (migrations, the built front ends) are found from apps/server (platform/server-root.ts).
@@ -38,7 +40,12 @@ const commonJsShim = [
 
 rmSync(outdir, { recursive: true, force: true });
 await build({
-  entryPoints: { server: join(server, 'src', 'main.ts'), 'job-worker': join(server, 'src', 'worker.ts') },
+  entryPoints: {
+    server: join(server, 'src', 'main.ts'),
+    'job-worker': join(server, 'src', 'worker.ts'),
+    'db-migrate': join(server, 'src', 'migrate.ts'),
+    'staff-create': join(server, 'src', 'staff', 'create-staff.ts'),
+  },
   outdir,
   bundle: true,
   splitting: true,
@@ -59,11 +66,12 @@ await build({
   ],
 });
 
-// main.js and worker.js turn on Node's compile cache before loading the bundle, so a restart reuses the V8 code
-// of the last start (in the system's temporary folder; a folder it cannot write only leaves the cache off).
+// main.js, worker.js and migrate.js turn on Node's compile cache before loading the bundle, so a restart reuses the
+// V8 code of the last start (in the system's temporary folder; a folder it cannot write only leaves the cache off).
 for (const [entry, bundle] of [
   ['main.js', 'server.js'],
   ['worker.js', 'job-worker.js'],
+  ['migrate.js', 'db-migrate.js'],
 ]) {
   writeFileSync(
     join(outdir, entry),

@@ -1,6 +1,6 @@
 // Browser journeys: builds the front ends, starts Darsak on a fresh embedded database, waits until it is
 // ready, runs the Playwright journeys in Debian's Chromium, then stops the server.
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { accessSync, constants } from 'node:fs';
 import { startDarsak } from '../e2e/support/server.ts';
 
@@ -27,6 +27,40 @@ const contactInbox = 'support@darsak.test';
 
 const run = (cmd, args, env = {}) => spawnSync(cmd, args, { stdio: 'inherit', env: { ...process.env, ...env } }).status;
 
+/**
+ * The whole set runs as two Playwright runs side by side on the one server: the accessibility audits (they only
+ * read pages, and spend their time in axe) and the journeys (one at a time, since they share the demo accounts).
+ * The journeys leave most of a second core idle, so the audits take no time of their own. The audits' output is
+ * kept and printed after the journeys', each run with its own JSON report. Arguments (a file, a project, -g) run
+ * what they name in one run, as before.
+ */
+async function playwright(urls, args) {
+  const command = ['playwright', 'test', '--config', 'e2e/playwright.config.ts', ...args];
+  const env = { ...process.env, ...urls };
+  if (args.length > 0) return spawnSync('npx', command, { stdio: 'inherit', env }).status;
+  const report = process.env.PLAYWRIGHT_JSON;
+  const auditsOutput = [];
+  const audits = spawn('npx', command, {
+    stdio: ['ignore', 'pipe', 'pipe'],
+    env: {
+      ...env,
+      E2E_LANE: 'audits',
+      ...(report ? { PLAYWRIGHT_JSON: report.replace(/\.json$/, '-audits.json') } : {}),
+    },
+  });
+  audits.stdout.on('data', (chunk) => auditsOutput.push(chunk));
+  audits.stderr.on('data', (chunk) => auditsOutput.push(chunk));
+  const auditsDone = new Promise((resolve) => audits.on('close', (code) => resolve(code ?? 1)));
+  const journeys = await new Promise((resolve) =>
+    spawn('npx', command, { stdio: 'inherit', env: { ...env, E2E_LANE: 'journeys' } }).on('close', (code) =>
+      resolve(code ?? 1),
+    ),
+  );
+  const auditsStatus = await auditsDone;
+  process.stdout.write(`\n--- accessibility audits (run beside the journeys) ---\n${Buffer.concat(auditsOutput)}`);
+  return journeys || auditsStatus;
+}
+
 if (!process.env.E2E_SKIP_BUILD && run('npm', ['run', 'build']) !== 0) process.exit(1);
 
 let status = 1;
@@ -38,12 +72,15 @@ try {
     env: { CONTACT_INBOX_EMAIL: contactInbox },
     banner: true,
   });
-  status = run('npx', ['playwright', 'test', '--config', 'e2e/playwright.config.ts', ...process.argv.slice(2)], {
-    E2E_BASE_URL: server.app,
-    E2E_ADMIN_URL: server.admin,
-    E2E_SITE_URL: server.site,
-    E2E_CONTACT_INBOX: contactInbox,
-  });
+  status = await playwright(
+    {
+      E2E_BASE_URL: server.app,
+      E2E_ADMIN_URL: server.admin,
+      E2E_SITE_URL: server.site,
+      E2E_CONTACT_INBOX: contactInbox,
+    },
+    process.argv.slice(2),
+  );
 } catch (error) {
   console.error(String(error));
 } finally {

@@ -4,6 +4,7 @@ import { contractsWithoutSchemas } from '@darsak/client/vite-contracts-without-s
 import { precompress } from '@darsak/client/vite-precompress';
 import { reactOnPreact } from '@darsak/client/vite-react-on-preact';
 import { routePreloads } from '@darsak/client/vite-route-preloads';
+import { sourceMapsOutside } from '@darsak/client/vite-source-maps-outside';
 import { strictCsp } from '@darsak/client/vite-strict-csp';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
@@ -29,6 +30,7 @@ export default defineConfig({
     tailwindcss(),
     strictCsp(),
     precompress(),
+    sourceMapsOutside(),
     routePreloads({ router: fileURLToPath(new URL('./src/app/router.tsx', import.meta.url)) }),
   ],
   define: { 'import.meta.env.DARSAK_VERSION': JSON.stringify(version) },
@@ -37,7 +39,8 @@ export default defineConfig({
     emptyOutDir: true,
     // built files live under /static so they never collide with the API's /assets/uploads
     assetsDir: 'static',
-    sourcemap: true,
+    // Maps for the error tracker, kept outside the served folder (sourceMapsOutside) and named by no script.
+    sourcemap: 'hidden',
     // dist/.vite/manifest.json: what each route loads first (scripts/ci/bundle-budget.mjs, route preloads)
     manifest: true,
     // The libraries every page runs in one chunk, not the dozen Rolldown would share out: a phone on HTTP/1.1

@@ -1,21 +1,10 @@
 import type { APIRequestContext, Page } from '@playwright/test';
+import { type Person, signInApi } from './people.ts';
 
-export const API = process.env.E2E_BASE_URL ?? 'http://localhost:3000';
 export const ADMIN = process.env.E2E_ADMIN_URL ?? 'http://localhost:3001';
-/** Where the admin app looks for the API by default (port 3000 of its host). */
-const DEFAULT_API = 'http://localhost:3000';
-
-/** Against a server on another port, the admin app's calls to port 3000 go to that server. */
-export async function reachApiFrom(page: Page): Promise<void> {
-  if (API === DEFAULT_API) return;
-  await page.route(`${DEFAULT_API}/**`, (route) =>
-    route.continue({ url: route.request().url().replace(DEFAULT_API, API) }),
-  );
-}
 
 /** Signs in to the admin app through its sign-in page. */
 export async function signInToAdmin(page: Page, email: string, password: string, next = '/'): Promise<void> {
-  await reachApiFrom(page);
   await page.goto(`${ADMIN}/login?next=${encodeURIComponent(next)}`);
   await page.getByLabel(/^البريد الإلكتروني/).fill(email);
   await page.getByLabel(/^كلمة المرور/).fill(password);
@@ -38,23 +27,30 @@ export async function inviteTokenFor(request: APIRequestContext, email: string, 
   throw new Error(`no invite link reached ${email} within ${timeoutMs} ms`);
 }
 
-let adminSession: Promise<{ token: string; user: unknown }> | undefined;
+const sessions = new Map<string, Promise<Person>>();
+
+export interface AdminAppOptions {
+  /** The demo staff account to be: the admin unless another is named. */
+  as?: string;
+  /** The admin app's address, for a journey running a server of its own. */
+  admin?: string;
+}
 
 /**
- * Opens the admin app already signed in as the demo admin (one API sign-in per run, kept where the app keeps
- * its session), so the journeys stay under the sign-in rate limit; the sign-in page itself is used by the
- * invite journey.
+ * Opens the admin app already signed in as a demo staff member (one API sign-in per account and server in a run,
+ * kept where the app keeps its session), so the journeys stay under the sign-in rate limit; the sign-in page
+ * itself is used by the invite journey. `request` must reach the same server as `admin`.
  */
-export async function openAdminAs(page: Page, request: APIRequestContext, path: string): Promise<void> {
-  adminSession ??= (async () => {
-    const response = await request.post('/api/v1/auth/password', {
-      data: { email: 'admin@darsak.test', password: 'Darsak2026' },
-    });
-    if (!response.ok()) throw new Error(`admin sign-in: ${response.status()} ${await response.text()}`);
-    return (await response.json()) as { token: string; user: unknown };
-  })();
-  const { token, user } = await adminSession;
-  await reachApiFrom(page);
+export async function openAdminAs(
+  page: Page,
+  request: APIRequestContext,
+  path: string,
+  { as = 'admin@darsak.test', admin = ADMIN }: AdminAppOptions = {},
+): Promise<void> {
+  const key = `${admin} ${as}`;
+  const session = sessions.get(key) ?? signInApi(request, as);
+  sessions.set(key, session);
+  const { token, user } = await session;
   await page.context().addInitScript(
     ([t, u]) => {
       window.localStorage.setItem('darsak.token', t);
@@ -62,5 +58,5 @@ export async function openAdminAs(page: Page, request: APIRequestContext, path: 
     },
     [token, user] as const,
   );
-  await page.goto(`${ADMIN}${path}`);
+  await page.goto(`${admin}${path}`);
 }

@@ -60,28 +60,49 @@ export interface AnalyticsTraffic {
   hits: Array<Record<string, string>>;
   /** Each post to Clarity's collection address. */
   recordings: Array<{ project: string; calls: unknown[][] }>;
+  /**
+   * Calls a page made to another origin that is no third party's (an admin app calling the API would be one): a
+   * journey using the stand-ins asserts there are none, as their route would let Playwright answer the preflights.
+   */
+  crossOriginOfOurs: string[];
 }
+
+/**
+ * The only hosts answered here: Google's and Microsoft's. Playwright answering any request lets Chromium hand it
+ * CORS preflights too, so nothing of ours may ever be matched (scripts/ci/first-party-interception.mjs holds this
+ * file to this list), and a context using these stand-ins opens no front end that calls another origin of ours.
+ */
+const THIRD_PARTY_HOSTS = new Set([
+  'www.googletagmanager.com',
+  'www.google-analytics.com',
+  'www.clarity.ms',
+  'a.clarity.ms',
+]);
 
 /** Serves the stand-ins at the real scripts' addresses in `context` and keeps what reaches the collectors. */
 export async function catchAnalytics(context: BrowserContext): Promise<AnalyticsTraffic> {
-  const traffic: AnalyticsTraffic = { scripts: [], hits: [], recordings: [] };
-  const script = (body: string) => async (route: Route) => {
+  const traffic: AnalyticsTraffic = { scripts: [], hits: [], recordings: [], crossOriginOfOurs: [] };
+  context.on('request', (request) => {
+    if (request.isNavigationRequest()) return;
+    const url = new URL(request.url());
+    const from = new URL(request.serviceWorker()?.url() ?? request.frame().url());
+    if (url.protocol.startsWith('http') && url.origin !== from.origin && !THIRD_PARTY_HOSTS.has(url.host))
+      traffic.crossOriginOfOurs.push(`${from.origin} → ${request.method()} ${request.url()}`);
+  });
+  const script = async (route: Route, body: string) => {
     traffic.scripts.push(route.request().url());
     await route.fulfill({ contentType: 'text/javascript', body });
   };
-  await context.route((url) => url.host === 'www.googletagmanager.com', script(GTAG));
-  await context.route((url) => url.host === 'www.clarity.ms', script(CLARITY));
   await context.route(
-    (url) => url.host.endsWith('.google-analytics.com') && url.pathname === '/g/collect',
+    (url) => THIRD_PARTY_HOSTS.has(url.host),
     async (route) => {
-      traffic.hits.push(Object.fromEntries(new URL(route.request().url()).searchParams));
-      await route.fulfill({ status: 204 });
-    },
-  );
-  await context.route(
-    (url) => url.host.endsWith('.clarity.ms') && url.pathname === '/collect',
-    async (route) => {
-      traffic.recordings.push(JSON.parse(route.request().postData() ?? '{}'));
+      const url = new URL(route.request().url());
+      if (url.host === 'www.googletagmanager.com') return script(route, GTAG);
+      if (url.host === 'www.clarity.ms') return script(route, CLARITY);
+      if (url.host === 'www.google-analytics.com' && url.pathname === '/g/collect')
+        traffic.hits.push(Object.fromEntries(url.searchParams));
+      if (url.host === 'a.clarity.ms' && url.pathname === '/collect')
+        traffic.recordings.push(JSON.parse(route.request().postData() ?? '{}'));
       await route.fulfill({ status: 204 });
     },
   );

@@ -105,13 +105,24 @@ export async function attachClientLog(page: Page, name: string, testInfo: TestIn
   }
 }
 
+/** What the room calls its meeting: a lesson, an interview or a demo session each in its own words. */
+export const meetingOf = (owner: number | string) =>
+  typeof owner === 'number'
+    ? 'الدرس'
+    : owner.startsWith('interviewId=')
+      ? 'المقابلة'
+      : owner.startsWith('demoSessionId=')
+        ? 'الجلسة التجريبية'
+        : 'الدرس';
+
 /** Joins the call of a lesson (its id), or of an interview or demo session (`interviewId=…`, `demoSessionId=…`). */
 export async function join(page: Page, owner: number | string) {
+  const meeting = meetingOf(owner);
   await page.goto(`/session?${typeof owner === 'number' ? `lessonId=${owner}` : owner}`);
   await expect(page.getByRole('heading', { name: 'جاهز للانضمام؟' })).toBeVisible({ timeout: 30_000 });
   await expect(page.getByRole('combobox', { name: 'الكاميرا' })).toBeVisible();
-  await page.getByRole('button', { name: 'انضم إلى الدرس' }).click();
-  await expect(page.getByRole('region', { name: 'مكالمة الدرس' })).toBeVisible({ timeout: 20_000 });
+  await page.getByRole('button', { name: `انضم إلى ${meeting}` }).click();
+  await expect(page.getByRole('region', { name: `مكالمة ${meeting}` })).toBeVisible({ timeout: 20_000 });
 }
 
 /** The kind of the local candidate the newest connection is using ('host', 'srflx', 'relay'). */

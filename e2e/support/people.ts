@@ -7,8 +7,31 @@ export interface Person {
 
 let counter = 0;
 
-/** A new account made through the API (unique e-mail per run), so journeys never share state. */
-export async function registerPerson(request: APIRequestContext, role: 'student' | 'tutor'): Promise<Person> {
+/**
+ * Marks a student's guided tour as taken, as skipping it does: it opens by itself on the dashboard and covers the
+ * foot of a phone's screen, so journeys about other things start with it taken (e2e/tour.spec.ts walks it).
+ */
+export async function takeTour(request: APIRequestContext, token: string): Promise<void> {
+  const response = await request.put('/api/v1/student/tour', { headers: { authorization: `Bearer ${token}` } });
+  if (!response.ok()) throw new Error(`take the tour: ${response.status()} ${await response.text()}`);
+}
+
+/** `email` signed in through the API (the demo accounts' password unless another is given). */
+export async function signInApi(request: APIRequestContext, email: string, password = 'Darsak2026'): Promise<Person> {
+  const response = await request.post('/api/v1/auth/password', { data: { email, password } });
+  if (!response.ok()) throw new Error(`sign in ${email}: ${response.status()} ${await response.text()}`);
+  return (await response.json()) as Person;
+}
+
+/**
+ * A new account made through the API (unique e-mail per run), so journeys never share state; a student has taken
+ * the guided tour unless `tour` is 'untaken'.
+ */
+export async function registerPerson(
+  request: APIRequestContext,
+  role: 'student' | 'tutor',
+  { tour = 'taken' }: { tour?: 'taken' | 'untaken' } = {},
+): Promise<Person> {
   counter += 1;
   const stamp = `${Date.now()}-${process.pid}-${counter}`;
   const response = await request.post('/api/v1/user/', {
@@ -20,7 +43,9 @@ export async function registerPerson(request: APIRequestContext, role: 'student'
     },
   });
   if (response.status() !== 201) throw new Error(`register ${role}: ${response.status()} ${await response.text()}`);
-  return (await response.json()) as Person;
+  const person = (await response.json()) as Person;
+  if (role === 'student' && tour === 'taken') await takeTour(request, person.token);
+  return person;
 }
 
 /**

@@ -9,8 +9,6 @@ import { type BrowserContext, test as base, expect, type Page } from '@playwrigh
 const violations: string[] = [];
 const watched = new WeakSet<BrowserContext>();
 
-export const TOUR_ROUTE = '**/api/v1/student/tour';
-
 const isCspError = (text: string) => /Content Security Policy|CSP violation/i.test(text);
 
 async function watch(context: BrowserContext): Promise<void> {
@@ -21,13 +19,6 @@ async function watch(context: BrowserContext): Promise<void> {
       console.error(`CSP violation: ${event.violatedDirective} blocked ${event.blockedURI} on ${event.documentURI}`),
     );
   });
-  // New students would meet the guided tour on their dashboard; it covers the foot of a phone's screen, so the
-  // journeys about other things see it as taken. e2e/tour.spec.ts lifts this (TOUR_ROUTE) to walk the real one.
-  await context.route(TOUR_ROUTE, (route) =>
-    route.request().method() === 'GET'
-      ? route.fulfill({ json: { completedAt: '2026-01-01T00:00:00.000Z' } })
-      : route.fallback(),
-  );
   const onPage = (page: Page) =>
     page.on('console', (message) => {
       if (message.type() === 'error' && isCspError(message.text())) violations.push(`${page.url()}: ${message.text()}`);

@@ -1,8 +1,17 @@
-// Adds up the JSON reports of every run in the results folder and prints one closing line.
-import { readdirSync, readFileSync } from 'node:fs';
+// Prints how long each step of .ci/run took (durations.tsv: seconds, a tab, the step), then adds up the JSON
+// reports of every run in the results folder and prints one closing line.
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 const dir = process.argv[2];
+const durations = join(dir, 'durations.tsv');
+if (existsSync(durations)) {
+  const clock = (s) => `${Math.floor(s / 60)}:${String(s % 60).padStart(2, '0')}`;
+  for (const line of readFileSync(durations, 'utf8').split('\n').filter(Boolean)) {
+    const [seconds, name] = line.split('\t');
+    console.log(`${clock(Number(seconds)).padStart(6)}  ${name}`);
+  }
+}
 let passed = 0;
 let failed = 0;
 let skipped = 0;

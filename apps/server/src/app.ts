@@ -1,12 +1,11 @@
+import { BlockList, isIPv4, isIPv6 } from 'node:net';
 import { availabilityContract } from '@darsak/domain/availability';
 import { MS_PER_MINUTE } from '@darsak/domain/common';
 import { lessonsContract } from '@darsak/domain/lessons';
 import { plansContract } from '@darsak/domain/plans';
-import { userRoom } from '@darsak/domain/realtime';
 import { PLATFORM_SETTINGS_DEFAULTS } from '@darsak/domain/settings';
 import { tutorsContract } from '@darsak/domain/tutors';
 import { usersContract } from '@darsak/domain/users';
-import cors from '@fastify/cors';
 import rateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { validatorCompiler } from 'fastify-type-provider-zod';
@@ -61,7 +60,12 @@ import { createReportsService } from './modules/reports/reports.service.ts';
 import { installRequestMeter } from './modules/server-stats/request-meter.ts';
 import { serverStatsRoutes } from './modules/server-stats/server-stats.routes.ts';
 import { createServerStats } from './modules/server-stats/server-stats.service.ts';
-import { haveLessonTogether, joinedAppointmentCall, lessonCallEvents } from './modules/sessions/sessions.repo.ts';
+import {
+  haveLessonTogether,
+  joinedAppointmentCall,
+  lessonCallEvents,
+  settleLessonSession,
+} from './modules/sessions/sessions.repo.ts';
 import { sessionsRoutes } from './modules/sessions/sessions.routes.ts';
 import { createSessionsService } from './modules/sessions/sessions.service.ts';
 import { registerSessionSocketHandlers } from './modules/sessions/sessions.socket.ts';
@@ -91,26 +95,28 @@ import { defineVerificationJobs } from './modules/verification/verification.jobs
 import { verificationRoutes } from './modules/verification/verification.routes.ts';
 import { createVerificationService } from './modules/verification/verification.service.ts';
 import { memoryInvalidationBus, redisInvalidationBus } from './platform/cache/invalidation-bus.ts';
-import { memorySnapshotStore, redisSnapshotStore } from './platform/cache/snapshot-cache.ts';
+import { memorySnapshotStore, redisSnapshotStore, resilientSnapshotStore } from './platform/cache/snapshot-cache.ts';
 import { createChanges } from './platform/changes.ts';
 import type { Clock } from './platform/clock.ts';
 import type { Database } from './platform/db/client.ts';
 import { errorReporterOf } from './platform/error-reporting.ts';
+import { installCors } from './platform/http/cors.ts';
 import { registerConstraintCodes } from './platform/http/db-errors.ts';
+import { closeConnectionsWhileDraining, createDrain } from './platform/http/drain.ts';
 import { installErrorHandling } from './platform/http/error-handler.ts';
 import { registerOpenApi } from './platform/http/openapi.ts';
+import { answerWithRequestId, requestIdOf } from './platform/http/request-id.ts';
 import { responseSerializerCompiler } from './platform/http/response-serializer.ts';
 import { headerSettingsOf, installSecurityHeaders } from './platform/http/security-headers.ts';
 import { createJobQueue } from './platform/jobs/queue.ts';
 import { loggerOptions } from './platform/logger.ts';
+import { metricsRoutes } from './platform/metrics/metrics.routes.ts';
+import { createMetrics } from './platform/metrics/metrics.ts';
 import { createRealtime } from './platform/realtime/realtime.ts';
-import { redisConnector } from './platform/redis.ts';
-import {
-  createGuessLimits,
-  limitsRedis,
-  memoryCounterStore,
-  redisCounterStore,
-} from './platform/security/guess-limits.ts';
+import { createSocketEventLimiter } from './platform/realtime/socket-limits.ts';
+import { redisConnector, redisStateOf } from './platform/redis.ts';
+import { countersOf, createGuessLimits, limitsRedis } from './platform/security/guess-limits.ts';
+import { routeLimitStore } from './platform/security/route-limit-store.ts';
 import type { LocalGoogleIssuer } from './providers/google/id-token-verifier.ts';
 import { createMessengers } from './providers/messaging/messengers.ts';
 import { createPaymentGateways } from './providers/payments/payment-gateways.ts';
@@ -154,6 +160,7 @@ registerConstraintCodes({
   lessons_one_pending_per_student: 'reached-booking-limit',
   subscriptions_one_active_per_student: 'subscription-exists',
   transactions_one_open_per_student: 'payment-in-progress',
+  payment_refunds_one_in_flight: 'refund-in-progress',
   ratings_rater_ratee_key: 'rating-exists',
   intro_videos_one_open_per_tutor: 'intro-video-exists',
   demo_sessions_one_pending_per_tutor: 'demo-session-exists',
@@ -171,7 +178,27 @@ registerConstraintCodes({
 });
 
 /** Believes the nearest `hops` proxies (proxy-addr's hop count, which Fastify's types leave out). */
-const trustHops = (hops: number) => (_address: string, hop: number) => hop < hops;
+/**
+ * A hop count believes `X-Forwarded-For` only from a peer on a private or loopback network, where the proxy is: a
+ * client that reaches an instance directly from outside cannot name itself another address by forging the header.
+ */
+const PROXY_NETWORKS = new BlockList();
+for (const [network, bits] of [
+  ['10.0.0.0', 8],
+  ['172.16.0.0', 12],
+  ['192.168.0.0', 16],
+  ['127.0.0.0', 8],
+  ['100.64.0.0', 10],
+] as const) {
+  PROXY_NETWORKS.addSubnet(network, bits, 'ipv4');
+}
+PROXY_NETWORKS.addSubnet('fc00::', 7, 'ipv6');
+PROXY_NETWORKS.addAddress('::1', 'ipv6');
+const onProxyNetwork = (address: string) => {
+  const v4 = address.startsWith('::ffff:') ? address.slice(7) : address;
+  return isIPv4(v4) ? PROXY_NETWORKS.check(v4, 'ipv4') : isIPv6(address) && PROXY_NETWORKS.check(address, 'ipv6');
+};
+const trustHops = (hops: number) => (address: string, hop: number) => hop < hops && onProxyNetwork(address);
 
 /** Builds the HTTP API with every module; never listens (main.ts and tests decide). */
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
@@ -183,7 +210,18 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     // Only the configured proxies' X-Forwarded-For names the client (off by default): per-client limits hold.
     trustProxy: typeof config.TRUST_PROXY === 'number' ? trustHops(config.TRUST_PROXY) : config.TRUST_PROXY,
     ajv: { customOptions: { removeAdditional: false } },
+    // The spec writes some paths with a trailing slash and some without: a client copying either spelling reaches
+    // the route.
+    routerOptions: { ignoreTrailingSlash: true },
+    genReqId: requestIdOf,
+    // A request reaching a closing instance on a connection already open is answered, not refused with a bare 503:
+    // the proxy has stopped sending new ones (drain.ts), and the database stays open until the listener has closed.
+    return503OnClosing: false,
   });
+  const drain = createDrain();
+  app.decorate('drain', drain);
+  closeConnectionsWhileDraining(app, drain);
+  answerWithRequestId(app);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(responseSerializerCompiler(HOT_RESPONSES, deps.checkFastResponses ?? false));
   // The server's own unexpected errors (500s, failed job runs) are reported when reporting is on (spec §1).
@@ -192,30 +230,32 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   installErrorHandling(app, errorReporter);
   installSecurityHeaders(app, 'app', headerSettingsOf(config, deps.localGoogle));
   const requestMeter = installRequestMeter(app);
+  const metrics = createMetrics();
+  metrics.timeAnswers(app);
+  app.decorate('metrics', metrics);
   app.decorateRequest('user', null);
 
-  await app.register(cors, {
-    origin: [config.PUBLIC_APP_URL, config.PUBLIC_ADMIN_URL, config.PUBLIC_SITE_URL],
-    credentials: true,
-  });
-  const redis = config.REDIS_URL ? await redisConnector(config.REDIS_URL) : undefined;
+  await installCors(app, config);
+  const redis = config.REDIS_URL ? await redisConnector(config.REDIS_URL, app.log) : undefined;
   // Limits count in Redis when it is set, so N instances do not give N times the tries.
   const limitsConnection = redis ? limitsRedis(redis) : undefined;
   const limitsPrefix = `${config.REDIS_CACHE_PREFIX}:limits`;
+  app.addHook('onClose', async () => void (await limitsConnection?.quit().catch(() => undefined)));
   await app.register(rateLimit, {
     global: false,
-    ...(limitsConnection ? { redis: limitsConnection, nameSpace: `${limitsPrefix}:route:` } : {}),
+    store: routeLimitStore(countersOf(limitsConnection, `${limitsPrefix}:route`)),
   });
-  const guessStore = limitsConnection
-    ? redisCounterStore(limitsConnection, `${limitsPrefix}:guess`)
-    : memoryCounterStore();
-  app.addHook('onClose', () => guessStore.close());
+  const guessStore = countersOf(limitsConnection, `${limitsPrefix}:guess`);
+  const socketEventStore = countersOf(limitsConnection, `${limitsPrefix}:socket`);
   // The document maps every route and its inputs: published only where API_DOCS says (local by default).
   if (config.API_DOCS) await registerOpenApi(app);
 
   const db = database.db;
   const queue = createJobQueue(database, {
-    onJobError: (job, error) => errorReporter?.capture(error, { kind: 'job', job }),
+    onJobError: (job, error) => {
+      metrics.jobFailed(job);
+      errorReporter?.capture(error, { kind: 'job', job });
+    },
   });
   app.addHook('onReady', () => queue.start({ work: deps.runJobs !== false }));
   app.addHook('onClose', () => queue.stop());
@@ -224,7 +264,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   for (const [channel, messenger] of Object.entries(messengers)) {
     if (!config.isLocal && messenger.delivery === 'outbox') app.log.warn({ channel }, 'no credentials: kept in outbox');
   }
-  const dispatcher = createOutboxDispatcher({ db, clock, messengers, log: app.log });
+  const dispatcher = createOutboxDispatcher({ db, clock, messengers, log: app.log, metrics });
   if (deps.runJobs !== false) app.addHook('onReady', async () => dispatcher.start());
   app.addHook('onClose', () => dispatcher.stop());
   const outbox = createOutbox({ db, clock, kick: dispatcher.kick });
@@ -234,7 +274,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const subscriptionChanges = createChanges();
   // Caches of tutors live in this process, or in Redis, shared with every instance, when REDIS_URL is set.
   const snapshotStore = (name: string) =>
-    redis ? redisSnapshotStore(redis, `${config.REDIS_CACHE_PREFIX}:${name}`) : memorySnapshotStore();
+    redis
+      ? resilientSnapshotStore(redisSnapshotStore(redis, `${config.REDIS_CACHE_PREFIX}:${name}`))
+      : memorySnapshotStore();
   const audit = createAuditService({ db });
   // Settings and session verdicts are cached in each instance and forgotten on every instance when they change.
   const bus = redis ? redisInvalidationBus(redis, `${config.REDIS_CACHE_PREFIX}:invalidate`) : memoryInvalidationBus();
@@ -270,16 +312,25 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     users,
     guesses,
     verdicts: createSessionVerdicts(bus),
+    // Realtime needs the authenticator, so it comes after; sessions are only revoked once both exist.
+    sockets: {
+      closeSession: (sessionId) => realtime.closeSession(sessionId),
+      closeUser: (userId, keepSessionId) => realtime.closeUser(userId, keepSessionId),
+    },
   });
   app.decorate('authenticator', auth.authenticator);
   const realtime = createRealtime(app, {
     authenticator: auth.authenticator,
     redis,
+    redisPrefix: config.REDIS_CACHE_PREFIX,
+    limiter: createSocketEventLimiter(socketEventStore),
     corsOrigins: [config.PUBLIC_APP_URL, config.PUBLIC_ADMIN_URL],
   });
   app.decorate('realtime', realtime);
 
-  await app.register(systemRoutes, { config, database });
+  // Redis's state as the limits' connection sees it: health and metrics report the same.
+  const redisState = redisStateOf(limitsConnection);
+  await app.register(systemRoutes, { config, database, drain, redisState });
   await app.register(authRoutes, { auth, signInPerMinute });
   await app.register(auditRoutes, { audit });
   await app.register(settingsRoutes, { settings });
@@ -290,7 +341,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     audit,
     signOutEverywhere: auth.signOutEverywhere,
     sessionsChanged: auth.sessionsChanged,
-    disconnect: (userId) => realtime.io?.in(userRoom(userId)).disconnectSockets(true),
   });
   await app.register(usersRoutes, { users, staff: staffUsers });
   const storage = deps.storage ?? storageOf(config);
@@ -324,20 +374,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     webhookSecret: telegramWebhookSecret,
   });
   await app.register(telegramRoutes, { telegram });
-  if (config.isLocal) {
-    await app.register(devRoutes, {
-      outbox,
-      localGoogle: deps.localGoogle,
-      lessons: { db, clock },
-      telegram: telegramWebhookSecret ? { webhookSecret: telegramWebhookSecret } : undefined,
-    });
-  }
   const chat = createChatService({ db, clock, uploadUrl, events: createChatEvents(realtime), haveLessonTogether });
   const sessions = createSessionsService({
     db,
     clock,
     chat,
     joinTokens: createJoinTokenSigner(config.JWT_SECRET),
+    metrics,
     ice: {
       stunUrls: config.STUN_URLS,
       turnUrls: config.TURN_URLS,
@@ -396,6 +439,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     realtime,
     subscriptionChanges,
     audit,
+    metrics,
     appUrl: config.PUBLIC_APP_URL,
     referenceExpiryHours: config.FAWRY_REFERENCE_EXPIRY_HOURS,
   });
@@ -418,16 +462,26 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     bookingTutor,
     slotsOf,
     bookingInputsStore: freeTimesStore,
+    settleCall: settleLessonSession,
     tutorChanges,
     subscriptionChanges,
     queue,
     outbox,
     realtime,
+    metrics,
     uploadUrl,
     calendar: { secret: config.JWT_SECRET, previousSecret: config.JWT_PREVIOUS_SECRET, appUrl: config.PUBLIC_APP_URL },
   });
   app.addHook('onClose', () => lessons.close());
   defineLessonJobs(queue, lessons);
+  if (config.isLocal) {
+    await app.register(devRoutes, {
+      outbox,
+      localGoogle: deps.localGoogle,
+      lessons: { db, clock, lessons },
+      telegram: telegramWebhookSecret ? { webhookSecret: telegramWebhookSecret } : undefined,
+    });
+  }
   const tutors = createTutorsService({
     db,
     clock,
@@ -442,12 +496,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     changes: tutorChanges,
   });
   app.addHook('onClose', () => tutors.close());
-  const availability = createAvailabilityService({ db, clock, lessons, tutors });
   await app.register(lessonsRoutes, { lessons });
   const staffLessons = createStaffLessonsService({ db, clock, lessons, users, callEvents: lessonCallEvents, audit });
   await app.register(staffLessonsRoutes, { staff: staffLessons });
   await app.register(overviewRoutes, { overview: createOverviewService({ db, clock }) });
-  await app.register(availabilityRoutes, { availability, lessons });
   await app.register(tutorsRoutes, { tutors });
   const staffTutors = createStaffTutorsService({
     db,
@@ -478,6 +530,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     db,
     clock,
     users,
+    audit,
     assets,
     outbox,
     queue,
@@ -492,11 +545,27 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   defineOnboardingJobs(queue, onboarding);
   await app.register(onboardingRoutes, { onboarding });
+  const availability = createAvailabilityService({ db, clock, lessons, tutors, onboarding });
+  await app.register(availabilityRoutes, { availability, lessons });
   const invoices = createInvoicesService({ db, clock, users, assets, outbox, realtime, settings });
   await app.register(invoicesRoutes, { invoices });
+  const socketCount = () => realtime.io?.of('/').sockets.size ?? 0;
+  metrics.readAtScrape(
+    {
+      payments: () => payments.countByStatusAndMethod(),
+      outboxBacklog: () => outbox.backlog(),
+      jobQueues: () => queue.depths(),
+      openSockets: socketCount,
+      pingDatabase: () => database.ping(),
+      redis: redisState,
+      poolUse: database.poolUse,
+    },
+    app.log,
+  );
+  await app.register(metricsRoutes, { metrics, token: config.METRICS_TOKEN, path: '/api/metrics' });
   const serverStats = createServerStats({
     meter: requestMeter,
-    socketCount: () => realtime.io?.of('/').sockets.size ?? 0,
+    socketCount,
     poolUse: database.poolUse,
     queueDepths: () => queue.depths(),
     publish: (stats) => realtime.toChannel('server-stats', 'server:stats', stats),
@@ -505,7 +574,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.decorate('serverStats', serverStats);
   app.addHook('onReady', async () => serverStats.start());
   app.addHook('onClose', async () => serverStats.stop());
-  await app.register(serverStatsRoutes, { serverStats, metricsToken: config.METRICS_TOKEN });
+  await app.register(serverStatsRoutes, { serverStats });
   // modules: more modules register here
   return app;
 }

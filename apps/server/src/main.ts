@@ -1,13 +1,17 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import type { FastifyInstance } from 'fastify';
+import pino from 'pino';
 import { buildApp } from './app.ts';
 import { type Config, ConfigError, loadConfig } from './config/env.ts';
 import { runtimeConfigOf } from './modules/system/system.routes.ts';
 import { systemClock } from './platform/clock.ts';
 import { openDatabase } from './platform/db/client.ts';
-import { applyMigrations } from './platform/db/migrate.ts';
+import { schemaAtStart } from './platform/db/schema-at-start.ts';
 import { errorReporterOf, reportProcessFailures } from './platform/error-reporting.ts';
+import { closeConnectionsWhileDraining, drainThenClose } from './platform/http/drain.ts';
 import { headerSettingsOf } from './platform/http/security-headers.ts';
 import { loggerOptions } from './platform/logger.ts';
+import { exitOnStopSignals } from './platform/shutdown.ts';
 import {
   createGoogleVerifier,
   createLocalGoogleIssuer,
@@ -27,7 +31,7 @@ async function main() {
     dataDir: `${config.DATA_DIR}/pglite`,
     poolSize: config.DATABASE_POOL_SIZE,
   });
-  await applyMigrations(database);
+  await schemaAtStart(config, database, pino({ level: config.LOG_LEVEL }), { port: config.PORT, host: config.HOST });
 
   // Local mode without Google settings signs in through a local issuer that the same verifier checks.
   const localGoogle =
@@ -65,18 +69,14 @@ async function main() {
   const seconds = ((performance.now() - startedAt) / 1000).toFixed(1);
   printBanner(config, seconds, demoSignIns);
 
-  let closing = false;
-  const shutdown = async (signal: string) => {
-    if (closing) return;
-    closing = true;
-    app.log.info({ signal }, 'shutting down');
-    await Promise.allSettled(frontEnds.map(([front]) => front.close()));
-    await app.close(); // stops accepting, lets in-flight requests finish, runs onClose hooks (workers)
+  exitOnStopSignals(app.log, config.DRAIN_TIMEOUT_SECONDS * 1000, async () => {
+    await drainThenClose(
+      app,
+      frontEnds.map(([front]) => front),
+      () => sleep(config.DRAIN_DELAY_SECONDS * 1000),
+    );
     await database.close();
-    process.exit(0);
-  };
-  process.on('SIGINT', () => void shutdown('SIGINT'));
-  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  });
 }
 
 /**
@@ -97,6 +97,7 @@ async function serveFrontEnds(
   const admin = await staticServer('admin', { logger, headers, config: runtimeConfig });
   // The site's pages show the live plans and post the contact form through the API, in process.
   const site = await staticServer('site', { logger, headers, config: runtimeConfig, api: app });
+  for (const front of [admin, site]) closeConnectionsWhileDraining(front, app.drain);
   return [
     [admin, config.ADMIN_PORT],
     [site, config.SITE_PORT],

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance, InjectOptions } from 'fastify';
@@ -52,6 +53,12 @@ export async function buildTestApp(options: TestAppOptions = {}) {
     LOG_LEVEL: 'silent',
     GOOGLE_CLIENT_ID: TEST_GOOGLE_CLIENT_ID,
     RATE_LIMIT_SIGN_IN_PER_MINUTE: '1000',
+    // Required outside local mode (tests of staging and production set only what they are about): the local
+    // default address, and one process that may go without Redis.
+    PUBLIC_SITE_URL: 'http://localhost:3002',
+    SINGLE_INSTANCE: 'true',
+    // Each test app is a deployment of its own (its own database): on a shared Redis, its own keys and channels.
+    REDIS_CACHE_PREFIX: `darsak:test:${randomUUID()}`,
     ...(options.captureLogs ? { LOG_LEVEL: 'warn' } : {}),
     ...(await storageTestEnv()),
     ...options.env,

@@ -52,7 +52,15 @@ export async function startFakeProviders() {
   const requests: Recorded[] = [];
   const orders = new Map<string, FakeOrder>();
   const cards = new Map<string, { token: string; lastFourDigits: string; brand: string }[]>();
-  const state = { charge: 'pending' as ChargeMode, status: 'ok' as 'ok' | 'hang' };
+  /**
+   * refund: `ok`; `down` answers 503 and refunds nothing; `answerLost` refunds, then answers 503 (the answer lost on
+   * the way back, so only a status query tells it went through).
+   */
+  const state = {
+    charge: 'pending' as ChargeMode,
+    status: 'ok' as 'ok' | 'hang',
+    refund: 'ok' as 'ok' | 'down' | 'answerLost',
+  };
   const hanging = new Set<ServerResponse>();
 
   const send = (res: ServerResponse, status: number, body: unknown) => {
@@ -179,6 +187,7 @@ export async function startFakeProviders() {
         reason: str(b.reason),
       });
       if (b.signature !== expected) return fawryError(res, 9946, 'Wrong Signature');
+      if (state.refund === 'down') return send(res, 503, { message: 'service unavailable' });
       const order = [...orders.values()].find((o) => o.referenceNumber === b.referenceNumber);
       if (!order) return fawryError(res, 9938, 'Order not found');
       if (order.orderStatus !== 'PAID' && order.orderStatus !== 'PARTIAL_REFUNDED')
@@ -187,6 +196,7 @@ export async function startFakeProviders() {
         return fawryError(res, 9935, 'Refund amount exceeded');
       order.refunded += Number(b.refundAmount);
       order.orderStatus = order.refunded >= order.amount ? 'REFUNDED' : 'PARTIAL_REFUNDED';
+      if (state.refund === 'answerLost') return send(res, 503, { message: 'service unavailable' });
       return send(res, 200, {
         type: 'ResponseDataModel',
         statusCode: 200,

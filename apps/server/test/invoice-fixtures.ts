@@ -27,6 +27,15 @@ export async function saveInstapay(t: TestApp, tutor: Actor, address = 'ahmed@in
   return response.json();
 }
 
+/**
+ * One of the tutor's saved methods, saved now if they have none: harnesses that need a method for every example
+ * stay within the tutor's limit of methods.
+ */
+export async function someMethodOf(t: TestApp, tutor: Actor): Promise<WithdrawMethodItem> {
+  const saved = await injectAs(t.app, tutor.token, { method: 'GET', url: '/api/v1/withdraw-method' });
+  return (saved.json() as WithdrawMethodItem[])[0] ?? saveInstapay(t, tutor, `method${tutor.id}@instapay`);
+}
+
 export async function requestWithdrawal(t: TestApp, tutor: Actor, methodId: number, amount: number): Promise<Invoice> {
   const response = await injectAs(t.app, tutor.token, {
     method: 'POST',

@@ -1,5 +1,5 @@
 import { MS_PER_MINUTE } from '@darsak/domain/common';
-import type { LessonStatus } from '@darsak/domain/lessons';
+import { isLessonCancelled, type LessonStatus } from '@darsak/domain/lessons';
 import { lessons } from '../src/modules/lessons/lessons.table.ts';
 import type { TestApp } from './build-test-app.ts';
 
@@ -21,7 +21,7 @@ export async function insertLesson(
 ) {
   const durationMinutes = input.durationMinutes ?? 30;
   const status = input.status ?? 'pending';
-  const cancelled = status === 'cancelledByStudent' || status === 'cancelledByTutor';
+  const cancelled = isLessonCancelled(status);
   const [row] = await t.database.db
     .insert(lessons)
     .values({

@@ -116,6 +116,39 @@ export interface LastingTestDatabase {
   drop(): Promise<void>;
 }
 
+/** An empty database of its own on the PostgreSQL server named by DATABASE_URL: nothing migrated (migration tests). */
+export async function createEmptyPostgresDatabase(): Promise<LastingTestDatabase> {
+  const name = `darsak_empty_${randomBytes(6).toString('hex')}`;
+  await admin((c) => c.query(`create database ${name}`));
+  const location = { url: urlFor(name), dataDir: '' };
+  return { location, open: () => openDatabase(location), drop: () => dropDatabase(name) };
+}
+
+/** An unmigrated database, open, and how to be rid of it (closed and deleted). */
+export interface EmptyTestDatabase {
+  database: Database;
+  dispose(): Promise<void>;
+}
+
+/** How to open an empty database on each engine of the run: in-memory PGlite, and PostgreSQL with DATABASE_URL. */
+export function emptyDatabaseEngines(): [string, () => Promise<EmptyTestDatabase>][] {
+  const pglite = async () => {
+    const database = await openDatabase({ dataDir: 'memory://' });
+    return { database, dispose: () => database.close() };
+  };
+  const postgres = async () => {
+    const empty = await createEmptyPostgresDatabase();
+    const database = await empty.open();
+    return { database, dispose: () => database.close().then(empty.drop) };
+  };
+  return process.env.DATABASE_URL
+    ? [
+        ['pglite', pglite],
+        ['postgres', postgres],
+      ]
+    : [['pglite', pglite]];
+}
+
 /**
  * A migrated test database that outlives its connections, to stop and start the app or the job queue on it:
  * an on-disk PGlite data directory (as local mode keeps it under DATA_DIR), or a copy of the template on the

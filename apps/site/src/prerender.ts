@@ -36,7 +36,10 @@ async function buildTimePlans() {
   }
 }
 
-/** Bundles src/live/server-entry.ts with the site's own code; npm packages stay imports (the server has them). */
+/**
+ * Bundles src/live/server-entry.ts with the site's own code; npm packages stay imports, which the server loads from
+ * its own dependencies (react, react-dom and zod are in apps/server/package.json for this module).
+ */
 async function bundleLiveModule(): Promise<void> {
   const npmPackagesExternal: Plugin = {
     name: 'npm-packages-external',

@@ -64,8 +64,16 @@ export {
   onboardingStatusQuery,
   studioTutorQuery,
   studioTutorsQuery,
+  updateAppointment,
 } from './onboarding/onboarding.queries.ts';
-export { paymentsKeys, savedCardsQuery, transactionQuery, transactionsQuery } from './payments/payments.queries.ts';
+export {
+  lastTransactionQuery,
+  paymentsKeys,
+  savedCardsQuery,
+  transactionDetailQuery,
+  transactionQuery,
+  transactionsQuery,
+} from './payments/payments.queries.ts';
 export {
   couponCheckQuery,
   couponsQuery,
@@ -117,7 +125,7 @@ export {
 } from './session-store.ts';
 export { fetchSessionToken, sessionsKeys } from './sessions/sessions.queries.ts';
 export { subscriptionsKeys } from './subscriptions/subscriptions.keys.ts';
-export { currentSubscriptionQuery } from './subscriptions/subscriptions.queries.ts';
+export { currentSubscriptionQuery, subscriptionQuery } from './subscriptions/subscriptions.queries.ts';
 export { myTopicsQuery, topicsKeys, topicsQuery } from './topics/topics.queries.ts';
 export { type TutorListFilters, tutorsKeys } from './tutors/tutors.keys.ts';
 export {

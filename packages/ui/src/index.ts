@@ -1,6 +1,11 @@
 export { Alert, type AlertProps, type Tone } from './components/alert.tsx';
 export { RootLayout, type RouteHandle } from './components/app-routes.tsx';
-export { Avatar, type AvatarProps, initialsOf } from './components/avatar.tsx';
+export {
+  type AppointmentDecision,
+  AppointmentDecisionForm,
+  type AppointmentDecisionFormProps,
+} from './components/appointment-decision.tsx';
+export { AssetBaseProvider, Avatar, type AvatarProps, initialsOf, useAssetUrl } from './components/avatar.tsx';
 export { Badge, type BadgeTone } from './components/badge.tsx';
 export { BarChart, type BarChartProps, type BarDatum } from './components/bar-chart.tsx';
 export { Button, type ButtonProps, type ButtonSize, type ButtonVariant, buttonClasses } from './components/button.tsx';

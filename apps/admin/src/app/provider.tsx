@@ -1,9 +1,10 @@
 import { createQueryClient, currentUserQuery } from '@darsak/client';
 import { authContract } from '@darsak/domain/auth';
-import { Toaster } from '@darsak/ui';
+import { AssetBaseProvider, Toaster } from '@darsak/ui';
 import { I18nProvider } from '@darsak/ui/i18n';
 import { type QueryClient, QueryClientProvider, useQuery } from '@tanstack/react-query';
 import { type ReactNode, useEffect, useState } from 'react';
+import { API_URL } from '../config/env.ts';
 import { api } from '../lib/api.ts';
 import { authStore, useAuth } from '../lib/auth-store.ts';
 
@@ -22,14 +23,17 @@ function SessionBootstrap() {
 
 export function AppProvider({ children, queryClient }: { children: ReactNode; queryClient?: QueryClient }) {
   const [client] = useState(() => queryClient ?? createQueryClient());
+  // Photos and files are the API's: this app is served from another origin.
   return (
     <I18nProvider>
-      <QueryClientProvider client={client}>
-        <Toaster>
-          <SessionBootstrap />
-          {children}
-        </Toaster>
-      </QueryClientProvider>
+      <AssetBaseProvider base={API_URL}>
+        <QueryClientProvider client={client}>
+          <Toaster>
+            <SessionBootstrap />
+            {children}
+          </Toaster>
+        </QueryClientProvider>
+      </AssetBaseProvider>
     </I18nProvider>
   );
 }

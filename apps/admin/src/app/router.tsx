@@ -86,6 +86,11 @@ export const routes: RouteObject[] = [
                 element: <RequireArea area="plans" />,
                 children: [
                   page('plans', 'admin.sidebar.plans', async () => (await import('./routes/plans.tsx')).PlansPage),
+                  page(
+                    'coupon/:id',
+                    'payments.admin.coupons.detail',
+                    async () => (await import('./routes/coupon.tsx')).CouponPage,
+                  ),
                 ],
               },
               {

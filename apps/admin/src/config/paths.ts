@@ -5,6 +5,7 @@ export const paths = {
   invoices: { path: '/invoices', href: () => '/invoices' },
   media: { path: '/media', href: () => '/media' },
   plans: { path: '/plans', href: () => '/plans' },
+  coupon: { path: '/coupon/:id', href: (id: number) => `/coupon/${id}` },
   users: { path: '/users', href: () => '/users' },
   user: { path: '/user/:id', href: (id: number) => `/user/${id}` },
   interviews: { path: '/interviews', href: () => '/interviews' },

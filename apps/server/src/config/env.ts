@@ -12,6 +12,7 @@ import {
 import { PlatformSettings } from '@darsak/domain/settings';
 import { Email } from '@darsak/domain/users';
 import { z } from 'zod';
+import { MIGRATION_TIMEOUT_DEFAULTS, type MigrationTimeouts } from '../platform/db/migrate.ts';
 
 const optional = z
   .string()
@@ -35,6 +36,12 @@ const iceUrls = (scheme: 'stun' | 'turn') =>
       (urls) => urls.every((url) => url.startsWith(`${scheme}:`) || url.startsWith(`${scheme}s:`)),
       `each URL must start with ${scheme}: or ${scheme}s:`,
     );
+/** A number of ms where 0 means "no limit": left blank (compose's `${X:-}`), it is the default, not 0. */
+const limit = (fallback: number) =>
+  z.preprocess(
+    (v) => (typeof v === 'string' && v.trim() === '' ? undefined : v),
+    z.coerce.number().int().min(0).default(fallback),
+  );
 const port = (fallback: number) => z.coerce.number().int().min(0).max(65535).default(fallback);
 const flag = (fallback: boolean) =>
   z
@@ -73,6 +80,9 @@ const trustProxy = z
     return addresses;
   });
 
+/** The proxy's health check interval and its timeout (deploy/Caddyfile: 2 s each), with a second to spare. */
+const DEFAULT_DRAIN_DELAY_SECONDS = 5;
+
 /** Every setting the server reads, with safe local defaults (README "Configuration"). */
 export const EnvSchema = z.object({
   SERVER_ENV: AppEnvironment.default('local'),
@@ -81,13 +91,33 @@ export const EnvSchema = z.object({
   PORT: port(3000),
   ADMIN_PORT: port(3001),
   SITE_PORT: port(3002),
+  /** The job worker's own listener: its health check and, with METRICS_TOKEN, its metrics (no API). */
+  WORKER_PORT: port(3003),
   PUBLIC_APP_URL: optional,
   PUBLIC_ADMIN_URL: optional,
   PUBLIC_SITE_URL: optional,
   DATA_DIR: z.string().default('./data'),
   DATABASE_URL: optional,
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
+  /** lock_timeout and statement_timeout of each migration statement (docs/operations.md, "Changing the database"). */
+  MIGRATION_LOCK_TIMEOUT_MS: limit(MIGRATION_TIMEOUT_DEFAULTS.lockTimeoutMs),
+  MIGRATION_STATEMENT_TIMEOUT_MS: limit(MIGRATION_TIMEOUT_DEFAULTS.statementTimeoutMs),
+  /** How long an instance outside local mode waits for the migrate step to apply its schema before it exits. */
+  SCHEMA_WAIT_SECONDS: z.coerce.number().int().min(1).default(300),
+  /**
+   * A stopping instance's drain (SIGTERM; docs/operations.md, "A release, in order"): how long its readiness answers
+   * 503 before it moves its sockets and stops accepting, so the proxy's health check has stopped sending it anything
+   * (unset: 5 s outside local mode, none locally); and the most the whole drain may take before it exits anyway,
+   * which must stay inside the orchestrator's grace period (compose.yaml's stop_grace_period).
+   */
+  DRAIN_DELAY_SECONDS: z.coerce.number().min(0).max(60).optional(),
+  DRAIN_TIMEOUT_SECONDS: z.coerce.number().min(1).max(600).default(20),
   REDIS_URL: optional,
+  /**
+   * This process is the deployment's only one: it serves and runs the jobs. Only then may production go without
+   * Redis, whose absence keeps limits, caches and socket rooms in this process (README "Production topology").
+   */
+  SINGLE_INSTANCE: flag(false),
   /** Keys of the caches in Redis start with this: one deployment shares it, another database needs its own. */
   REDIS_CACHE_PREFIX: z.string().trim().min(1).default('darsak:cache'),
   JWT_SECRET: optional.refine((v) => v === undefined || v.length >= 32, 'JWT_SECRET must be at least 32 characters'),
@@ -179,7 +209,7 @@ export const EnvSchema = z.object({
   TURN_URLS: iceUrls('turn'),
   TURN_SECRET: optional,
   TURN_TTL_SECONDS: z.coerce.number().int().min(60).max(86_400).default(3600),
-  /** Bearer token of GET /api/metrics (Prometheus); unset, the endpoint does not exist (404). */
+  /** Bearer token of GET /api/metrics (Prometheus) on the API and the worker; unset, the route does not exist (404). */
   METRICS_TOKEN: optional.refine(
     (v) => v === undefined || v.length >= 16,
     'METRICS_TOKEN must be at least 16 characters',
@@ -195,6 +225,7 @@ export interface Config extends Env {
   PUBLIC_APP_URL: string;
   PUBLIC_ADMIN_URL: string;
   PUBLIC_SITE_URL: string;
+  DRAIN_DELAY_SECONDS: number;
   /** Local mode runs the simulators, the outbox page and the Google sign-in stand-in. */
   isLocal: boolean;
 }
@@ -203,12 +234,7 @@ export class ConfigError extends Error {}
 
 /** Parses and checks the environment once at start; a bad setting stops the server with a clear message. */
 export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
-  const parsed = EnvSchema.safeParse(source);
-  if (!parsed.success) {
-    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
-    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
-  }
-  const env = parsed.data;
+  const env = parseEnv(EnvSchema, source);
   const isLocal = env.SERVER_ENV === 'local';
   if (!isLocal) requireInProduction(env);
   if (env.STORAGE_DRIVER === 's3') requireObjectStorage(env);
@@ -218,6 +244,11 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError('Invalid configuration: SEED_DEMO cannot be on in production');
   const dataDir = resolve(env.DATA_DIR);
   const apiDocs = source.API_DOCS === undefined ? isLocal : env.API_DOCS;
+  // Locally nothing sits in front to notice a drain: Ctrl-C stops at once.
+  const drainDelay = env.DRAIN_DELAY_SECONDS ?? (isLocal ? 0 : DEFAULT_DRAIN_DELAY_SECONDS);
+  if (drainDelay >= env.DRAIN_TIMEOUT_SECONDS) {
+    throw new ConfigError('Invalid configuration: DRAIN_DELAY_SECONDS must be shorter than DRAIN_TIMEOUT_SECONDS');
+  }
   return {
     ...env,
     DATA_DIR: dataDir,
@@ -229,16 +260,82 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     PUBLIC_APP_URL: env.PUBLIC_APP_URL ?? `http://localhost:${env.PORT}`,
     PUBLIC_ADMIN_URL: env.PUBLIC_ADMIN_URL ?? `http://localhost:${env.ADMIN_PORT}`,
     PUBLIC_SITE_URL: env.PUBLIC_SITE_URL ?? `http://localhost:${env.SITE_PORT}`,
+    DRAIN_DELAY_SECONDS: drainDelay,
     isLocal,
   };
 }
 
+function parseEnv<T extends z.ZodType>(schema: T, source: NodeJS.ProcessEnv): z.infer<T> {
+  const parsed = schema.safeParse(source);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  return parsed.data;
+}
+
+const MigrationEnvSchema = EnvSchema.pick({
+  SERVER_ENV: true,
+  DATABASE_URL: true,
+  DATA_DIR: true,
+  LOG_LEVEL: true,
+  MIGRATION_LOCK_TIMEOUT_MS: true,
+  MIGRATION_STATEMENT_TIMEOUT_MS: true,
+});
+export type MigrationConfig = z.infer<typeof MigrationEnvSchema>;
+
+/** What the migrate step reads, and only that: it needs the database, not the signing or provider secrets. */
+export function loadMigrationConfig(source: NodeJS.ProcessEnv = process.env): MigrationConfig {
+  const env = parseEnv(MigrationEnvSchema, source);
+  if (env.SERVER_ENV !== 'local' && !env.DATABASE_URL) {
+    throw new ConfigError(`Invalid configuration: DATABASE_URL must be set when SERVER_ENV=${env.SERVER_ENV}`);
+  }
+  return { ...env, DATA_DIR: resolve(env.DATA_DIR) };
+}
+
+/** The migration timeouts the settings ask for. */
+export const migrationTimeoutsOf = (
+  config: Pick<Env, 'MIGRATION_LOCK_TIMEOUT_MS' | 'MIGRATION_STATEMENT_TIMEOUT_MS'>,
+): MigrationTimeouts => ({
+  lockTimeoutMs: config.MIGRATION_LOCK_TIMEOUT_MS,
+  statementTimeoutMs: config.MIGRATION_STATEMENT_TIMEOUT_MS,
+});
+
+/** A job worker's configuration: it runs beside an API instance, so it is never the deployment's only process. */
+export function loadWorkerConfig(source: NodeJS.ProcessEnv = process.env): Config {
+  const config = loadConfig(source);
+  if (config.SINGLE_INSTANCE) {
+    throw new ConfigError('Invalid configuration: SINGLE_INSTANCE=true cannot go with a job worker (a second process)');
+  }
+  return config;
+}
+
 function requireInProduction(env: Env) {
-  const missing = (['JWT_SECRET', 'DATABASE_URL', 'PUBLIC_APP_URL', 'PUBLIC_ADMIN_URL'] as const).filter(
-    (k) => !env[k],
-  );
+  const missing = (
+    ['JWT_SECRET', 'DATABASE_URL', 'PUBLIC_APP_URL', 'PUBLIC_ADMIN_URL', 'PUBLIC_SITE_URL'] as const
+  ).filter((k) => !env[k]);
   if (missing.length > 0) {
     throw new ConfigError(`Invalid configuration: ${missing.join(', ')} must be set when SERVER_ENV=${env.SERVER_ENV}`);
+  }
+  requireSharedState(env);
+}
+
+/**
+ * Several processes share limits, caches and socket rooms only through Redis; without it each would keep its own,
+ * silently (two instances would each allow the whole sign-in limit). So Redis is required unless the operator says
+ * this process is the only one, which a process that leaves the jobs to another cannot be.
+ */
+function requireSharedState(env: Env) {
+  if (env.SINGLE_INSTANCE && !env.RUN_JOBS) {
+    throw new ConfigError(
+      'Invalid configuration: SINGLE_INSTANCE=true cannot go with RUN_JOBS=false (the jobs then run in another process)',
+    );
+  }
+  if (!env.REDIS_URL && !env.SINGLE_INSTANCE) {
+    throw new ConfigError(
+      `Invalid configuration: REDIS_URL must be set when SERVER_ENV=${env.SERVER_ENV}, since more than one instance ` +
+        'may run; set SINGLE_INSTANCE=true if this process is the only one (it serves and runs the jobs)',
+    );
   }
 }
 

@@ -1,10 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { readFileSync } from 'node:fs';
 import { hostname } from 'node:os';
-import { join } from 'node:path';
-import { errorReportingEnabled, errorReportingTarget, releaseOf, scrubDeep } from '@darsak/domain/config';
+import { errorReportingEnabled, errorReportingTarget, scrubDeep } from '@darsak/domain/config';
 import type { Config } from '../config/env.ts';
-import { SERVER_ROOT } from './server-root.ts';
+import { SERVER_RELEASE, SERVER_VERSION } from './server-root.ts';
 
 /** Where an error happened, as far as the report may say: never a body, never more of the user than the id. */
 export interface ErrorContext {
@@ -24,8 +22,6 @@ export interface ErrorReporter {
 const SEND_TIMEOUT_MS = 5000;
 /** Reports on their way at once; beyond it (an outage failing every request) more are dropped, not queued. */
 const MAX_PENDING = 20;
-const SERVER_VERSION = (JSON.parse(readFileSync(join(SERVER_ROOT, 'package.json'), 'utf8')) as { version: string })
-  .version;
 
 interface Frame {
   function?: string;
@@ -93,7 +89,7 @@ export function createErrorReporter(options: ReporterOptions): ErrorReporter | u
   if (!target) return undefined;
   const client = `darsak-server/${SERVER_VERSION}`;
   const auth = `Sentry sentry_version=7, sentry_key=${target.publicKey}, sentry_client=${client}`;
-  const release = options.release ?? releaseOf(SERVER_VERSION);
+  const release = options.release ?? SERVER_RELEASE;
   const serverName = options.serverName ?? hostname();
   const onSendError =
     options.onSendError ??

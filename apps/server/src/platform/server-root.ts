@@ -1,6 +1,7 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { releaseOf } from '@darsak/domain/config';
 
 /**
  * The server package's folder (apps/server): the nearest folder above this module with a package.json. Found,
@@ -16,3 +17,10 @@ export const SERVER_ROOT = (() => {
   }
   return dir;
 })();
+
+/** The server package's version. */
+export const SERVER_VERSION = (
+  JSON.parse(readFileSync(join(SERVER_ROOT, 'package.json'), 'utf8')) as { version: string }
+).version;
+/** The release this server is (`darsak@<version>`): error reports and the metrics' build info name it. */
+export const SERVER_RELEASE = releaseOf(SERVER_VERSION);

@@ -1,7 +1,8 @@
-// WebM files built in code (no ffmpeg): an EBML header and a segment whose Info states the duration, one VP8 video
-// track and one cluster. The demo seed fills the cluster with real VP8 key frames (a lossy WebP is one VP8 key
-// frame in a RIFF box), so browsers play the tutors' intro clips; the server's tests fill it with filler bytes,
-// which is enough for the intro-video rules (they read only the container: the stated length and the size).
+// WebM files built in code (no ffmpeg): an EBML header and a segment whose Info states a duration, one VP8 video
+// track and its blocks in clusters. The server measures a video by its blocks' timecodes, never by the stated
+// duration. The demo seed fills the blocks with real VP8 key frames (a lossy WebP is one VP8 key frame in a RIFF
+// box), so browsers play the tutors' intro clips; the server's tests fill them with filler bytes, enough for the
+// intro-video rules (the blocks' times and the file's size).
 
 const id = (hex: number) => {
   const bytes: number[] = [];
@@ -63,25 +64,61 @@ function header(seconds: number, width: number, height: number) {
   return { ebml, body: Buffer.concat([info, tracks]) };
 }
 
-/** The bytes of a WebM stating `seconds`, padded with about `fillerBytes` of cluster data. */
-export function webmBytes(seconds: number, fillerBytes = 2048): Buffer {
-  return Buffer.concat([...webmParts(seconds, fillerBytes, fillerBytes)]);
+/** Blocks of a cluster: their timecodes are 16-bit offsets (at most 32.7 s) from the cluster's own. */
+const BLOCKS_PER_CLUSTER = 20;
+
+interface WebmOptions {
+  /** The duration the header states; by default the blocks' real span. */
+  claimedSeconds?: number;
+}
+
+/** The bytes of a WebM whose blocks span `seconds`, holding about `fillerBytes` of block data. */
+export function webmBytes(seconds: number, fillerBytes = 2048, options: WebmOptions = {}): Buffer {
+  return Buffer.concat([...webmParts(seconds, fillerBytes, fillerBytes, options)]);
 }
 
 /**
- * The same file as chunks of at most `chunkBytes`, generated on the way (a 300 MB file is never held whole).
- * The filler is one SimpleBlock inside one cluster.
+ * The same file as chunks of at most `chunkBytes`, generated on the way (a 300 MB file is never held whole): a
+ * block about every second, the last one starting one interval before `seconds`, the filler shared among them.
  */
-export function* webmParts(seconds: number, fillerBytes: number, chunkBytes = 1024 * 1024): Generator<Buffer> {
-  const { ebml, body } = header(seconds, 16, 16);
-  const blockHead = Buffer.concat([id(0xa3), size(fillerBytes)]);
-  const clusterHead = Buffer.concat([uint(0xe7, 0), blockHead]);
-  const clusterSize = clusterHead.length + fillerBytes;
-  const segmentSize = body.length + id(0x1f43b675).length + 8 + clusterSize;
-  yield Buffer.concat([ebml, id(0x18538067), size(segmentSize), body, id(0x1f43b675), size(clusterSize), clusterHead]);
-  const chunk = Buffer.alloc(Math.min(chunkBytes, fillerBytes), 0x5a);
-  for (let left = fillerBytes; left > 0; left -= chunk.length)
-    yield left >= chunk.length ? chunk : chunk.subarray(0, left);
+export function* webmParts(
+  seconds: number,
+  fillerBytes: number,
+  chunkBytes = 1024 * 1024,
+  { claimedSeconds = seconds }: WebmOptions = {},
+): Generator<Buffer> {
+  const blocks = Math.max(2, Math.round(seconds));
+  const startMs = (i: number) => Math.round((i * seconds * 1000) / blocks);
+  const payload = (i: number) => Math.floor(fillerBytes / blocks) + (i === 0 ? fillerBytes % blocks : 0);
+  const blockBytes = (i: number) => 1 + 8 + 4 + payload(i);
+  const clusters = Array.from({ length: Math.ceil(blocks / BLOCKS_PER_CLUSTER) }, (_, c) => {
+    const indexes = Array.from({ length: Math.min(BLOCKS_PER_CLUSTER, blocks - c * BLOCKS_PER_CLUSTER) }, (_, i) => i);
+    const first = c * BLOCKS_PER_CLUSTER;
+    const timecode = uint(0xe7, startMs(first));
+    return { first, indexes, timecode, size: timecode.length + indexes.reduce((n, i) => n + blockBytes(first + i), 0) };
+  });
+  const { ebml, body } = header(claimedSeconds, 16, 16);
+  const segmentSize = body.length + clusters.reduce((n, cluster) => n + 4 + 8 + cluster.size, 0);
+  yield Buffer.concat([ebml, id(0x18538067), size(segmentSize), body]);
+  const filler = Buffer.alloc(Math.max(1, Math.min(chunkBytes, payload(0))), 0x5a);
+  for (const cluster of clusters) {
+    yield Buffer.concat([id(0x1f43b675), size(cluster.size), cluster.timecode]);
+    for (const offset of cluster.indexes) {
+      const i = cluster.first + offset;
+      yield Buffer.concat([id(0xa3), size(4 + payload(i)), blockHead(startMs(i) - startMs(cluster.first))]);
+      for (let left = payload(i); left > 0; left -= filler.length)
+        yield left >= filler.length ? filler : filler.subarray(0, left);
+    }
+  }
+}
+
+/** A SimpleBlock's head: track 1, its time from the cluster's start, a key frame. */
+function blockHead(offsetMs: number): Buffer {
+  const head = Buffer.alloc(4);
+  head[0] = 0x81;
+  head.writeInt16BE(offsetMs, 1);
+  head[3] = 0x80;
+  return head;
 }
 
 /** The VP8 key frame inside a simple-format lossy WebP (RIFF, WEBP, then one 'VP8 ' chunk). */
@@ -96,13 +133,7 @@ export function vp8FrameOf(webp: Buffer): Buffer {
 export function vp8Webm(frames: Buffer[], frameMs: number, width: number, height: number): Buffer {
   const seconds = (frames.length * frameMs) / 1000;
   const { ebml, body } = header(seconds, width, height);
-  const blocks = frames.map((frame, i) => {
-    const head = Buffer.alloc(4);
-    head[0] = 0x81; // track 1
-    head.writeInt16BE(i * frameMs, 1); // time from the cluster's start
-    head[3] = 0x80; // a key frame
-    return element(0xa3, head, frame);
-  });
+  const blocks = frames.map((frame, i) => element(0xa3, blockHead(i * frameMs), frame));
   const cluster = element(0x1f43b675, uint(0xe7, 0), ...blocks);
   return Buffer.concat([ebml, element(0x18538067, body, cluster)]);
 }

@@ -2,7 +2,7 @@ import { createInterface } from 'node:readline/promises';
 import { parseArgs } from 'node:util';
 import { AppError, ERROR_MESSAGES_EN } from '@darsak/domain/errors';
 import { Email, Password, PersonName, ROLE_GROUPS, Role, type RoleName } from '@darsak/domain/users';
-import { loadConfig } from '../config/env.ts';
+import { loadConfig, migrationTimeoutsOf } from '../config/env.ts';
 import { countFavouriteTopics } from '../modules/topics/topics.service.ts';
 import { createUsersService } from '../modules/users/users.service.ts';
 import { systemClock } from '../platform/clock.ts';
@@ -52,7 +52,7 @@ async function main() {
   const config = loadConfig();
   const database = await openDatabase({ url: config.DATABASE_URL, dataDir: `${config.DATA_DIR}/pglite`, poolSize: 1 });
   try {
-    await applyMigrations(database);
+    await applyMigrations(database, { timeouts: migrationTimeoutsOf(config) });
     const users = createUsersService({
       db: database.db,
       clock: systemClock,

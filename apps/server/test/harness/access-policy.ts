@@ -3,7 +3,7 @@ import { ERROR_STATUS, type ErrorCode } from '@darsak/domain/errors';
 import { isTutorLike, ROLE_GROUPS, Role, type RoleName } from '@darsak/domain/users';
 import type { TestApp } from '../build-test-app.ts';
 import { validPassword } from '../factories.ts';
-import { credit, requestWithdrawal, saveInstapay } from '../invoice-fixtures.ts';
+import { credit, requestWithdrawal, someMethodOf } from '../invoice-fixtures.ts';
 import { insertLesson } from '../lesson-rows.ts';
 import { insertAppointment, pendingIntroVideo } from '../onboarding-rows.ts';
 import { fileReport, reportFieldsPart } from '../report-fixtures.ts';
@@ -242,7 +242,7 @@ const buyerOf = ({ target, others }: ExampleContext) => (target.role === 'studen
 async function invoiceOf(t: TestApp, ctx: ExampleContext): Promise<{ id: number; ownerId: number }> {
   const tutor = isTutorLike(Role[ctx.target.role]) ? ctx.target : ctx.others.tutor;
   await credit(t, tutor.id, 100);
-  const method = await saveInstapay(t, tutor, `access${tutor.id}@instapay`);
+  const method = await someMethodOf(t, tutor);
   const invoice = await requestWithdrawal(t, tutor, method.id, 100);
   return { id: invoice.id, ownerId: tutor.id };
 }
@@ -250,7 +250,7 @@ async function invoiceOf(t: TestApp, ctx: ExampleContext): Promise<{ id: number;
 /** The caller's own saved method (a tutor-like target), or one of another tutor's for anyone else. */
 async function methodOf(ctx: ExampleContext): Promise<number> {
   const tutor = isTutorLike(Role[ctx.target.role]) ? ctx.target : ctx.others.tutor;
-  return (await saveInstapay(ctx.t, tutor, `method${tutor.id}@instapay`)).id;
+  return (await someMethodOf(ctx.t, tutor)).id;
 }
 
 /** The stored name of a receipt of the target's fulfilled withdrawal (staff: another tutor's). */

@@ -240,6 +240,7 @@ function multipartCases(contract: RouteContract, base: ExampleRequest): InputCas
     { name: 'empty multipart', kind: 'bad', request: form({}) },
     { name: `text file as ${field}`, kind: 'bad', request: form({ [field]: text }) },
     { name: 'undeclared file field', kind: 'bad', request: form({ unexpectedFile: text }) },
+    { name: 'undeclared text field', kind: 'bad', request: form({ unexpectedText: 'x' }) },
   ];
 }
 

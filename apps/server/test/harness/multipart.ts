@@ -7,11 +7,15 @@ export interface UploadPart {
   data: Buffer;
 }
 
-/** A `multipart/form-data` body for `app.inject`. */
-export function multipartRequest(parts: Record<string, UploadPart>) {
+/** A `multipart/form-data` body for `app.inject`: files, and text parts given as strings. */
+export function multipartRequest(parts: Record<string, UploadPart | string>) {
   const boundary = `----darsak${randomBytes(8).toString('hex')}`;
   const chunks: Buffer[] = [];
   for (const [field, part] of Object.entries(parts)) {
+    if (typeof part === 'string') {
+      chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${field}"\r\n\r\n${part}\r\n`));
+      continue;
+    }
     chunks.push(
       Buffer.from(
         `--${boundary}\r\nContent-Disposition: form-data; name="${field}"; filename="${part.filename}"\r\n` +

@@ -1,12 +1,12 @@
 import { webmBytes } from '../../src/seed/webm.ts';
 import type { UploadPart } from './multipart.ts';
 
-// A WebM whose container states the length (the server reads only the container); see src/seed/webm.ts.
+// A WebM whose blocks span the length (the server measures them, not the header); see src/seed/webm.ts.
 export { webmBytes, webmParts } from '../../src/seed/webm.ts';
 
-/** An intro-video upload part stating `seconds`. */
-export const introVideoPart = (seconds: number, fillerBytes?: number): UploadPart => ({
+/** An intro-video upload part of `seconds`, whose header may claim another length. */
+export const introVideoPart = (seconds: number, fillerBytes?: number, claimedSeconds?: number): UploadPart => ({
   filename: 'intro.webm',
   contentType: 'video/webm',
-  data: webmBytes(seconds, fillerBytes),
+  data: webmBytes(seconds, fillerBytes, { claimedSeconds }),
 });

@@ -124,6 +124,11 @@ export const routes: RouteObject[] = [
                     async () => (await import('./routes/payments/payments.tsx')).PaymentsPage,
                   ),
                   page(
+                    'payments/:id',
+                    'feature.payment',
+                    async () => (await import('./routes/payments/payment.tsx')).PaymentPage,
+                  ),
+                  page(
                     'checkout/:planId/:period',
                     'feature.checkout',
                     async () => (await import('./routes/checkout/checkout.tsx')).CheckoutPage,

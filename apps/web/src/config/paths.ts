@@ -12,6 +12,7 @@ export const paths = {
   chat: { path: '/chat', href: () => '/chat' },
   invoices: { path: '/invoices', href: () => '/invoices' },
   payments: { path: '/payments', href: () => '/payments' },
+  payment: { path: '/payments/:id', href: (id: number) => `/payments/${id}` },
   plans: { path: '/plans', href: () => '/plans' },
   checkout: {
     path: '/checkout/:planId/:period',

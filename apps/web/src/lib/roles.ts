@@ -13,9 +13,10 @@ export const hasRole = (role: RoleId, allowed: readonly RoleName[]): boolean => 
 export const isStudent = (role: RoleId) => role === Role.student;
 export const isTutorLike = (role: RoleId) => role === Role.tutor || role === Role.tutorManager;
 
-/** Where "home" is for a signed-in user. */
+/** Where "home" is for a signed-in user: a tutor manager's work is their interviews and demo sessions. */
 export function homePathFor(role: RoleId): string {
   if (isStudent(role)) return paths.studentDashboard.href();
+  if (role === Role.tutorManager) return paths.interviews.href();
   if (isTutorLike(role)) return paths.tutorDashboard.href();
   return paths.home.href();
 }

@@ -1,5 +1,5 @@
 import type { FreeTimes } from '@darsak/domain/availability';
-import type { LessonView } from '@darsak/domain/lessons';
+import { LESSON_SESSION_STATUSES, type LessonView } from '@darsak/domain/lessons';
 import type { RatingView } from '@darsak/domain/ratings';
 import type { Subscription } from '@darsak/domain/subscriptions';
 import type { TutorCard, TutorProfile } from '@darsak/domain/tutors';
@@ -49,15 +49,17 @@ export function makeTutorProfile(overrides: Partial<TutorProfile> = {}): TutorPr
 export function makeLesson(overrides: Partial<LessonView> = {}): LessonView {
   const startsAt = overrides.startsAt ?? cairoAt(2, 10);
   const durationMinutes = overrides.durationMinutes ?? 30;
+  const status = overrides.status ?? 'pending';
   return {
     id: 501,
-    status: 'pending',
+    status,
+    sessionStatus: LESSON_SESSION_STATUSES[status],
     startsAt,
     endsAt: new Date(Date.parse(startsAt) + durationMinutes * MS_PER_MINUTE).toISOString(),
     durationMinutes,
     pricePiastres: durationMinutes * 250,
-    student: { id: 7, name: 'سارة أحمد', image: null },
-    tutor: { id: 21, name: 'ياسمين فؤاد', image: null },
+    student: { id: 7, name: 'سارة أحمد', image: null, gender: null },
+    tutor: { id: 21, name: 'ياسمين فؤاد', image: null, gender: null },
     rebookedFrom: null,
     cancellableUntil: new Date(Date.parse(startsAt) - 6 * 60 * MS_PER_MINUTE).toISOString(),
     joinOpensAt: new Date(Date.parse(startsAt) - 10 * MS_PER_MINUTE).toISOString(),

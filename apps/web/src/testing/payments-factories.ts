@@ -89,9 +89,10 @@ export function makeTransaction(overrides: Partial<Transaction> = {}): Transacti
   };
 }
 
+/** Paid and applied: the subscription started (status processed). */
 export const paid = (t: Transaction): Transaction => ({
   ...t,
-  status: TransactionStatus.paid,
+  status: TransactionStatus.processed,
   state: 'done',
   canCancel: false,
   canRetry: false,

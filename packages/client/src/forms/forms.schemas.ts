@@ -93,15 +93,26 @@ export const contactChangeForm = (kind: 'email' | 'phone') =>
 export type ContactChangeFormInput = z.input<ReturnType<typeof contactChangeForm>>;
 
 /** The profile's main information (complete-profile step 1 and the profile page). */
-export const mainInfoForm = (role: 'student' | 'tutor') =>
-  z.object({
+/**
+ * Main info. On the profile page the contact and personal fields may stay blank; completing the profile
+ * (`complete`) needs every one the server's completion needs (phone, governorate, birth year, gender), so a saved
+ * first step is a done one and the stepper moves past it when it opens again.
+ */
+export const mainInfoForm = (role: 'student' | 'tutor', purpose: 'edit' | 'complete' = 'edit') => {
+  const needed = purpose === 'complete';
+  const numberField = <T extends z.ZodType<unknown, number>>(schema: T) =>
+    needed ? required().transform(Number).pipe(schema) : numberOrNull(schema);
+  const textField = <T extends z.ZodType<unknown, string>>(schema: T) =>
+    needed ? required().pipe(schema) : blankAsNull(schema);
+  return z.object({
     name: required().pipe(role === 'tutor' ? ArabicTwoPartName.pipe(PersonName) : PersonName),
-    phone: blankAsNull(EgyptianMobile),
-    governorate: numberOrNull(GovernorateIdSchema),
-    birthYear: numberOrNull(BirthYear),
-    gender: blankAsNull(GenderSchema),
+    phone: textField(EgyptianMobile),
+    governorate: numberField(GovernorateIdSchema),
+    birthYear: numberField(BirthYear),
+    gender: textField(GenderSchema),
     job: blankAsNull(z.string().trim().max(100, 'text-too-long')),
   });
+};
 export type MainInfoFormInput = z.input<ReturnType<typeof mainInfoForm>>;
 
 /** Tutor bio and about, both in Arabic. */

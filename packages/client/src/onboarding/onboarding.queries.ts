@@ -4,6 +4,8 @@ import {
   interviewsContract,
   introVideoContract,
   onboardingContract,
+  type UpdateDemoSessionInput,
+  type UpdateInterviewInput,
 } from '@darsak/domain/interviews';
 import { queryOptions } from '@tanstack/react-query';
 import type { HttpClient } from '../http.ts';
@@ -70,3 +72,13 @@ export const studioTutorQuery = (http: HttpClient, tutorId: number) =>
     queryKey: onboardingKeys.studioTutor(tutorId),
     queryFn: ({ signal }) => http.callRoute(onboardingContract.studioTutor, { params: { tutorId }, signal }),
   });
+
+/** PATCH one interview or demo session: cancel, keep the manager's notes, or decide. */
+export const updateAppointment = (
+  http: HttpClient,
+  kind: AppointmentKind,
+  body: UpdateInterviewInput | UpdateDemoSessionInput,
+) =>
+  kind === 'interview'
+    ? http.callRoute(interviewsContract.update, { body: body as UpdateInterviewInput })
+    : http.callRoute(demoSessionsContract.update, { body: body as UpdateDemoSessionInput });

@@ -1,5 +1,6 @@
 import { paymentsContract, transactionsContract } from '@darsak/domain/payments';
 import { queryOptions } from '@tanstack/react-query';
+import { isApiError } from '../errors.ts';
 import type { HttpClient } from '../http.ts';
 
 export const paymentsKeys = {
@@ -7,6 +8,9 @@ export const paymentsKeys = {
   list: (query: { page: number; size: number }) => [...paymentsKeys.all, 'list', query] as const,
   lists: () => [...paymentsKeys.all, 'list'] as const,
   transaction: (id: number) => [...paymentsKeys.all, 'transaction', id] as const,
+  /** A payment's own page (GET /tx/:id), apart from the status the checkout watches. */
+  detail: (id: number) => [...paymentsKeys.all, 'detail', id] as const,
+  last: () => [...paymentsKeys.all, 'last'] as const,
   cards: () => [...paymentsKeys.all, 'cards'] as const,
 };
 
@@ -22,6 +26,30 @@ export const transactionQuery = (http: HttpClient, transactionId: number) =>
   queryOptions({
     queryKey: paymentsKeys.transaction(transactionId),
     queryFn: ({ signal }) => http.callRoute(paymentsContract.paymentStatus, { query: { transactionId }, signal }),
+  });
+
+/** A payment as its own page shows it (GET /api/v1/tx/:id). */
+export const transactionDetailQuery = (http: HttpClient, id: number) =>
+  queryOptions({
+    queryKey: paymentsKeys.detail(id),
+    queryFn: ({ signal }) => http.callRoute(transactionsContract.get, { params: { id }, signal }),
+  });
+
+/**
+ * The student's latest payment (GET /api/v1/tx/last), or null before the first: the checkout offers to resume it
+ * while it is still open.
+ */
+export const lastTransactionQuery = (http: HttpClient) =>
+  queryOptions({
+    queryKey: paymentsKeys.last(),
+    queryFn: async ({ signal }) => {
+      try {
+        return await http.callRoute(transactionsContract.last, { signal });
+      } catch (error) {
+        if (isApiError(error, 'transaction-not-found')) return null;
+        throw error;
+      }
+    },
   });
 
 /** The student's saved cards (the provider's card-token list). */

@@ -2,4 +2,5 @@
 export const subscriptionsKeys = {
   all: ['subscriptions'] as const,
   current: () => [...subscriptionsKeys.all, 'current'] as const,
+  detail: (id: number) => [...subscriptionsKeys.all, 'detail', id] as const,
 };

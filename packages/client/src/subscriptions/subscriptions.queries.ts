@@ -9,3 +9,10 @@ export const currentSubscriptionQuery = (http: HttpClient) =>
     queryKey: subscriptionsKeys.current(),
     queryFn: ({ signal }) => http.callRoute(subscriptionsContract.current, { signal }),
   });
+
+/** One subscription (its student or admins): what a payment started, and how it stands now. */
+export const subscriptionQuery = (http: HttpClient, id: number) =>
+  queryOptions({
+    queryKey: subscriptionsKeys.detail(id),
+    queryFn: ({ signal }) => http.callRoute(subscriptionsContract.get, { params: { id }, signal }),
+  });

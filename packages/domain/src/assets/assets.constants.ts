@@ -22,6 +22,32 @@ export const AVATAR_MAX_PIXELS = 24_000_000;
 /** DESIGN §4: 1 to 3 minutes, checked from the file itself, at most 400 MB. */
 export const INTRO_VIDEO = { minSeconds: 60, maxSeconds: 180, maxBytes: 400 * MIB } as const;
 
+/** A video's containers as browsers name them: MP4, WebM, and QuickTime (an iPhone's .mov). */
+export const VIDEO_MIME = ['video/mp4', 'video/webm', 'video/quicktime'] as const;
+/** A file picker's `accept` for videos: the types, and the extensions for systems that name no type. */
+export const VIDEO_ACCEPT = [...VIDEO_MIME, '.mp4', '.webm', '.mov'].join(',');
+export const isVideoMime = (mime: string): boolean => (VIDEO_MIME as readonly string[]).includes(mime);
+/** Whether a chosen file is one of those videos: by its type, or by its extension when the system names no type. */
+export const isVideoFile = (file: { type: string; name: string }): boolean =>
+  file.type ? isVideoMime(file.type) : /\.(mp4|webm|mov)$/i.test(file.name);
+export const isQuickTimeFile = (file: { type: string; name: string }): boolean =>
+  file.type ? file.type === 'video/quicktime' : /\.mov$/i.test(file.name);
+
+/**
+ * A QuickTime video is kept when what it holds plays in every browser: H.264 picture (an iPhone's "Most
+ * Compatible") with AAC sound, named by their sample formats. HEVC (an iPhone's "High Efficiency") does not play
+ * in most browsers on Android and Windows.
+ */
+export const PLAYABLE_QUICKTIME = { picture: ['avc1', 'avc3'], sound: ['mp4a'] } as const;
+
+/** Whether a QuickTime video's track formats are playable: an H.264 picture, and AAC for any sound. */
+export function isPlayableQuickTime(formats: { picture: readonly string[]; sound: readonly string[] }): boolean {
+  const among = (list: readonly string[]) => (format: string) => list.includes(format);
+  return (
+    formats.picture.some(among(PLAYABLE_QUICKTIME.picture)) && formats.sound.every(among(PLAYABLE_QUICKTIME.sound))
+  );
+}
+
 export const isAvatarMime = (mime: string): mime is AvatarMime => (AVATAR_MIME as readonly string[]).includes(mime);
 
 export const isAvatarLargeEnough = (width: number, height: number): boolean =>

@@ -6,6 +6,11 @@ import {
   introVideoDurationError,
   isAvatarLargeEnough,
   isAvatarMime,
+  isPlayableQuickTime,
+  isQuickTimeFile,
+  isVideoFile,
+  isVideoMime,
+  VIDEO_ACCEPT,
 } from './assets.constants.ts';
 
 describe('assets', () => {
@@ -22,6 +27,29 @@ describe('assets', () => {
     expect(isAvatarLargeEnough(480, 480)).toBe(true);
     expect(isAvatarLargeEnough(479, 1000)).toBe(false);
     expect(isAvatarLargeEnough(1000, 479)).toBe(false);
+  });
+
+  it('takes MP4, WebM and QuickTime videos, the picker naming the same types and their extensions', () => {
+    for (const mime of ['video/mp4', 'video/webm', 'video/quicktime']) {
+      expect(isVideoMime(mime)).toBe(true);
+      expect(VIDEO_ACCEPT.split(',')).toContain(mime);
+    }
+    expect(isVideoMime('video/x-matroska')).toBe(false);
+    expect(VIDEO_ACCEPT.split(',')).toContain('.mov');
+    expect(isVideoFile({ type: 'video/quicktime', name: 'IMG_0001.MOV' })).toBe(true);
+    expect(isVideoFile({ type: '', name: 'IMG_0001.MOV' })).toBe(true); // no type named by the system
+    expect(isVideoFile({ type: 'video/x-matroska', name: 'intro.mkv' })).toBe(false);
+    expect(isVideoFile({ type: '', name: 'intro.avi' })).toBe(false);
+    expect(isQuickTimeFile({ type: '', name: 'IMG_0001.MOV' })).toBe(true);
+    expect(isQuickTimeFile({ type: 'video/mp4', name: 'intro.mp4' })).toBe(false);
+  });
+
+  it('keeps a QuickTime video whose picture is H.264 and sound AAC (an iPhone\'s "Most Compatible")', () => {
+    expect(isPlayableQuickTime({ picture: ['avc1'], sound: ['mp4a'] })).toBe(true);
+    expect(isPlayableQuickTime({ picture: ['avc1', 'mebx'], sound: [] })).toBe(true); // metadata track, no sound
+    expect(isPlayableQuickTime({ picture: ['hvc1'], sound: ['mp4a'] })).toBe(false); // "High Efficiency"
+    expect(isPlayableQuickTime({ picture: ['avc1'], sound: ['lpcm'] })).toBe(false);
+    expect(isPlayableQuickTime({ picture: [], sound: ['mp4a'] })).toBe(false);
   });
 
   it('checks the intro video duration at its bounds', () => {

@@ -35,7 +35,7 @@ export const authContract = {
     auth: 'public',
     body: PasswordSignInInput,
     response: SignedInSchema,
-    errors: ['wrong-password', 'no-password', 'too-many-requests'],
+    errors: ['wrong-password', 'no-password', 'account-disabled', 'too-many-requests'],
   }),
   google: defineRoute({
     method: 'POST',
@@ -45,7 +45,7 @@ export const authContract = {
     auth: 'public',
     body: GoogleSignInInput,
     response: SignedInSchema,
-    errors: ['invalid-google-token', 'too-many-requests'],
+    errors: ['invalid-google-token', 'account-disabled', 'too-many-requests'],
   }),
   refreshToken: defineRoute({
     method: 'POST',

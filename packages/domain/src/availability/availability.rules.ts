@@ -136,6 +136,21 @@ export function slotSpansBetween(slots: readonly WeeklySlot[], from: number, to:
   return mergeSpans(spans);
 }
 
+/** The week's slots as spans of minutes from Sunday 00:00, merged. */
+const weekMinutes = (slots: readonly WeeklySlot[]): Span[] =>
+  mergeSpans(
+    slots.map((s) => ({
+      start: s.weekday * MINUTES_PER_DAY + s.startMinute,
+      end: s.weekday * MINUTES_PER_DAY + s.endMinute,
+    })),
+  );
+
+/** True when the new week holds some time the old one did not (hours were added, not only moved away). */
+export function addsHours(before: readonly WeeklySlot[], after: readonly WeeklySlot[]): boolean {
+  const old = weekMinutes(before);
+  return weekMinutes(after).some((span) => !old.some((o) => o.start <= span.start && span.end <= o.end));
+}
+
 /** True when [start, start + duration) lies inside the weekly slots. */
 export function isInsideSlots(slots: readonly WeeklySlot[], lesson: Span): boolean {
   return slotSpansBetween(slots, lesson.start, lesson.end).some((s) => s.start <= lesson.start && lesson.end <= s.end);

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { cairoParts, MS_PER_HOUR, MS_PER_MINUTE } from '../common/time.ts';
 import { bookingViolation } from '../lessons/lessons.rules.ts';
 import {
+  addsHours,
   bookableWindow,
   freeTimes,
   isInsideSlots,
@@ -26,6 +27,29 @@ const hours = (span: Span) => (span.end - span.start) / MS_PER_HOUR;
 // Egypt's changes: 2025-04-25 00:00 → 01:00 (spring), 2025-10-30 24:00 → 23:00 (autumn).
 const SPRING = cairo('2025-04-24T22:00:00Z');
 const AUTUMN = cairo('2025-10-30T21:00:00Z');
+
+describe('added hours', () => {
+  const nine = { weekday: 1, startMinute: 9 * 60, endMinute: 12 * 60 };
+  it('sees a first week, a longer day and a new day as added hours', () => {
+    expect(addsHours([], [nine])).toBe(true);
+    expect(addsHours([nine], [{ ...nine, endMinute: 13 * 60 }])).toBe(true);
+    expect(addsHours([nine], [nine, { ...nine, weekday: 2 }])).toBe(true);
+  });
+  it('sees the same, a shorter or a split week as nothing added', () => {
+    expect(addsHours([nine], [nine])).toBe(false);
+    expect(addsHours([nine], [{ ...nine, endMinute: 10 * 60 }])).toBe(false);
+    expect(
+      addsHours(
+        [nine],
+        [
+          { ...nine, endMinute: 10 * 60 },
+          { ...nine, startMinute: 11 * 60 },
+        ],
+      ),
+    ).toBe(false);
+    expect(addsHours([nine], [])).toBe(false);
+  });
+});
 
 describe('weekly slot schema', () => {
   it('takes quarter-hour spans that end after they start', () => {

@@ -68,7 +68,7 @@ export const chatContract = {
     summary: 'The conversation between the caller and another user',
     query: RoomByMembersQuery,
     response: ChatRoomSchema,
-    errors: ['room-not-found', 'not-room-member'],
+    errors: ['room-not-found', 'not-room-member', 'room-members-not-found'],
   }),
   members: defineRoute({
     ...common,

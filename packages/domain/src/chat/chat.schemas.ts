@@ -3,6 +3,7 @@ import { Id, IdParam } from '../common/ids.ts';
 import { PageQuery } from '../common/paging.ts';
 import { RoomTypeSchema } from '../sessions/sessions.schemas.ts';
 import { RoleIdSchema } from '../users/users.contract.ts';
+import { GenderSchema } from '../users/users.enums.ts';
 
 /** Longest message body (the `messages_body_check` constraint). */
 export const MESSAGE_MAX_LENGTH = 4000;
@@ -32,11 +33,13 @@ export const ChatMessageSchema = z.object({
 });
 export type ChatMessage = z.infer<typeof ChatMessageSchema>;
 
+/** A member of a room or call; the gender words the copy that names them ("waiting for her to come back"). */
 export const ChatMemberSchema = z.object({
   id: z.number().int(),
   name: z.string(),
   image: z.string().nullable(),
   role: RoleIdSchema,
+  gender: GenderSchema.nullable(),
 });
 export type ChatMember = z.infer<typeof ChatMemberSchema>;
 

@@ -1,9 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import {
+  ARABIC_LETTER_SHARE,
   ARABIC_TEXT_PATTERN,
   ARABIC_TWO_PART_NAME_PATTERN,
   ArabicProseText,
   ArabicTwoPartNameText,
+  arabicLetterShare,
   collapseSpaces,
   NAME_PATTERN,
   NameText,
@@ -64,10 +66,25 @@ describe('text schemas', () => {
     expect(ArabicProseText.safeParse('  مرحبا  ').data).toBe('مرحبا');
   });
 
-  it('refuses prose that is not Arabic or too short', () => {
-    expect(ArabicProseText.safeParse('12345').success).toBe(false);
-    expect(ArabicProseText.safeParse('مرحب').success).toBe(false);
-    expect(ArabicProseText.safeParse('مرحبا English').success).toBe(false);
-    expect(ArabicProseText.safeParse('     ').success).toBe(false);
+  it('takes certificates and exams named in Latin letters inside an Arabic text', () => {
+    const bio = 'مدرّسة لغة إنجليزية حاصلة على شهادة CELTA، ودرجتي في IELTS هي 8.5، وأدرّب على TOEFL.';
+    expect(ArabicProseText.safeParse(bio).success).toBe(true);
+  });
+
+  it('says what is wrong: too short, a character not allowed, or not mainly Arabic', () => {
+    const messageOf = (text: string) => ArabicProseText.safeParse(text).error?.issues[0]?.message;
+    expect(messageOf('مرحب')).toBe('text-too-short');
+    expect(messageOf('     ')).toBe('text-too-short');
+    expect(messageOf('مرحبا بكم 😀')).toBe('text-characters');
+    expect(messageOf('12345')).toBe('arabic-text-mainly');
+    expect(messageOf('I teach English, IELTS and TOEFL, مرحبا')).toBe('arabic-text-mainly');
+  });
+
+  it('counts "mainly Arabic" as at least 60% of the letters, at its bound', () => {
+    expect(ARABIC_LETTER_SHARE).toBe(0.6);
+    expect(arabicLetterShare('ابتثجح ABCD')).toBe(0.6);
+    expect(ArabicProseText.safeParse('ابتثجح ABCD').success).toBe(true); // 6 of 10 letters
+    expect(ArabicProseText.safeParse('ابتثج ABCD').success).toBe(false); // 5 of 9
+    expect(arabicLetterShare('12345 ...')).toBe(0);
   });
 });

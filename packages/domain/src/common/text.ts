@@ -8,15 +8,30 @@ const AR_SCRIPT = '\\u0600-\\u06FF\\u0750-\\u077F';
 /** Spec §5: 5 or more Arabic characters or spaces (bio and tutor about). */
 export const ARABIC_TEXT_PATTERN = new RegExp(`^[${AR_SCRIPT}\\s]{5,}$`, 'u');
 /**
- * What the bio and about fields accept: the spec pattern plus the ASCII punctuation and digits an
- * Arabic keyboard also types ("." "!" "2"), so a sentence ending in a full stop is not refused.
+ * The characters the bio and about fields accept: the spec's Arabic script and spaces, the ASCII punctuation and
+ * digits an Arabic keyboard also types ("." "!" "2"), and Latin letters for names such as IELTS or CELTA.
  */
-export const ARABIC_PROSE_PATTERN = new RegExp(`^[${AR_SCRIPT}\\s0-9.,!?:;()"'\\-]{5,}$`, 'u');
+const PROSE_CHARACTERS = new RegExp(`^[${AR_SCRIPT}\\sA-Za-z0-9.,!?:;()"'/&+\\-]*$`, 'u');
+/** Spec §5: the bio and about are at least 5 characters long. */
+export const PROSE_MIN_LENGTH = 5;
+/**
+ * "Mainly Arabic": at least this share of a text's letters (Arabic and Latin) are Arabic. It leaves room to name
+ * certificates and exams in Latin letters inside an Arabic text ("حاصل على شهادة CELTA"), not to write it in English.
+ */
+export const ARABIC_LETTER_SHARE = 0.6;
+const ARABIC_LETTERS = new RegExp(`[${AR_LETTER}]`, 'gu');
+const LATIN_LETTERS = /[A-Za-z]/g;
+
+/** The share of a text's letters that are Arabic (0 when it has none). */
+export function arabicLetterShare(text: string): number {
+  const arabic = text.match(ARABIC_LETTERS)?.length ?? 0;
+  const letters = arabic + (text.match(LATIN_LETTERS)?.length ?? 0);
+  return letters === 0 ? 0 : arabic / letters;
+}
 /** Spec §5 name rule: only Latin or Arabic letters and spaces. */
 export const NAME_PATTERN = new RegExp(`^[A-Za-z${AR_LETTER} ]+$`, 'u');
 /** Spec §5 tutor name: Arabic letters only, at least two parts of two letters or more. */
 export const ARABIC_TWO_PART_NAME_PATTERN = new RegExp(`^[${AR_LETTER}]{2,}(?: [${AR_LETTER}]{2,})+$`, 'u');
-const HAS_ARABIC_LETTER = new RegExp(`[${AR_LETTER}]`, 'u');
 
 /** Trims and folds runs of whitespace into one space, so "محمد   أحمد" counts as two parts. */
 export const collapseSpaces = (value: string): string => value.trim().replace(/\s+/g, ' ');
@@ -29,9 +44,13 @@ export const ArabicTwoPartNameText = z
   .overwrite(collapseSpaces)
   .regex(ARABIC_TWO_PART_NAME_PATTERN, 'name-two-arabic-parts');
 
-/** Arabic prose (line breaks kept); at least one Arabic letter so "12345" is not Arabic text. */
+/**
+ * Arabic prose (line breaks kept): long enough, of the accepted characters, and mainly Arabic letters, each
+ * refused with its own message so the writer learns what to change.
+ */
 export const ArabicProseText = z
   .string()
   .trim()
-  .regex(ARABIC_PROSE_PATTERN, 'arabic-text-required')
-  .regex(HAS_ARABIC_LETTER, 'arabic-text-required');
+  .min(PROSE_MIN_LENGTH, 'text-too-short')
+  .regex(PROSE_CHARACTERS, 'text-characters')
+  .refine((text) => arabicLetterShare(text) >= ARABIC_LETTER_SHARE, 'arabic-text-mainly');

@@ -19,6 +19,11 @@ export const PublicConfigResponse = z.object({
   directUploads: z.boolean().optional(),
   /** Local mode: the page that lists sent e-mails and messages. */
   outboxUrl: z.string().optional(),
+  /**
+   * Which payment providers take payments (configured, or simulated in local mode): the checkout offers Paymob's
+   * hosted card page only when it does, and Fawry's methods only when Fawry does. Absent: Fawry alone.
+   */
+  paymentProviders: z.object({ fawry: z.boolean(), paymob: z.boolean() }).optional(),
 });
 export type PublicConfigResponse = z.infer<typeof PublicConfigResponse>;
 

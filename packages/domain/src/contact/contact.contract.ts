@@ -12,6 +12,6 @@ export const contactContract = {
     body: ContactRequest,
     response: Ok,
     status: 201,
-    errors: ['too-many-requests'],
+    errors: ['too-many-requests', 'invalid-email-address', 'incorrect-phone'],
   }),
 } as const;

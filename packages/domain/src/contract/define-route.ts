@@ -20,8 +20,11 @@ export interface RouteContract {
   params?: z.ZodType;
   query?: z.ZodType;
   body?: z.ZodType;
-  /** Body arrives as multipart/form-data; its fields and files are parsed by the route. */
-  multipart?: { files: readonly string[]; maxBytes: number };
+  /**
+   * Body arrives as multipart/form-data; its files are parsed by the route. `ignoredFields` are text parts a
+   * client may send (the spec's) that the server reads nothing from; any other text part is refused.
+   */
+  multipart?: { files: readonly string[]; ignoredFields?: readonly string[]; maxBytes: number };
   response: z.ZodType;
   status?: 200 | 201 | 204;
   /** Codes this route may answer with besides the generic ones. */

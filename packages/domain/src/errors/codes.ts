@@ -60,6 +60,7 @@ export const ERROR_STATUS = {
   // authentication details
   'wrong-password': 401,
   'no-password': 422,
+  'account-disabled': 403,
   'invalid-google-token': 401,
   // rule violations
   'long-video-dur': 422,
@@ -79,6 +80,7 @@ export const ERROR_STATUS = {
   'verification-code-cooldown': 429,
   'inactive-tutor-manager': 422,
   'illegal-invoice-update': 422,
+  'invoice-update-changed': 409,
   'reached-booking-limit': 422,
   'lesson-time-passed': 422,
   'cancellation-window-passed': 422,
@@ -98,9 +100,11 @@ export const ERROR_STATUS = {
   'coupon-exists': 409,
   'free-trial-used': 409,
   'payment-in-progress': 409,
+  'refund-in-progress': 409,
   'plan-not-offered': 422,
   'not-enough-balance': 422,
   'withdraw-amount-outside-limits': 422,
+  'too-many-withdraw-methods': 422,
   'coupon-expired': 422,
   'invalid-coupon': 422,
   'installments-unavailable': 422,
@@ -115,6 +119,7 @@ export const ERROR_STATUS = {
   'appointment-not-started': 422,
   'already-decided': 409,
   'unreadable-video': 422,
+  'unplayable-video': 422,
   'media-incomplete': 422,
   // invites and staff accounts
   'invite-used': 409,

@@ -55,6 +55,8 @@ export const ERROR_MESSAGES_EN: ErrorMessages = {
   'busy-tutor': 'The tutor is busy at this time; choose another.',
   'busy-tutor-manager': 'The interviewer is busy at this time; choose another.',
   'wrong-password': 'The e-mail or password is incorrect.',
+  'account-disabled':
+    'This account is disabled, so it cannot sign in. If you think this is a mistake, contact our support team on WhatsApp, Telegram or the contact page.',
   'no-password': 'This account has no password; sign in with Google.',
   'invalid-google-token': 'Your Google account could not be verified; try again.',
   'long-video-dur': 'The video is longer than allowed.',
@@ -74,6 +76,8 @@ export const ERROR_MESSAGES_EN: ErrorMessages = {
   'verification-code-cooldown': 'A code was sent moments ago; wait before asking for another.',
   'inactive-tutor-manager': 'The interviewer account is not active.',
   'illegal-invoice-update': 'The withdrawal request cannot be changed in its current state.',
+  'invoice-update-changed':
+    'The tutor changed the update after you opened it, so nothing was approved. Review the new values and approve again.',
   'reached-booking-limit': 'You already have a booked lesson; finish or cancel it first.',
   'lesson-time-passed': 'The lesson time has passed.',
   'cancellation-window-passed': 'The lesson is too close to its start to be cancelled or moved.',
@@ -102,6 +106,9 @@ export const ERROR_MESSAGES_EN: ErrorMessages = {
     'Instalments are not available for this amount or plan; choose other months or another method.',
   'idempotency-key-reused': 'This payment key was used for a different payment; start a new checkout.',
   'payment-not-cancellable': 'This payment cannot be cancelled in its current state.',
+  'refund-in-progress': 'A refund of this payment is under way. Wait until it completes, then try again if needed.',
+  'too-many-withdraw-methods':
+    'You have as many withdrawal methods as allowed. Delete one you no longer use, then add the new one.',
   'payment-not-refundable': 'This amount cannot be refunded for this payment.',
   'invalid-signature': 'The notification signature is not valid.',
   'callback-mismatch':
@@ -110,7 +117,9 @@ export const ERROR_MESSAGES_EN: ErrorMessages = {
   'appointment-time-passed': 'This time has passed; choose an upcoming time.',
   'appointment-not-started': 'The outcome can be recorded only after the appointment starts.',
   'already-decided': 'This appointment was already decided or cancelled.',
-  'unreadable-video': 'The video length could not be read from the file; send a valid MP4 or WebM video.',
+  'unreadable-video': 'The video length could not be read from the file; send a valid MP4, WebM or MOV video.',
+  'unplayable-video':
+    'This video is encoded in a format not every browser plays (HEVC). Send an MP4, WebM or H.264 MOV video; on an iPhone choose "Most Compatible" in Settings → Camera → Formats and record again.',
   'media-incomplete': 'Upload the photo, the intro video and the thumbnail before finishing the photo session.',
   'invite-used': 'This invitation has already been used to create an account. Sign in, or ask for a new invitation.',
   'invite-revoked': 'This invitation was withdrawn. Ask the Darsak team for a new one if you need it.',

@@ -8,7 +8,7 @@ import { LessonStart } from '../lessons/lessons.contract.ts';
 import { SessionStatusSchema } from '../sessions/sessions.schemas.ts';
 import { ROLE_GROUPS } from '../users/roles.ts';
 import { TutorMetaSchema } from '../users/users.contract.ts';
-import { EnglishLevelSchema } from '../users/users.enums.ts';
+import { EnglishLevelSchema, GenderSchema } from '../users/users.enums.ts';
 import { INTERVIEW_FEEDBACK_MAX_LENGTH, INTERVIEW_NOTE_MAX_LENGTH } from './interviews.constants.ts';
 import { InterviewStatusSchema, IntroVideoStatusSchema } from './interviews.enums.ts';
 import { ONBOARDING_STEPS, OnboardingStepSchema } from './interviews.steps.ts';
@@ -107,11 +107,14 @@ export const BookAppointmentInput = z.strictObject({ managerId: Id, startsAt: Le
 export type BookAppointmentInput = z.infer<typeof BookAppointmentInput>;
 
 const CancelAppointment = z.strictObject({ id: Id, action: z.literal('cancel') });
+/** The manager's notes during the call, kept before the decision (never shown to the applicant). */
+const KeepNotes = z.strictObject({ id: Id, action: z.literal('notes'), note: Note });
 const Outcome = z.enum(['passed', 'rejected']);
 
-/** PATCH (spec §7 gives no id in the path): cancel, or record the outcome after the start. */
+/** PATCH (spec §7 gives no id in the path): cancel, keep notes, or record the outcome after the start. */
 export const UpdateInterviewInput = z.discriminatedUnion('action', [
   CancelAppointment,
+  KeepNotes,
   z.strictObject({
     id: Id,
     action: z.literal('decide'),
@@ -125,6 +128,7 @@ export type UpdateInterviewInput = z.infer<typeof UpdateInterviewInput>;
 
 export const UpdateDemoSessionInput = z.discriminatedUnion('action', [
   CancelAppointment,
+  KeepNotes,
   z.strictObject({
     id: Id,
     action: z.literal('decide'),
@@ -144,8 +148,11 @@ export const APPOINTMENT_SORTS = ['pendingFirst', 'soonest', 'latest'] as const;
 export type AppointmentSort = (typeof APPOINTMENT_SORTS)[number];
 
 export const AppointmentListQuery = PageQuery.extend({
-  /** upcoming: pending, soonest first; past: the others, latest first; neither: pending soonest first, then past. */
-  when: z.enum(['upcoming', 'past']).optional(),
+  /**
+   * upcoming: pending, soonest first; past: the others, latest first; toDecide: pending ones that have started
+   * (waiting for the manager's decision), soonest first; none: pending soonest first, then past.
+   */
+  when: z.enum(['upcoming', 'past', 'toDecide']).optional(),
   status: z.enum(APPOINTMENT_STANDINGS).optional(),
   /** The applicant searched for (staff lists). */
   q: SearchText.optional(),
@@ -175,7 +182,7 @@ export type Interviewer = z.infer<typeof InterviewerSchema>;
 
 export const PhotoSessionStatusSchema = z.enum(['pending', 'scheduled', 'done', 'cancelled']);
 export const StudioTutorSchema = z.object({
-  tutor: PersonSchema.extend({ email: z.string(), phone: z.string().nullable() }),
+  tutor: PersonSchema.extend({ email: z.string(), phone: z.string().nullable(), gender: GenderSchema.nullable() }),
   meta: TutorMetaSchema,
   photoSession: z.object({
     id: z.number().int(),
@@ -217,16 +224,20 @@ export const introVideoContract = {
   upload: defineRoute({
     method: 'POST',
     path: '/api/v1/intro-video/with/asset',
-    summary: 'Send an intro video (MP4 or WebM, 1 to 3 minutes read from the file, at most 400 MB)',
+    summary:
+      'Send an intro video (MP4, WebM or H.264 QuickTime, 1 to 3 minutes measured from the file, at most 400 MB); ' +
+      'a `duration` text part (the spec sends one) is accepted and ignored',
     tags: ['intro-video'],
     auth: ['tutor'],
-    multipart: { files: ['video'], maxBytes: INTRO_VIDEO.maxBytes },
+    // The spec's client states the duration; the server measures it instead.
+    multipart: { files: ['video'], ignoredFields: ['duration'], maxBytes: INTRO_VIDEO.maxBytes },
     response: IntroVideoSchema,
     status: 201,
     errors: [
       'large-file-size',
       'unsupported-file-type',
       'unreadable-video',
+      'unplayable-video',
       'short-video-dur',
       'long-video-dur',
       'intro-video-exists',
@@ -258,6 +269,7 @@ export const introVideoContract = {
       'large-file-size',
       'unsupported-file-type',
       'unreadable-video',
+      'unplayable-video',
       'short-video-dur',
       'long-video-dur',
       'intro-video-exists',
@@ -285,8 +297,19 @@ const appointmentErrors = [
   'user-not-found',
 ] as const;
 
+/** What an applicant picks an interview from; the spec names it under USER and under INTERVIEW alike. */
+const interviewTimes = {
+  method: 'GET',
+  summary: 'Active interviewers (tutor managers) with their free 30-minute times over the next days',
+  auth: ['tutor', ...ROLE_GROUPS.admins],
+  query: InterviewerSelectQuery,
+  response: z.array(InterviewerSchema),
+  errors: [],
+} as const;
+
 /** INTERVIEW calls of spec §7. */
 export const interviewsContract = {
+  select: defineRoute({ ...interviewTimes, path: '/api/v1/interview/select', tags: ['interview'] }),
   book: defineRoute({
     method: 'POST',
     path: '/api/v1/interview',
@@ -301,7 +324,7 @@ export const interviewsContract = {
   update: defineRoute({
     method: 'PATCH',
     path: '/api/v1/interview',
-    summary: 'Cancel an interview, or (its interviewer or an admin, after the start) record the outcome',
+    summary: "Cancel an interview, keep the interviewer's notes, or (after the start) record the outcome",
     tags: ['interview'],
     auth: applicantsAndManagers,
     body: UpdateInterviewInput,
@@ -346,7 +369,7 @@ export const demoSessionsContract = {
   update: defineRoute({
     method: 'PATCH',
     path: '/api/v1/demo-session',
-    summary: 'Cancel a demo session, or (its manager or an admin, after the start) record the outcome',
+    summary: "Cancel a demo session, keep the manager's notes, or (after the start) record the outcome",
     tags: ['demo-session'],
     auth: applicantsAndManagers,
     body: UpdateDemoSessionInput,
@@ -386,16 +409,7 @@ export const onboardingContract = {
     response: OnboardingSchema,
     errors: ['tutor-not-found'],
   }),
-  interviewerSelect: defineRoute({
-    method: 'GET',
-    path: '/api/v1/user/interviewer/select',
-    summary: 'Active interviewers (tutor managers) with their free 30-minute times over the next days',
-    tags: ['user'],
-    auth: ['tutor', ...ROLE_GROUPS.admins],
-    query: InterviewerSelectQuery,
-    response: z.array(InterviewerSchema),
-    errors: [],
-  }),
+  interviewerSelect: defineRoute({ ...interviewTimes, path: '/api/v1/user/interviewer/select', tags: ['user'] }),
   studioTutors: defineRoute({
     method: 'GET',
     path: '/api/v1/user/tutor/all/for/studio',

@@ -94,7 +94,7 @@ export const invitesContract = {
     body: InviteInput,
     response: InviteSchema,
     status: 201,
-    errors: ['forbidden', 'user-exists', 'plan-not-found'],
+    errors: ['forbidden', 'user-exists', 'plan-not-found', 'invalid-email-address'],
   }),
   list: defineRoute({
     ...invite,
@@ -126,7 +126,7 @@ export const invitesContract = {
     body: AcceptInviteInput,
     response: SignedInSchema,
     status: 201,
-    errors: [...TOKEN_ERRORS, 'user-exists', 'api-invalid-user-name'],
+    errors: [...TOKEN_ERRORS, 'user-exists', 'api-invalid-user-name', 'incorrect-phone'],
   }),
   get: defineRoute({
     ...invite,

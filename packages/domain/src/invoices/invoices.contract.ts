@@ -71,7 +71,8 @@ export const invoicesContract = {
     ...invoice,
     method: 'PATCH',
     path: '/api/v1/invoice/:id',
-    summary: 'Edit a pending request: amount or method (its owner)',
+    summary:
+      'Propose a new amount or method for a pending request (its owner): updated-by-receiver until an admin approves the update',
     auth: TUTORS,
     params: IdParams,
     body: UpdateInvoiceInput,
@@ -99,12 +100,12 @@ export const invoicesContract = {
     ...invoice,
     method: 'POST',
     path: '/api/v1/invoice/:id/action',
-    summary: 'Approve a cancellation, cancel, or reject with a note (admins)',
+    summary: "Approve the tutor's update or a cancellation, cancel, or reject with a note (admins)",
     auth: ROLE_GROUPS.admins,
     params: IdParams,
     body: InvoiceActionInput,
     response: InvoiceSchema,
-    errors: ['invoice-not-found', 'illegal-invoice-update'],
+    errors: ['invoice-not-found', 'illegal-invoice-update', 'invoice-update-changed'],
   }),
   fulfil: defineRoute({
     ...invoice,
@@ -152,7 +153,7 @@ export const withdrawMethodsContract = {
     body: WithdrawMethodInput,
     response: WithdrawMethodItemSchema,
     status: 201,
-    errors: ['invalid-invoice-method'],
+    errors: ['invalid-invoice-method', 'too-many-withdraw-methods', 'incorrect-phone'],
   }),
   update: defineRoute({
     ...method,
@@ -163,7 +164,7 @@ export const withdrawMethodsContract = {
     params: IdParams,
     body: WithdrawMethodInput,
     response: WithdrawMethodItemSchema,
-    errors: ['withdraw-method-not-found', 'invalid-invoice-method'],
+    errors: ['withdraw-method-not-found', 'invalid-invoice-method', 'incorrect-phone'],
   }),
   remove: defineRoute({
     ...method,

@@ -94,14 +94,35 @@ export const InvoiceNote = z
 export const CreateInvoiceInput = z.strictObject({ amount: WithdrawalAmount, withdrawMethodId: Id });
 export type CreateInvoiceInput = z.infer<typeof CreateInvoiceInput>;
 
-/** The tutor's edit while the request is pending (updated-by-receiver). */
+/** The tutor's edit of a pending request: a proposal (updated-by-receiver) until an admin approves the update. */
 export const UpdateInvoiceInput = z
   .strictObject({ amount: WithdrawalAmount.optional(), withdrawMethodId: Id.optional() })
   .refine((v) => v.amount !== undefined || v.withdrawMethodId !== undefined, { message: 'required', path: ['amount'] });
 export type UpdateInvoiceInput = z.infer<typeof UpdateInvoiceInput>;
 
-/** The admin's decisions besides fulfilment (which carries a receipt). Rejecting needs a note. */
+/** The tutor's proposed values, waiting for an admin's approval: the whole amount and payout details. */
+export const PendingInvoiceUpdateSchema = z.object({
+  amountPiastres: z.number().int(),
+  method: WithdrawMethodSchema,
+  withdrawMethodId: z.number().int().nullable(),
+  phone: z.string().nullable(),
+  bank: BankCodeSchema.nullable(),
+  accountNumber: z.string().nullable(),
+  receiverName: z.string().nullable(),
+  instapayAddress: z.string().nullable(),
+});
+export type PendingInvoiceUpdate = z.infer<typeof PendingInvoiceUpdateSchema>;
+
+/**
+ * The admin's decisions besides fulfilment (which carries a receipt). Rejecting needs a note. Approving an update
+ * names the proposal the admin saw: one the tutor changed since is not approved (`invoice-update-changed`).
+ */
 export const InvoiceActionInput = z.discriminatedUnion('action', [
+  z.strictObject({
+    action: z.literal('approveUpdate'),
+    update: PendingInvoiceUpdateSchema.strict(),
+    note: InvoiceNote.optional(),
+  }),
   z.strictObject({ action: z.literal('approveCancel'), note: InvoiceNote.optional() }),
   z.strictObject({ action: z.literal('adminCancel'), note: InvoiceNote.optional() }),
   z.strictObject({ action: z.literal('reject'), note: InvoiceNote }),
@@ -129,6 +150,8 @@ export const InvoiceSchema = z.object({
   receiptUrl: z.string().nullable(),
   addressedBy: z.number().int().nullable(),
   addressedAt: z.string().nullable(),
+  /** The tutor's edit waiting for "approve update" (label updated-by-receiver), else null. */
+  pendingUpdate: PendingInvoiceUpdateSchema.nullable(),
   createdAt: z.string(),
   updatedAt: z.string(),
   /** What the owner has available now (admins weigh a request against it). */

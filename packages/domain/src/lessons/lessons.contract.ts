@@ -4,8 +4,9 @@ import { Id, IdParam, IdParams } from '../common/ids.ts';
 import { PageQuery, pageOf } from '../common/paging.ts';
 import { MS_PER_MINUTE } from '../common/time.ts';
 import { defineRoute } from '../contract/define-route.ts';
-import { SessionLengthSchema } from '../sessions/sessions.schemas.ts';
+import { SessionLengthSchema, SessionStatusSchema } from '../sessions/sessions.schemas.ts';
 import { ROLE_GROUPS } from '../users/roles.ts';
+import { GenderSchema } from '../users/users.enums.ts';
 import { LessonStatusSchema } from './lessons.schemas.ts';
 
 /** An ISO instant with its offset, on the quarter-hour grid of lesson starts. */
@@ -14,12 +15,20 @@ export const LessonStart = z
   .pipe(z.iso.datetime({ offset: true, message: 'invalid' }))
   .refine((value) => Date.parse(value) % (SLOT_STEP_MINUTES * MS_PER_MINUTE) === 0, 'lesson-start-step');
 
-export const LessonMemberSchema = z.object({ id: z.number().int(), name: z.string(), image: z.string().nullable() });
+/** A member as a lesson names them; the gender words the copy that names them ("the student" of a woman). */
+export const LessonMemberSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  image: z.string().nullable(),
+  gender: GenderSchema.nullable(),
+});
 
 /** A lesson as its members and staff see it (spec §3 Lesson: members, price, duration, start, status). */
 export const LessonSchema = z.object({
   id: z.number().int(),
   status: LessonStatusSchema,
+  /** Its live session's status (spec §4: pending 1 … canceled by admin 6), from how it ended (lessonSessionStatus). */
+  sessionStatus: SessionStatusSchema,
   startsAt: z.string(),
   endsAt: z.string(),
   durationMinutes: z.number().int(),

@@ -5,12 +5,20 @@ export const LessonStatus = {
   fulfilled: 'fulfilled',
   cancelledByStudent: 'cancelledByStudent',
   cancelledByTutor: 'cancelledByTutor',
+  /** An admin cancelled it (spec §4 names the lesson's members only; staff cancel too, issue 12). */
+  cancelledByAdmin: 'cancelledByAdmin',
 } as const;
 export type LessonStatus = (typeof LessonStatus)[keyof typeof LessonStatus];
 
-/** Cancelled lessons give their minutes back to the week's quota. */
+/** The cancelled states: their lessons give their minutes back to the week's quota and hold no time. */
+export const CANCELLED_LESSON_STATUSES = [
+  LessonStatus.cancelledByStudent,
+  LessonStatus.cancelledByTutor,
+  LessonStatus.cancelledByAdmin,
+] as const satisfies readonly LessonStatus[];
+
 export const isLessonCancelled = (status: LessonStatus): boolean =>
-  status === LessonStatus.cancelledByStudent || status === LessonStatus.cancelledByTutor;
+  (CANCELLED_LESSON_STATUSES as readonly LessonStatus[]).includes(status);
 
 /** Weekdays as `Date#getDay()` numbers them. */
 export const WEEKDAYS = [

@@ -147,6 +147,4 @@ export const endedStatusOf = (tutorJoinedAt: Date | null): LessonStatus =>
 export const CancelReason = {
   rebooked: 'rebooked',
   tutorDidNotAttend: 'tutorDidNotAttend',
-  /** An admin cancelled it (the status enum has no staff value; `cancelled_by` names the admin). */
-  staff: 'staff',
 } as const;

@@ -5,6 +5,7 @@ import { PageQuery, pageOf } from '../common/paging.ts';
 import { defineRoute } from '../contract/define-route.ts';
 import { ROLE_GROUPS } from '../users/roles.ts';
 import { LessonSchema } from './lessons.contract.ts';
+import { CANCELLERS } from './lessons.outcome.ts';
 import { LessonStatusSchema } from './lessons.schemas.ts';
 
 /** Orders of the staff's lesson list: by start (latest or earliest first) or by when it was booked. */
@@ -23,9 +24,7 @@ export const StaffLessonListQuery = PageQuery.extend({
 }).strict();
 export type StaffLessonListQuery = z.infer<typeof StaffLessonListQuery>;
 
-/** Who cancelled a lesson: one of its members, staff, or the platform (the end job, for a tutor's no-show). */
-export const CancellerSchema = z.enum(['student', 'tutor', 'staff', 'platform']);
-export type Canceller = z.infer<typeof CancellerSchema>;
+export const CancellerSchema = z.enum(CANCELLERS);
 
 export const CallEventKindSchema = z.enum(['join', 'leave', 'drop', 'reconnect']);
 

@@ -19,8 +19,13 @@ describe('lessons', () => {
       'fulfilled',
       'cancelledByStudent',
       'cancelledByTutor',
+      'cancelledByAdmin',
     ]);
-    expect(Object.values(LessonStatus).filter(isLessonCancelled)).toEqual(['cancelledByStudent', 'cancelledByTutor']);
+    expect(Object.values(LessonStatus).filter(isLessonCancelled)).toEqual([
+      'cancelledByStudent',
+      'cancelledByTutor',
+      'cancelledByAdmin',
+    ]);
   });
 
   it('numbers weekdays as Date#getDay does', () => {

@@ -236,7 +236,7 @@ export const paymentsContract = {
     body: PayByWalletInput,
     response: PaymentResultSchema,
     status: 201,
-    errors: CHECKOUT_ERRORS,
+    errors: [...CHECKOUT_ERRORS, 'incorrect-phone'],
   }),
   payByInstallments: defineRoute({
     ...fawry,
@@ -267,7 +267,13 @@ export const paymentsContract = {
     auth: ROLE_GROUPS.admins,
     body: RefundInput,
     response: TransactionSchema,
-    errors: ['transaction-not-found', 'payment-not-refundable', 'fawry-error', 'service-unavailable'],
+    errors: [
+      'transaction-not-found',
+      'payment-not-refundable',
+      'refund-in-progress',
+      'fawry-error',
+      'service-unavailable',
+    ],
   }),
   cardTokenList: defineRoute({
     ...fawry,

@@ -24,7 +24,10 @@ export const CouponInput = z
     planId: Id.nullish(),
     expiresAt: z.iso.datetime({ offset: true }).nullish(),
     usageLimit: z.number().int().min(1).max(1_000_000).nullish(),
-    /** Only approved (3) coupons apply at checkout. */
+    /**
+     * Only approved (3) coupons apply at checkout. A new coupon is approved unless given pending; a replaced one keeps
+     * its status unless given one its machine allows (coupons.machine.ts), else `illegal`.
+     */
     status: InviteStatusSchema.optional(),
   })
   .superRefine((coupon, ctx) => {

@@ -138,7 +138,7 @@ export const couponsContract = {
     body: CouponInput,
     response: CouponSchema,
     status: 201,
-    errors: ['coupon-exists', 'plan-not-found'],
+    errors: ['coupon-exists', 'plan-not-found', 'illegal'],
   }),
   list: defineRoute({
     ...coupon,
@@ -180,7 +180,7 @@ export const couponsContract = {
     params: IdParams,
     body: CouponInput,
     response: CouponSchema,
-    errors: ['coupon-not-found', 'coupon-exists', 'plan-not-found'],
+    errors: ['coupon-not-found', 'coupon-exists', 'plan-not-found', 'illegal'],
   }),
   remove: defineRoute({
     ...coupon,

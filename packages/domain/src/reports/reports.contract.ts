@@ -3,7 +3,7 @@ import { pageOf } from '../common/paging.ts';
 import { defineRoute } from '../contract/define-route.ts';
 import { ROLE_GROUPS } from '../users/roles.ts';
 import { REPORT_SCREENSHOT_MAX_BYTES } from './reports.constants.ts';
-import { ReportListQuery, ReportSchema, ReportUpdateInput } from './reports.schemas.ts';
+import { ReportListQuery, ReportSchema, ReportUpdateInput, ReportUpdateWithId } from './reports.schemas.ts';
 
 const report = { tags: ['report'] } as const;
 
@@ -50,6 +50,16 @@ export const reportsContract = {
     auth: ROLE_GROUPS.admins,
     params: IdParams,
     body: ReportUpdateInput,
+    response: ReportSchema,
+    errors: ['report-not-found'],
+  }),
+  updateAtSpecPath: defineRoute({
+    ...report,
+    method: 'PUT',
+    path: '/api/v1/report',
+    summary: "Move a report, its id in the body (the spec's spelling of `PUT /api/v1/report/{id}`; admins)",
+    auth: ROLE_GROUPS.admins,
+    body: ReportUpdateWithId,
     response: ReportSchema,
     errors: ['report-not-found'],
   }),

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { IdParam } from '../common/ids.ts';
+import { Id, IdParam } from '../common/ids.ts';
 import { PageQuery, SearchText } from '../common/paging.ts';
 import { REPORT_DESCRIPTION_MAX_LENGTH, REPORT_NOTE_MAX_LENGTH, REPORT_TITLE_MAX_LENGTH } from './reports.constants.ts';
 import { ReportStatusSchema } from './reports.enums.ts';
@@ -18,16 +18,19 @@ export const ReportFields = z.strictObject({
 export type ReportFields = z.input<typeof ReportFields>;
 
 /** A staff move of a report: its new status and, to resolve it, the note the reporter is told. */
-export const ReportUpdateInput = z
-  .strictObject({
-    status: ReportStatusSchema,
-    note: z.string().trim().max(REPORT_NOTE_MAX_LENGTH, 'text-too-long').optional(),
-  })
-  .refine((input) => input.status !== 'resolved' || Boolean(input.note), {
-    path: ['note'],
-    message: 'required',
-  });
+const reportMove = {
+  status: ReportStatusSchema,
+  note: z.string().trim().max(REPORT_NOTE_MAX_LENGTH, 'text-too-long').optional(),
+};
+/** A report resolved says how, to the reporter. */
+const resolvedWithNote = (input: { status: string; note?: string | undefined }) =>
+  input.status !== 'resolved' || Boolean(input.note);
+const noteRequired = { path: ['note'], message: 'required' };
+
+export const ReportUpdateInput = z.strictObject(reportMove).refine(resolvedWithNote, noteRequired);
 export type ReportUpdateInput = z.input<typeof ReportUpdateInput>;
+/** The spec's `PUT /api/v1/report`: the report's id in the body. */
+export const ReportUpdateWithId = z.strictObject({ id: Id, ...reportMove }).refine(resolvedWithNote, noteRequired);
 
 export const ReportListQuery = PageQuery.extend({
   status: ReportStatusSchema.optional(),

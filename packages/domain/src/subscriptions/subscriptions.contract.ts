@@ -70,7 +70,7 @@ export const CancelSubscriptionInput = z.strictObject({ reason: z.string().trim(
 export const RefundSchema = z.object({
   transactionId: z.number().int(),
   amountPiastres: z.number().int(),
-  /** The transaction's status now: refunded or partial refunded once the provider confirmed, else still paid. */
+  /** The transaction's status now: refunded or partial refunded once the provider confirmed, else still processed. */
   status: TransactionStatusSchema,
   /** The provider did not confirm yet; a job retries until it does. */
   pending: z.boolean(),

@@ -1,3 +1,4 @@
+export * from './gender.ts';
 export * from './phone.ts';
 export * from './roles.ts';
 export * from './users.contract.ts';

@@ -125,7 +125,7 @@ export const usersContract = {
     body: RegisterInput,
     response: SignedInSchema,
     status: 201,
-    errors: ['user-exists', 'api-invalid-user-name', 'bad-request'],
+    errors: ['user-exists', 'api-invalid-user-name', 'bad-request', 'invalid-email-address', 'incorrect-phone'],
   }),
   current: defineRoute({
     method: 'GET',
@@ -231,6 +231,8 @@ export const usersContract = {
       'api-invalid-user-name',
       'empty-request',
       'contact-change-needs-proof',
+      'invalid-email-address',
+      'incorrect-phone',
     ],
   }),
   uploadAvatar: defineRoute({
@@ -253,6 +255,6 @@ export const usersContract = {
     query: z.strictObject({ tutorId: IdParam }),
     multipart: { files: ['image', 'video', 'thumbnail'], maxBytes: INTRO_VIDEO.maxBytes },
     response: TutorMetaSchema,
-    errors: ['large-file-size', 'unsupported-file-type', 'tutor-not-found'],
+    errors: ['large-file-size', 'unsupported-file-type', 'unplayable-video', 'tutor-not-found'],
   }),
 } as const;

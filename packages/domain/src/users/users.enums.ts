@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
-export const Gender = { male: 'male', female: 'female' } as const;
-export type Gender = (typeof Gender)[keyof typeof Gender];
+import { Gender } from './gender.ts';
+
 export const GenderSchema = z.enum(Gender);
 
 /** English level 1-6 of spec §3. */

@@ -99,6 +99,8 @@ export const verificationContract = {
       'invalid-google-token',
       'contact-change-needs-proof',
       'user-exists',
+      'user-already-verified',
+      'invalid-email-address',
       'verification-code-cooldown',
       'too-many-requests',
     ],
@@ -125,6 +127,8 @@ export const verificationContract = {
       'wrong-password',
       'invalid-google-token',
       'contact-change-needs-proof',
+      'user-already-verified',
+      'incorrect-phone',
       'unresolved-phone',
       'verification-code-cooldown',
       'too-many-requests',
@@ -148,7 +152,7 @@ export const verificationContract = {
     auth: 'public',
     body: PasswordCodeInput,
     response: Ok,
-    errors: ['verification-code-cooldown', 'too-many-requests'],
+    errors: ['invalid-email-address', 'verification-code-cooldown', 'too-many-requests'],
   }),
   passwordCheck: defineRoute({
     ...common,
@@ -158,7 +162,7 @@ export const verificationContract = {
     auth: 'public',
     body: PasswordCodeCheckInput,
     response: Ok,
-    errors: ['expired-verification-code', 'invalid-verification-code', 'too-many-requests'],
+    errors: ['expired-verification-code', 'invalid-verification-code', 'invalid-email-address', 'too-many-requests'],
   }),
   passwordConfirm: defineRoute({
     ...common,
@@ -168,6 +172,6 @@ export const verificationContract = {
     auth: 'public',
     body: PasswordResetInput,
     response: Ok,
-    errors: ['expired-verification-code', 'invalid-verification-code', 'too-many-requests'],
+    errors: ['expired-verification-code', 'invalid-verification-code', 'invalid-email-address', 'too-many-requests'],
   }),
 } as const;

@@ -1,6 +1,19 @@
-import { useState } from 'react';
+import { createContext, type ReactNode, useContext, useState } from 'react';
 import { useT } from '../i18n/i18n-provider.tsx';
 import { cn } from '../lib/cn.ts';
+
+/** The API's address when an app runs on another origin (the admin app): upload paths are files of the API. */
+const AssetBase = createContext<string | undefined>(undefined);
+
+export function AssetBaseProvider({ base, children }: { base: string; children: ReactNode }) {
+  return <AssetBase.Provider value={base}>{children}</AssetBase.Provider>;
+}
+
+/** Resolves an asset path ("/assets/uploads/x.jpg") against the API's address; full URLs stay as they are. */
+export function useAssetUrl(): (src: string | null | undefined) => string | null | undefined {
+  const base = useContext(AssetBase);
+  return (src) => (src && base ? new URL(src, base).toString() : src);
+}
 
 export interface AvatarProps {
   name: string;
@@ -22,8 +35,9 @@ export function initialsOf(name: string): string {
     .join(' ');
 }
 
-export function Avatar({ name, src, size = 'md', className, decorative = false }: AvatarProps) {
+export function Avatar({ name, src: path, size = 'md', className, decorative = false }: AvatarProps) {
   const t = useT();
+  const src = useAssetUrl()(path);
   const [failed, setFailed] = useState(false);
   const classes = cn(
     'inline-flex shrink-0 items-center justify-center overflow-hidden rounded-full',

@@ -94,6 +94,20 @@ export const ar = {
   'nav.openSidebar': 'فتح القائمة الجانبية',
   'nav.closeSidebar': 'إغلاق القائمة الجانبية',
 
+  // the decision on an interview or a demo session (AppointmentDecisionForm, both apps)
+  'onboarding.decide.chooseLevel': 'اختر المستوى',
+  'onboarding.decide.confirm': 'لا يمكن تغيير النتيجة بعد حفظها. هل تريد المتابعة؟',
+  'onboarding.decide.done': 'حُفظت النتيجة وأُبلغ المتقدّم.',
+  'onboarding.decide.notStarted': 'يمكنك تسجيل النتيجة بعد بدء الموعد ({when}).',
+  'onboarding.decide.outcome': 'النتيجة',
+  'onboarding.decide.passed': 'اجتاز',
+  'onboarding.decide.rejected': 'لم يجتز',
+  'onboarding.decide.submit': 'حفظ النتيجة',
+  'onboarding.decide.title': 'تسجيل النتيجة',
+  'onboarding.detail.feedback': 'ملاحظات للمتقدّم',
+  'onboarding.detail.level': 'مستوى الإنجليزية',
+  'onboarding.detail.note': 'ملاحظة داخلية',
+
   // sidebar (main app)
   'sidebar.label': 'القائمة الجانبية',
   'sidebar.dashboard': 'لوحة التحكم',
@@ -105,6 +119,7 @@ export const ar = {
   'sidebar.chat': 'المحادثات',
   'sidebar.subscriptions': 'الاشتراكات',
   'sidebar.invoices': 'الأرباح',
+  'sidebar.interviewHours': 'ساعات المقابلات',
   'sidebar.interviews': 'المقابلات',
   'sidebar.onboarding': 'خطوات الانضمام',
   'sidebar.settings': 'الإعدادات',
@@ -115,6 +130,7 @@ export const ar = {
   'feature.chat': 'المحادثات مع المعلّمين والطلاب',
   'feature.invoices': 'الأرباح وطلبات السحب',
   'feature.payments': 'سجل المدفوعات',
+  'feature.payment': 'تفاصيل الدفعة',
   'feature.plans': 'الباقات والاشتراكات',
   'feature.checkout': 'إتمام الدفع',
   'feature.cardAdded': 'تأكيد إضافة البطاقة',

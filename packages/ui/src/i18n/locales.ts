@@ -1,3 +1,5 @@
+import { ARABIC_INDIC_DIGITS } from '@darsak/domain/common';
+
 export type Locale = 'ar' | 'en';
 export type Direction = 'rtl' | 'ltr';
 
@@ -7,7 +9,7 @@ export type Direction = 'rtl' | 'ltr';
  */
 export const LOCALES: Record<Locale, { dir: Direction; intl: string; label: string; digits: string; decimal: string }> =
   {
-    ar: { dir: 'rtl', intl: 'ar-EG', label: 'العربية', digits: '٠١٢٣٤٥٦٧٨٩', decimal: '٫' },
+    ar: { dir: 'rtl', intl: 'ar-EG', label: 'العربية', digits: ARABIC_INDIC_DIGITS, decimal: '٫' },
     en: { dir: 'ltr', intl: 'en-EG', label: 'English', digits: '0123456789', decimal: '.' },
   };
 

@@ -1,3 +1,5 @@
+import type { Gender, GenderForms } from '@darsak/domain/users';
+
 /**
  * The shapes a catalogue message takes. Most are plain text with `{name}` placeholders; a counted noun gives one
  * text per plural category of the language (Intl.PluralRules: Arabic has zero, one, two, few, many and other,
@@ -7,12 +9,8 @@
 export type PluralForms = { readonly other: string } & {
   readonly [category in Exclude<Intl.LDMLPluralRule, 'other'>]?: string;
 };
-export interface GenderForms {
-  readonly male: string;
-  readonly female: string;
-}
+export type { Gender, GenderForms };
 export type Message = string | PluralForms | GenderForms;
-export type Gender = 'male' | 'female';
 
 /**
  * Another language's catalogue for the same keys: a counted message stays counted; a gendered one may be plain

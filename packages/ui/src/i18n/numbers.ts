@@ -1,3 +1,4 @@
+import { withDigits } from '@darsak/domain/common';
 import { numberFormat } from './intl.ts';
 import { LOCALES, type Locale } from './locales.ts';
 
@@ -5,12 +6,7 @@ import { LOCALES, type Locale } from './locales.ts';
  * A text of the domain (shared with the server, written with Western digits) in the locale's digits, so a page
  * never mixes two styles; Latin names such as MP4 or 3-D Secure keep theirs.
  */
-export function inLocaleDigits(locale: Locale, text: string): string {
-  const { digits } = LOCALES[locale];
-  return text.replace(/[A-Za-z0-9-]*[A-Za-z][A-Za-z0-9-]*|[0-9]/g, (token) =>
-    token.length === 1 && token >= '0' && token <= '9' ? (digits[Number(token)] ?? token) : token,
-  );
-}
+export const inLocaleDigits = (locale: Locale, text: string): string => withDigits(text, LOCALES[locale].digits);
 
 /** The options a number is written with; others (currency, units, notation) are Intl's to write. */
 export interface NumberOptions {

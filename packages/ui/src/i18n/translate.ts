@@ -1,5 +1,6 @@
 import { isFieldMessageKey } from '@darsak/domain/common';
 import type { ClientErrorCode, ErrorCode } from '@darsak/domain/errors';
+import { byGender } from '@darsak/domain/users';
 import { loadedCatalogue, loadedDomainMessages } from './catalogues.ts';
 import { pluralRules } from './intl.ts';
 import type { ArabicMessages, MessageKey } from './keys.ts';
@@ -40,7 +41,7 @@ function textOf(message: Message, vars: MessageVars | undefined, locale: Locale)
     const form = typeof count === 'number' ? message[pluralRules(LOCALES[locale].intl).select(count)] : undefined;
     return form ?? message.other;
   }
-  if (isGenderForms(message)) return vars?.gender === 'female' ? message.female : message.male;
+  if (isGenderForms(message)) return byGender(vars?.gender, message);
   return message;
 }
 

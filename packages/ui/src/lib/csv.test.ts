@@ -12,4 +12,8 @@ describe('toCsv', () => {
       ]),
     ).toBe('\uFEFFname,amount\r\n"سارة, علي",75.5\r\n\'=cmd,\r\n"say ""hi""",-3\r\n');
   });
+
+  it('defuses a formula behind a leading tab or carriage return', () => {
+    expect(toCsv([['\t=HYPERLINK("x")'], ['\r+1']])).toBe('\uFEFF"\'\t=HYPERLINK(""x"")"\r\n"\'\r+1"\r\n');
+  });
 });

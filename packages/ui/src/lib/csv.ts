@@ -1,7 +1,8 @@
 /** One CSV cell: quoted when it holds a separator, quote or line break; formula starts are defused for spreadsheets. */
 function cell(value: string | number | null | undefined): string {
   let text = value === null || value === undefined ? '' : String(value);
-  if (/^[=+\-@]/.test(text) && typeof value === 'string') text = `'${text}`;
+  // OWASP's list: a leading tab or carriage return starts a formula too in some spreadsheet programs.
+  if (/^[=+\-@\t\r]/.test(text) && typeof value === 'string') text = `'${text}`;
   return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }
 

@@ -3,6 +3,7 @@ import { Badge, Button, Card, Spinner } from '@darsak/ui';
 import { useI18n } from '@darsak/ui/i18n';
 import { Link } from 'react-router';
 import { OverviewFigures } from '../../features/dashboard/components/overview-figures.tsx';
+import { StaffWaits } from '../../features/dashboard/components/staff-waits.tsx';
 import { useOverview } from '../../features/dashboard/hooks/use-overview.ts';
 import { staffEntriesFor } from '../../lib/access.ts';
 import { useAuth } from '../../lib/auth-store.ts';
@@ -54,7 +55,7 @@ function StaffLinks({ entries }: { entries: ReturnType<typeof staffEntriesFor> }
   );
 }
 
-/** "/": who is signed in; the operator's figures for admins, the pages of their role for other staff. */
+/** "/": who is signed in; what waits for their role; the operator's figures for admins, else their pages. */
 export function DashboardPage() {
   const { t } = useI18n();
   const { user } = useAuth();
@@ -66,6 +67,7 @@ export function DashboardPage() {
         <h1 className="text-2xl font-bold sm:text-3xl">{t('admin.welcome', { name: user.name })}</h1>
         <Badge tone="primary">{t(`role.${user.role}`)}</Badge>
       </div>
+      <StaffWaits role={user.role} />
       {admin ? (
         <AdminOverview />
       ) : (

@@ -9,14 +9,15 @@ import {
   TutorBalance,
   TutoringMinutes,
   TutorRatings,
+  TutorStats,
 } from '../../features/tutors/components/tutor-figures.tsx';
 import { TutorOnboarding, TutorProfile } from '../../features/tutors/components/tutor-profile.tsx';
 import { useStaffTutor } from '../../features/tutors/hooks/use-tutors.ts';
 import { UserLessons } from '../../features/users/components/user-lessons.tsx';
 
 /**
- * /tutor/{id}: profile, onboarding steps, activation, rate and notice, minutes and activity, earnings, ratings,
- * lessons and the tutor's change history; account actions stay on /user/{id}.
+ * /tutor/{id}: profile, onboarding steps, activation, rate and notice, students and lessons, minutes and activity,
+ * earnings, ratings, lessons and the tutor's change history; account actions stay on /user/{id}.
  */
 export function TutorPage() {
   const { t, format, errorMessage } = useI18n();
@@ -54,6 +55,7 @@ export function TutorPage() {
         <TutorTerms tutor={data} />
       </div>
       <TutorOnboarding tutor={data} />
+      <TutorStats tutorId={data.id} />
       <TutoringMinutes tutor={data} />
       <TutorActivity tutorId={data.id} />
       <TutorBalance tutorId={data.id} />

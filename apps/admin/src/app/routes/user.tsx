@@ -6,6 +6,7 @@ import { paths } from '../../config/paths.ts';
 import { AuditTable } from '../../features/audit/components/audit-table.tsx';
 import { ReportsTable } from '../../features/reports/components/reports-table.tsx';
 import { AccountActions } from '../../features/users/components/account-actions.tsx';
+import { StudentStats } from '../../features/users/components/student-stats.tsx';
 import { UserChats } from '../../features/users/components/user-chats.tsx';
 import { UserLessons } from '../../features/users/components/user-lessons.tsx';
 import { UserPayments } from '../../features/users/components/user-payments.tsx';
@@ -14,7 +15,10 @@ import { UserRatings } from '../../features/users/components/user-ratings.tsx';
 import { UserSubscription } from '../../features/users/components/user-subscription.tsx';
 import { useAccount } from '../../features/users/hooks/use-users.ts';
 
-/** /user/{id}: a person's profile, account actions, subscription, payments, lessons, ratings, chats, reports and history. */
+/**
+ * /user/{id}: a person's profile, account actions, subscription, a student's lesson figures, payments, lessons,
+ * ratings, chats, reports and history.
+ */
 export function UserPage() {
   const { t, format, errorMessage } = useI18n();
   const id = Number(useParams().id);
@@ -45,6 +49,7 @@ export function UserPage() {
       <UserProfile account={user} />
       <AccountActions account={user} />
       {user.role === Role.student && <UserSubscription studentId={user.id} />}
+      {user.role === Role.student && <StudentStats studentId={user.id} />}
       {user.role === Role.student && <UserPayments userId={user.id} />}
       {(user.role === Role.student || user.role === Role.tutor || user.role === Role.tutorManager) && (
         <UserLessons userId={user.id} />

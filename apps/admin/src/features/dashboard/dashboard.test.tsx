@@ -77,6 +77,54 @@ describe('admin "/"', { timeout: 20_000 }, () => {
     expect(screen.getByRole('button', { name: 'إعادة المحاولة' })).toBeTruthy();
   });
 
+  it('shows an admin what waits, with counts linking to where it is done, and warns when no interview time is open', async () => {
+    const page = (total: number) => () => ({ body: { total, list: [] } });
+    const calls = stubApi(staffUser(Role.admin), {
+      'GET /api/v1/overview': () => ({ body: overview }),
+      'GET /api/v1/intro-video/list': page(3),
+      'GET /api/v1/interview/list/': page(2),
+      'GET /api/v1/demo-session/list': page(0),
+      'GET /api/v1/user/tutor/all/for/studio': page(4),
+      'GET /api/v1/user/interviewer/select': () => ({
+        body: [{ interviewer: { id: 40, name: 'منى عبد الرحمن', image: null }, freeTimes: [] }],
+      }),
+    });
+    renderAdmin('/', staffUser(Role.admin));
+    const waits = (await screen.findByRole('heading', { name: 'ما ينتظرك' })).closest('section');
+    if (!waits) throw new Error('no waits');
+    const link = async (name: RegExp) => (await within(waits).findByRole('link', { name })).getAttribute('href');
+    expect(await link(/^٣ فيديوهات تعريفية تنتظر المراجعة$/)).toBe('/interviews?tab=introVideos');
+    expect(await link(/^٢ مقابلات تنتظر القرار$/)).toBe('/interviews?tab=interview');
+    expect(await link(/^٠ جلسات تجريبية تنتظر القرار$/)).toBe('/interviews?tab=demoSession');
+    expect(await link(/^٤ جلسات تصوير لم تُنجز$/)).toBe('/photo-sessions');
+    expect(await within(waits).findByText('لا مواعيد مقابلات متاحة للمتقدّمين')).toBeTruthy();
+    const hours = within(waits).getByRole('link', { name: 'صفحة ساعات المقابلات في التطبيق الرئيسي' });
+    expect(hours.getAttribute('href')).toMatch(/\/schedule-management$/);
+    const query = (path: string) => calls.find((c) => c.path === path)?.query.toString();
+    expect(query('/api/v1/intro-video/list')).toBe('page=1&size=1&status=pending');
+    expect(query('/api/v1/interview/list/')).toBe('page=1&size=1&when=toDecide');
+  });
+
+  it('shows a tutor manager their decisions and videos, and that their own interview hours are missing', async () => {
+    const manager = staffUser(Role.tutorManager);
+    const page = (total: number) => () => ({ body: { total, list: [] } });
+    const calls = stubApi(manager, {
+      'GET /api/v1/intro-video/list': page(1),
+      'GET /api/v1/interview/list/': page(0),
+      'GET /api/v1/demo-session/list': page(1),
+      'GET /api/v1/availability-slot/': () => ({ body: { total: 0, list: [], lessonLengths: [30] } }),
+    });
+    renderAdmin('/', manager);
+    expect(await screen.findByText('لم تُضف ساعات مقابلاتك بعد')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'أضف ساعات مقابلاتك' }).getAttribute('href')).toMatch(
+      /\/schedule-management$/,
+    );
+    expect(await screen.findByRole('link', { name: /^١ فيديوهات تعريفية/ })).toBeTruthy();
+    expect(screen.queryByRole('link', { name: /جلسات تصوير/ })).toBeNull();
+    expect(calls.some((c) => c.path === '/api/v1/user/tutor/all/for/studio')).toBe(false);
+    expect(calls.some((c) => c.path === '/api/v1/user/interviewer/select')).toBe(false);
+  });
+
   it('welcomes other staff with links to their own pages, without asking for the figures', async () => {
     const studio = staffUser(Role.studio);
     const calls = stubApi(studio, {});

@@ -117,6 +117,46 @@ describe('admin /interviews', { timeout: 20_000 }, () => {
     expect(calls.some((c) => c.path === '/api/v1/user/list')).toBe(false);
   });
 
+  it('lets a tutor manager decide a started demo session here, opening with the notes kept in the call', async () => {
+    const started = { ...demoSession, note: 'ثقة في الحديث' };
+    const calls = stubApi(manager, {
+      'GET /api/v1/interview/list/': () => ({ body: { total: 0, list: [] } }),
+      'GET /api/v1/demo-session/list': () => ({ body: { total: 1, list: [started] } }),
+      'PATCH /api/v1/demo-session': () => ({ body: { ...started, status: 2 } }),
+    });
+    const user = userEvent.setup();
+    renderAdmin('/interviews?tab=demoSession', manager);
+
+    expect(await screen.findByText('تنتظر القرار')).toBeTruthy();
+    await user.click(await screen.findByRole('button', { name: 'تسجيل النتيجة — أحمد محمود' }));
+    const dialog = await screen.findByRole('dialog', { name: 'الجلسة التجريبية — أحمد محمود' });
+    expect((within(dialog).getByLabelText('ملاحظة داخلية') as HTMLTextAreaElement).value).toBe('ثقة في الحديث');
+    await user.click(within(dialog).getByRole('radio', { name: 'لم يجتز' }));
+    await user.type(within(dialog).getByLabelText(/ملاحظات للمتقدّم/), 'يحتاج إلى تحضير أفضل');
+    await user.click(within(dialog).getByRole('button', { name: 'حفظ النتيجة' }));
+    const confirm = await screen.findByRole('dialog', { name: 'تسجيل النتيجة' });
+    await user.click(within(confirm).getByRole('button', { name: 'حفظ النتيجة' }));
+    await waitFor(() => expect(calls.some((c) => c.method === 'PATCH')).toBe(true));
+    expect(calls.find((c) => c.method === 'PATCH')?.body).toEqual({
+      id: 8,
+      action: 'decide',
+      outcome: 'rejected',
+      note: 'ثقة في الحديث',
+      feedback: 'يحتاج إلى تحضير أفضل',
+    });
+    expect(await screen.findByText('حُفظت النتيجة وأُبلغ المتقدّم.')).toBeTruthy();
+  });
+
+  it('opens the intro videos for a reviewer from ?tab=introVideos', async () => {
+    const calls = stubApi(manager, {
+      'GET /api/v1/interview/list/': () => ({ body: { total: 0, list: [] } }),
+      'GET /api/v1/intro-video/list': () => ({ body: { total: 0, list: [] } }),
+    });
+    renderAdmin('/interviews?tab=introVideos', manager);
+    expect((await screen.findByRole('tab', { name: 'فيديوهات التعريف' })).getAttribute('aria-selected')).toBe('true');
+    await waitFor(() => expect(calls.some((c) => c.path === '/api/v1/intro-video/list')).toBe(true));
+  });
+
   it('says when the list cannot be loaded and tries again', async () => {
     let fail = true;
     stubApi(admin, {

@@ -19,7 +19,7 @@ const pending = (overrides: Partial<Invoice> = {}): Invoice => ({
   ownerName: 'أحمد محمود',
   amountPiastres: 40_000,
   status: 0,
-  label: 'updated-by-receiver',
+  label: 'pending',
   method: 2,
   withdrawMethodId: 3,
   phone: null,
@@ -31,6 +31,7 @@ const pending = (overrides: Partial<Invoice> = {}): Invoice => ({
   receiptUrl: null,
   addressedBy: null,
   addressedAt: null,
+  pendingUpdate: null,
   createdAt: '2026-11-25T10:00:00Z',
   updatedAt: '2026-11-25T10:00:00Z',
   ownerAvailablePiastres: 65_000,
@@ -101,8 +102,9 @@ describe('admin /invoices', { timeout: 20_000 }, () => {
     const row = (await screen.findByText('أحمد محمود')).closest('tr') as HTMLElement;
     expect(row.textContent).toContain('ahmed@instapay');
     expect(row.textContent).toContain('٦٥٠٫٠٠');
-    // from status 0: pay, reject or cancel; approving a cancellation is not offered
+    // from status 0: pay, reject or cancel; approving a cancellation (or an update: none waits) is not offered
     expect(within(row).queryByRole('button', { name: /الموافقة على الإلغاء/ })).toBeNull();
+    expect(within(row).queryByRole('button', { name: /اعتماد التعديل/ })).toBeNull();
 
     await user.click(within(row).getByRole('button', { name: 'تم التحويل: 21' }));
     const dialog = await screen.findByRole('dialog', { name: 'تم التحويل' });
@@ -135,5 +137,54 @@ describe('admin /invoices', { timeout: 20_000 }, () => {
     const dialog = await screen.findByRole('dialog', { name: 'الموافقة على الإلغاء' });
     await user.click(within(dialog).getByRole('button', { name: 'تأكيد' }));
     await waitFor(() => expect(calls.find((c) => c.method === 'POST')?.body).toEqual({ action: 'approveCancel' }));
+  });
+
+  it("shows the tutor's edit beside the request and approves exactly that edit after confirming", async () => {
+    setQueueSocketFactory(createFakeRealtimeServer().factory);
+    const proposal = {
+      amountPiastres: 55_000,
+      method: 0 as const,
+      withdrawMethodId: 4,
+      phone: '01012345678',
+      bank: null,
+      accountNumber: null,
+      receiverName: null,
+      instapayAddress: null,
+    };
+    let request = pending({ label: 'updated-by-receiver', pendingUpdate: proposal });
+    let answer: Answer = { body: pending({ amountPiastres: 55_000, method: 0, phone: '01012345678' }) };
+    const calls = stubApi({
+      'GET /api/v1/invoice': () => ({ body: { total: 1, list: [request] } }),
+      'POST /api/v1/invoice/21/action': () => answer,
+    });
+    const user = userEvent.setup();
+    renderAdmin('/invoices', admin);
+    const row = (await screen.findByText('أحمد محمود')).closest('tr') as HTMLElement;
+    expect(row.textContent).toContain('تعديل بانتظار الموافقة');
+    expect(row.textContent).toMatch(/التعديل المطلوب: \u200f?٥٥٠٫٠٠/);
+    expect(row.textContent).toContain('التعديل المطلوب: محفظة موبايل — 01012345678');
+    // Not paid out while the edit waits: what is transferred is what was approved.
+    expect(within(row).queryByRole('button', { name: 'تم التحويل: 21' })).toBeNull();
+
+    // The tutor changed the edit meanwhile: nothing is approved, the message says so, the new values show.
+    answer = { status: 409, body: { code: 'invoice-update-changed', message: '' } };
+    await user.click(within(row).getByRole('button', { name: 'اعتماد التعديل: 21' }));
+    const dialog = await screen.findByRole('dialog', { name: 'اعتماد التعديل' });
+    expect(dialog.textContent).toContain('يصبح المبلغ');
+    expect(dialog.textContent).toContain('٥٥٠٫٠٠');
+    expect(dialog.textContent).toContain('محفظة موبايل: 01012345678');
+    request = pending({ label: 'updated-by-receiver', pendingUpdate: { ...proposal, amountPiastres: 60_000 } });
+    await user.click(within(dialog).getByRole('button', { name: 'تأكيد' }));
+    expect((await within(dialog).findByRole('alert')).textContent).toContain('غيّر المعلّم التعديل بعد أن فتحته');
+    expect(await within(dialog).findByText(/٦٠٠٫٠٠/)).toBeTruthy();
+
+    answer = { body: pending({ amountPiastres: 60_000, method: 0, phone: '01012345678' }) };
+    await user.click(within(dialog).getByRole('button', { name: 'تأكيد' }));
+    expect(await screen.findByText('تم تحديث الطلب رقم ٢١')).toBeTruthy();
+    const approvals = calls.filter((c) => c.method === 'POST').map((c) => c.body);
+    expect(approvals).toEqual([
+      { action: 'approveUpdate', update: proposal },
+      { action: 'approveUpdate', update: { ...proposal, amountPiastres: 60_000 } },
+    ]);
   });
 });

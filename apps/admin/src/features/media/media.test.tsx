@@ -31,7 +31,14 @@ const video = (overrides: Partial<IntroVideo> = {}): IntroVideo => ({
 });
 
 const studioTutor: StudioTutor = {
-  tutor: { id: 31, name: 'أحمد محمود', image: '/assets/uploads/a.webp', email: 'ahmed@example.com', phone: null },
+  tutor: {
+    id: 31,
+    name: 'أحمد محمود',
+    image: '/assets/uploads/a.webp',
+    email: 'ahmed@example.com',
+    phone: null,
+    gender: 'male',
+  },
   meta: {
     userId: 31,
     bio: null,

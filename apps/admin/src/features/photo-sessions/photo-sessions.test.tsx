@@ -12,7 +12,14 @@ const studioTutor = (
   media: { image: string | null; video: string | null; thumbnail: string | null },
   status = 'pending',
 ) => ({
-  tutor: { id: 31, name: 'أحمد محمود', image: media.image, email: 'ahmed@example.com', phone: '01012345678' },
+  tutor: {
+    id: 31,
+    name: 'أحمد محمود',
+    image: media.image,
+    email: 'ahmed@example.com',
+    phone: '01012345678',
+    gender: 'male' as 'male' | 'female',
+  },
   meta: {
     userId: 31,
     bio: null,
@@ -65,6 +72,15 @@ describe('admin photo sessions', { timeout: 20_000 }, () => {
     });
     renderAdmin('/photo-sessions', studio);
     expect(await screen.findByRole('link', { name: 'أحمد محمود' })).toBeTruthy();
+    expect(screen.getByText(/^ينتظر منذ/)).toBeTruthy();
+  });
+
+  it('says a woman tutor has been waiting in the feminine', async () => {
+    const mona = studioTutor({ image: null, video: null, thumbnail: null });
+    mona.tutor = { ...mona.tutor, name: 'منى علي', gender: 'female' };
+    stubApi({ 'GET /api/v1/user/tutor/all/for/studio': () => ({ body: { total: 1, list: [mona] } }) });
+    renderAdmin('/photo-sessions', studio);
+    expect(await screen.findByText(/^تنتظر منذ/)).toBeTruthy();
   });
 
   it('shows what is missing and the refusal when the session is finished too early, after a confirmation', async () => {

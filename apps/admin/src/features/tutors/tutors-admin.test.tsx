@@ -3,6 +3,7 @@ import { Role } from '@darsak/domain/users';
 import { configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { API_URL } from '../../config/env.ts';
 import { authStore } from '../../lib/auth-store.ts';
 import { renderAdmin, staffUser } from '../../testing/render-admin.tsx';
 import { stubApi } from '../../testing/stub-api.ts';
@@ -69,6 +70,17 @@ const tutorPageCalls = {
   'GET /api/v1/rating/list/tutor/7': () => ({ body: { total: 0, list: [], summary: tutor.rating } }),
   'GET /api/v1/lesson/list/': empty,
   'GET /api/v1/audit-log/list': empty,
+  'GET /api/v1/user/tutor/stats/7': () => ({
+    body: {
+      tutorId: 7,
+      lessons: 12,
+      students: 5,
+      teachingMinutes: 360,
+      upcomingLessons: 2,
+      incomePiastres: 90_000,
+      rating: tutor.rating,
+    },
+  }),
 };
 
 describe('admin /tutors and /tutor/{id}', { timeout: 20_000 }, () => {
@@ -103,6 +115,22 @@ describe('admin /tutors and /tutor/{id}', { timeout: 20_000 }, () => {
     expect(calls.some((c) => c.path === '/api/v1/user/tutor/list/uncontacted')).toBe(true);
   });
 
+  it("shows each tutor's photo from the API's address (uploads are the API's files, not the admin app's)", async () => {
+    stubApi(admin, {
+      'GET /api/v1/user/tutor/list/all': () => ({
+        body: { total: 1, list: [{ ...tutor, image: '/assets/uploads/sara.jpg' }] },
+      }),
+    });
+    renderAdmin('/tutors', admin);
+    const table = await screen.findByRole('table', { name: 'المعلّمون' });
+    const photo = await waitFor(() => {
+      const img = table.querySelector('img');
+      if (!img) throw new Error('no photo yet');
+      return img;
+    });
+    expect(photo.getAttribute('src')).toBe(new URL('/assets/uploads/sara.jpg', API_URL).toString());
+  });
+
   it('deactivates only after a reason, and asks whether to cancel the booked lessons', async () => {
     let current = detail;
     const calls = stubApi(admin, {
@@ -135,6 +163,17 @@ describe('admin /tutors and /tutor/{id}', { timeout: 20_000 }, () => {
       reason: 'طلب المعلّم التوقف',
     });
     expect(await screen.findByRole('button', { name: 'تفعيل المعلّم' })).toBeTruthy();
+  });
+
+  it('shows whom and how much the tutor taught, from the tutor stats', async () => {
+    stubApi(admin, { ...tutorPageCalls, 'GET /api/v1/user/tutor/7/staff': () => ({ body: detail }) });
+    renderAdmin('/tutor/7', admin);
+    const card = (await screen.findByRole('heading', { name: 'الطلاب والدروس' })).closest('section') as HTMLElement;
+    const tile = async (label: string) => (await within(card).findByText(label)).nextElementSibling?.textContent;
+    expect(await tile('الطلاب')).toBe('٥');
+    expect(await tile('الدروس المنجزة')).toBe('١٢');
+    expect(await tile('وقت التدريس')).toBe('٣٦٠ دقيقة');
+    expect(await tile('الدروس القادمة')).toBe('٢');
   });
 
   it('checks the rate and notice before asking for the reason, and sends only what changed', async () => {

@@ -1,6 +1,7 @@
 import type { StaffChatRoom } from '@darsak/domain/chat';
 import type { LessonView } from '@darsak/domain/lessons';
 import type { RatingView } from '@darsak/domain/ratings';
+import { SessionStatus } from '@darsak/domain/sessions';
 import { Role, type RoleId, type UserAccount } from '@darsak/domain/users';
 import { LOCALE_STORAGE_KEY } from '@darsak/ui/i18n';
 import { configure, screen, within } from '@testing-library/react';
@@ -47,8 +48,8 @@ const lessonChat: StaffChatRoom = {
   name: null,
   lessonId: 42,
   members: [
-    { id: 7, name: 'كريم حسن', image: null, role: Role.student },
-    { id: 9, name: 'أحمد محمود', image: null, role: Role.tutor },
+    { id: 7, name: 'كريم حسن', image: null, role: Role.student, gender: null },
+    { id: 9, name: 'أحمد محمود', image: null, role: Role.tutor, gender: null },
   ],
   messageCount: 3,
   lastMessageAt: '2026-03-05T09:10:00.000Z',
@@ -58,12 +59,13 @@ const lessonChat: StaffChatRoom = {
 const lesson: LessonView = {
   id: 42,
   status: 'fulfilled',
+  sessionStatus: SessionStatus.passed,
   startsAt: '2026-03-05T09:00:00.000Z',
   endsAt: '2026-03-05T09:30:00.000Z',
   durationMinutes: 30,
   pricePiastres: 7500,
-  student: { id: 7, name: 'كريم حسن', image: null },
-  tutor: { id: 9, name: 'أحمد محمود', image: null },
+  student: { id: 7, name: 'كريم حسن', image: null, gender: null },
+  tutor: { id: 9, name: 'أحمد محمود', image: null, gender: null },
   rebookedFrom: null,
   cancellableUntil: '2026-03-04T09:00:00.000Z',
   joinOpensAt: '2026-03-05T08:50:00.000Z',

@@ -1,4 +1,5 @@
 import type { AuditEntry } from '@darsak/domain/audit';
+import { type Transaction, TransactionStatus } from '@darsak/domain/payments';
 import { Role, type UserAccount } from '@darsak/domain/users';
 import { configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -95,5 +96,143 @@ describe('admin /users and /user/{id}', { timeout: 20_000 }, () => {
     const log = await screen.findByRole('table', { name: 'سجل تغييرات الحساب' });
     expect(await within(log).findByText('تعطيل حساب')).toBeTruthy();
     expect(within(log).getByText('بلاغ عن إساءة')).toBeTruthy();
+  });
+
+  it("shows a student's lesson figures, and the subscription a payment started in a dialog", async () => {
+    let statsFail = true;
+    const paid = {
+      id: 41,
+      userId: 7,
+      planId: 2,
+      period: 'month',
+      weeklyMinutes: 120,
+      method: 'card',
+      provider: 'fawry',
+      merchantRefNum: 'DRS1',
+      referenceNumber: null,
+      amountPiastres: 110_000,
+      discountPiastres: 0,
+      refundedPiastres: 0,
+      installments: null,
+      status: 1,
+      state: 'done',
+      canCancel: false,
+      canRetry: false,
+      subscriptionId: 5,
+      expiresAt: null,
+      paidAt: '2025-01-01T10:05:00.000Z',
+      refundedAt: null,
+      createdAt: '2025-01-01T10:00:00.000Z',
+    };
+    const calls = stubApi(admin, {
+      'GET /api/v1/user/7/account': () => ({ body: student }),
+      'GET /api/v1/lesson/list/': empty,
+      'GET /api/v1/sub/list': empty,
+      'GET /api/v1/tx/list': () => ({ body: { total: 2, list: [paid, { ...paid, id: 40, subscriptionId: null }] } }),
+      'GET /api/v1/audit-log/list': empty,
+      'GET /api/v1/user/student/stats/7': () =>
+        statsFail
+          ? { status: 503, body: { code: 'service-unavailable', message: '' } }
+          : {
+              body: {
+                studentId: 7,
+                lessons: { fulfilled: 12, upcoming: 1, cancelled: 2 },
+                tutors: 3,
+                learnedMinutes: 360,
+                weeklyMinutes: 120,
+                remainingWeeklyMinutes: 90,
+                weekEndsAt: null,
+              },
+            },
+      'GET /api/v1/sub/5': () => ({
+        body: {
+          id: 5,
+          studentId: 7,
+          planId: 2,
+          period: 'month',
+          weeklyMinutes: 120,
+          remainingWeeklyMinutes: 90,
+          status: 'active',
+          startsAt: '2025-01-01T10:05:00.000Z',
+          endsAt: '2025-01-29T04:00:00.000Z',
+          weekStartsAt: '2025-01-01T10:05:00.000Z',
+          weekEndsAt: '2025-01-08T04:00:00.000Z',
+          pricePiastres: 110_000,
+          transactionId: 41,
+          cancellation: { lessonsTaken: 2, maxLessons: 1, allowed: false, refundPiastres: 0 },
+          cancelledAt: null,
+          createdAt: '2025-01-01T10:05:00.000Z',
+        },
+      }),
+    });
+    const user = userEvent.setup();
+    renderAdmin('/user/7', admin);
+    const figures = (await screen.findByRole('heading', { name: 'الدروس والتعلّم' })).closest('section') as HTMLElement;
+    expect((await within(figures).findByRole('alert')).textContent).toBe('تعذّر تحميل أرقام الدروس.');
+    statsFail = false;
+    await user.click(within(figures).getByRole('button', { name: 'إعادة المحاولة' }));
+    const tile = async (label: string) => (await within(figures).findByText(label)).nextElementSibling?.textContent;
+    expect(await tile('دروس مكتملة')).toBe('١٢');
+    expect(await tile('دروس ملغاة')).toBe('٢');
+    expect(await tile('المعلّمون')).toBe('٣');
+    expect(await tile('وقت التعلّم')).toBe('٣٦٠ دقيقة');
+
+    const payments = await screen.findByRole('table', { name: 'المدفوعات' });
+    // a payment that started no subscription has none to open
+    expect(within(payments).getAllByRole('button', { name: /^الاشتراك رقم/ })).toHaveLength(1);
+    expect(calls.some((c) => c.path === '/api/v1/sub/5')).toBe(false);
+    await user.click(within(payments).getByRole('button', { name: 'الاشتراك رقم ٥' }));
+    const dialog = await screen.findByRole('dialog', { name: 'الاشتراك رقم ٥' });
+    expect(await within(dialog).findByText('فعّال')).toBeTruthy();
+    expect(within(dialog).getByText('المتبقي هذا الأسبوع').nextElementSibling?.textContent).toBe('٩٠ دقيقة');
+    expect(within(dialog).getByText('الإلغاء الآن').nextElementSibling?.textContent).toBe(
+      'غير مسموح (الدروس ٢ والحد ١)',
+    );
+  });
+
+  it('offers a refund for an applied (processed) payment and a partly refunded one, not for one given back', async () => {
+    const payment = (id: number, status: TransactionStatus, refundedPiastres = 0): Transaction => ({
+      id,
+      userId: 7,
+      planId: 2,
+      period: 'month',
+      weeklyMinutes: 120,
+      method: 'card',
+      provider: 'fawry',
+      merchantRefNum: `DRS${id}`,
+      referenceNumber: `9${id}`,
+      amountPiastres: 80_000,
+      discountPiastres: 0,
+      refundedPiastres,
+      installments: null,
+      status,
+      state: 'done',
+      canCancel: false,
+      canRetry: false,
+      subscriptionId: null,
+      expiresAt: null,
+      paidAt: '2025-03-01T10:00:00.000Z',
+      refundedAt: null,
+      createdAt: '2025-03-01T10:00:00.000Z',
+    });
+    const T = TransactionStatus;
+    const payments = [
+      payment(11, T.processed),
+      payment(12, T.partialRefunded, 30_000),
+      payment(13, T.refunded, 80_000),
+    ];
+    stubApi(admin, {
+      'GET /api/v1/user/7/account': () => ({ body: student }),
+      'GET /api/v1/lesson/list/': empty,
+      'GET /api/v1/sub/list': empty,
+      'GET /api/v1/tx/list': () => ({ body: { total: payments.length, list: payments } }),
+      'GET /api/v1/audit-log/list': empty,
+    });
+    renderAdmin('/user/7', admin);
+    const table = await screen.findByRole('table', { name: 'المدفوعات' });
+    expect(within(table).getByText('مدفوعة ومفعّلة')).toBeTruthy();
+    expect(within(table).getByRole('button', { name: 'استرداد الدفعة رقم ١١' })).toBeTruthy();
+    expect(within(table).getByRole('button', { name: 'استرداد الدفعة رقم ١٢' })).toBeTruthy();
+    expect(within(table).queryByRole('button', { name: 'استرداد الدفعة رقم ١٣' })).toBeNull();
   });
 });

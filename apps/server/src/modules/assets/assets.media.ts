@@ -1,9 +1,17 @@
 import { once } from 'node:events';
 import { PassThrough, Readable, Transform } from 'node:stream';
-import { AVATAR_MAX_PIXELS, AVATAR_MIN_SIDE, AVATAR_SMALLEST_SIDE, isAvatarMime } from '@darsak/domain/assets';
+import {
+  AVATAR_MAX_PIXELS,
+  AVATAR_MIN_SIDE,
+  AVATAR_SMALLEST_SIDE,
+  isAvatarMime,
+  isPlayableQuickTime,
+  isVideoMime,
+} from '@darsak/domain/assets';
 import { AppError } from '@darsak/domain/errors';
 import type { FileTypeResult } from 'file-type';
 import type { Sharp } from 'sharp';
+import { videoLength } from './assets.video-length.ts';
 
 /** Stored images are WebP: about a third smaller than JPEG at the same quality, and every supported browser shows it. */
 export const STORED_IMAGE = { mime: 'image/webp', ext: 'webp' } as const;
@@ -14,7 +22,7 @@ const THUMBNAIL_BOX = { width: 1280, height: 720 } as const;
 const MAX_DECODES_AT_ONCE = 2;
 /** file-type's own sample size: enough of the head of a file to recognise it. */
 const SNIFF_BYTES = 4100;
-const VIDEO_MIMES = ['video/mp4', 'video/webm'];
+const QUICKTIME = 'video/quicktime';
 
 export interface Picture {
   bytes: Buffer;
@@ -22,7 +30,7 @@ export interface Picture {
   height: number;
 }
 
-// sharp (a native addon), file-type and music-metadata load at the first upload that needs them, not at start:
+// sharp (a native addon) and file-type load at the first upload that needs them, not at start:
 // together they were about a tenth of the server's start-up (issue 14).
 const loadSharp = async () => (await import('sharp')).default;
 
@@ -97,10 +105,10 @@ export const receiptPicture = (upload: Buffer) =>
   reencode(upload, (image) => image.resize({ width: 2000, height: 2000, fit: 'inside', withoutEnlargement: true }));
 
 /**
- * An MP4 or WebM video, recognised from its first bytes; the whole file then streams on untouched
+ * An MP4, WebM or QuickTime video, recognised from its first bytes; the whole file then streams on untouched
  * (`body` replays the head), so a 400 MB video is never held in memory.
  */
-export async function sniffVideo(content: Readable): Promise<{ mime: string; ext: string; body: Readable }> {
+async function sniffVideo(content: Readable): Promise<{ mime: string; ext: string; body: Readable }> {
   const chunks = content[Symbol.asyncIterator]() as AsyncIterator<Buffer>;
   const head: Buffer[] = [];
   let headBytes = 0;
@@ -111,9 +119,9 @@ export async function sniffVideo(content: Readable): Promise<{ mime: string; ext
     headBytes += next.value.length;
   }
   const type = await sniff(Buffer.concat(head));
-  if (!type || !VIDEO_MIMES.includes(type.mime)) {
+  if (!type || !isVideoMime(type.mime)) {
     content.destroy();
-    throw new AppError('unsupported-file-type', { accepted: ['mp4', 'webm'] });
+    throw new AppError('unsupported-file-type', { accepted: ['mp4', 'webm', 'mov'] });
   }
   async function* replay() {
     yield* head;
@@ -126,19 +134,23 @@ export async function sniffVideo(content: Readable): Promise<{ mime: string; ext
 const READER_LAG_BYTES = 1024 * 1024;
 
 /**
- * A video recognised as by `sniffVideo`, whose bytes are read on the way to storage by music-metadata (pure JS)
- * for the duration the container itself states: an MP4's sound track, a WebM's segment. `body` must be consumed;
- * `durationSeconds` settles once the reader is done (undefined when the file states none), never holding more
- * than about a megabyte of the upload.
+ * A video recognised as by `sniffVideo`, whose bytes are read on the way to storage (`videoLength`) for the length
+ * its packets span, whatever its header states. `body` must be consumed; `durationSeconds` settles once the reader
+ * has read to the end (undefined when it found no packets), never holding more than about a megabyte of the upload
+ * besides one index box. A QuickTime video whose tracks do not play in every browser (HEVC) fails it with
+ * unplayable-video.
  */
 export async function measuredVideo(content: Readable) {
   const video = await sniffVideo(content);
-  const { parseStream } = await import('music-metadata');
   const toReader = new PassThrough({ highWaterMark: READER_LAG_BYTES });
   let readerDone = false;
-  const durationSeconds = parseStream(toReader, { mimeType: video.mime }, { duration: true, skipCovers: true })
+  const durationSeconds = videoLength(toReader, video.mime)
     .then(
-      (metadata) => metadata.format.duration,
+      ({ durationSeconds, formats }) => {
+        if (video.mime === QUICKTIME && formats && !isPlayableQuickTime(formats))
+          throw new AppError('unplayable-video');
+        return durationSeconds;
+      },
       () => undefined,
     )
     .finally(() => {
@@ -156,5 +168,6 @@ export async function measuredVideo(content: Readable) {
     },
   });
   video.body.on('error', (error) => tee.destroy(error));
+  durationSeconds.catch(() => undefined); // a refusal is the caller's to read, once its upload has settled
   return { mime: video.mime, ext: video.ext, body: video.body.pipe(tee), durationSeconds };
 }

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, injectAs, type TestApp } from '../../../test/build-test-app.ts';
 import { type Actor, createActor } from '../../../test/harness/actors.ts';
 import { multipartRequest, type UploadPart } from '../../../test/harness/multipart.ts';
+import { quickTimePart } from '../../../test/harness/quicktime.ts';
 import { storageOf } from '../../providers/storage/configured.ts';
 import { parseRange } from './assets.routes.ts';
 import { assets } from './assets.table.ts';
@@ -240,6 +241,17 @@ describe('PUT /api/v1/user/asset/tutor (tutor media)', () => {
     expect(response.statusCode).toBe(415);
     expect(response.json().code).toBe('unsupported-file-type');
     expect(await assetsOf(tutor.id)).toEqual([]);
+  });
+
+  it('[422 unplayable-video] for an HEVC .mov, keeping nothing of the request; an H.264 one is stored', async () => {
+    const [studio, tutor] = [await createActor(t, 'studio'), await createActor(t, 'tutor')];
+    const path = `/api/v1/user/asset/tutor?tutorId=${tutor.id}`;
+    const refused = await upload(studio, path, { image: await png(500, 500), video: quickTimePart(90, 'hvc1') });
+    expect([refused.statusCode, refused.json().code]).toEqual([422, 'unplayable-video']);
+    expect(await assetsOf(tutor.id)).toEqual([]);
+    const stored = await upload(studio, path, { video: quickTimePart(90) });
+    expect(stored.statusCode, stored.body).toBe(200);
+    expect(stored.json().video).toMatch(/\.mov$/);
   });
 
   it('[413 large-file-size] for a photo past the picture limit', async () => {

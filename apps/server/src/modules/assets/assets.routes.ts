@@ -1,10 +1,9 @@
 import { AVATAR_MAX_BYTES } from '@darsak/domain/assets';
 import { usersContract } from '@darsak/domain/users';
-import multipart from '@fastify/multipart';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { bearerOf, bindContract } from '../../platform/http/bind-contract.ts';
-import { incomingFiles } from '../../platform/http/uploads.ts';
+import { incomingFiles, registerUploads } from '../../platform/http/uploads.ts';
 import type { Bucket } from '../../providers/storage/storage.ts';
 import type { AssetsService } from './assets.service.ts';
 
@@ -28,7 +27,7 @@ export function parseRange(header: string | undefined, size: number) {
 
 export const assetsRoutes: FastifyPluginAsync<{ assets: AssetsService }> = async (app, { assets }) => {
   // Routes read their own limits; this default only covers a multipart body sent to another route of this plugin.
-  await app.register(multipart, { limits: { fileSize: AVATAR_MAX_BYTES } });
+  await registerUploads(app, { limits: { fileSize: AVATAR_MAX_BYTES } });
 
   const { uploadAvatar, uploadTutorAssets } = usersContract;
   bindContract(app, uploadAvatar, ({ user, query, raw }) =>

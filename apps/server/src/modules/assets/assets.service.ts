@@ -16,7 +16,6 @@ import {
   type Picture,
   receiptPicture,
   STORED_IMAGE,
-  sniffVideo,
   squarePicture,
   thumbnailPicture,
 } from './assets.media.ts';
@@ -54,8 +53,10 @@ type Store = (content: Readable) => Promise<StoredFile>;
 const rolesOf = (names: readonly (keyof typeof Role)[]): RoleId[] => names.map((name) => Role[name]);
 /** Who may set another user's picture and a tutor's media (DESIGN §4: photo sessions, tutor media). */
 const MEDIA_STAFF = rolesOf(ROLE_GROUPS.studioStaff);
-/** Who may read another user's private file besides its owner: staff, and for withdrawal receipts admins only. */
-const STAFF = rolesOf(ROLE_GROUPS.staff);
+/**
+ * Who may read another user's private file besides its owner: admins, the only staff who read what private files
+ * belong to (withdrawal receipts, problem reports' screenshots and logs).
+ */
 const ADMINS = rolesOf(ROLE_GROUPS.admins);
 
 const LOG_MIME = 'text/plain; charset=utf-8';
@@ -85,7 +86,11 @@ async function durationOf(measured: Awaited<ReturnType<typeof measuredVideo>>): 
 /** How long a presigned upload URL may be used to start sending (S3 checks it when the upload begins). */
 const DIRECT_UPLOAD_SECONDS = 15 * 60;
 /** The extension of a directly uploaded video's key, from the type its browser declares. */
-const DIRECT_VIDEO_EXT: Partial<Record<string, string>> = { 'video/mp4': 'mp4', 'video/webm': 'webm' };
+const DIRECT_VIDEO_EXT: Partial<Record<string, string>> = {
+  'video/mp4': 'mp4',
+  'video/webm': 'webm',
+  'video/quicktime': 'mov',
+};
 
 /** Storage keys are random, so names never collide, never leak the uploader's file name and can be cached forever. */
 const newName = (ext: string) => `${randomBytes(16).toString('hex')}.${ext}`;
@@ -104,17 +109,28 @@ export function createAssetsService(deps: AssetsDeps) {
     return { type, bucket, name, mimeType: STORED_IMAGE.mime, sizeBytes, width, height };
   }
 
+  /**
+   * A video streamed to storage while it is read (`measuredVideo`), with the duration it states; one refused
+   * from what it holds (an unplayable QuickTime) is removed again.
+   */
+  async function putVideo(content: Readable) {
+    const measured = await measuredVideo(content);
+    const name = newName(measured.ext);
+    const sizeBytes = await storage.put('uploads', name, measured.body, measured.mime);
+    const durationSeconds = await measured.durationSeconds.catch(async (error: unknown) => {
+      await storage.delete('uploads', name);
+      throw error;
+    });
+    const file: StoredFile = { type: 'video', bucket: 'uploads', name, mimeType: measured.mime, sizeBytes };
+    return { file, durationSeconds };
+  }
+
   const stores = {
     image: async (content) => storePicture('image', await squarePicture(await readAtMost(content, AVATAR_MAX_BYTES))),
     thumbnail: async (content) =>
       storePicture('thumbnail', await thumbnailPicture(await readAtMost(content, AVATAR_MAX_BYTES))),
     // Duration limits belong to the intro-video flow of onboarding; here the studio's file is stored as it is.
-    video: async (content) => {
-      const video = await sniffVideo(content);
-      const name = newName(video.ext);
-      const sizeBytes = await storage.put('uploads', name, video.body, video.mime);
-      return { type: 'video', bucket: 'uploads', name, mimeType: video.mime, sizeBytes };
-    },
+    video: async (content) => (await putVideo(content)).file,
   } satisfies Record<string, Store>;
 
   const discard = (files: Partial<Record<string, StoredFile>>) =>
@@ -175,11 +191,9 @@ export function createAssetsService(deps: AssetsDeps) {
       let durationSeconds: number | undefined;
       const { video } = await storeAll(files, {
         video: async (content) => {
-          const measured = await measuredVideo(content);
-          const name = newName(measured.ext);
-          const sizeBytes = await storage.put('uploads', name, measured.body, measured.mime);
-          durationSeconds = await measured.durationSeconds;
-          return { type: 'video', bucket: 'uploads', name, mimeType: measured.mime, sizeBytes } satisfies StoredFile;
+          const put = await putVideo(content);
+          durationSeconds = put.durationSeconds;
+          return put.file;
         },
       });
       if (!video) throw new AppError('bad-request', { fields: { video: 'required' } });
@@ -210,7 +224,7 @@ export function createAssetsService(deps: AssetsDeps) {
 
     /**
      * A video the owner's browser sent to the store (`videoUploadTarget`), checked as an upload through the API
-     * would be: at most `maxBytes` (its HEAD), an MP4 or WebM with the duration read from its bytes (a streamed
+     * would be: at most `maxBytes` (its HEAD), an MP4, WebM or playable QuickTime with the duration read from its bytes (a streamed
      * read that stops once the duration is known), then recorded and handed to `apply`. Any refusal removes the
      * object; a key already recorded is refused without touching it.
      */
@@ -234,10 +248,15 @@ export function createAssetsService(deps: AssetsDeps) {
         await discardKey();
         throw error;
       });
-      const durationSeconds = await durationOf(measured).finally(() => {
-        measured.body.destroy();
-        content.destroy(); // the duration is known: the rest of the object need not be read
-      });
+      const durationSeconds = await durationOf(measured)
+        .catch(async (error: unknown) => {
+          await discardKey(); // an unplayable QuickTime
+          throw error;
+        })
+        .finally(() => {
+          measured.body.destroy();
+          content.destroy(); // the duration is known: the rest of the object need not be read
+        });
       const video: StoredFile = {
         type: 'video',
         bucket: 'uploads',
@@ -341,15 +360,14 @@ export function createAssetsService(deps: AssetsDeps) {
     },
 
     /**
-     * A stored file to send: public uploads to anyone, private files to their owner and staff (withdrawal receipts: admins).
+     * A stored file to send: public uploads to anyone, private files to their owner and admins.
      * `range` is resolved against the file's size by the caller.
      */
     async open(bucket: Bucket, name: string, viewer: AuthUser | null) {
       if (bucket === 'receipts' && !viewer) throw new AppError('unauthenticated');
       const asset = await repo.findLiveAsset(db, bucket, name);
       if (!asset) throw new AppError('asset-not-found');
-      const readers = asset.type === 'receipt' ? ADMINS : STAFF;
-      if (bucket === 'receipts' && viewer && viewer.id !== asset.ownerId && !readers.includes(viewer.role)) {
+      if (bucket === 'receipts' && viewer && viewer.id !== asset.ownerId && !ADMINS.includes(viewer.role)) {
         throw new AppError('forbidden');
       }
       return {

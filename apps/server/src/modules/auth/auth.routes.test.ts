@@ -36,6 +36,39 @@ describe('registration and sign-in', () => {
     expect(again.json()).toMatchObject({ code: 'user-exists' });
   });
 
+  it('[422 invalid-email-address] and [422 incorrect-phone] for an address or a mobile off the spec, creating nobody', async () => {
+    const register = (changes: object) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/v1/user/',
+        payload: {
+          role: 'student',
+          name: 'Sara Ali',
+          email: 'sara.ali@example.com',
+          password: validPassword,
+          ...changes,
+        },
+      });
+    const email = await register({ email: 'sara.ali@example' });
+    expect([email.statusCode, email.json().code, email.json().details]).toEqual([
+      422,
+      'invalid-email-address',
+      { fields: { email: 'email-invalid' } },
+    ]);
+    const phone = await register({ phone: '01412345678' });
+    expect([phone.statusCode, phone.json().code, phone.json().details]).toEqual([
+      422,
+      'incorrect-phone',
+      { fields: { phone: 'phone-invalid' } },
+    ]);
+    const signIn = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/auth/password',
+      payload: { email: 'sara.ali@example.com', password: validPassword },
+    });
+    expect(signIn.json().code).toBe('wrong-password');
+  });
+
   it('[422 api-invalid-user-name] for a tutor without an Arabic two-part name', async () => {
     const response = await t.app.inject({
       method: 'POST',

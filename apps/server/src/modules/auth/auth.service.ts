@@ -37,6 +37,8 @@ export interface AuthDeps {
   guesses: GuessLimits;
   /** Live sessions each instance keeps for a few seconds, forgotten on every instance when revoked. */
   verdicts: SessionVerdicts;
+  /** Closes the open sockets of revoked sessions, on every instance (realtime). */
+  sockets: { closeSession(sessionId: string): void; closeUser(userId: number, keepSessionId?: string): void };
 }
 
 /** The key that counts password guesses at an account, known or not (so the limit tells nobody which exist). */
@@ -64,6 +66,16 @@ export function createAuthService(deps: AuthDeps) {
     Password.parse(password);
     await users.setPasswordHash(tx, userId, await hashPassword(password));
     await repo.revokeUserSessions(tx, userId, clock.now(), keepSessionId);
+  }
+
+  /**
+   * After a transaction that revoked the user's sessions (but `keepSessionId`'s), disabled them or changed their role
+   * commits: every instance reads the user's sessions from the database again, and their open sockets close (a
+   * socket carries the session and role of its handshake).
+   */
+  async function sessionsChanged(userId: number, keepSessionId?: string) {
+    await verdicts.forgetUser(userId);
+    deps.sockets.closeUser(userId, keepSessionId);
   }
 
   const authenticator: Authenticator = {
@@ -104,8 +116,9 @@ export function createAuthService(deps: AuthDeps) {
           throw new AppError('wrong-password');
         }
         if (!found.passwordHash) throw new AppError('no-password');
-        if (found.disabledAt || !(await verifyPassword(found.passwordHash, password)))
-          throw new AppError('wrong-password');
+        if (!(await verifyPassword(found.passwordHash, password))) throw new AppError('wrong-password');
+        // Only the right password learns that the account is disabled: a wrong one reads as any wrong password.
+        if (found.disabledAt) throw new AppError('account-disabled');
         return found;
       });
       return { token: await openSession(db, row.id, userAgent), user: users.toUser(row) };
@@ -125,7 +138,7 @@ export function createAuthService(deps: AuthDeps) {
           googleSub: identity.sub,
           emailVerifiedAt: clock.now(),
         });
-        if (row.disabledAt) throw new AppError('forbidden');
+        if (row.disabledAt) throw new AppError('account-disabled');
         return { token: await openSession(tx, row.id, userAgent), user: users.toUser(row) };
       });
     },
@@ -140,6 +153,7 @@ export function createAuthService(deps: AuthDeps) {
     async logout(actor: AuthUser) {
       await repo.revokeSession(db, actor.sessionId, clock.now());
       await verdicts.forgetSession(actor.sessionId);
+      deps.sockets.closeSession(actor.sessionId);
       return { ok: true as const };
     },
 
@@ -151,11 +165,7 @@ export function createAuthService(deps: AuthDeps) {
      */
     signOutEverywhere: (tx: Db, userId: number) => repo.revokeUserSessions(tx, userId, clock.now()),
 
-    /**
-     * After a transaction that revoked the user's sessions, disabled them or changed their role commits: every
-     * instance reads the user's sessions from the database again.
-     */
-    sessionsChanged: (userId: number) => verdicts.forgetUser(userId),
+    sessionsChanged,
 
     /**
      * That the person behind a session is the account's owner, before a contact change: the current password
@@ -195,7 +205,7 @@ export function createAuthService(deps: AuthDeps) {
         if (!(await verifyPassword(passwordHash, input.currentPassword))) throw new AppError('wrong-password');
       });
       await db.transaction((tx) => replacePassword(tx, actor.id, input.newPassword, actor.sessionId));
-      await verdicts.forgetUser(actor.id);
+      await sessionsChanged(actor.id, actor.sessionId);
       return { ok: true as const };
     },
   };

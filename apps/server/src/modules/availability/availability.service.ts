@@ -1,4 +1,5 @@
 import {
+  addsHours,
   isInsideSlots,
   type ReplaceSlotsInput,
   sortedLessonLengths,
@@ -6,11 +7,12 @@ import {
 } from '@darsak/domain/availability';
 import { AppError } from '@darsak/domain/errors';
 import type { SessionLength } from '@darsak/domain/sessions';
-import { isTutorLike } from '@darsak/domain/users';
+import { isTutorLike, Role } from '@darsak/domain/users';
 import type { Clock } from '../../platform/clock.ts';
 import type { Db } from '../../platform/db/client.ts';
 import type { AuthUser } from '../../platform/http/auth-user.ts';
 import type { LessonsService } from '../lessons/lessons.service.ts';
+import type { OnboardingService } from '../onboarding/onboarding.service.ts';
 import type { TutorsService } from '../tutors/tutors.service.ts';
 import * as repo from './availability.repo.ts';
 
@@ -31,6 +33,8 @@ export interface AvailabilityDeps {
   clock: Clock;
   lessons: Pick<LessonsService, 'heldLessonsOfTutor'>;
   tutors: Pick<TutorsService, 'lockForChange' | 'changed' | 'lessonLengthsOf' | 'setLessonLengths'>;
+  /** A tutor manager's week is their interview hours: applicants waiting for times hear when hours are added. */
+  onboarding: Pick<OnboardingService, 'interviewHoursAdded'>;
 }
 
 const toList = (rows: repo.SlotRow[], lessonLengths: SessionLength[]) => ({
@@ -57,8 +61,10 @@ export function createAvailabilityService(deps: AvailabilityDeps) {
      * stay as they are, only new bookings and moves are refused (`lesson-length-unavailable`).
      */
     async replace(actor: AuthUser, input: ReplaceSlotsInput) {
+      let added = false;
       const saved = await db.transaction(async (tx) => {
         const tutor = await deps.tutors.lockForChange(tx, actor.id);
+        added = addsHours(await repo.listSlots(tx, [actor.id]), input.slots);
         const held = await deps.lessons.heldLessonsOfTutor(tx, actor.id, clock.now());
         const orphaned = held.filter(
           (l) => !isInsideSlots(input.slots, { start: l.startsAt.getTime(), end: l.endsAt.getTime() }),
@@ -78,6 +84,7 @@ export function createAvailabilityService(deps: AvailabilityDeps) {
         return toList(await repo.replaceSlots(tx, actor.id, input.slots), lessonLengths);
       });
       await deps.tutors.changed(actor.id);
+      if (added && actor.role === Role.tutorManager) await deps.onboarding.interviewHoursAdded(actor.id);
       return saved;
     },
   };

@@ -1,4 +1,19 @@
-import { and, asc, count, desc, eq, getTableColumns, ilike, inArray, lt, ne, or, type SQL, sql } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  count,
+  desc,
+  eq,
+  getTableColumns,
+  ilike,
+  inArray,
+  isNotNull,
+  lt,
+  ne,
+  or,
+  type SQL,
+  sql,
+} from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.ts';
 import { containing } from '../../platform/db/like.ts';
 import { users } from '../users/users.table.ts';
@@ -101,9 +116,10 @@ export interface UserSummaryRow {
   name: string;
   image: string | null;
   role: number;
+  gender: string | null;
 }
 
-const userSummary = { id: users.id, name: users.name, image: users.image, role: users.role };
+const userSummary = { id: users.id, name: users.name, image: users.image, role: users.role, gender: users.gender };
 
 export async function findUserSummary(db: Db, id: number): Promise<UserSummaryRow | undefined> {
   const [row] = await db.select(userSummary).from(users).where(eq(users.id, id)).limit(1);
@@ -265,7 +281,17 @@ const unreadCount = (userId: number) => sql<number>`(
     and ${messages.deletedAt} is null
 )`;
 
-/** A user's rooms with their own pin, mute and unread count: pinned first, then the latest conversation. */
+/**
+ * A room is a conversation once someone has written in it. The room of a call (a lesson, an interview, a demo
+ * session) is made when its members join, so the in-call chat has one to write to; until a message, it is no
+ * conversation of anyone's and lists leave it out (an interview nobody wrote in made an empty room in both chats).
+ */
+const written = isNotNull(chatRooms.lastMessageAt);
+
+/**
+ * A user's conversations with their own pin, mute and unread count: pinned first, then the latest conversation.
+ * A room asked for by id (the in-call chat's own) is found before anyone writes in it.
+ */
 export async function listRooms(
   db: Db,
   filter: {
@@ -278,7 +304,7 @@ export async function listRooms(
   },
 ) {
   const conditions: SQL[] = [eq(roomMembers.userId, filter.userId)];
-  if (filter.roomId !== undefined) conditions.push(eq(chatRooms.id, filter.roomId));
+  conditions.push(filter.roomId === undefined ? written : eq(chatRooms.id, filter.roomId));
   if (filter.pinned !== undefined) conditions.push(eq(roomMembers.pinned, filter.pinned));
   if (filter.q) {
     const pattern = containing(filter.q);
@@ -331,9 +357,9 @@ export async function lastMessagesOf(db: Db, roomIds: number[]): Promise<Message
     .orderBy(messages.roomId, desc(messages.id));
 }
 
-/** A person's rooms for staff, latest conversation first, with how many messages each holds (deleted ones not). */
+/** A person's conversations for staff, latest first, with how many messages each holds (deleted ones not). */
 export async function listRoomsOfMember(db: Db, filter: { userId: number; limit: number; offset: number }) {
-  const where = eq(roomMembers.userId, filter.userId);
+  const where = and(eq(roomMembers.userId, filter.userId), written);
   const messageCount = sql<number>`(
     select count(*)::int from ${messages}
     where ${messages.roomId} = ${chatRooms.id} and ${messages.deletedAt} is null
@@ -347,7 +373,11 @@ export async function listRoomsOfMember(db: Db, filter: { userId: number; limit:
       .orderBy(desc(sql`coalesce(${chatRooms.lastMessageAt}, ${chatRooms.createdAt})`), desc(chatRooms.id))
       .limit(filter.limit)
       .offset(filter.offset),
-    db.select({ total: count() }).from(roomMembers).where(where),
+    db
+      .select({ total: count() })
+      .from(roomMembers)
+      .innerJoin(chatRooms, eq(chatRooms.id, roomMembers.roomId))
+      .where(where),
   ]);
   return { rows, total: totals[0]?.total ?? 0 };
 }

@@ -217,6 +217,13 @@ describe('GET /api/v1/chat/room/by/members and /room/members/:roomId', () => {
       expect((await get(outsider, `/api/v1/chat/room/by/members?members=${bad}`)).statusCode).toBe(400);
     }
   });
+
+  it('[404 room-members-not-found] when the other person has no account, so nobody is offered a first message', async () => {
+    const caller = await registerUser(t.app);
+    const nobody = await get(caller, `/api/v1/chat/room/by/members?members=${caller.user.id},999999`);
+    expect(nobody.statusCode).toBe(404);
+    expect(nobody.json()).toMatchObject({ code: 'room-members-not-found', message: 'أعضاء المحادثة غير موجودين.' });
+  });
 });
 
 describe('PUT /api/v1/chat/room/:roomId', () => {

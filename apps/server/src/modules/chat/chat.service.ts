@@ -17,7 +17,7 @@ import type {
 import { offsetOf, type Page, type PageQuery } from '@darsak/domain/common';
 import { AppError } from '@darsak/domain/errors';
 import type { CallOwner } from '@darsak/domain/sessions';
-import { isTutorLike, ROLE_GROUPS, Role, type RoleId } from '@darsak/domain/users';
+import { type Gender, isTutorLike, ROLE_GROUPS, Role, type RoleId } from '@darsak/domain/users';
 import type { Clock } from '../../platform/clock.ts';
 import type { Db } from '../../platform/db/client.ts';
 import { writeBatcher } from '../../platform/db/write-batcher.ts';
@@ -60,6 +60,7 @@ export function createChatService(deps: ChatDeps) {
     name: row.name,
     image: row.image ? deps.uploadUrl(row.image) : null,
     role: row.role as RoleId,
+    gender: row.gender as Gender | null,
   });
 
   /** Refuses a caller who is not among the room's members: the room is missing, or not theirs. */
@@ -286,12 +287,18 @@ export function createChatService(deps: ChatDeps) {
       return { total, list };
     },
 
+    /**
+     * The caller's conversation with another user. Without one, whether that user exists: `room-not-found` lets a
+     * client offer a first message, `room-members-not-found` says there is nobody to write to (no more than
+     * `POST /chat/new` tells with `user-not-found`).
+     */
     async roomByMembers(user: AuthUser, members: number[]): Promise<ChatRoom> {
       const [a = 0, b = 0] = members;
       if (a !== user.id && b !== user.id) throw new AppError('not-room-member');
       const room = a === b ? undefined : await repo.findRoomByDirectKey(db, repo.directKeyOf(a, b));
-      if (!room) throw new AppError('room-not-found');
-      return roomView(db, user.id, room.id);
+      if (room) return roomView(db, user.id, room.id);
+      if (!(await repo.findUserSummary(db, a === user.id ? b : a))) throw new AppError('room-members-not-found');
+      throw new AppError('room-not-found');
     },
 
     async members(user: AuthUser, roomId: number): Promise<ChatMember[]> {

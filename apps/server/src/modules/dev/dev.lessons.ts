@@ -5,6 +5,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import { z } from 'zod';
 import type { Clock } from '../../platform/clock.ts';
 import type { Db } from '../../platform/db/client.ts';
+import type { LessonsService } from '../lessons/lessons.service.ts';
 import { lessons } from '../lessons/lessons.table.ts';
 import { demoSessions, interviews } from '../onboarding/onboarding.table.ts';
 
@@ -21,29 +22,40 @@ const AppointmentNowInput = z.strictObject({
   id: z.number().int().min(1),
 });
 
+export interface DevLessonDeps {
+  db: Db;
+  clock: Clock;
+  lessons: Pick<LessonsService, 'scheduleLifecycle'>;
+}
+
 /**
  * Local mode only: a lesson between two users starting about now, written straight to its table, so browser
  * journeys of the live session have a lesson whose window is open (booking refuses starts inside the tutor's
- * notice period, as it should). Not part of the API contract; never registered outside local mode.
+ * notice period, as it should). It gets a booked lesson's start and end jobs, so its status moves on at its
+ * times as a booked one's does. Not part of the API contract; never registered outside local mode.
  */
-export const devLessonRoutes: FastifyPluginAsync<{ db: Db; clock: Clock }> = async (app, { db, clock }) => {
+export const devLessonRoutes: FastifyPluginAsync<DevLessonDeps> = async (app, { db, clock, lessons: lifecycle }) => {
   app.post('/dev/lesson', { schema: { hide: true } }, async (request, reply) => {
     const parsed = LessonNowInput.safeParse(request.body);
     if (!parsed.success) throw new AppError('bad-request', { fields: z.flattenError(parsed.error).fieldErrors });
     const input = parsed.data;
     const startsAt = new Date(Math.floor(clock.now().getTime() / 1000) * 1000 + input.startsInMinutes * MS_PER_MINUTE);
-    const [row] = await db
-      .insert(lessons)
-      .values({
-        studentId: input.studentId,
-        tutorId: input.tutorId,
-        startsAt,
-        endsAt: new Date(startsAt.getTime() + input.durationMinutes * MS_PER_MINUTE),
-        durationMinutes: input.durationMinutes,
-        pricePiastres: input.durationMinutes * 250,
-        status: startsAt <= clock.now() ? 'happening' : 'pending',
-      })
-      .returning({ id: lessons.id, startsAt: lessons.startsAt, endsAt: lessons.endsAt });
+    const row = await db.transaction(async (tx) => {
+      const [inserted] = await tx
+        .insert(lessons)
+        .values({
+          studentId: input.studentId,
+          tutorId: input.tutorId,
+          startsAt,
+          endsAt: new Date(startsAt.getTime() + input.durationMinutes * MS_PER_MINUTE),
+          durationMinutes: input.durationMinutes,
+          pricePiastres: input.durationMinutes * 250,
+          status: startsAt <= clock.now() ? 'happening' : 'pending',
+        })
+        .returning();
+      if (inserted) await lifecycle.scheduleLifecycle(tx, inserted);
+      return inserted;
+    });
     return reply.code(201).send({
       lessonId: row?.id,
       startsAt: row?.startsAt.toISOString(),

@@ -3,11 +3,9 @@ import { AppError } from '@darsak/domain/errors';
 import { Email, PersonName } from '@darsak/domain/users';
 import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import { z } from 'zod';
-import type { Clock } from '../../platform/clock.ts';
-import type { Db } from '../../platform/db/client.ts';
 import type { LocalGoogleIssuer } from '../../providers/google/id-token-verifier.ts';
 import type { Outbox } from '../outbox/outbox.ts';
-import { devLessonRoutes } from './dev.lessons.ts';
+import { type DevLessonDeps, devLessonRoutes } from './dev.lessons.ts';
 import { type GoogleAccount, googleSignInPage, outboxPage } from './dev.pages.ts';
 import { devTelegramRoutes } from './dev.telegram.ts';
 
@@ -44,7 +42,7 @@ export const devRoutes: FastifyPluginAsync<{
   outbox: Pick<Outbox, 'recent'>;
   localGoogle?: LocalGoogleIssuer | undefined;
   /** With them, `POST /dev/lesson` makes a lesson starting now for live-session browser journeys. */
-  lessons?: { db: Db; clock: Clock } | undefined;
+  lessons?: DevLessonDeps | undefined;
   /** With it, the bot's deep link opens a local Telegram stand-in that posts to the real webhook. */
   telegram?: { webhookSecret: string } | undefined;
 }> = async (app, { outbox, localGoogle, lessons, telegram }) => {

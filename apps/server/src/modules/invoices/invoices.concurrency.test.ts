@@ -101,4 +101,46 @@ describe('concurrent withdrawals', () => {
     expect(await t.database.db.select().from(invoices).where(inArray(invoices.id, ids))).toHaveLength(rounds);
     console.info(`${rounds} fulfil-vs-cancel races (${t.database.kind}): ${JSON.stringify(tally(outcomes))}`);
   }, 120_000);
+
+  it('an admin approving an update while the tutor changes it: only the proposal the admin saw is ever approved', async () => {
+    const tutor = await createActor(t, 'tutor');
+    await credit(t, tutor.id, 1_000);
+    const method = await saveInstapay(t, tutor, 'proposal_race@instapay');
+    const rounds = 10;
+    const outcomes: string[] = [];
+    for (let round = 0; round < rounds; round++) {
+      const invoice = await requestWithdrawal(t, tutor, method.id, 100);
+      const edit = (amount: number) =>
+        injectAs(t.app, tutor.token, { method: 'PATCH', url: `/api/v1/invoice/${invoice.id}`, payload: { amount } });
+      const seen = (await edit(200)).json().pendingUpdate;
+      // Staggered both ways: some rounds the approval starts first, some rounds the edit does.
+      const [approve, change] = await Promise.all([
+        sleep((round % 2) * 25).then(() =>
+          injectAs(t.app, admin.token, {
+            method: 'POST',
+            url: `/api/v1/invoice/${invoice.id}/action`,
+            payload: { action: 'approveUpdate', update: seen },
+          }),
+        ),
+        sleep(((round + 1) % 2) * 25 + round).then(() => edit(300)),
+      ]);
+      expect(change.statusCode).toBe(200);
+      const [row] = await t.database.db.select().from(invoices).where(eq(invoices.id, invoice.id));
+      if (approve.statusCode === 200) {
+        // Approved first: the request is what the admin saw, and the later edit waits as a new proposal.
+        expect([row?.amountPiastres, row?.pendingUpdate?.amountPiastres]).toEqual([20_000, 30_000]);
+        outcomes.push('approved');
+      } else {
+        expect([approve.statusCode, approve.json().code]).toEqual([409, 'invoice-update-changed']);
+        expect([row?.amountPiastres, row?.pendingUpdate?.amountPiastres]).toEqual([10_000, 30_000]);
+        outcomes.push('changed first');
+      }
+      await injectAs(t.app, admin.token, {
+        method: 'POST',
+        url: `/api/v1/invoice/${invoice.id}/action`,
+        payload: { action: 'adminCancel' },
+      });
+    }
+    console.info(`${rounds} approve-vs-edit races (${t.database.kind}): ${JSON.stringify(tally(outcomes))}`);
+  }, 120_000);
 });

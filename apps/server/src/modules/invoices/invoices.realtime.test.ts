@@ -65,4 +65,39 @@ describe('invoice events', () => {
       { invoiceId: invoice.id, status: 2 },
     ]);
   });
+
+  it("tell the tutor and staff when the tutor's update is approved, as invoice:updated", async () => {
+    await credit(t, tutor.id, 500);
+    const method = await saveInstapay(t, tutor, 'approved@instapay');
+    const invoice = await requestWithdrawal(t, tutor, method.id, 200);
+    const [own, staff, other] = [await connect(tutor), await connect(admin), await connect(stranger)];
+    await staff.emitWithAck('channel:subscribe', { channel: 'admin-invoices' });
+    const proposed = [nextEvent(own, 'invoice:updated'), nextEvent(staff, 'invoice:updated')];
+    const edited = await injectAs(t.app, tutor.token, {
+      method: 'PATCH',
+      url: `/api/v1/invoice/${invoice.id}`,
+      payload: { amount: 150 },
+    });
+    expect(await Promise.all(proposed)).toEqual([
+      { invoiceId: invoice.id, status: 0 },
+      { invoiceId: invoice.id, status: 0 },
+    ]);
+
+    const heard = [
+      nextEvent(own, 'invoice:updated'),
+      nextEvent(staff, 'invoice:updated'),
+      noEvent(other, 'invoice:updated', 500),
+    ];
+    const approved = await injectAs(t.app, admin.token, {
+      method: 'POST',
+      url: `/api/v1/invoice/${invoice.id}/action`,
+      payload: { action: 'approveUpdate', update: edited.json().pendingUpdate },
+    });
+    expect(approved.json()).toMatchObject({ amountPiastres: 15_000, pendingUpdate: null });
+    expect(await Promise.all(heard)).toEqual([
+      { invoiceId: invoice.id, status: 0 },
+      { invoiceId: invoice.id, status: 0 },
+      'nothing',
+    ]);
+  });
 });

@@ -35,7 +35,17 @@ export async function tutorExists(db: Db, tutorId: number): Promise<boolean> {
   return rows.length > 0;
 }
 
-/** Earned, reserved (0, 1) and paid out (3) per tutor, straight from the ledger's rows. */
+/** Locks the tutor's row until the caller's transaction ends (their methods change one at a time); false if none. */
+export async function lockTutor(db: Db, tutorId: number): Promise<boolean> {
+  const rows = await db
+    .select({ id: tutors.userId })
+    .from(tutors)
+    .where(eq(tutors.userId, tutorId))
+    .for('no key update');
+  return rows.length > 0;
+}
+
+/** Earned, reserved (0, 1; see `reservedByInvoice`) and paid out (3) per tutor, straight from the ledger's rows. */
 export async function ledgerOf(db: Db, tutorIds: number[]) {
   if (tutorIds.length === 0) return new Map<number, Ledger>();
   const [earned, drawn] = await Promise.all([
@@ -51,7 +61,10 @@ export async function ledgerOf(db: Db, tutorIds: number[]) {
     db
       .select({
         tutorId: invoices.ownerId,
-        reserved: int(sql`sum(${invoices.amountPiastres}) filter (where ${invoices.status} in (0, 1))`),
+        // As `reservedByInvoice`: a proposed amount waiting for approval holds the larger of the two.
+        reserved: int(
+          sql`sum(greatest(${invoices.amountPiastres}, coalesce((${invoices.pendingUpdate}->>'amountPiastres')::int, 0))) filter (where ${invoices.status} in (0, 1))`,
+        ),
         paidOut: int(sql`sum(${invoices.amountPiastres}) filter (where ${invoices.status} = 3)`),
       })
       .from(invoices)

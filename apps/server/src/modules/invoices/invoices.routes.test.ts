@@ -1,4 +1,4 @@
-import type { Balance, Invoice } from '@darsak/domain/invoices';
+import { type Balance, type Invoice, WITHDRAW_METHODS_MAX } from '@darsak/domain/invoices';
 import { PLATFORM_SETTINGS_DEFAULTS } from '@darsak/domain/settings';
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
@@ -39,6 +39,13 @@ const uploadReceipt = (actor: Actor, id: number, part: UploadPart) => {
   return injectAs(t.app, actor.token, { method: 'PUT', url: `/api/v1/invoice/${id}/with/asset`, payload, headers });
 };
 const rowOf = async (id: number) => (await t.database.db.select().from(invoices).where(eq(invoices.id, id)))[0];
+/** The admin's "approve update" of the proposal they were shown. */
+const approveUpdate = (invoice: Invoice, extra: object = {}) =>
+  as(admin, 'POST', `/api/v1/invoice/${invoice.id}/action`, {
+    action: 'approveUpdate',
+    update: invoice.pendingUpdate,
+    ...extra,
+  });
 
 describe('withdraw methods', () => {
   it('saves each method with its own fields, the first as default', async () => {
@@ -72,7 +79,21 @@ describe('withdraw methods', () => {
     expect((await as(tutorA, 'DELETE', `/api/v1/withdraw-method/${wallet.json().id}`)).statusCode).toBe(204);
   });
 
-  it('answers invalid-invoice-method for a method without its fields, and bad-request for malformed ones', async () => {
+  it('keeps at most WITHDRAW_METHODS_MAX methods per tutor, however many are added at once', async () => {
+    const tutor = await createActor(t, 'tutor');
+    const added = await Promise.all(
+      Array.from({ length: 25 }, (_, i) =>
+        as(tutor, 'POST', '/api/v1/withdraw-method', { method: 0, phone: `0101234${String(i).padStart(4, '0')}` }),
+      ),
+    );
+    expect(added.filter((a) => a.statusCode === 201)).toHaveLength(WITHDRAW_METHODS_MAX);
+    for (const refused of added.filter((a) => a.statusCode !== 201)) {
+      expect([refused.statusCode, refused.json().code]).toEqual([422, 'too-many-withdraw-methods']);
+    }
+    expect((await as(tutor, 'GET', '/api/v1/withdraw-method')).json()).toHaveLength(WITHDRAW_METHODS_MAX);
+  });
+
+  it('answers invalid-invoice-method for a method without its fields, incorrect-phone for a wallet number off the Egyptian pattern, and bad-request for other malformed ones', async () => {
     const missing = await as(tutor, 'POST', '/api/v1/withdraw-method', { method: 1, bank: 'CIB' });
     expect(missing.statusCode).toBe(422);
     expect(missing.json()).toMatchObject({
@@ -80,8 +101,13 @@ describe('withdraw methods', () => {
       details: { fields: { accountNumber: 'required', receiverName: 'required' } },
     });
     expect(missing.json().message).toMatch(/[\u0600-\u06FF]/);
+    const wrongPhone = await as(tutor, 'POST', '/api/v1/withdraw-method', { method: 0, phone: '0101234567' });
+    expect(wrongPhone.statusCode).toBe(422);
+    expect(wrongPhone.json()).toMatchObject({
+      code: 'incorrect-phone',
+      details: { fields: { phone: 'phone-invalid' } },
+    });
     for (const body of [
-      { method: 0, phone: '0101234567' },
       { method: 2, instapayAddress: 'ahmed@gmail.com' },
       { method: 1, bank: 'HSBC', accountNumber: '123456789012', receiverName: 'Ahmed Ali' },
       { method: 3, phone: '01012345678' },
@@ -136,7 +162,7 @@ describe('balance and earnings', () => {
 });
 
 describe('withdrawal requests', () => {
-  it('reserves the amount, edits while pending, and pays out on fulfilment with a private receipt', async () => {
+  it('reserves the amount, takes an edit once approved, and pays out on fulfilment with a private receipt', async () => {
     const payee = await createActor(t, 'tutor');
     await credit(t, payee.id, 1_000);
     const method = await saveInstapay(t, payee, 'payee@instapay');
@@ -153,11 +179,32 @@ describe('withdrawal requests', () => {
     expect(await balanceOf(payee)).toMatchObject({ reservedPiastres: 50_000, availablePiastres: 50_000 });
 
     const edited = await as(payee, 'PATCH', `/api/v1/invoice/${created.id}`, { amount: 400 });
-    expect(edited.json()).toMatchObject({ status: 0, label: 'updated-by-receiver', amountPiastres: 40_000 });
-    // The request's own amount counts as available when it is edited: 1,000 EGP in all.
+    // The edit waits for an admin: the request keeps its amount, and holds the larger one meanwhile.
+    expect(edited.json()).toMatchObject({
+      status: 0,
+      label: 'updated-by-receiver',
+      amountPiastres: 50_000,
+      pendingUpdate: { amountPiastres: 40_000, method: 2, instapayAddress: 'payee@instapay' },
+    });
+    expect(await balanceOf(payee)).toMatchObject({ reservedPiastres: 50_000, availablePiastres: 50_000 });
+    // What the request holds counts as available when it is edited: 1,000 EGP in all.
     expect((await as(payee, 'PATCH', `/api/v1/invoice/${created.id}`, { amount: 1_000.01 })).json().code).toBe(
       'not-enough-balance',
     );
+    // Not paid out before the update is decided: what is transferred is what was approved.
+    expect((await uploadReceipt(admin, created.id, await avatarPng())).json().code).toBe('illegal-invoice-update');
+    expect(await rowOf(created.id)).toMatchObject({ status: 0, amountPiastres: 50_000, receiptAssetId: null });
+
+    const approved = await approveUpdate(edited.json());
+    expect(approved.statusCode).toBe(200);
+    expect(approved.json()).toMatchObject({
+      status: 0,
+      label: 'pending',
+      amountPiastres: 40_000,
+      pendingUpdate: null,
+      addressedBy: admin.id,
+    });
+    expect(await balanceOf(payee)).toMatchObject({ reservedPiastres: 40_000, availablePiastres: 60_000 });
 
     const receipt = await uploadReceipt(admin, created.id, await avatarPng());
     expect(receipt.statusCode).toBe(200);
@@ -189,14 +236,94 @@ describe('withdrawal requests', () => {
     expect(events.map((e) => [e.fromStatus, e.toStatus, e.label, e.actorId])).toEqual([
       [null, 0, 'pending', payee.id],
       [0, 0, 'updated-by-receiver', payee.id],
+      [0, 0, 'pending', admin.id],
       [0, 3, 'fulfilled', admin.id],
     ]);
     const told = await t.database.db.select().from(outboxMessages).where(eq(outboxMessages.userId, payee.id));
     expect(told.map((m) => m.template)).toEqual([
       'invoice-pending',
       'invoice-updated-by-receiver',
+      'invoice-update-approved',
       'invoice-fulfilled',
     ]);
+    const [proposalText, approvalText] = told.map((m) => m.body).slice(1, 3);
+    expect(proposalText).toMatch(
+      /^درسك: استلمنا تعديلك على طلب السحب رقم [٠-٩]+ \(المبلغ الجديد [^)]*٤٠٠[^)]*\)، وينتظر موافقة الإدارة\.$/,
+    );
+    expect(approvalText).toMatch(/^درسك: وافقنا على تعديلك، وأصبح طلب السحب رقم [٠-٩]+ بمبلغ [^.]*٤٠٠/);
+  });
+
+  it('approve update: the latest proposal (amount and method) becomes the request; cancelling or rejecting drops it', async () => {
+    const payee = await createActor(t, 'tutor');
+    await credit(t, payee.id, 1_000);
+    const instapay = await saveInstapay(t, payee, 'proposal@instapay');
+    const wallet = await as(payee, 'POST', '/api/v1/withdraw-method', { method: 0, phone: '01012345678' });
+    const request = await requestWithdrawal(t, payee, instapay.id, 300);
+    const edit = (id: number, body: object) => as(payee, 'PATCH', `/api/v1/invoice/${id}`, body);
+    const act = (id: number, body: object) => as(admin, 'POST', `/api/v1/invoice/${id}/action`, body);
+
+    const proposed = await edit(request.id, { amount: 800, withdrawMethodId: wallet.json().id });
+    expect(proposed.json()).toMatchObject({
+      amountPiastres: 30_000,
+      method: 2,
+      pendingUpdate: { amountPiastres: 80_000, method: 0, phone: '01012345678', instapayAddress: null },
+    });
+    // 800 EGP are held while it waits, so no other request can take them.
+    expect(await balanceOf(payee)).toMatchObject({ reservedPiastres: 80_000, availablePiastres: 20_000 });
+    const more = await as(payee, 'POST', '/api/v1/invoice', { amount: 200.01, withdrawMethodId: instapay.id });
+    expect(more.json()).toMatchObject({ code: 'not-enough-balance', details: { availablePiastres: 20_000 } });
+    // A second edit builds on the first proposal: the wallet stays, the amount changes.
+    const again = await edit(request.id, { amount: 250 });
+    expect(again.json().pendingUpdate).toMatchObject({ amountPiastres: 25_000, method: 0, phone: '01012345678' });
+    expect((await balanceOf(payee)).reservedPiastres).toBe(30_000);
+    // Tutors cannot approve their own update.
+    const own = { action: 'approveUpdate', update: again.json().pendingUpdate };
+    expect((await as(payee, 'POST', `/api/v1/invoice/${request.id}/action`, own)).statusCode).toBe(403);
+    // The admin opened the first proposal (800 EGP); the tutor changed it since: nothing is approved.
+    const stale = await approveUpdate(proposed.json());
+    expect(stale.statusCode).toBe(409);
+    expect(stale.json()).toMatchObject({
+      code: 'invoice-update-changed',
+      details: { changed: ['amountPiastres'], current: { amountPiastres: 25_000 } },
+    });
+    expect(await rowOf(request.id)).toMatchObject({
+      label: 'updated-by-receiver',
+      amountPiastres: 30_000,
+      method: 2,
+      pendingUpdate: { amountPiastres: 25_000, method: 0 },
+      addressedBy: null,
+    });
+
+    const approved = await approveUpdate(again.json(), { note: 'تم التحقق من رقم المحفظة' });
+    expect(approved.json()).toMatchObject({
+      label: 'pending',
+      amountPiastres: 25_000,
+      method: 0,
+      phone: '01012345678',
+      instapayAddress: null,
+      withdrawMethodId: wallet.json().id,
+      adminNote: 'تم التحقق من رقم المحفظة',
+      pendingUpdate: null,
+    });
+    expect((await balanceOf(payee)).reservedPiastres).toBe(25_000);
+    // Nothing waits now: approving again is refused and changes nothing.
+    const twice = await approveUpdate(again.json());
+    expect([twice.statusCode, twice.json().code]).toEqual([422, 'illegal-invoice-update']);
+    expect(await rowOf(request.id)).toMatchObject({ label: 'pending', amountPiastres: 25_000, pendingUpdate: null });
+
+    // Asking to cancel drops the proposal; there is no update left to approve.
+    const dropped = await edit(request.id, { amount: 500 });
+    const cancelAsked = await as(payee, 'POST', `/api/v1/invoice/${request.id}/cancel`);
+    expect(cancelAsked.json()).toMatchObject({ status: 1, amountPiastres: 25_000, pendingUpdate: null });
+    expect((await approveUpdate(dropped.json())).json().code).toBe('illegal-invoice-update');
+    expect((await balanceOf(payee)).reservedPiastres).toBe(25_000);
+
+    // Rejecting a request whose update waits releases all it held.
+    const other = await requestWithdrawal(t, payee, instapay.id, 100);
+    await edit(other.id, { amount: 700 });
+    const rejected = await act(other.id, { action: 'reject', note: 'المبلغ غير متاح' });
+    expect(rejected.json()).toMatchObject({ status: 4, pendingUpdate: null });
+    expect(await balanceOf(payee)).toMatchObject({ reservedPiastres: 25_000, availablePiastres: 75_000 });
   });
 
   it('cancels on request once an admin approves, releasing the reservation; rejects with a note', async () => {
@@ -287,7 +414,9 @@ describe('withdrawal requests', () => {
       const mine = await requestWithdrawal(t, payee, method.id, 1_000);
       const edit = (amount: number) => as(payee, 'PATCH', `/api/v1/invoice/${mine.id}`, { amount });
       expect((await edit(199.99)).json().code).toBe('withdraw-amount-outside-limits');
-      expect((await edit(200)).json()).toMatchObject({ amountPiastres: 20_000 });
+      const edited = await edit(200);
+      expect(edited.json()).toMatchObject({ amountPiastres: 100_000, pendingUpdate: { amountPiastres: 20_000 } });
+      expect((await approveUpdate(edited.json())).statusCode).toBe(200);
 
       await setLimits(defaultLimits);
       expect((await ask(150)).statusCode).toBe(201);

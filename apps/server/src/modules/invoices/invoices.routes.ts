@@ -1,12 +1,11 @@
 import { invoicesContract as c, withdrawMethodsContract as m } from '@darsak/domain/invoices';
-import multipart from '@fastify/multipart';
 import type { FastifyPluginAsync } from 'fastify';
 import { bindContract } from '../../platform/http/bind-contract.ts';
-import { incomingFiles } from '../../platform/http/uploads.ts';
+import { incomingFiles, registerUploads } from '../../platform/http/uploads.ts';
 import type { InvoicesService } from './invoices.service.ts';
 
 export const invoicesRoutes: FastifyPluginAsync<{ invoices: InvoicesService }> = async (app, { invoices }) => {
-  await app.register(multipart, { limits: { fileSize: c.fulfil.multipart.maxBytes } });
+  await registerUploads(app, { limits: { fileSize: c.fulfil.multipart.maxBytes } });
   bindContract(app, c.create, ({ user, body }) => invoices.create(user, body));
   bindContract(app, c.list, ({ user, query }) => invoices.list(user, query));
   bindContract(app, c.stats, ({ user, params }) => invoices.balance(user, params.id));

@@ -2,6 +2,7 @@ import type { Page } from '@darsak/domain/common';
 import { egpToPiastres, offsetOf } from '@darsak/domain/common';
 import { AppError } from '@darsak/domain/errors';
 import {
+  awaitsUpdateApproval,
   type Balance,
   type CreateInvoiceInput,
   cairoDayStart,
@@ -14,11 +15,12 @@ import {
   type Invoice,
   type InvoiceActionInput,
   type InvoiceEvent,
-  type InvoiceLabel,
   type InvoiceListQuery,
   InvoiceStatus,
   nextInvoiceState,
+  reservedByInvoice,
   type UpdateInvoiceInput,
+  WITHDRAW_METHODS_MAX,
   type WithdrawMethodDetails,
   type WithdrawMethodInput,
   type WithdrawMethodItem,
@@ -39,9 +41,10 @@ import { deliveryOf } from '../lessons/lessons.messages.ts';
 import type { Outbox } from '../outbox/outbox.ts';
 import type { SettingsService } from '../settings/settings.service.ts';
 import type { UsersService } from '../users/users.service.ts';
-import { invoiceNotice } from './invoices.messages.ts';
+import { type InvoiceNoticeKind, invoiceNotice } from './invoices.messages.ts';
 import * as repo from './invoices.repo.ts';
 import type { Invoice as InvoiceRecord, NewInvoice, WithdrawMethod } from './invoices.table.ts';
+import { approvedValues, copiedFrom, pendingUpdateView, requestedValues } from './invoices.updates.ts';
 
 export interface InvoicesDeps {
   db: Db;
@@ -78,6 +81,7 @@ function toInvoice(row: repo.InvoiceRow, ownerAvailablePiastres: number): Invoic
     receiptUrl: row.receiptName ? receiptUrl(row.receiptName) : null,
     addressedBy: i.addressedBy,
     addressedAt: i.addressedAt?.toISOString() ?? null,
+    pendingUpdate: pendingUpdateView(i.pendingUpdate),
     createdAt: i.createdAt.toISOString(),
     updatedAt: i.updatedAt.toISOString(),
     ownerAvailablePiastres,
@@ -108,17 +112,6 @@ const columnsOf = (details: WithdrawMethodDetails) => ({
   instapayAddress: details.method === 2 ? details.instapayAddress : null,
 });
 
-/** The payout details a request copies from a saved method. */
-const copiedFrom = (method: WithdrawMethod) => ({
-  withdrawMethodId: method.id,
-  method: method.method,
-  phone: method.phone,
-  bank: method.bank,
-  accountNumber: method.accountNumber,
-  receiver: method.receiver,
-  instapayAddress: method.instapayAddress,
-});
-
 /** DESIGN §4: a tutor-like user reaches their own money; admins reach anyone's. */
 function mayReachTutor(actor: AuthUser, tutorId: number) {
   if (actor.id !== tutorId && !isAdminRole(actor.role)) throw new AppError('forbidden');
@@ -139,12 +132,13 @@ export function createInvoicesService(deps: InvoicesDeps) {
     return toInvoice(row, availableOf(await ledgerOne(tx, row.invoice.ownerId)));
   }
 
-  async function notify(tx: Db, invoice: InvoiceRecord, label: InvoiceLabel | 'note') {
+  async function notify(tx: Db, invoice: InvoiceRecord, kind: InvoiceNoticeKind) {
     const tutor = await deps.users.findById(tx, invoice.ownerId);
     if (!tutor) return;
-    const notice = invoiceNotice(label, {
+    const notice = invoiceNotice(kind, {
       id: invoice.id,
       amountPiastres: invoice.amountPiastres,
+      proposedPiastres: invoice.pendingUpdate?.amountPiastres ?? null,
       note: invoice.adminNote,
     });
     const { channel, to } = deliveryOf(tutor);
@@ -154,7 +148,7 @@ export function createInvoicesService(deps: InvoicesDeps) {
       userId: tutor.id,
       subject: channel === 'email' ? notice.subject : undefined,
       text: notice.text,
-      template: `invoice-${label}`,
+      template: `invoice-${kind}`,
     });
   }
 
@@ -191,10 +185,12 @@ export function createInvoicesService(deps: InvoicesDeps) {
       const invoice = await repo.lockInvoice(tx, id);
       if (!invoice) throw new AppError('invoice-not-found');
       const from = invoice.status as InvoiceStatus;
-      const next = nextInvoiceState(from, event);
-      const values = {
+      const next = nextInvoiceState(invoice.label, event);
+      const values: Partial<NewInvoice> = {
         ...(await change(tx, invoice)),
         ...next,
+        // A proposal lives only while updated-by-receiver: any other move (cancel, reject) drops it.
+        ...(awaitsUpdateApproval(next.label) ? {} : { pendingUpdate: null }),
         ...(byAdmin ? { addressedBy: actor.id, addressedAt: clock.now() } : {}),
       };
       if (!(await repo.updateInvoice(tx, id, from, values))) throw new AppError('illegal-invoice-update');
@@ -208,7 +204,7 @@ export function createInvoicesService(deps: InvoicesDeps) {
         note: values.adminNote ?? null,
         at: clock.now(),
       });
-      await notify(tx, updated, next.label);
+      await notify(tx, updated, event === 'approveUpdate' ? 'update-approved' : next.label);
       return view(tx, id);
     };
     if (tx0 !== db) return run(tx0); // the caller's transaction: the caller announces once it commits
@@ -269,26 +265,34 @@ export function createInvoicesService(deps: InvoicesDeps) {
       return invoice;
     },
 
-    /** Edit while pending: the amount is weighed against what is available with this request's own amount back. */
+    /**
+     * The tutor's edit while pending: a proposal (on top of any earlier one) that waits for "approve update". Its
+     * amount must fit what is available plus what this request already holds.
+     */
     update(actor: AuthUser, id: number, input: UpdateInvoiceInput): Promise<Invoice> {
       return move(actor, id, 'edit', async (tx, invoice) => {
-        const values: Partial<NewInvoice> = {};
+        const proposal = requestedValues(invoice);
         if (input.amount !== undefined) {
-          values.amountPiastres = egpToPiastres(input.amount);
-          await mustBeWithinLimits(tx, values.amountPiastres);
+          proposal.amountPiastres = egpToPiastres(input.amount);
+          await mustBeWithinLimits(tx, proposal.amountPiastres);
           const ledger = await ledgerOne(tx, invoice.ownerId);
-          mustFit(values.amountPiastres, availableOf(ledger) + invoice.amountPiastres);
+          const held = reservedByInvoice({ ...invoice, status: invoice.status as InvoiceStatus });
+          mustFit(proposal.amountPiastres, availableOf(ledger) + held);
         }
         if (input.withdrawMethodId !== undefined)
-          Object.assign(values, copiedFrom(await savedMethod(tx, input.withdrawMethodId, invoice.ownerId)));
-        return values;
+          Object.assign(proposal, copiedFrom(await savedMethod(tx, input.withdrawMethodId, invoice.ownerId)));
+        return { pendingUpdate: proposal };
       });
     },
 
     requestCancel: (actor: AuthUser, id: number) => move(actor, id, 'requestCancel', async () => ({})),
 
+    /** The admin's decisions; approving an update gives the request the tutor's proposed values. */
     act(actor: AuthUser, id: number, input: InvoiceActionInput): Promise<Invoice> {
-      return move(actor, id, input.action, async () => (input.note !== undefined ? { adminNote: input.note } : {}));
+      return move(actor, id, input.action, async (_tx, invoice) => ({
+        ...(input.action === 'approveUpdate' ? approvedValues(invoice, input.update) : {}),
+        ...(input.note !== undefined ? { adminNote: input.note } : {}),
+      }));
     },
 
     /** Fulfilled with the receipt: the file is stored for the invoice's tutor and recorded in the same transaction. */
@@ -395,8 +399,11 @@ export function createInvoicesService(deps: InvoicesDeps) {
     async createMethod(actor: AuthUser, input: MethodInput) {
       const details = withdrawMethodDetails(input);
       return db.transaction(async (tx) => {
-        if (!isTutorLike(actor.role) || !(await repo.tutorExists(tx, actor.id))) throw new AppError('forbidden');
-        const isDefault = input.isDefault ?? (await repo.listWithdrawMethods(tx, actor.id)).length === 0;
+        if (!isTutorLike(actor.role) || !(await repo.lockTutor(tx, actor.id))) throw new AppError('forbidden');
+        const kept = (await repo.listWithdrawMethods(tx, actor.id)).length;
+        if (kept >= WITHDRAW_METHODS_MAX)
+          throw new AppError('too-many-withdraw-methods', { max: WITHDRAW_METHODS_MAX });
+        const isDefault = input.isDefault ?? kept === 0;
         if (isDefault) await repo.clearDefaultMethod(tx, actor.id);
         return toMethodItem(
           await repo.insertWithdrawMethod(tx, { tutorId: actor.id, ...columnsOf(details), isDefault }),

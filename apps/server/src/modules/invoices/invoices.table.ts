@@ -4,6 +4,7 @@ import {
   check,
   index,
   integer,
+  jsonb,
   pgTable,
   serial,
   smallint,
@@ -18,8 +19,9 @@ import { tutors, users } from '../users/users.table.ts';
 
 /*
  * Tutor money. The balance is derived, never stored:
- *   available = sum(earnings_entries.amount_piastres) − sum(invoices.amount_piastres where status in (0, 1, 3))
- * (0 and 1 reserve the amount, 3 paid it out; 2 and 4 release it). Withdrawals lock the tutor row first.
+ *   available = sum(earnings_entries.amount_piastres) − reserved − paid out, where a request in 0 or 1 reserves
+ *   its amount (the larger of it and a proposed amount waiting for approval), 3 paid it out, and 2 and 4 release
+ *   it. Withdrawals lock the tutor row first.
  */
 
 const BANKS = sql.raw(`'CIB', 'ALEX', 'NBE', 'MISR', 'QNB', 'MASHREQ', 'AAIB'`);
@@ -90,6 +92,21 @@ export const withdrawMethods = pgTable(
 );
 
 /**
+ * A tutor's proposed update of a pending request, waiting for an admin's "approve update": the whole new amount
+ * and payout details, as copied from a saved method (the invoice's own column names), so approving it is a copy.
+ */
+export interface InvoiceUpdateRecord {
+  amountPiastres: number;
+  withdrawMethodId: number | null;
+  method: number;
+  phone: string | null;
+  bank: string | null;
+  accountNumber: string | null;
+  receiver: string | null;
+  instapayAddress: string | null;
+}
+
+/**
  * A withdrawal request (DESIGN §4 Withdrawal machine). Status of spec §4: pending approval 0, pending
  * cancellation 1, canceled 2, approved 3, rejected 4; `label` tells which move led there. The payout details
  * are copied onto the invoice, so editing a saved method never changes a request already made.
@@ -126,6 +143,8 @@ export const invoices = pgTable(
     receiptAssetId: integer('receipt_asset_id'),
     addressedBy: integer('addressed_by'),
     addressedAt: timestamp('addressed_at', { withTimezone: true }),
+    /** The tutor's edit waiting for approval; present exactly while the label is updated-by-receiver. */
+    pendingUpdate: jsonb('pending_update').$type<InvoiceUpdateRecord>(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -138,6 +157,14 @@ export const invoices = pgTable(
     check(
       'invoices_label_check',
       sql`(${t.status} = 0 and ${t.label} in ('pending', 'updated-by-receiver')) or (${t.status} = 1 and ${t.label} = 'canceled-by-receiver') or (${t.status} = 2 and ${t.label} in ('cancellation-approved-by-admin', 'canceled-by-admin')) or (${t.status} = 3 and ${t.label} = 'fulfilled') or (${t.status} = 4 and ${t.label} = 'rejected')`,
+    ),
+    check(
+      'invoices_pending_update_check',
+      sql`(${t.label} = 'updated-by-receiver') = (${t.pendingUpdate} is not null)`,
+    ),
+    check(
+      'invoices_pending_amount_check',
+      sql`${t.pendingUpdate} is null or ((${t.pendingUpdate}->>'amountPiastres')::int between 10000 and 5000000)`,
     ),
     check('invoices_method_check', sql`${t.method} between 0 and 2`),
     check('invoices_bank_check', sql`${t.bank} is null or ${t.bank} in (${BANKS})`),

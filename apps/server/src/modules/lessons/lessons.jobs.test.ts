@@ -5,6 +5,7 @@ import { ALL_WEEK, createStudentWithMinutes, createTutor } from '../../../test/b
 import { buildTestApp, injectAs, type TestApp } from '../../../test/build-test-app.ts';
 import type { Actor } from '../../../test/harness/actors.ts';
 import { insertLesson } from '../../../test/lesson-rows.ts';
+import { countedBy } from '../../../test/metrics.ts';
 import { type ClientSocket, connectAs, listen, nextEvent } from '../../../test/sockets.ts';
 import { earningsEntries } from '../invoices/invoices.table.ts';
 import { outboxMessages } from '../outbox/outbox.table.ts';
@@ -121,7 +122,11 @@ describe('lifecycle', () => {
       const lesson = await book(student, '2025-01-06T12:00:00Z');
       t.clock.set('2025-01-06T12:30:00Z');
       const cancelled = nextEvent(socket, 'lesson:cancelled');
+      const noShows = () => countedBy(t.app, 'darsak_lesson_no_shows_total', { ended_by: 'lesson-end' });
+      const before = await noShows();
       await run(LESSON_JOBS.end, { lessonId: lesson.id });
+      await run(LESSON_JOBS.end, { lessonId: lesson.id }); // a repeated run ends nothing more
+      expect(await noShows()).toBe(before + 1);
       expect(await cancelled).toMatchObject({ lessonId: lesson.id, status: 'cancelledByTutor' });
       expect(await lessonRow(lesson.id)).toMatchObject({
         status: 'cancelledByTutor',

@@ -1,5 +1,6 @@
-import { BUSINESS_TIME_ZONE } from '@darsak/domain/common';
+import { arabicDigits, BUSINESS_TIME_ZONE } from '@darsak/domain/common';
 import type { ReminderKey } from '@darsak/domain/lessons';
+import { byGender } from '@darsak/domain/users';
 import type { MessageChannel } from '../../providers/messaging/messenger.ts';
 
 /** Who is told, and how: their notification method when it can reach them, e-mail otherwise. */
@@ -45,13 +46,33 @@ export type LessonNoticeKind =
   | 'tutorDidNotAttend'
   | ReminderKey;
 
-/** The text of a lesson notice to one member, `other` being the lesson's other member. */
+/** A member as a notice names or addresses them: Arabic agrees with a woman in the feminine. */
+interface Person {
+  name: string;
+  gender: string | null;
+}
+
+/**
+ * The text of a lesson notice to one member (`to`, worded for `recipient`), `other` being the lesson's other
+ * member; numbers in Arabic-Indic digits.
+ */
 export function lessonNotice(
   kind: LessonNoticeKind,
-  p: { to: 'student' | 'tutor'; other: string; startsAt: Date; durationMinutes: number },
+  p: { to: 'student' | 'tutor'; recipient: Person; other: Person; startsAt: Date; durationMinutes: number },
+): LessonNotice {
+  const notice = noticeFor(kind, p);
+  return { subject: arabicDigits(notice.subject), text: arabicDigits(notice.text) };
+}
+
+function noticeFor(
+  kind: LessonNoticeKind,
+  p: { to: 'student' | 'tutor'; recipient: Person; other: Person; startsAt: Date; durationMinutes: number },
 ): LessonNotice {
   const at = when.format(p.startsAt);
-  const lesson = `درس ${p.durationMinutes} دقيقة مع ${p.other} يوم ${at} (بتوقيت القاهرة)`;
+  // The tutor as the student reads of them, and the tutor as addressed.
+  const tutor = (male: string, female: string) => byGender(p.other.gender, { male, female });
+  const you = (male: string, female: string) => byGender(p.recipient.gender, { male, female });
+  const lesson = `درس ${p.durationMinutes} دقيقة مع ${p.other.name} يوم ${at} (بتوقيت القاهرة)`;
   switch (kind) {
     case 'booked':
       return { subject: 'درس جديد في درسك', text: `درسك: حُجز ${lesson}.` };
@@ -68,13 +89,15 @@ export function lessonNotice(
             : `درسك: ألغت الإدارة ${lesson}.`,
       };
     case 'tutorDidNotAttend':
-      return {
-        subject: 'درس لم يحضره المعلّم',
-        text:
-          p.to === 'student'
-            ? `درسك: انتهى ${lesson} لأن المعلّم لم يحضر، وعادت دقائقه إلى رصيدك الأسبوعي.`
-            : `درسك: سُجّل ${lesson} درسًا لم تحضره، وأُلغي.`,
-      };
+      return p.to === 'student'
+        ? {
+            subject: tutor('درس لم يحضره المعلّم', 'درس لم تحضره المعلّمة'),
+            text: `درسك: انتهى ${lesson} لأن ${tutor('المعلّم لم يحضر', 'المعلّمة لم تحضر')}، وعادت دقائقه إلى رصيدك الأسبوعي.`,
+          }
+        : {
+            subject: you('درس لم تحضره', 'درس لم تحضريه'),
+            text: `درسك: سُجّل ${lesson} درسًا ${you('لم تحضره', 'لم تحضريه')}، وأُلغي.`,
+          };
     case 'oneDay':
       return { subject: 'تذكير بدرس الغد', text: `درسك: تذكير، لديك غدًا ${lesson}.` };
     case 'oneHour':

@@ -1,4 +1,4 @@
-import { LessonStatus } from '@darsak/domain/lessons';
+import { CANCELLED_LESSON_STATUSES, LessonStatus } from '@darsak/domain/lessons';
 import { and, asc, desc, eq, gt, gte, inArray, lt, lte, notInArray, or, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../platform/db/client.ts';
@@ -10,9 +10,10 @@ import { type Lesson, lessons, type NewLesson } from './lessons.table.ts';
 // (DESIGN §4), once per lesson; the invoices module reads the balance from those entries.
 
 export type LessonRow = Lesson;
+export type LessonChanges = Partial<NewLesson>;
 
 const HELD: LessonStatus[] = [LessonStatus.pending, LessonStatus.happening];
-const CANCELLED: LessonStatus[] = [LessonStatus.cancelledByStudent, LessonStatus.cancelledByTutor];
+const CANCELLED: LessonStatus[] = [...CANCELLED_LESSON_STATUSES];
 const held = inArray(lessons.status, HELD);
 
 export async function hasPendingLesson(db: Db, studentId: number): Promise<boolean> {
@@ -97,7 +98,7 @@ export async function moveLesson(
   tx: Db,
   id: number,
   from: LessonStatus[],
-  values: Partial<NewLesson>,
+  values: LessonChanges,
 ): Promise<LessonRow | undefined> {
   const [row] = await tx
     .update(lessons)
@@ -146,6 +147,7 @@ const lessonViewColumns = {
   cancelledBy: lessons.cancelledBy,
   cancelReason: lessons.cancelReason,
   tutorJoinedAt: lessons.tutorJoinedAt,
+  studentJoinedAt: lessons.studentJoinedAt,
   createdAt: lessons.createdAt,
 };
 
@@ -153,16 +155,20 @@ const lessonView = {
   lesson: lessonViewColumns,
   studentName: student.name,
   studentImage: student.image,
+  studentGender: student.gender,
   tutorName: tutor.name,
   tutorImage: tutor.image,
+  tutorGender: tutor.gender,
 };
 
 export type LessonViewRow = {
   lesson: Pick<LessonRow, keyof typeof lessonViewColumns>;
   studentName: string;
   studentImage: string | null;
+  studentGender: string | null;
   tutorName: string;
   tutorImage: string | null;
+  tutorGender: string | null;
 };
 
 /** Lesson views with their members' names, `extra` selected beside them; filter, order and page to taste. */

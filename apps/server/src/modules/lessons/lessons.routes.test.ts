@@ -12,6 +12,7 @@ import {
 import { buildTestApp, injectAs, type TestApp } from '../../../test/build-test-app.ts';
 import { type Actor, createActor } from '../../../test/harness/actors.ts';
 import { insertLesson } from '../../../test/lesson-rows.ts';
+import { countedBy } from '../../../test/metrics.ts';
 import { subscriptions } from '../subscriptions/subscriptions.table.ts';
 import { tutors, users } from '../users/users.table.ts';
 import { lessons } from './lessons.table.ts';
@@ -80,7 +81,10 @@ const lessonsOf = async (who: Actor): Promise<LessonView[]> =>
 describe('POST /api/v1/lesson/ (book)', () => {
   it('[201] books a free time, fixes the price from the rate and leaves the rest of the week', async () => {
     const student = await createStudentWithMinutes(t, { weeklyMinutes: 60 });
+    const bookings = () => countedBy(t.app, 'darsak_lessons_booked_total', { kind: 'booked' });
+    const before = await bookings();
     const lesson = await booked(student, TOMORROW_NOON);
+    expect(await bookings()).toBe(before + 1);
     expect(lesson).toMatchObject({
       status: 'pending',
       startsAt: '2025-01-07T10:00:00.000Z',
@@ -412,6 +416,8 @@ describe('POST /api/v1/lesson/:id/tutor-did-not-attend', () => {
       startsAt: new Date('2025-01-06T06:57:00Z'),
       status: 'happening',
     });
+    const noShows = () => countedBy(t.app, 'darsak_lesson_no_shows_total', { ended_by: 'student' });
+    const before = await noShows();
     await expectError(await end(student, 999_999), 404, 'lesson-not-found');
     await expectError(await end(stranger, lesson.id), 403, 'forbidden');
     await expectError(await end(student, lesson.id), 422, 'tutor-may-still-join');
@@ -420,6 +426,7 @@ describe('POST /api/v1/lesson/:id/tutor-did-not-attend', () => {
       const ended = await end(student, lesson.id);
       expect(ended.json()).toMatchObject({ status: 'cancelledByTutor', cancelReason: 'tutorDidNotAttend' });
       await expectError(await end(student, lesson.id), 400, 'illegal');
+      expect(await noShows()).toBe(before + 1); // the refusals are not no-shows
     } finally {
       t.clock.set(NOW);
     }

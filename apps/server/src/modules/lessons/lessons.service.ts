@@ -22,15 +22,16 @@ import {
   LessonStatus,
   type LessonView,
   lessonPricePiastres,
+  lessonSessionStatus,
   REMINDERS,
   type RebookLessonInput,
   type ReminderKey,
   tutorAbsenceViolation,
   tutorAbsentFrom,
 } from '@darsak/domain/lessons';
-import { sessionOpensAt } from '@darsak/domain/sessions';
+import { type SessionStatus, sessionOpensAt } from '@darsak/domain/sessions';
 import type { PlatformSettings } from '@darsak/domain/settings';
-import { isAdminRole, Role } from '@darsak/domain/users';
+import { type Gender, isAdminRole, Role } from '@darsak/domain/users';
 import type { SnapshotStore } from '../../platform/cache/snapshot-cache.ts';
 import type { Changes } from '../../platform/changes.ts';
 import type { Clock } from '../../platform/clock.ts';
@@ -38,6 +39,7 @@ import type { Db } from '../../platform/db/client.ts';
 import type { AuthUser } from '../../platform/http/auth-user.ts';
 import { codeForDbError } from '../../platform/http/db-errors.ts';
 import type { JobQueue } from '../../platform/jobs/queue.ts';
+import type { Metrics } from '../../platform/metrics/metrics.ts';
 import type { Realtime } from '../../platform/realtime/realtime.ts';
 import type { Outbox } from '../outbox/outbox.ts';
 import type { SettingsService } from '../settings/settings.service.ts';
@@ -53,7 +55,7 @@ import {
 } from './lessons.booking-inputs.ts';
 import { calendarToken, calendarUserOf, lessonsCalendar } from './lessons.calendar.ts';
 import { deliveryOf, type LessonNoticeKind, lessonNotice } from './lessons.messages.ts';
-import type { HeldLesson, LessonRow, LessonViewRow } from './lessons.repo.ts';
+import type { HeldLesson, LessonChanges, LessonRow, LessonViewRow } from './lessons.repo.ts';
 import * as repo from './lessons.repo.ts';
 
 /** Job names of the lesson lifecycle (lessons.jobs.ts runs them). */
@@ -75,6 +77,8 @@ export interface LessonsDeps {
   bookingTutor: (db: Db, tutorId: number, lock?: 'share') => Promise<BookingTutorRow | undefined>;
   /** The tutor's weekly slots (availability module). */
   slotsOf: (db: Db, tutorId: number) => Promise<WeeklySlot[]>;
+  /** Writes a lesson's outcome on its live session, if it has one (sessions module), in the caller's transaction. */
+  settleCall: (tx: Db, lessonId: number, status: SessionStatus, endedAt: Date) => Promise<void>;
   /** Where the tutors' free-times inputs are cached: in memory, or Redis when REDIS_URL is set. */
   bookingInputsStore: SnapshotStore;
   /** A changed tutor or schedule (tutors module) makes their cached free-times inputs stale. */
@@ -84,6 +88,8 @@ export interface LessonsDeps {
   queue: Pick<JobQueue, 'send'>;
   outbox: Pick<Outbox, 'enqueue' | 'kick'>;
   realtime: Pick<Realtime, 'toUser'>;
+  /** Bookings and tutors' no-shows are counted as they commit. */
+  metrics: Pick<Metrics, 'lessonBooked' | 'tutorNoShow'>;
   uploadUrl: (name: string) => string;
   /** Signs the calendar links (links of the previous secret still open); the feed is under the app's public URL. */
   calendar: { secret: string; previousSecret?: string | undefined; appUrl: string };
@@ -104,10 +110,11 @@ export function createLessonsService(deps: LessonsDeps) {
   const bookingInputs = createBookingInputs({ db, clock, store: deps.bookingInputsStore, bookingTutor, slotsOf });
   deps.tutorChanges.subscribe(bookingInputs.forget);
 
-  const member = (name: string, image: string | null, id: number) => ({
+  const member = (id: number, name: string, image: string | null, gender: string | null) => ({
     id,
     name,
     image: image ? deps.uploadUrl(image) : null,
+    gender: gender as Gender | null,
   });
 
   const toView = (row: LessonViewRow, settings: PlatformSettings): LessonView => {
@@ -115,12 +122,13 @@ export function createLessonsService(deps: LessonsDeps) {
     return {
       id: l.id,
       status: l.status,
+      sessionStatus: lessonSessionStatus(l),
       startsAt: l.startsAt.toISOString(),
       endsAt: l.endsAt.toISOString(),
       durationMinutes: l.durationMinutes,
       pricePiastres: l.pricePiastres,
-      student: member(row.studentName, row.studentImage, l.studentId),
-      tutor: member(row.tutorName, row.tutorImage, l.tutorId),
+      student: member(l.studentId, row.studentName, row.studentImage, row.studentGender),
+      tutor: member(l.tutorId, row.tutorName, row.tutorImage, row.tutorGender),
       rebookedFrom: l.rebookedFrom,
       cancellableUntil: cancellableUntil({ startsAt: l.startsAt, bookedAt: l.createdAt }, settings).toISOString(),
       joinOpensAt: sessionOpensAt(l.startsAt, settings.sessionOpensMinutesBefore).toISOString(),
@@ -230,7 +238,8 @@ export function createLessonsService(deps: LessonsDeps) {
       const [recipient, other] = who === 'student' ? [student, tutor] : [tutor, student];
       const notice = lessonNotice(kind, {
         to: who,
-        other: other.name,
+        recipient,
+        other,
         startsAt: lesson.startsAt,
         durationMinutes: lesson.durationMinutes,
       });
@@ -336,6 +345,16 @@ export function createLessonsService(deps: LessonsDeps) {
     if (refused) throw new AppError(refused);
   }
 
+  /**
+   * Moves a held lesson to where it ended (fulfilled or cancelled) and its live session with it, in the caller's
+   * transaction: the session's status and end time always follow the lesson's outcome (lessonSessionStatus).
+   */
+  async function settle(tx: Db, id: number, from: LessonStatus[], values: LessonChanges) {
+    const row = await repo.moveLesson(tx, id, from, values);
+    if (row) await deps.settleCall(tx, row.id, lessonSessionStatus(row), row.endedAt ?? row.cancelledAt ?? clock.now());
+    return row;
+  }
+
   const memberOf = (lesson: LessonRow, userId: number): Member | undefined =>
     lesson.studentId === userId ? 'student' : lesson.tutorId === userId ? 'tutor' : undefined;
 
@@ -347,11 +366,11 @@ export function createLessonsService(deps: LessonsDeps) {
       if (!lesson || !holdsTime(lesson.status) || lesson.endsAt > now) return undefined;
       const status = endedStatusOf(lesson.tutorJoinedAt);
       if (status === LessonStatus.fulfilled) {
-        const row = await repo.moveLesson(tx, lesson.id, [lesson.status], { status, endedAt: now });
+        const row = await settle(tx, lesson.id, [lesson.status], { status, endedAt: now });
         await repo.creditLesson(tx, lesson);
         return row;
       }
-      const row = await repo.moveLesson(tx, lesson.id, [lesson.status], {
+      const row = await settle(tx, lesson.id, [lesson.status], {
         status,
         endedAt: now,
         cancelledAt: now,
@@ -360,8 +379,10 @@ export function createLessonsService(deps: LessonsDeps) {
       await notify(tx, lesson, 'tutorDidNotAttend', ['student', 'tutor']);
       return row;
     });
-    if (ended && ended.status !== LessonStatus.fulfilled) await announce(ended, 'lesson:cancelled');
-    else if (ended) await forgetLesson(ended);
+    if (ended && ended.status !== LessonStatus.fulfilled) {
+      deps.metrics.tutorNoShow('lesson-end');
+      await announce(ended, 'lesson:cancelled');
+    } else if (ended) await forgetLesson(ended);
   }
 
   async function startLesson(lessonId: number) {
@@ -387,6 +408,7 @@ export function createLessonsService(deps: LessonsDeps) {
         await notify(tx, row, 'booked', ['tutor']);
         return row;
       });
+      deps.metrics.lessonBooked('booked');
       await announce(lesson, 'lesson:booked');
       return viewOf(lesson.id);
     },
@@ -404,7 +426,7 @@ export function createLessonsService(deps: LessonsDeps) {
         await deps.subscriptions.lockActiveForStudent(tx, actor.id);
         const previous = await requireLessonForUpdate(tx, input.id);
         mustBeCancellable(previous, policy);
-        await repo.moveLesson(tx, previous.id, [LessonStatus.pending], {
+        await settle(tx, previous.id, [LessonStatus.pending], {
           status: LessonStatus.cancelledByStudent,
           cancelledAt: clock.now(),
           cancelledBy: actor.id,
@@ -420,6 +442,7 @@ export function createLessonsService(deps: LessonsDeps) {
         await notify(tx, lesson, 'rebooked', ['tutor']);
         return { previous, lesson };
       });
+      deps.metrics.lessonBooked('rebooked');
       await forgetLesson(lesson);
       const moved = { ...eventOf(lesson), previousLessonId: previous.id };
       for (const userId of [lesson.studentId, lesson.tutorId]) deps.realtime.toUser(userId, 'lesson:rebooked', moved);
@@ -435,7 +458,7 @@ export function createLessonsService(deps: LessonsDeps) {
         const who = memberOf(lesson, actor.id);
         if (!who) throw new AppError('forbidden');
         mustBeCancellable(lesson, policy);
-        const row = await repo.moveLesson(tx, lesson.id, [LessonStatus.pending], {
+        const row = await settle(tx, lesson.id, [LessonStatus.pending], {
           status: who === 'student' ? LessonStatus.cancelledByStudent : LessonStatus.cancelledByTutor,
           cancelledAt: clock.now(),
           cancelledBy: actor.id,
@@ -462,7 +485,7 @@ export function createLessonsService(deps: LessonsDeps) {
           noShowGraceMinutes: settings.noShowGraceMinutes,
         });
         if (refused) throw new AppError(refused);
-        const row = await repo.moveLesson(tx, lesson.id, [LessonStatus.pending, LessonStatus.happening], {
+        const row = await settle(tx, lesson.id, [LessonStatus.pending, LessonStatus.happening], {
           status: LessonStatus.cancelledByTutor,
           cancelledAt: now,
           endedAt: now,
@@ -471,15 +494,16 @@ export function createLessonsService(deps: LessonsDeps) {
         await notify(tx, lesson, 'tutorDidNotAttend', ['student', 'tutor']);
         return row ?? lesson;
       });
+      deps.metrics.tutorNoShow('student');
       await announce(lesson, 'lesson:cancelled');
       return viewOf(lesson.id);
     },
 
     /**
-     * An admin cancels a held lesson at any time before it ends (no cancellation window applies to staff). The
-     * status enum has no staff value: it is recorded as the tutor's side with `cancelled_by` naming the admin and
-     * the reason `staff`. Both members are told; the minutes come back to the student's week (derived from its
-     * lessons); `record` writes the audit entry inside the same transaction.
+     * An admin cancels a held lesson at any time before it ends (no cancellation window applies to staff):
+     * cancelled by admin, `cancelled_by` naming them (their reason goes to the audit log). Both members are told;
+     * the minutes come back to the student's week (derived from its lessons); `record` writes the audit entry
+     * inside the same transaction.
      */
     async cancelByStaff(
       actor: AuthUser,
@@ -490,11 +514,10 @@ export function createLessonsService(deps: LessonsDeps) {
         const lesson = await requireLessonForUpdate(tx, id);
         const now = clock.now();
         if (!holdsTime(lesson.status) || lesson.endsAt <= now) throw new AppError('illegal');
-        const row = await repo.moveLesson(tx, lesson.id, [LessonStatus.pending, LessonStatus.happening], {
-          status: LessonStatus.cancelledByTutor,
+        const row = await settle(tx, lesson.id, [LessonStatus.pending, LessonStatus.happening], {
+          status: LessonStatus.cancelledByAdmin,
           cancelledAt: now,
           cancelledBy: actor.id,
-          cancelReason: CancelReason.staff,
           ...(lesson.status === LessonStatus.happening ? { endedAt: now } : {}),
         });
         if (!row) throw new AppError('illegal');
@@ -646,6 +669,9 @@ export function createLessonsService(deps: LessonsDeps) {
     },
 
     // ---- for other modules ----
+
+    /** The start, end and reminder jobs of a lesson written by another module (the local `POST /dev/lesson`). */
+    scheduleLifecycle: scheduleJobs,
 
     /** The tutor's held lessons that have not ended (a schedule change must keep them inside the slots). */
     heldLessonsOfTutor: (tx: Db, tutorId: number, now: Date) => repo.heldLessons(tx, { tutorIds: [tutorId] }, now),

@@ -1,5 +1,6 @@
 import type { AuditEntry } from '@darsak/domain/audit';
 import type { LessonRecord, LessonView } from '@darsak/domain/lessons';
+import { SessionStatus } from '@darsak/domain/sessions';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ALL_WEEK, createStudentWithMinutes, createTutor } from '../../../test/booking-fixtures.ts';
@@ -142,8 +143,13 @@ describe('POST /api/v1/lesson/:id/staff-cancel', () => {
     const answer = await cancel();
     expect(answer.statusCode).toBe(200);
     const record = answer.json() as LessonRecord;
-    expect(record.lesson).toMatchObject({ status: 'cancelledByTutor', cancelledBy: admin.id, cancelReason: 'staff' });
-    expect(record).toMatchObject({ cancelledByRole: 'staff', cancelledByName: 'Sara Ali', cancellable: false });
+    expect(record.lesson).toMatchObject({
+      status: 'cancelledByAdmin',
+      sessionStatus: SessionStatus.canceledByAdmin,
+      cancelledBy: admin.id,
+      cancelReason: null,
+    });
+    expect(record).toMatchObject({ cancelledByRole: 'admin', cancelledByName: 'Sara Ali', cancellable: false });
 
     const told = await t.database.db
       .select()

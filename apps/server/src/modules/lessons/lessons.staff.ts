@@ -2,8 +2,7 @@ import { cairoWallTimeToDate, offsetOf } from '@darsak/domain/common';
 import { AppError } from '@darsak/domain/errors';
 import {
   type CallEvent,
-  type Canceller,
-  isLessonCancelled,
+  cancellerOf,
   type LessonRecord,
   type LessonView,
   presenceOf,
@@ -33,14 +32,6 @@ const cairoDayStart = (isoDay: string, days = 0): Date => {
   const [year, month, day] = isoDay.split('-').map(Number) as [number, number, number];
   return cairoWallTimeToDate({ year, month, day: day + days });
 };
-
-function cancellerOf(lesson: LessonView): Canceller | null {
-  if (!isLessonCancelled(lesson.status)) return null;
-  if (lesson.cancelledBy === null) return 'platform';
-  if (lesson.cancelledBy === lesson.student.id) return 'student';
-  if (lesson.cancelledBy === lesson.tutor.id) return 'tutor';
-  return 'staff';
-}
 
 /** What admins do with lessons (issue 12 /lessons, /lesson/{id}): read any, settle disputes, cancel. */
 export function createStaffLessonsService(deps: StaffLessonsDeps) {

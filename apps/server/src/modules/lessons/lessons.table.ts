@@ -5,7 +5,14 @@ import { subscriptions } from '../subscriptions/subscriptions.table.ts';
 import { students, tutors, users } from '../users/users.table.ts';
 
 /** Lesson states (DESIGN §4 Lesson lifecycle); pending and happening lessons hold the tutor's time. */
-const LESSON_STATUSES = ['pending', 'happening', 'fulfilled', 'cancelledByStudent', 'cancelledByTutor'] as const;
+const LESSON_STATUSES = [
+  'pending',
+  'happening',
+  'fulfilled',
+  'cancelledByStudent',
+  'cancelledByTutor',
+  'cancelledByAdmin',
+] as const;
 
 /**
  * A booked live lesson. The price is fixed at booking from the tutor's per-minute rate.
@@ -31,6 +38,7 @@ export const lessons = pgTable(
     /** The lesson this one replaced when it was moved to another time. */
     rebookedFrom: integer('rebooked_from'),
     cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
+    /** The user who cancelled it (student, tutor or admin, as its status says); null when nobody chose to. */
     cancelledBy: integer('cancelled_by'),
     /** Why it was cancelled, e.g. `tutorDidNotAttend` (the session join state) when the tutor did not come. */
     cancelReason: text('cancel_reason'),
@@ -49,7 +57,7 @@ export const lessons = pgTable(
     index('lessons_status_starts_idx').on(t.status, t.startsAt),
     check(
       'lessons_status_check',
-      sql`${t.status} in ('pending', 'happening', 'fulfilled', 'cancelledByStudent', 'cancelledByTutor')`,
+      sql`${t.status} in ('pending', 'happening', 'fulfilled', 'cancelledByStudent', 'cancelledByTutor', 'cancelledByAdmin')`,
     ),
     check('lessons_duration_check', sql`${t.durationMinutes} in (15, 30)`),
     check('lessons_ends_at_check', sql`${t.endsAt} = ${t.startsAt} + ${t.durationMinutes} * interval '1 minute'`),
@@ -57,7 +65,7 @@ export const lessons = pgTable(
     check('lessons_members_check', sql`${t.studentId} <> ${t.tutorId}`),
     check(
       'lessons_cancelled_check',
-      sql`(${t.status} in ('cancelledByStudent', 'cancelledByTutor')) = (${t.cancelledAt} is not null)`,
+      sql`(${t.status} in ('cancelledByStudent', 'cancelledByTutor', 'cancelledByAdmin')) = (${t.cancelledAt} is not null)`,
     ),
     foreignKeyOf('lessons', t.studentId, students.userId, 'restrict'),
     foreignKeyOf('lessons', t.tutorId, tutors.userId, 'restrict'),

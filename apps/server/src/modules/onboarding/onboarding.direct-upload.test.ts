@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, injectAs, type TestApp } from '../../../test/build-test-app.ts';
 import { type Actor, createActor } from '../../../test/harness/actors.ts';
 import { avatarPng } from '../../../test/harness/multipart.ts';
+import { quickTimeBytes } from '../../../test/harness/quicktime.ts';
 import { webmBytes } from '../../../test/harness/video.ts';
 import { createApplicant } from '../../../test/onboarding-fixtures.ts';
 import { type S3StandIn, startS3StandIn } from '../../../test/s3-stand-in.ts';
@@ -94,7 +95,9 @@ describe('intro video sent straight to object storage', () => {
     const cases = [
       { bytes: webmBytes(59), status: 422, code: 'short-video-dur' },
       { bytes: webmBytes(181), status: 422, code: 'long-video-dur' },
+      { bytes: webmBytes(8, 2048, { claimedSeconds: 90 }), status: 422, code: 'short-video-dur' },
       { bytes: (await avatarPng()).data, status: 415, code: 'unsupported-file-type' },
+      { bytes: quickTimeBytes(90, { videoFormat: 'hvc1' }), status: 422, code: 'unplayable-video' },
     ];
     for (const { bytes, status, code } of cases) {
       const key = await sendToStore(applicant, bytes);

@@ -11,6 +11,7 @@ import {
   inArray,
   isNull,
   lt,
+  lte,
   ne,
   type SQL,
   sql,
@@ -144,7 +145,7 @@ export async function insertAppointment(
 }
 
 export interface AppointmentChange {
-  status: number;
+  status?: number;
   feedback?: string | null;
   note?: string | null;
   level?: number | null;
@@ -169,7 +170,9 @@ export interface AppointmentFilter {
   managerId?: number | undefined;
   /** Either member: an applicant's own or a manager's own. */
   memberId?: number | undefined;
-  when?: 'upcoming' | 'past' | undefined;
+  /** toDecide: pending ones that have started by `now` (only then can the manager decide). */
+  when?: 'upcoming' | 'past' | 'toDecide' | undefined;
+  now: Date;
   status?: AppointmentStanding | undefined;
   /** The applicant searched for. */
   q?: string | undefined;
@@ -188,6 +191,12 @@ const standingWhere = (status: AnyColumn, standing: AppointmentStanding | undefi
   return standing === undefined ? undefined : eq(status, { pending: 1, passed: 2, rejected: 3 }[standing]);
 };
 
+const whenWhere = (fields: typeof interviewFields, when: AppointmentFilter['when'], now: Date) => {
+  if (when === 'upcoming') return eq(fields.status, 1);
+  if (when === 'past') return ne(fields.status, 1);
+  return when === 'toDecide' ? and(eq(fields.status, 1), lte(fields.startsAt, now)) : undefined;
+};
+
 export async function listAppointments(db: Db, kind: AppointmentKind, filter: AppointmentFilter) {
   const { table, fields } = source(kind);
   const where = and(
@@ -196,12 +205,14 @@ export async function listAppointments(db: Db, kind: AppointmentKind, filter: Ap
     filter.memberId === undefined
       ? undefined
       : sql`(${fields.applicantId} = ${filter.memberId} or ${fields.managerId} = ${filter.memberId})`,
-    filter.when === 'upcoming' ? eq(fields.status, 1) : filter.when === 'past' ? ne(fields.status, 1) : undefined,
+    whenWhere(fields, filter.when, filter.now),
     standingWhere(fields.status, filter.status),
     personMatching(db, fields.applicantId, filter.q),
   );
   const pending = sql`${fields.status} = 1`;
-  const sort = filter.sort ?? { upcoming: 'soonest', past: 'latest', all: 'pendingFirst' }[filter.when ?? 'all'];
+  const sort =
+    filter.sort ??
+    { upcoming: 'soonest', past: 'latest', toDecide: 'soonest', all: 'pendingFirst' }[filter.when ?? 'all'];
   const order =
     sort === 'soonest'
       ? [asc(fields.startsAt)]
@@ -411,6 +422,37 @@ export async function peopleByIds(db: Db, ids: number[]): Promise<Map<number, Pe
     .from(users)
     .where(inArray(users.id, [...new Set(ids)]));
   return new Map(rows.map((row) => [row.id, row]));
+}
+
+/**
+ * Applicants who stand before booking an interview or a demo session: an enabled tutor not yet activated, with
+ * the step before it passed (intro video accepted; interview passed) and none pending or passed of this kind.
+ * The waiting periods after a decided interview are the service's rule.
+ */
+export async function applicantsAwaitingBooking(db: Db, tutorRole: number) {
+  const videoAccepted = sql`exists (select 1 from ${introVideos} where ${introVideos.tutorId} = ${users.id} and ${introVideos.status} = 'accepted')`;
+  const interviewIn = (statuses: SQL) =>
+    sql`exists (select 1 from ${interviews} where ${interviews.intervieweeId} = ${users.id} and ${interviews.status} in ${statuses})`;
+  const demoOpen = sql`exists (select 1 from ${demoSessions} where ${demoSessions.tutorId} = ${users.id} and ${demoSessions.status} in (1, 2))`;
+  const rows = await db
+    .select({
+      id: users.id,
+      kind: sql<AppointmentKind>`case when ${interviewIn(sql`(2)`)} then 'demoSession' else 'interview' end`,
+    })
+    .from(users)
+    .innerJoin(tutors, eq(tutors.userId, users.id))
+    .where(
+      and(
+        eq(users.role, tutorRole),
+        isNull(users.disabledAt),
+        eq(tutors.activated, false),
+        eq(tutors.bypassOnboarding, false),
+        videoAccepted,
+        sql`((${interviewIn(sql`(2)`)} and not ${demoOpen}) or not ${interviewIn(sql`(1, 2)`)})`,
+      ),
+    )
+    .orderBy(asc(users.id));
+  return rows;
 }
 
 /** Enabled accounts of a role, by name: interviewers (with their tutor row's notice) or studio staff. */

@@ -1,10 +1,11 @@
 import type { Interview, Onboarding } from '@darsak/domain/interviews';
-import { count, eq } from 'drizzle-orm';
+import { and, count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ALL_WEEK, createStudentWithMinutes } from '../../../test/booking-fixtures.ts';
 import { buildTestApp, injectAs, type TestApp } from '../../../test/build-test-app.ts';
 import { type Actor, createActor } from '../../../test/harness/actors.ts';
 import { avatarPng, multipartRequest } from '../../../test/harness/multipart.ts';
+import { quickTimeBytes, quickTimePart } from '../../../test/harness/quicktime.ts';
 import { introVideoPart } from '../../../test/harness/video.ts';
 import {
   applicantReadyForInterview,
@@ -89,6 +90,65 @@ describe('intro video', () => {
     expect(ranged.rawPayload).toHaveLength(100);
   });
 
+  const sendForm = (applicant: Actor, parts: Parameters<typeof multipartRequest>[0]) =>
+    injectAs(t.app, applicant.token, {
+      method: 'POST',
+      url: '/api/v1/intro-video/with/asset',
+      ...multipartRequest(parts),
+    });
+
+  it('measures the length from the packets: a header claiming 90 s over 8 s of them is too short, storing nothing', async () => {
+    const applicant = await createApplicant(t);
+    const before = await assetCount();
+    const webm = await sendForm(applicant, { video: introVideoPart(8, 4096, 90) });
+    expect([webm.statusCode, webm.json().code, webm.json().details]).toEqual([422, 'short-video-dur', { seconds: 8 }]);
+    const mov = await sendForm(applicant, {
+      video: { ...quickTimePart(8), data: quickTimeBytes(8, { claimedSeconds: 90 }) },
+    });
+    expect([mov.statusCode, mov.json().code, mov.json().details]).toEqual([422, 'short-video-dur', { seconds: 8 }]);
+    expect(await assetCount()).toBe(before);
+    expect((await sendForm(applicant, { video: introVideoPart(70, 4096, 200) })).json()).toMatchObject({
+      status: 'pending',
+      durationSeconds: 70,
+    });
+  });
+
+  it("accepts the spec's `duration` text part and ignores it; any other text part is refused by name", async () => {
+    const applicant = await createApplicant(t);
+    const other = await sendForm(applicant, { title: 'مقدمة', video: introVideoPart(90) });
+    expect([other.statusCode, other.json().code, other.json().details]).toEqual([
+      400,
+      'bad-request',
+      { fields: { title: 'invalid' } },
+    ]);
+    // Before the file or after it, what the client states is not what is recorded.
+    const sent = await sendForm(applicant, { duration: '150', video: introVideoPart(90) });
+    expect(sent.statusCode, sent.body).toBe(201);
+    expect(sent.json()).toMatchObject({ status: 'pending', durationSeconds: 90 });
+    const after = await sendForm(await createApplicant(t), { video: introVideoPart(75), duration: '75' });
+    expect([after.statusCode, after.json().durationSeconds]).toEqual([201, 75]);
+  });
+
+  it("takes an iPhone's H.264 .mov, and refuses an HEVC one with what to do, storing nothing", async () => {
+    const send = (applicant: Actor, videoFormat: string) =>
+      injectAs(t.app, applicant.token, {
+        method: 'POST',
+        url: '/api/v1/intro-video/with/asset',
+        ...multipartRequest({ video: quickTimePart(90, videoFormat) }),
+      });
+    const applicant = await createApplicant(t);
+    const before = await assetCount();
+    const hevc = await send(applicant, 'hvc1');
+    expect([hevc.statusCode, hevc.json().code]).toEqual([422, 'unplayable-video']);
+    expect(hevc.json().message).toContain('H.264');
+    expect(await assetCount()).toBe(before);
+
+    const sent = await send(applicant, 'avc1');
+    expect(sent.statusCode, sent.body).toBe(201);
+    expect(sent.json()).toMatchObject({ status: 'pending', durationSeconds: 90, mimeType: 'video/quicktime' });
+    expect(sent.json().url).toMatch(/\.mov$/);
+  });
+
   it('is reviewed by managers and admins only; a rejection tells when to send again', async () => {
     const applicant = await createApplicant(t);
     const { id } = (await uploadIntroVideo(t, applicant, 120)).json();
@@ -132,6 +192,9 @@ describe('interview', () => {
     expect(answer.statusCode, answer.body).toBe(200);
     const mine = answer.json().find((i: { interviewer: { id: number } }) => i.interviewer.id === manager.id);
     expect(mine.freeTimes[0]).toEqual({ startsAt: '2025-01-06T07:00:00.000Z', endsAt: '2025-01-06T07:30:00.000Z' });
+    // The spec names the same call under INTERVIEW too.
+    const atInterview = await call(applicant, 'GET', '/api/v1/interview/select?days=2');
+    expect([atInterview.statusCode, atInterview.json()]).toEqual([200, answer.json()]);
   });
 
   it('refuses a booking before the video is accepted, outside the slots, in the past, or with an inactive manager', async () => {
@@ -186,8 +249,37 @@ describe('interview', () => {
       expect((await decide(stranger, interview.id, 'passed')).statusCode).toBe(403);
       const passed = await decide(manager, interview.id, 'passed', 5);
       expect(passed.json()).toMatchObject({ status: 2, level: 5, feedback: 'نطق واضح', decidedBy: manager.id });
+      // The interviewer's words reach the applicant with the outcome.
+      const [told] = await t.database.db
+        .select()
+        .from(outboxMessages)
+        .where(and(eq(outboxMessages.template, 'onboarding-passed'), eq(outboxMessages.userId, applicant.id)));
+      expect(told?.body).toContain('ملاحظات المُحاوِر: \u2068نطق واضح');
       expect((await decide(admin, interview.id, 'rejected')).json().code).toBe('already-decided');
       expect(await stateOf(applicant)).toContain('demoSession:todo');
+    } finally {
+      t.clock.set(NOW);
+    }
+  });
+
+  it("keeps the interviewer's notes during the call, carries them into the decision, and hides them from the applicant", async () => {
+    const applicant = await applicantReadyForInterview(t, admin);
+    const { id } = (await bookInterview(applicant, '2025-01-10T10:00:00Z')).json() as Interview;
+    const notes = (actor: Actor, note: string) =>
+      call(actor, 'PATCH', '/api/v1/interview', { id, action: 'notes', note });
+    expect((await notes(applicant, 'x')).statusCode).toBe(403);
+    expect((await notes(manager, 'x'.repeat(5000))).json().code).toBe('bad-request');
+    const kept = await notes(manager, 'يتردد في الأزمنة');
+    expect([kept.statusCode, kept.json().note, kept.json().status]).toEqual([200, 'يتردد في الأزمنة', 1]);
+    expect((await call(manager, 'GET', `/api/v1/interview/${id}`)).json().note).toBe('يتردد في الأزمنة');
+    expect((await call(applicant, 'GET', `/api/v1/interview/${id}`)).json().note).toBeNull();
+    expect((await statusOf(applicant)).interview?.note).toBeNull();
+
+    t.clock.set('2025-01-10T10:10:00Z');
+    try {
+      // A decision without a note keeps the notes taken; after it, notes are closed.
+      expect((await decide(manager, id, 'passed')).json().note).toBe('يتردد في الأزمنة');
+      expect((await notes(manager, 'later')).json().code).toBe('already-decided');
     } finally {
       t.clock.set(NOW);
     }
@@ -324,5 +416,14 @@ describe('demo session, photo session and activation', () => {
     const [row] = await t.database.db.select().from(tutors).where(eq(tutors.userId, tutor.id));
     expect(row?.activated).toBe(true);
     expect((await statusOf(tutor)).current).toBeNull();
+    // The audit log keeps who did it, as for the admin app's activation; setting it again changes and logs nothing.
+    await call(admin, 'PATCH', `/api/v1/user/tutor/${tutor.id}/activation`, { bypassOnboarding: true });
+    const logged = (await call(admin, 'GET', `/api/v1/audit-log/list?objectType=tutor&objectId=${tutor.id}`)).json();
+    expect(logged.list).toHaveLength(1);
+    expect(logged.list[0]).toMatchObject({
+      action: 'tutor.activate',
+      before: { activated: false, bypassOnboarding: false },
+      after: { activated: true, bypassOnboarding: true },
+    });
   });
 });

@@ -4,15 +4,14 @@ import {
   introVideoContract,
   onboardingContract,
 } from '@darsak/domain/interviews';
-import multipart from '@fastify/multipart';
 import type { FastifyPluginAsync } from 'fastify';
 import { bindContract } from '../../platform/http/bind-contract.ts';
-import { incomingFiles } from '../../platform/http/uploads.ts';
+import { incomingFiles, registerUploads } from '../../platform/http/uploads.ts';
 import type { OnboardingService } from './onboarding.service.ts';
 
 export const onboardingRoutes: FastifyPluginAsync<{ onboarding: OnboardingService }> = async (app, { onboarding }) => {
   // The upload route passes its own limits to incomingFiles (400 MB, one file).
-  await app.register(multipart);
+  await registerUploads(app);
 
   const video = introVideoContract;
   bindContract(app, video.list, ({ user, query }) => onboarding.listIntroVideos(user, query));
@@ -24,6 +23,7 @@ export const onboardingRoutes: FastifyPluginAsync<{ onboarding: OnboardingServic
   bindContract(app, video.review, ({ user, params, body }) => onboarding.reviewIntroVideo(user, params.id, body));
 
   const interview = interviewsContract;
+  bindContract(app, interview.select, ({ query }) => onboarding.interviewerSelect(query.days));
   bindContract(app, interview.book, ({ user, body }) => onboarding.bookInterview(user, body));
   bindContract(app, interview.update, ({ user, body }) => onboarding.updateInterview(user, body));
   bindContract(app, interview.list, ({ user, query }) => onboarding.listInterviews(user, query));
@@ -42,5 +42,5 @@ export const onboardingRoutes: FastifyPluginAsync<{ onboarding: OnboardingServic
   bindContract(app, steps.studioTutor, ({ params }) => onboarding.studioTutor(params.tutorId));
   bindContract(app, steps.studioList, () => onboarding.studioList());
   bindContract(app, steps.photoSessionDone, ({ user, params }) => onboarding.photoSessionDone(user, params.tutorId));
-  bindContract(app, steps.activation, ({ params, body }) => onboarding.setActivation(params.tutorId, body));
+  bindContract(app, steps.activation, ({ user, params, body }) => onboarding.setActivation(user, params.tutorId, body));
 };

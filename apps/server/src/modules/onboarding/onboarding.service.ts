@@ -1,5 +1,11 @@
 import { INTRO_VIDEO, introVideoDurationError } from '@darsak/domain/assets';
-import { type FreeTimesRequest, freeTimes, isInsideSlots, type WeeklySlot } from '@darsak/domain/availability';
+import {
+  cairoDay,
+  type FreeTimesRequest,
+  freeTimes,
+  isInsideSlots,
+  type WeeklySlot,
+} from '@darsak/domain/availability';
 import { MS_PER_DAY, MS_PER_MINUTE, offsetOf, type Page } from '@darsak/domain/common';
 import { AppError } from '@darsak/domain/errors';
 import {
@@ -37,7 +43,7 @@ import {
 } from '@darsak/domain/interviews';
 import { REMINDERS } from '@darsak/domain/lessons';
 import { SessionStatus, sessionOpensAt } from '@darsak/domain/sessions';
-import { isAdminRole, Role, type TutorMeta } from '@darsak/domain/users';
+import { type Gender, isAdminRole, Role, type TutorMeta } from '@darsak/domain/users';
 import type { Clock } from '../../platform/clock.ts';
 import type { Db } from '../../platform/db/client.ts';
 import type { AuthUser } from '../../platform/http/auth-user.ts';
@@ -45,6 +51,7 @@ import type { IncomingFile } from '../../platform/http/uploads.ts';
 import type { JobQueue } from '../../platform/jobs/queue.ts';
 import type { Realtime } from '../../platform/realtime/realtime.ts';
 import type { AssetsService, StoredVideo } from '../assets/assets.service.ts';
+import type { AuditService } from '../audit/audit.service.ts';
 import { deliveryOf } from '../lessons/lessons.messages.ts';
 import type { Outbox } from '../outbox/outbox.ts';
 import type { TutorChanges } from '../tutors/tutors.changes.ts';
@@ -72,6 +79,7 @@ export interface OnboardingDeps {
   db: Db;
   clock: Clock;
   users: Pick<UsersService, 'findById' | 'tutorMeta'>;
+  audit: Pick<AuditService, 'record'>;
   assets: Pick<AssetsService, 'storeVideo' | 'videoUploadTarget' | 'storeUploadedVideo'>;
   outbox: Pick<Outbox, 'enqueue' | 'kick'>;
   queue: Pick<JobQueue, 'send'>;
@@ -152,6 +160,10 @@ export function createOnboardingService(deps: OnboardingDeps) {
     })) as (K extends 'interview' ? Interview : DemoSession)[];
   }
 
+  /** The manager's notes are staff's own: the applicant sees the feedback, never the notes. */
+  const seenBy = <V extends Interview | DemoSession>(user: AuthUser, view: V): V =>
+    view.applicant.id === user.id ? { ...view, note: null } : view;
+
   async function appointmentView<K extends AppointmentKind>(tx: Db, kind: K, row: AppointmentRow) {
     const [view] = await appointmentViews(tx, kind, [row]);
     if (!view) throw new Error('no view');
@@ -220,7 +232,7 @@ export function createOnboardingService(deps: OnboardingDeps) {
   async function notify(tx: Db, userId: number, notice: OnboardingNoticeKind, once?: string) {
     const user = await deps.users.findById(tx, userId);
     if (!user) return;
-    const { subject, text } = onboardingNotice(notice);
+    const { subject, text } = onboardingNotice(notice, user.gender);
     const { channel, to } = deliveryOf(user);
     await deps.outbox.enqueue(tx, {
       channel,
@@ -333,7 +345,22 @@ export function createOnboardingService(deps: OnboardingDeps) {
     return isAdminRole(user.role) ? 'admin' : undefined;
   };
 
+  /** The manager (or an admin) keeps notes while the appointment is pending; the decision carries them on. */
+  async function keepNotes(kind: AppointmentKind, user: AuthUser, id: number, note: string) {
+    const row = await db.transaction(async (tx) => {
+      const found = await repo.findAppointment(tx, kind, id, 'update');
+      if (!found) throw new AppError(NOT_FOUND[kind]);
+      const actor = actorOf(user, found);
+      if (!actor || actor === 'applicant') throw new AppError('forbidden');
+      if (found.status !== STATUSES[kind].pending) throw new AppError('already-decided');
+      await repo.updateAppointment(tx, kind, id, { note: note || null, updatedAt: clock.now() });
+      return (await repo.findAppointment(tx, kind, id)) as AppointmentRow;
+    });
+    return appointmentView(db, kind, row);
+  }
+
   async function update(kind: AppointmentKind, user: AuthUser, input: UpdateInput) {
+    if (input.action === 'notes') return keepNotes(kind, user, input.id, input.note);
     const now = clock.now();
     const result = await db.transaction(async (tx) => {
       const row = await repo.findAppointment(tx, kind, input.id, 'update');
@@ -350,7 +377,7 @@ export function createOnboardingService(deps: OnboardingDeps) {
           : {
               status: outcome.status,
               feedback: input.feedback ?? null,
-              note: input.note ?? null,
+              note: input.note ?? row.note,
               ...('level' in input ? { level: input.level } : {}),
               decidedBy: user.id,
               decidedAt: now,
@@ -368,7 +395,7 @@ export function createOnboardingService(deps: OnboardingDeps) {
         step: 'photoSession',
       });
     }
-    return appointmentView(db, kind, result);
+    return seenBy(user, await appointmentView(db, kind, result));
   }
 
   /** Tells the people concerned; a passed demo session opens the applicant's photo session. */
@@ -382,7 +409,7 @@ export function createOnboardingService(deps: OnboardingDeps) {
       return;
     }
     if (move === 'pass') {
-      await notify(tx, row.applicantId, { kind: 'passed', appointment: kind });
+      await notify(tx, row.applicantId, { kind: 'passed', appointment: kind, feedback: row.feedback });
       if (kind === 'demoSession') await repo.openPhotoSession(tx, row.applicantId, by);
       return;
     }
@@ -398,6 +425,7 @@ export function createOnboardingService(deps: OnboardingDeps) {
     const { total, rows } = await repo.listAppointments(db, kind, {
       ...filter,
       when: query.when,
+      now: clock.now(),
       status: query.status,
       q: query.q,
       sort: query.sort,
@@ -405,14 +433,14 @@ export function createOnboardingService(deps: OnboardingDeps) {
       limit: query.size,
       offset: offsetOf(query),
     });
-    return { total, list: await appointmentViews(db, kind, rows) };
+    return { total, list: (await appointmentViews(db, kind, rows)).map((view) => seenBy(user, view)) };
   }
 
   async function get(kind: AppointmentKind, user: AuthUser, id: number) {
     const row = await repo.findAppointment(db, kind, id);
     if (!row) throw new AppError(NOT_FOUND[kind]);
     if (!actorOf(user, row)) throw new AppError('forbidden');
-    return appointmentView(db, kind, row);
+    return seenBy(user, await appointmentView(db, kind, row));
   }
 
   async function studioTutorView(tx: Db, tutorId: number): Promise<StudioTutor> {
@@ -425,6 +453,7 @@ export function createOnboardingService(deps: OnboardingDeps) {
         image: user.image ? deps.uploadUrl(user.image) : null,
         email: user.email,
         phone: user.phone,
+        gender: user.gender as Gender | null,
       },
       meta: await deps.users.tutorMeta(tutorId),
       photoSession: {
@@ -453,8 +482,8 @@ export function createOnboardingService(deps: OnboardingDeps) {
         steps,
         current: currentStep(steps)?.step ?? null,
         introVideo: introVideo ? introVideoView(introVideo, people) : null,
-        interview: interview ? await appointmentView(db, 'interview', interview) : null,
-        demoSession: demoSession ? await appointmentView(db, 'demoSession', demoSession) : null,
+        interview: interview ? seenBy(user, await appointmentView(db, 'interview', interview)) : null,
+        demoSession: demoSession ? seenBy(user, await appointmentView(db, 'demoSession', demoSession)) : null,
       };
     },
 
@@ -569,6 +598,32 @@ export function createOnboardingService(deps: OnboardingDeps) {
       });
     },
 
+    /**
+     * An interviewer added hours to their week: every applicant waiting to book an interview or a demo session is
+     * told that times opened (at most once a day for each interviewer), and their onboarding page reads them again.
+     */
+    async interviewHoursAdded(managerId: number) {
+      const manager = await repo.findTutorRow(db, managerId);
+      if (manager?.role !== Role.tutorManager || manager.disabledAt !== null || !manager.activated) return;
+      const now = clock.now();
+      const { year, month, day } = cairoDay(now);
+      const told = await db.transaction(async (tx) => {
+        const applicants: { id: number; kind: AppointmentKind }[] = [];
+        for (const applicant of await repo.applicantsAwaitingBooking(tx, Role.tutor)) {
+          const last = applicant.kind === 'interview' && (await repo.latestDecidedInterview(tx, applicant.id));
+          if (last && !canBookInterview({ status: last.status as InterviewStatus, startsAt: last.startsAt }, now)) {
+            continue;
+          }
+          const once = `onboarding-times-opened:${applicant.id}:${managerId}:${year}-${month}-${day}`;
+          await notify(tx, applicant.id, { kind: 'timesOpened', appointment: applicant.kind }, once);
+          applicants.push(applicant);
+        }
+        return applicants;
+      });
+      deps.outbox.kick();
+      for (const { id, kind } of told) deps.realtime.toUser(id, 'onboarding:changed', { tutorId: id, step: kind });
+    },
+
     async studioTutors(query: StudioTutorsQuery): Promise<Page<StudioTutor>> {
       const { total, rows } = await repo.listPhotoSessions(db, {
         done: query.status === 'done',
@@ -608,13 +663,29 @@ export function createOnboardingService(deps: OnboardingDeps) {
       return studioTutorView(db, tutorId);
     },
 
-    /** An admin activates or deactivates a tutor by hand, or sets the bypass flag (which also activates). */
-    async setActivation(tutorId: number, input: ActivationInput): Promise<TutorMeta> {
+    /**
+     * An admin activates or deactivates a tutor by hand, or sets the bypass flag (which also activates); the audit
+     * log keeps who did it, as for the admin app's activation.
+     */
+    async setActivation(actor: AuthUser, tutorId: number, input: ActivationInput): Promise<TutorMeta> {
       const changed = await db.transaction(async (tx) => {
         const tutor = await repo.findTutorRow(tx, tutorId, 'update');
         if (!tutor || tutor.role !== Role.tutor) throw new AppError('tutor-not-found');
         const activated = input.activated ?? (input.bypassOnboarding ? true : tutor.activated);
+        const bypassOnboarding = input.bypassOnboarding ?? tutor.bypassOnboarding;
         await repo.setTutorFlags(tx, tutorId, { ...input, activated });
+        if (activated !== tutor.activated || bypassOnboarding !== tutor.bypassOnboarding) {
+          const action =
+            activated === tutor.activated ? 'tutor.update-terms' : activated ? 'tutor.activate' : 'tutor.deactivate';
+          await deps.audit.record(tx, {
+            actorId: actor.id,
+            action,
+            objectId: tutorId,
+            subjectUserId: tutorId,
+            before: { activated: tutor.activated, bypassOnboarding: tutor.bypassOnboarding },
+            after: { activated, bypassOnboarding },
+          });
+        }
         if (activated !== tutor.activated) await notify(tx, tutorId, { kind: activated ? 'activated' : 'deactivated' });
         return activated !== tutor.activated;
       });

@@ -32,6 +32,7 @@ beforeAll(async () => {
       ids[`${kind}:${name}`] = id;
     }
   };
+  await add('started', managerB, '2025-01-06T06:45:00Z');
   await add('later', managerA, '2025-01-09T10:00:00Z');
   await add('sooner', managerB, '2025-01-07T10:00:00Z');
   await add('passed', managerA, '2025-01-02T10:00:00Z', 2);
@@ -60,12 +61,12 @@ describe.each([
 ])('%s list for staff', (kind, path) => {
   it('shows an admin all of them, upcoming first (soonest first), then the past ones latest first', async () => {
     const page = await listOf(admin, path, '');
-    expect(names(kind, page.list)).toEqual(['sooner', 'later', 'cancelled', 'rejected', 'passed']);
-    expect(page.total).toBe(5);
+    expect(names(kind, page.list)).toEqual(['started', 'sooner', 'later', 'cancelled', 'rejected', 'passed']);
+    expect(page.total).toBe(6);
   });
 
   it('filters by outcome and by interviewer', async () => {
-    expect(names(kind, (await listOf(admin, path, '&status=pending')).list)).toEqual(['sooner', 'later']);
+    expect(names(kind, (await listOf(admin, path, '&status=pending')).list)).toEqual(['started', 'sooner', 'later']);
     expect(names(kind, (await listOf(admin, path, '&status=cancelled')).list)).toEqual(['cancelled']);
     expect(names(kind, (await listOf(admin, path, '&status=passed')).list)).toEqual(['passed']);
     const ofA = await listOf(admin, path, `&managerId=${managerA.id}`);
@@ -80,13 +81,19 @@ describe.each([
     expect([found.total, names(kind, found.list)]).toEqual([1, ['rejected']]);
     expect((await listOf(admin, path, '&q=%25')).total).toBe(0);
     const soonest = await listOf(admin, path, '&sort=soonest');
-    expect(names(kind, soonest.list)).toEqual(['passed', 'rejected', 'cancelled', 'sooner', 'later']);
+    expect(names(kind, soonest.list)).toEqual(['passed', 'rejected', 'cancelled', 'started', 'sooner', 'later']);
     const latest = await listOf(admin, path, '&sort=latest&status=pending');
-    expect(names(kind, latest.list)).toEqual(['later', 'sooner']);
+    expect(names(kind, latest.list)).toEqual(['later', 'sooner', 'started']);
+  });
+
+  it('lists those waiting for a decision: pending and already started', async () => {
+    const toDecide = await listOf(admin, path, '&when=toDecide');
+    expect([toDecide.total, names(kind, toDecide.list)]).toEqual([1, ['started']]);
+    expect((await listOf(managerA, path, '&when=toDecide')).total).toBe(0);
   });
 
   it("shows a tutor manager only their own, even when asking for another interviewer's", async () => {
-    expect(names(kind, (await listOf(managerB, path, '')).list)).toEqual(['sooner', 'rejected']);
+    expect(names(kind, (await listOf(managerB, path, '')).list)).toEqual(['started', 'sooner', 'rejected']);
     expect((await listOf(managerB, path, `&managerId=${managerA.id}`)).total).toBe(0);
   });
 

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vites
 import { openTestDatabase } from '../../../test/test-database.ts';
 import { manualClock } from '../../platform/clock.ts';
 import type { Database } from '../../platform/db/client.ts';
+import { createMetrics } from '../../platform/metrics/metrics.ts';
 import {
   DeliveryError,
   type Messenger,
@@ -47,7 +48,14 @@ function recordingMessenger(answer: (message: OutgoingMessage, call: number) => 
 const allBy = (messenger: Messenger): Messengers => ({ email: messenger, whatsapp: messenger, telegram: messenger });
 
 const dispatcherWith = (messenger: Messenger, options: Partial<DispatcherOptions> = {}) =>
-  createOutboxDispatcher({ db: database.db, clock, messengers: allBy(messenger), log, ...options });
+  createOutboxDispatcher({
+    db: database.db,
+    clock,
+    messengers: allBy(messenger),
+    log,
+    metrics: createMetrics(),
+    ...options,
+  });
 
 async function enqueue(...messages: OutboxMessageInput[]) {
   await database.db.transaction(async (tx) => {
@@ -162,13 +170,20 @@ describe('outbox dispatcher', () => {
       throw new Error('connect ECONNREFUSED');
     });
     await enqueue(emailTo(3));
-    const dispatcher = dispatcherWith(down, { maxAttempts: 3, retryBaseMs: 1000 });
+    const metrics = createMetrics();
+    const dispatcher = dispatcherWith(down, { maxAttempts: 3, retryBaseMs: 1000, metrics });
     for (let i = 0; i < 3; i++) {
       await dispatcher.runOnce();
       clock.advance(60_000);
     }
     expect(await rows()).toMatchObject([{ status: 'failed', attempts: 3, lastError: 'connect ECONNREFUSED' }]);
     expect(await dispatcher.runOnce()).toBe(0);
+    // Each failed send is counted for the on-call's alert: two retried, then the one given up.
+    const failures = await metrics.registry.getSingleMetric('darsak_outbox_delivery_failures_total')?.get();
+    expect(failures?.values).toEqual([
+      { labels: { channel: 'email', outcome: 'retrying' }, value: 2 },
+      { labels: { channel: 'email', outcome: 'given-up' }, value: 1 },
+    ]);
   });
 
   it('retakes a message whose dispatcher stopped mid-send once its lease ends', async () => {
@@ -195,6 +210,7 @@ describe('outbox dispatcher', () => {
       db: database.db,
       clock,
       log,
+      metrics: createMetrics(),
       messengers: { email: recordingMessenger(() => 'smtp-1'), whatsapp: outboxMessenger, telegram: outboxMessenger },
     }).runOnce();
     const [email, whatsapp] = await rows();

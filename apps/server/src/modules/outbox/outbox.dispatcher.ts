@@ -2,6 +2,7 @@ import { AppError } from '@darsak/domain/errors';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Clock } from '../../platform/clock.ts';
 import type { Db } from '../../platform/db/client.ts';
+import type { Metrics } from '../../platform/metrics/metrics.ts';
 import { DeliveryError, type Messengers } from '../../providers/messaging/messenger.ts';
 import * as repo from './outbox.repo.ts';
 import type { OutboxMessage } from './outbox.table.ts';
@@ -12,6 +13,8 @@ export interface DispatcherOptions {
   clock: Clock;
   messengers: Messengers;
   log: Pick<FastifyBaseLogger, 'warn' | 'error'>;
+  /** Failed sends are counted, by channel and whether the message is retried or given up. */
+  metrics: Pick<Metrics, 'deliveryFailed'>;
   /** How often due messages and retries are looked for besides the kicks. */
   intervalMs?: number;
   batchSize?: number;
@@ -40,7 +43,7 @@ const describe = (error: unknown): string => {
  * Temporary failures are retried with backoff up to `maxAttempts`; permanent ones are marked failed at once.
  */
 export function createOutboxDispatcher(options: DispatcherOptions) {
-  const { db, clock, messengers, log } = options;
+  const { db, clock, messengers, log, metrics } = options;
   const intervalMs = options.intervalMs ?? 2000;
   const batchSize = options.batchSize ?? 20;
   const leaseMs = options.leaseMs ?? 120_000;
@@ -57,10 +60,12 @@ export function createOutboxDispatcher(options: DispatcherOptions) {
     const lastError = describe(error).slice(0, 1000);
     const permanent = error instanceof AppError || (error instanceof DeliveryError && error.permanent);
     if (permanent || row.attempts >= maxAttempts) {
+      metrics.deliveryFailed(row.channel, 'given-up');
       await repo.markFailed(db, row.id, { lastError });
       log.warn({ outboxId: row.id, channel: row.channel, attempts: row.attempts, lastError }, 'message not delivered');
       return;
     }
+    metrics.deliveryFailed(row.channel, 'retrying');
     const providerWaitMs = error instanceof DeliveryError ? (error.retryAfterSeconds ?? 0) * 1000 : 0;
     const waitMs = Math.max(providerWaitMs, retryDelayMs(row.attempts, retryBaseMs, retryMaxMs));
     await repo.markRetry(db, row.id, { nextAttemptAt: new Date(clock.now().getTime() + waitMs), lastError });

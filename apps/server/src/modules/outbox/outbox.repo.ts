@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, lte, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, lte, min, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.ts';
 import { type NewOutboxMessage, type OutboxMessage, outboxMessages } from './outbox.table.ts';
 
@@ -46,6 +46,19 @@ export async function markFailed(db: Db, id: number, p: { lastError: string }): 
     .update(outboxMessages)
     .set({ status: 'failed', ...p })
     .where(eq(outboxMessages.id, id));
+}
+
+/** Per channel, the messages still pending and the creation time of the oldest (the pending index's rows only). */
+export function pendingByChannel(db: Db) {
+  return db
+    .select({
+      channel: outboxMessages.channel,
+      pending: count(),
+      oldest: min(outboxMessages.createdAt),
+    })
+    .from(outboxMessages)
+    .where(eq(outboxMessages.status, 'pending'))
+    .groupBy(outboxMessages.channel);
 }
 
 /** Newest first, optionally for one recipient (case-insensitive, e-mails are stored lower-case). */

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { Clock } from '../../platform/clock.ts';
 import type { Db } from '../../platform/db/client.ts';
+import type { OutboxBacklog } from '../../platform/metrics/metrics.ts';
 import type { OutgoingMessage } from '../../providers/messaging/messenger.ts';
 import * as repo from './outbox.repo.ts';
 import type { OutboxMessage } from './outbox.table.ts';
@@ -88,6 +89,17 @@ export function createOutbox(deps: OutboxDeps) {
 
     /** Sends what was just committed without waiting for the dispatcher's next round. */
     kick: deps.kick,
+
+    /** Unsent messages per channel and how long the oldest has waited (the metrics' scrape). */
+    async backlog(): Promise<OutboxBacklog[]> {
+      const now = deps.clock.now().getTime();
+      const rows = await repo.pendingByChannel(deps.db);
+      return rows.map((r) => ({
+        channel: r.channel,
+        pending: r.pending,
+        oldestAgeSeconds: r.oldest ? Math.max(0, (now - r.oldest.getTime()) / 1000) : 0,
+      }));
+    },
 
     async recent(query: { to?: string | undefined; limit: number }): Promise<OutboxView[]> {
       const rows = await repo.listRecent(deps.db, { recipient: query.to, limit: query.limit });

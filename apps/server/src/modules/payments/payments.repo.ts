@@ -8,6 +8,8 @@ import {
   idempotencyKeys,
   type NewTransaction,
   type NewTransactionEvent,
+  type PaymentRefund,
+  paymentRefunds,
   type Transaction,
   transactionEvents,
   transactions,
@@ -33,6 +35,14 @@ export async function findTransaction(db: Db, id: number): Promise<Transaction |
 export async function lockTransaction(db: Db, id: number): Promise<Transaction | undefined> {
   const [row] = await db.select().from(transactions).where(eq(transactions.id, id)).limit(1).for('update');
   return row;
+}
+
+/** How many transactions there are of each status and method. */
+export function countByStatusAndMethod(db: Db): Promise<{ status: number; method: string; count: number }[]> {
+  return db
+    .select({ status: transactions.status, method: transactions.method, count: count() })
+    .from(transactions)
+    .groupBy(transactions.status, transactions.method);
 }
 
 export async function lockByMerchantRef(db: Db, merchantRefNum: string): Promise<Transaction | undefined> {
@@ -76,6 +86,42 @@ export async function updateTransaction(db: Db, id: number, values: Partial<NewT
 
 export async function insertEvent(db: Db, values: NewTransactionEvent): Promise<void> {
   await db.insert(transactionEvents).values(values);
+}
+
+// refunds
+
+export const insertRefund = (db: Db, values: typeof paymentRefunds.$inferInsert): Promise<PaymentRefund> =>
+  one(db.insert(paymentRefunds).values(values).returning(), 'refund insert');
+
+/** The transaction's refund in flight (asked of the provider, its answer not yet recorded); at most one exists. */
+export async function findRefundInFlight(db: Db, transactionId: number): Promise<PaymentRefund | undefined> {
+  const [row] = await db
+    .select()
+    .from(paymentRefunds)
+    .where(and(eq(paymentRefunds.transactionId, transactionId), eq(paymentRefunds.status, 'requested')))
+    .limit(1);
+  return row;
+}
+
+/** A provider's report of a refunded total settles the refund in flight that it covers. */
+export async function settleRefundsReached(db: Db, transactionId: number, refundedPiastres: number, at: Date) {
+  await db
+    .update(paymentRefunds)
+    .set({ status: 'done', settledAt: at })
+    .where(
+      and(
+        eq(paymentRefunds.transactionId, transactionId),
+        eq(paymentRefunds.status, 'requested'),
+        lte(paymentRefunds.targetRefundedPiastres, refundedPiastres),
+      ),
+    );
+}
+
+export async function settleRefund(db: Db, id: number, status: 'done' | 'failed', at: Date): Promise<void> {
+  await db
+    .update(paymentRefunds)
+    .set({ status, settledAt: at })
+    .where(and(eq(paymentRefunds.id, id), eq(paymentRefunds.status, 'requested')));
 }
 
 export async function listTransactions(

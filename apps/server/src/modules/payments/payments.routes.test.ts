@@ -14,6 +14,7 @@ import {
 } from '../../../test/fake-providers.ts';
 import { type Actor, createActor } from '../../../test/harness/actors.ts';
 import { changedTables, dbFingerprint } from '../../../test/harness/db-fingerprint.ts';
+import { countedBy } from '../../../test/metrics.ts';
 import { queuedJobs } from '../../../test/queued-jobs.ts';
 import { codeForDbError } from '../../platform/http/db-errors.ts';
 import { notificationSignature } from '../../providers/payments/fawry.signatures.ts';
@@ -61,6 +62,7 @@ const payByReference = (student: Actor, key = newKey(), body: object = {}) =>
     payload: { planId: plan.id, period: 'month', ...body },
     headers: { 'idempotency-key': key },
   });
+const refusal = (reason: string) => ({ provider: 'fawry', reason });
 const callback = (body: object) => t.app.inject({ method: 'POST', url: '/api/v1/fawry/callback', payload: body });
 const transactionOf = async (id: number) => {
   const [row] = await t.database.db.select().from(transactions).where(eq(transactions.id, id));
@@ -109,12 +111,13 @@ describe('callbacks (Fawry server notification V2)', () => {
     expect((await callback(fake.notify(transaction.merchantRefNum, 'NEW'))).statusCode).toBe(200);
 
     const row = await transactionOf(transaction.id);
-    expect(row.status).toBe(1);
+    expect(row.status).toBe(7);
     expect(row.paidAt?.toISOString()).toBe('2025-03-06T10:00:00.000Z');
     const events = await eventsOf(transaction.id);
     expect(events.map((e) => [e.fromStatus, e.toStatus, e.source])).toEqual([
       [null, 0, 'user'],
       [0, 1, 'provider'],
+      [1, 7, 'system'],
     ]);
     expect(events[1]?.payload).toMatchObject({ orderStatus: 'PAID', messageSignature: paid.messageSignature });
     expect(await activeSubscriptions(student.id)).toHaveLength(1);
@@ -125,6 +128,8 @@ describe('callbacks (Fawry server notification V2)', () => {
     const { transaction } = await pendingPayment(student);
     const paid = fake.notify(transaction.merchantRefNum, 'PAID');
     const before = await dbFingerprint(t.database.db);
+    const refused = () => countedBy(t.app, 'darsak_payment_callbacks_refused_total', refusal('signature'));
+    const refusedBefore = await refused();
     for (const forged of [
       { ...paid, messageSignature: 'f'.repeat(64) },
       { ...paid, orderAmount: 1, paymentAmount: 1 },
@@ -136,6 +141,7 @@ describe('callbacks (Fawry server notification V2)', () => {
     }
     expect(changedTables(before, await dbFingerprint(t.database.db))).toEqual([]);
     expect((await transactionOf(transaction.id)).status).toBe(0);
+    expect(await refused()).toBe(refusedBefore + 3); // counted: a spike of them is alerted on
   });
 
   it('[404 transaction-not-found] for a well-signed notification of an order we do not have', async () => {
@@ -147,9 +153,12 @@ describe('callbacks (Fawry server notification V2)', () => {
       orderStatus: 'PAID',
       paymentMethod: 'PAYATFAWRY',
     };
+    const unknown = () => countedBy(t.app, 'darsak_payment_callbacks_refused_total', refusal('unknown-transaction'));
+    const before = await unknown();
     const answer = await callback({ ...fields, messageSignature: notificationSignature(FAKE_FAWRY.secureKey, fields) });
     expect(answer.statusCode).toBe(404);
     expect(answer.json().code).toBe('transaction-not-found');
+    expect(await unknown()).toBe(before + 1);
   });
 
   it('[400 callback-mismatch] for a signed notification whose amount is not the one we charged', async () => {
@@ -158,11 +167,14 @@ describe('callbacks (Fawry server notification V2)', () => {
     const order = fake.order(transaction.merchantRefNum);
     if (!order) throw new Error('no order');
     order.amount = 1;
+    const mismatched = () => countedBy(t.app, 'darsak_payment_callbacks_refused_total', refusal('mismatch'));
+    const before = await mismatched();
     for (const status of ['PAID', 'CANCELED']) {
       const answer = await callback(fake.notify(transaction.merchantRefNum, status));
       expect(answer.statusCode).toBe(400);
       expect(answer.json()).toMatchObject({ code: 'callback-mismatch', details: { field: 'amount' } });
     }
+    expect(await mismatched()).toBe(before + 2);
     expect((await transactionOf(transaction.id)).status).toBe(0);
   });
 
@@ -231,7 +243,7 @@ describe('callbacks are bound to their payment (Paymob)', () => {
     const paid = await checkout(payer);
     const genuine = paymobCallback(paid.order);
     expect((await post(genuine)).json()).toEqual({ ok: true });
-    expect((await transactionOf(paid.row.id)).status).toBe(1);
+    expect((await transactionOf(paid.row.id)).status).toBe(7);
 
     const victim = await checkout(await createActor(t, 'student'));
     // merchant_order_id is outside the HMAC, so the signature still checks out after the swap.
@@ -259,7 +271,7 @@ describe('callbacks are bound to their payment (Paymob)', () => {
 
     // The victim's own callback still pays their checkout.
     expect((await post(paymobCallback(victim.order))).json()).toEqual({ ok: true });
-    expect((await transactionOf(victim.row.id)).status).toBe(1);
+    expect((await transactionOf(victim.row.id)).status).toBe(7);
   });
 
   it('[400 callback-mismatch] for a signed callback of our order in another amount or currency', async () => {
@@ -314,7 +326,7 @@ describe('paying twice for one checkout', () => {
     expect(answers.map((a) => a.statusCode)).toEqual(Array(20).fill(201));
     expect(new Set(answers.map((a) => (a.json() as PaymentResult).transaction.id)).size).toBe(1);
     const rows = await t.database.db.select().from(transactions).where(eq(transactions.userId, student.id));
-    expect(rows.map((r) => r.status)).toEqual([1]);
+    expect(rows.map((r) => r.status)).toEqual([7]);
     expect(await activeSubscriptions(student.id)).toHaveLength(1);
   });
 
@@ -639,8 +651,8 @@ describe('status sync and expiry jobs', () => {
     expect((await transactionOf(transaction.id)).status).toBe(0); // too young: its callback may still come
     t.clock.set('2025-03-06T10:03:00Z');
     await t.app.jobs.run('payments.sync-pending', {});
-    expect((await transactionOf(transaction.id)).status).toBe(1);
-    expect((await eventsOf(transaction.id)).at(-1)?.source).toBe('sync');
+    expect((await transactionOf(transaction.id)).status).toBe(7);
+    expect((await eventsOf(transaction.id)).map((e) => e.source)).toEqual(['user', 'sync', 'system']);
     expect(await activeSubscriptions(student.id)).toHaveLength(1);
   });
 
@@ -651,11 +663,11 @@ describe('status sync and expiry jobs', () => {
     fake.notify(paidLate.transaction.merchantRefNum, 'PAID');
     t.clock.set('2025-03-08T10:00:00Z');
     await t.app.jobs.run('payments.expire-overdue', {});
-    expect((await transactionOf(paidLate.transaction.id)).status).toBe(1);
+    expect((await transactionOf(paidLate.transaction.id)).status).toBe(7);
     expect((await transactionOf(unpaid.transaction.id)).status).toBe(4);
     // A payment reported after we expired it still counts: the money was taken.
     await callback(fake.notify(unpaid.transaction.merchantRefNum, 'PAID'));
-    expect((await transactionOf(unpaid.transaction.id)).status).toBe(1);
+    expect((await transactionOf(unpaid.transaction.id)).status).toBe(7);
   });
 
   it('GET payment-status reads, POST payment-status/sync asks Fawry', async () => {
@@ -672,7 +684,7 @@ describe('status sync and expiry jobs', () => {
       url: '/api/v1/fawry/payment-status/sync',
       payload: { transactionId: transaction.id },
     });
-    expect(synced.json()).toMatchObject({ status: 1, state: 'done' });
+    expect(synced.json()).toMatchObject({ status: 7, state: 'done' });
   });
 });
 
@@ -698,13 +710,14 @@ describe('cancelling and refunding', () => {
       payload: { transactionId: transaction.id },
     });
     expect(answer.json().code).toBe('payment-not-cancellable');
-    expect((await transactionOf(transaction.id)).status).toBe(1);
+    expect((await transactionOf(transaction.id)).status).toBe(7);
   });
 
   it('staff refund in part, then the rest, which ends the subscription; more is refused', async () => {
     const student = await createActor(t, 'student');
     const { transaction } = await pendingPayment(student);
     await callback(fake.notify(transaction.merchantRefNum, 'PAID'));
+    expect((await transactionOf(transaction.id)).status).toBe(TransactionStatus.processed);
     const refund = (payload: object) =>
       injectAs(t.app, admin.token, { method: 'POST', url: '/api/v1/fawry/refund', payload });
     const part = await refund({ transactionId: transaction.id, amountPiastres: 30_000, reason: 'goodwill' });
@@ -716,9 +729,13 @@ describe('cancelling and refunding', () => {
     const rest = await refund({ transactionId: transaction.id });
     expect(rest.json()).toMatchObject({ status: 3, refundedPiastres: 80_000, state: 'cancelled' });
     expect(await activeSubscriptions(student.id)).toHaveLength(0);
-    expect((await eventsOf(transaction.id)).slice(-2).map((e) => [e.toStatus, e.source, e.actorId])).toEqual([
-      [5, 'admin', admin.id],
-      [3, 'admin', admin.id],
+    // Refunded from processed: the purchase was applied, then given back in part, then in full.
+    expect((await eventsOf(transaction.id)).map((e) => [e.fromStatus, e.toStatus, e.source, e.actorId])).toEqual([
+      [null, 0, 'user', student.id],
+      [0, 1, 'provider', null],
+      [1, 7, 'system', null],
+      [7, 5, 'admin', admin.id],
+      [5, 3, 'admin', admin.id],
     ]);
     const unpaid = await pendingPayment(await createActor(t, 'student'));
     expect((await refund({ transactionId: unpaid.transaction.id })).json().code).toBe('payment-not-refundable');
@@ -790,5 +807,23 @@ describe('transactions (TRANSACTION)', () => {
     const staff = await injectAs(t.app, admin.token, { method: 'GET', url: `/api/v1/tx/list?userId=${student.id}` });
     expect(staff.json().total).toBe(2);
     expect((await injectAs(t.app, admin.token, { method: 'GET', url: '/api/v1/tx/999999' })).statusCode).toBe(404);
+  });
+});
+
+describe('processed (spec status 7)', () => {
+  // Runs last: it reads every payment the tests above made.
+  it('is the status of exactly the transactions whose subscription started; a duplicate stays paid', async () => {
+    const rows = await t.database.db.select().from(transactions);
+    const bought = new Set(
+      (await t.database.db.select().from(subscriptions)).flatMap((s) => (s.transactionId ? [s.transactionId] : [])),
+    );
+    const processedOrAfter = (r: (typeof rows)[number]) =>
+      r.status === TransactionStatus.processed ||
+      ((r.status === TransactionStatus.refunded || r.status === TransactionStatus.partialRefunded) && bought.has(r.id));
+    expect(rows.filter(processedOrAfter).map((r) => r.id)).toEqual(
+      rows.filter((r) => bought.has(r.id)).map((r) => r.id),
+    );
+    expect(rows.filter((r) => r.status === TransactionStatus.processed).length).toBeGreaterThan(5);
+    expect(rows.some((r) => r.status === TransactionStatus.paid)).toBe(true); // the duplicates, refunded by their job
   });
 });

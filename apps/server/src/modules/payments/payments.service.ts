@@ -7,6 +7,7 @@ import {
   canMoveTransaction,
   canRetryPayment,
   IdempotencyKey,
+  nextTransactionStatus,
   type OpenPayment,
   type PayByCardInput,
   type PayByInstallmentsInput,
@@ -25,6 +26,7 @@ import type { Changes } from '../../platform/changes.ts';
 import type { Clock } from '../../platform/clock.ts';
 import type { Db } from '../../platform/db/client.ts';
 import type { AuthUser } from '../../platform/http/auth-user.ts';
+import type { CallbackRefusal, Metrics, PaymentCount } from '../../platform/metrics/metrics.ts';
 import type { Realtime } from '../../platform/realtime/realtime.ts';
 import type {
   ChargeResult,
@@ -39,11 +41,18 @@ import type { AuditRecorder } from '../audit/audit.service.ts';
 import type { PlansService } from '../plans/plans.service.ts';
 import type { RefundRequest, SubscriptionsService } from '../subscriptions/subscriptions.service.ts';
 import type { UsersService } from '../users/users.service.ts';
-import type { RefundJob } from './payments.refunds.ts';
+import { createPurchaseProcessor } from './payments.processing.ts';
+import { createRefunder, type RefundJob } from './payments.refunds.ts';
 import * as repo from './payments.repo.ts';
 import type { Transaction } from './payments.table.ts';
 
 type Source = 'user' | 'admin' | 'provider' | 'sync' | 'system';
+
+/** Reports of what a provider did: stale or repeated ones are acknowledged and change nothing. */
+const isProviderReport = (source: Source) => source === 'provider' || source === 'sync';
+
+/** Only a payment still waiting may be cancelled (the transaction table's one move to canceled). */
+const cancellable = (status: number) => canMoveTransaction(status as TransactionStatus, TransactionStatus.canceled);
 
 export interface PaymentsDeps {
   db: Db;
@@ -51,19 +60,21 @@ export interface PaymentsDeps {
   log: Pick<FastifyBaseLogger, 'info' | 'warn' | 'error'>;
   fawry: FawryGateway;
   paymob: PaymobGateway;
-  plans: Pick<PlansService, 'checkoutQuote' | 'countCouponUse'>;
+  plans: Pick<PlansService, 'checkoutQuote' | 'countCouponUse' | 'settleCouponReservation'>;
   subscriptions: Pick<
     SubscriptionsService,
     'hasPaidActive' | 'startForPayment' | 'endForRefund' | 'idsForTransactions'
   >;
   users: Pick<UsersService, 'findById'>;
   /** Enlists a refund in a transaction (payments.refunds.ts), for payments made while a paid subscription is active. */
-  requestRefund: (tx: Db, refund: RefundRequest) => Promise<void>;
+  requestRefund: (tx: Db, refund: RefundRequest | RefundJob) => Promise<void>;
   realtime: Pick<Realtime, 'toUser'>;
   /** A student's subscription started or ended with a payment (told after commit). */
   subscriptionChanges: Pick<Changes, 'notify'>;
   /** Staff refunds are written to the audit log. */
   audit: AuditRecorder;
+  /** Refused callbacks are counted (a spike is alerted on). */
+  metrics: Pick<Metrics, 'paymentCallbackRefused'>;
   appUrl: string;
   /** How long a cash reference can be paid (FAWRY_REFERENCE_EXPIRY_HOURS). */
   referenceExpiryHours: number;
@@ -85,6 +96,18 @@ const STATUS_OF: Record<ProviderStatus, TransactionStatus> = {
   partialRefunded: TransactionStatus.partialRefunded,
   expired: TransactionStatus.expired,
   failed: TransactionStatus.failed,
+};
+
+const STATUS_NAMES = Object.fromEntries(Object.entries(TransactionStatus).map(([name, n]) => [n, name])) as Record<
+  TransactionStatus,
+  keyof typeof TransactionStatus
+>;
+
+/** Why a provider's callback was refused, for the count: its signature, or what it names. */
+const refusalOf = (error: unknown): CallbackRefusal | undefined => {
+  if (!isAppError(error)) return undefined;
+  if (error.code === 'callback-mismatch') return 'mismatch';
+  return error.code === 'transaction-not-found' ? 'unknown-transaction' : undefined;
 };
 
 const PERIOD_NAMES = { month: 'شهر', quarter: '3 أشهر', year: 'سنة', freeTrial: 'فترة تجريبية' } as const;
@@ -143,6 +166,7 @@ export function createPaymentsService(deps: PaymentsDeps) {
   const { db, clock, log } = deps;
 
   const gatewayOf = (row: Pick<Transaction, 'provider'>) => (row.provider === 'paymob' ? deps.paymob : deps.fawry);
+  const processPaid = createPurchaseProcessor(deps);
 
   async function toView(tx: Db, row: Transaction, subscriptionId?: number | null): Promise<TransactionView> {
     const status = row.status as TransactionStatus;
@@ -176,11 +200,14 @@ export function createPaymentsService(deps: PaymentsDeps) {
     };
   }
 
-  /** After commit. Paid starts a subscription and refunded ends it: booking's view of the week is forgotten first. */
+  /**
+   * After commit. Processed started a subscription and refunded ends it: booking's view of the week is forgotten
+   * first.
+   */
   async function announce(change: Change | null) {
     if (!change) return;
-    const { paid, refunded } = TransactionStatus;
-    if (change.status === paid || change.status === refunded) await deps.subscriptionChanges.notify(change.userId);
+    const { processed, refunded } = TransactionStatus;
+    if (change.status === processed || change.status === refunded) await deps.subscriptionChanges.notify(change.userId);
     deps.realtime.toUser(change.userId, 'transaction:status', {
       transactionId: change.transactionId,
       status: change.status,
@@ -196,8 +223,10 @@ export function createPaymentsService(deps: PaymentsDeps) {
   }
 
   /**
-   * Moves a locked transaction to the status a provider (or we) reported, once: the same report again, or one
-   * that would move a payment back, changes nothing. Paid starts the subscription in the same transaction.
+   * Moves a locked transaction to the status a provider (or we) reported, once. A provider's report the table
+   * does not allow (the same report again, or one that would move a payment back) is acknowledged and changes
+   * nothing, since providers repeat and reorder their notifications; a move of our own that the table does not
+   * allow is refused (`illegal`), rolling the whole transaction back. Paid is processed in the same transaction.
    */
   async function apply(
     tx: Db,
@@ -215,6 +244,7 @@ export function createPaymentsService(deps: PaymentsDeps) {
       );
       to = refunded >= row.amountPiastres ? TransactionStatus.refunded : TransactionStatus.partialRefunded;
     }
+    if (to !== from && !isProviderReport(event.source)) nextTransactionStatus(from, to);
     const moves = to !== from ? canMoveTransaction(from, to) : refunded > row.refundedPiastres;
     if (!moves) {
       if (to !== from) log.info({ transactionId: row.id, from, to, source: event.source }, 'payment status ignored');
@@ -229,6 +259,7 @@ export function createPaymentsService(deps: PaymentsDeps) {
       ...(row.providerRef === null && report.referenceNumber ? { providerRef: report.referenceNumber } : {}),
       ...(event.payload !== undefined ? { providerPayload: event.payload } : {}),
     });
+    if (refunded > row.refundedPiastres) await repo.settleRefundsReached(tx, row.id, refunded, now);
     await repo.insertEvent(tx, {
       transactionId: row.id,
       fromStatus: from,
@@ -239,33 +270,23 @@ export function createPaymentsService(deps: PaymentsDeps) {
       payload: event.payload ?? null,
       at: now,
     });
-    let subscriptionId: number | null = null;
-    if (to === TransactionStatus.paid) subscriptionId = await onPaid(tx, updated);
+    await settleCoupon(tx, row, from, to);
     if (to === TransactionStatus.refunded) await deps.subscriptions.endForRefund(tx, row.id);
-    return { userId: row.userId, transactionId: row.id, status: to, subscriptionId };
+    const change = { userId: row.userId, transactionId: row.id, status: to, subscriptionId: null };
+    return to === TransactionStatus.paid ? { ...change, ...(await processPaid(tx, updated)) } : change;
   }
 
   /**
-   * Paid: count the coupon and start the subscription (replacing a free trial); a payment while a paid subscription
-   * is active is refunded.
+   * The coupon use its checkout held (plans' `checkoutQuote`) ends with the open payment: counted when paid, given
+   * back when it closes unpaid. A payment paid after it closed takes a use without a hold, if one is left.
    */
-  async function onPaid(tx: Db, row: Transaction): Promise<number | null> {
-    if (row.couponId !== null) await deps.plans.countCouponUse(tx, row.couponId);
-    const subscriptionId = await deps.subscriptions.startForPayment(tx, row);
-    if (subscriptionId === null) {
-      log.warn({ transactionId: row.id, userId: row.userId }, 'paid while a paid subscription is active: refunding');
-      await deps.requestRefund(tx, {
-        transactionId: row.id,
-        amountPiastres: row.amountPiastres,
-        reason: 'duplicate payment',
-        actorId: null,
-        source: 'system',
-      });
-    }
-    return subscriptionId;
+  async function settleCoupon(tx: Db, row: Transaction, from: TransactionStatus, to: TransactionStatus) {
+    if (row.couponId === null) return;
+    if (from === TransactionStatus.new)
+      await deps.plans.settleCouponReservation(tx, row.couponId, to === TransactionStatus.paid);
+    else if (to === TransactionStatus.paid) await deps.plans.countCouponUse(tx, row.couponId);
   }
 
-  /** Applies a provider's report to the transaction it names, then announces the change. */
   /**
    * What makes a provider's report about another order than this one, or null when it is bound to it: the
    * provider's own reference (Paymob's signed order id must be the one its checkout gave us; Fawry's reference,
@@ -284,6 +305,7 @@ export function createPaymentsService(deps: PaymentsDeps) {
     return null;
   }
 
+  /** Applies a provider's report to the transaction it names, then announces the change. */
   async function applyReport(report: StatusReport, provider: Transaction['provider'], source: 'provider' | 'sync') {
     const change = await db.transaction(async (tx) => {
       const row = await repo.lockByMerchantRef(tx, report.merchantRef);
@@ -299,6 +321,17 @@ export function createPaymentsService(deps: PaymentsDeps) {
       return apply(tx, row, report, { source, payload: report.raw });
     });
     await announce(change);
+  }
+
+  /** A provider's callback: applied like any report, a refusal counted before it is answered. */
+  async function applyCallback(report: StatusReport, provider: Transaction['provider']) {
+    try {
+      await applyReport(report, provider, 'provider');
+    } catch (error) {
+      const refusal = refusalOf(error);
+      if (refusal) deps.metrics.paymentCallbackRefused(provider, refusal);
+      throw error;
+    }
   }
 
   // checkout
@@ -543,53 +576,22 @@ export function createPaymentsService(deps: PaymentsDeps) {
 
   // refunds, cancellation, sync
 
-  /** Refunds through the provider, then records it; `payment-not-refundable` beyond what is left. */
-  async function refundTransaction(job: RefundJob, source: Source): Promise<Transaction> {
-    const row = await repo.findTransaction(db, job.transactionId);
-    if (!row) throw new AppError('transaction-not-found');
-    const amountPiastres = job.targetRefundedPiastres - row.refundedPiastres;
-    if (amountPiastres <= 0) return row;
-    const status = row.status as TransactionStatus;
-    if (
-      status !== TransactionStatus.paid &&
-      status !== TransactionStatus.partialRefunded &&
-      status !== TransactionStatus.processed
-    ) {
-      throw new AppError('payment-not-refundable', { status });
-    }
-    if (job.targetRefundedPiastres > row.amountPiastres || !row.providerRef)
-      throw new AppError('payment-not-refundable');
-    try {
-      if (row.provider === 'paymob') {
-        const paid = (await repo.paidPayload(db, row.id)) as { obj?: { id?: unknown } } | undefined;
-        if (paid?.obj?.id === undefined)
-          throw new AppError('payment-not-refundable', { reason: 'no paymob transaction' });
-        await deps.paymob.refund({ transactionId: String(paid.obj.id), amountPiastres });
-      } else {
-        await deps.fawry.refund({ referenceNumber: row.providerRef, amountPiastres, reason: job.reason });
-      }
-    } catch (error) {
-      if (error instanceof ProviderError) throw new AppError(codeOf(error), { statusCode: error.details.statusCode });
-      throw error;
-    }
-    const change = await db.transaction(async (tx) => {
-      const locked = await repo.lockTransaction(tx, row.id);
-      if (!locked) throw new AppError('transaction-not-found');
-      const report = { status: 'partialRefunded' as const, amountPiastres: null, referenceNumber: null };
-      return apply(
+  const refunder = createRefunder({
+    db,
+    clock,
+    log,
+    fawry: deps.fawry,
+    paymob: deps.paymob,
+    requestRefund: deps.requestRefund,
+    announce,
+    recordRefunded: (tx, row, refundedPiastres, job) =>
+      apply(
         tx,
-        locked,
-        { ...report, refundedPiastres: locked.refundedPiastres + amountPiastres },
-        {
-          source,
-          actorId: job.actorId,
-          note: job.reason,
-        },
-      );
-    });
-    await announce(change);
-    return (await repo.findTransaction(db, row.id)) ?? row;
-  }
+        row,
+        { status: 'partialRefunded', amountPiastres: null, referenceNumber: null, refundedPiastres },
+        { source: job.source, actorId: job.actorId, note: job.reason },
+      ),
+  });
 
   /** Asks the provider for a pending transaction's status and applies it. */
   async function syncOne(id: number): Promise<void> {
@@ -626,11 +628,12 @@ export function createPaymentsService(deps: PaymentsDeps) {
         report = deps.fawry.verifyNotification(body);
       } catch (error) {
         log.warn({ merchantRefNumber: body.merchantRefNumber, err: error }, 'fawry callback rejected');
+        deps.metrics.paymentCallbackRefused('fawry', 'signature');
         throw error instanceof ProviderError
           ? new AppError('bad-request', { fields: { orderStatus: 'invalid' } })
           : error;
       }
-      await applyReport(report, 'fawry', 'provider');
+      await applyCallback(report, 'fawry');
       return { ok: true as const };
     },
 
@@ -641,15 +644,16 @@ export function createPaymentsService(deps: PaymentsDeps) {
         report = deps.paymob.verifyCallback(hmac, body);
       } catch (error) {
         log.warn({ type: body.type, err: error }, 'paymob callback rejected');
+        deps.metrics.paymentCallbackRefused('paymob', 'signature');
         throw error;
       }
-      if (report) await applyReport(report, 'paymob', 'provider');
+      if (report) await applyCallback(report, 'paymob');
       return { ok: true as const };
     },
 
     async cancelUnpaid(actor: AuthUser, transactionId: number) {
       const row = await requireOwn(db, actor, transactionId);
-      if (row.status !== TransactionStatus.new) throw new AppError('payment-not-cancellable');
+      if (!cancellable(row.status)) throw new AppError('payment-not-cancellable');
       if (row.provider === 'fawry' && row.providerRef) {
         try {
           await deps.fawry.cancelUnpaid(row.providerRef);
@@ -663,6 +667,8 @@ export function createPaymentsService(deps: PaymentsDeps) {
       const change = await db.transaction(async (tx) => {
         const locked = await repo.lockTransaction(tx, row.id);
         if (!locked) throw new AppError('transaction-not-found');
+        // Paid (or closed) meanwhile: the student's answer names it, rather than the machine's `illegal`.
+        if (!cancellable(locked.status)) throw new AppError('payment-not-cancellable');
         const report = {
           status: 'canceled' as const,
           amountPiastres: null,
@@ -685,19 +691,17 @@ export function createPaymentsService(deps: PaymentsDeps) {
     ) {
       const row = await repo.findTransaction(db, input.transactionId);
       if (!row) throw new AppError('transaction-not-found');
-      const amountPiastres = input.amountPiastres ?? row.amountPiastres - row.refundedPiastres;
-      if (amountPiastres <= 0) throw new AppError('payment-not-refundable');
-      const refunded = await refundTransaction(
+      const refunded = await refunder.refund(
         {
           transactionId: row.id,
-          amountPiastres,
-          targetRefundedPiastres: row.refundedPiastres + amountPiastres,
+          amountPiastres: input.amountPiastres ?? null,
           reason: input.reason ?? 'refund by staff',
           actorId: actor.id,
           source: 'admin',
         },
-        'admin',
+        { resume: false },
       );
+      const amountPiastres = refunded.refundedPiastres - row.refundedPiastres;
       await deps.audit.record(db, {
         actorId: actor.id,
         action: 'transaction.refund',
@@ -712,7 +716,7 @@ export function createPaymentsService(deps: PaymentsDeps) {
 
     /** Job: a refund requested by a cancellation or a duplicate payment (retried by the queue until done). */
     async runRefundJob(job: RefundJob) {
-      await refundTransaction(job, job.source);
+      await refunder.refund(job, { resume: true });
     },
 
     async status(actor: AuthUser, transactionId: number) {
@@ -829,6 +833,12 @@ export function createPaymentsService(deps: PaymentsDeps) {
     },
 
     events: (transactionId: number) => repo.listEvents(db, transactionId),
+
+    /** Every payment by status and method (the metrics' scrape). */
+    async countByStatusAndMethod(): Promise<PaymentCount[]> {
+      const rows = await repo.countByStatusAndMethod(db);
+      return rows.map((r) => ({ ...r, status: STATUS_NAMES[r.status as TransactionStatus] }));
+    },
   };
 }
 

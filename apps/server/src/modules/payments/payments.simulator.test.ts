@@ -92,7 +92,7 @@ describe('buying a plan through the gateway simulator', () => {
     );
 
     const paid = await transaction(student, result.transaction.id);
-    expect(paid).toMatchObject({ status: 1, state: 'done', subscriptionId: expect.any(Number) });
+    expect(paid).toMatchObject({ status: 7, state: 'done', subscriptionId: expect.any(Number) });
     expect(await currentSubscription(student)).toMatchObject({
       id: paid.subscriptionId,
       weeklyMinutes: 120,
@@ -119,12 +119,19 @@ describe('buying a plan through the gateway simulator', () => {
     });
     expect((await currentSubscription(student)).id).toBe(-1);
 
+    // A wallet number that is no Egyptian mobile: the spec's incorrect-phone, and no payment opened.
+    const wrong = await pay(student, 'fawry/pay/e-wallet', { walletPhone: '0101234' });
+    expect(wrong.statusCode).toBe(422);
+    expect(wrong.json()).toMatchObject({
+      code: 'incorrect-phone',
+      details: { fields: { walletPhone: 'phone-invalid' } },
+    });
     const wallet: PaymentResult = (await pay(student, 'fawry/pay/e-wallet', { walletPhone: '01012345678' })).json();
     expect(wallet.transaction.method).toBe('eWallet');
     const request = await t.app.inject({ method: 'GET', url: `/dev/gateway/pay/${wallet.transaction.merchantRefNum}` });
     expect(request.body).toContain('01012345678');
     await act(wallet.transaction.merchantRefNum, 'pay');
-    expect(await transaction(student, wallet.transaction.id)).toMatchObject({ status: 1, state: 'done' });
+    expect(await transaction(student, wallet.transaction.id)).toMatchObject({ status: 7, state: 'done' });
     expect((await currentSubscription(student)).remainingWeeklyMinutes).toBe(120);
   });
 
@@ -136,7 +143,7 @@ describe('buying a plan through the gateway simulator', () => {
       const event = nextEvent(socket, 'transaction:status');
       await act(wallet.transaction.merchantRefNum, 'pay');
       const subscription = await currentSubscription(student);
-      expect(await event).toEqual({ transactionId: wallet.transaction.id, status: 1, subscriptionId: subscription.id });
+      expect(await event).toEqual({ transactionId: wallet.transaction.id, status: 7, subscriptionId: subscription.id });
     } finally {
       socket.close();
     }
@@ -164,7 +171,7 @@ describe('buying a plan through the gateway simulator', () => {
     expect(result.installmentSchedule).toEqual([26_667, 26_667, 26_666]);
     expect(result.transaction).toMatchObject({ method: 'bankInstallment', installments: 3 });
     await act(result.transaction.merchantRefNum, 'pay');
-    expect((await transaction(student, result.transaction.id)).status).toBe(1);
+    expect((await transaction(student, result.transaction.id)).status).toBe(7);
   });
 
   it("through Paymob's hosted checkout, confirmed by its HMAC-signed callback", async () => {
@@ -176,7 +183,7 @@ describe('buying a plan through the gateway simulator', () => {
     expect(result.redirectUrl).toMatch(/\/dev\/gateway\/pay\//);
     const back = await act(result.transaction.merchantRefNum, 'pay');
     expect(back.statusCode).toBe(303);
-    expect((await transaction(student, result.transaction.id)).status).toBe(1);
+    expect((await transaction(student, result.transaction.id)).status).toBe(7);
     expect((await currentSubscription(student)).status).toBe('active');
   });
 

@@ -136,6 +136,41 @@ export const transactionEvents = pgTable(
 );
 
 /**
+ * Each refund we ask a provider for, recorded under the transaction's lock before the call: the provider is asked at
+ * most once per row, and a transaction has at most one refund in flight (`payment_refunds_one_in_flight`), so
+ * refunds of one payment are serialised and their sum, checked under the lock, never passes the amount paid.
+ * `targetRefundedPiastres` is the transaction's refunded total once this refund is through.
+ */
+export const paymentRefunds = pgTable(
+  'payment_refunds',
+  {
+    id: serial('id').primaryKey(),
+    transactionId: integer('transaction_id').notNull(),
+    amountPiastres: integer('amount_piastres').notNull(),
+    targetRefundedPiastres: integer('target_refunded_piastres').notNull(),
+    /** requested: the provider is being asked (or its answer was lost); done; failed: the provider refused. */
+    status: text('status', { enum: ['requested', 'done', 'failed'] })
+      .notNull()
+      .default('requested'),
+    source: text('source', { enum: ['user', 'admin', 'provider', 'sync', 'system'] }).notNull(),
+    actorId: integer('actor_id'),
+    reason: text('reason'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    settledAt: timestamp('settled_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('payment_refunds_one_in_flight').on(t.transactionId).where(sql`${t.status} = 'requested'`),
+    index('payment_refunds_transaction_idx').on(t.transactionId, t.createdAt),
+    check('payment_refunds_amount_check', sql`${t.amountPiastres} > 0`),
+    check('payment_refunds_target_check', sql`${t.targetRefundedPiastres} >= ${t.amountPiastres}`),
+    check('payment_refunds_status_check', sql`${t.status} in ('requested', 'done', 'failed')`),
+    check('payment_refunds_settled_check', sql`(${t.status} = 'requested') = (${t.settledAt} is null)`),
+    foreignKeyOf('payment_refunds', t.transactionId, transactions.id, 'cascade'),
+    foreignKeyOf('payment_refunds', t.actorId, users.id, 'set null'),
+  ],
+);
+
+/**
  * Idempotency keys of pay requests: a retried request with the same key gets the first answer back
  * instead of charging again; the same key with another body (`request_hash`) is refused.
  */
@@ -167,5 +202,6 @@ export type Transaction = typeof transactions.$inferSelect;
 export type NewTransaction = typeof transactions.$inferInsert;
 export type TransactionEvent = typeof transactionEvents.$inferSelect;
 export type NewTransactionEvent = typeof transactionEvents.$inferInsert;
+export type PaymentRefund = typeof paymentRefunds.$inferSelect;
 export type IdempotencyKey = typeof idempotencyKeys.$inferSelect;
 export type NewIdempotencyKey = typeof idempotencyKeys.$inferInsert;

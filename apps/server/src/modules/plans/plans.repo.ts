@@ -202,6 +202,12 @@ export async function findCoupon(db: Db, id: number): Promise<Coupon | undefined
   return row;
 }
 
+/** The coupon locked until the caller's transaction ends: staff changes of one coupon queue behind each other. */
+export async function lockCoupon(db: Db, id: number): Promise<Coupon | undefined> {
+  const [row] = await db.select().from(coupons).where(eq(coupons.id, id)).limit(1).for('update');
+  return row;
+}
+
 /** Codes match without regard to case (the unique index is on upper(code)). */
 export async function findCouponByCode(db: Db, code: string): Promise<Coupon | undefined> {
   const [row] = await db.select().from(coupons).where(sql`upper(${coupons.code}) = ${code.toUpperCase()}`).limit(1);
@@ -235,6 +241,34 @@ export async function listCoupons(db: Db, filter: Paging & { code?: string | und
 }
 
 /** Counts one more use while under the limit; a use past the limit (a race at payment time) is not counted. */
+/** Holds one use for a checkout being priced: false when used and held uses already reach the limit. */
+export async function reserveCouponUse(db: Db, id: number): Promise<boolean> {
+  const held = await db
+    .update(coupons)
+    .set({ reservedCount: sql`${coupons.reservedCount} + 1`, updatedAt: sql`now()` })
+    .where(
+      and(
+        eq(coupons.id, id),
+        sql`(${coupons.usageLimit} is null or ${coupons.usedCount} + ${coupons.reservedCount} < ${coupons.usageLimit})`,
+      ),
+    )
+    .returning({ id: coupons.id });
+  return held.length === 1;
+}
+
+/** A held use ends: counted as used (its checkout was paid) or given back (it closed unpaid). */
+export async function settleCouponReservation(db: Db, id: number, paid: boolean): Promise<void> {
+  await db
+    .update(coupons)
+    .set({
+      reservedCount: sql`${coupons.reservedCount} - 1`,
+      ...(paid ? { usedCount: sql`${coupons.usedCount} + 1` } : {}),
+      updatedAt: sql`now()`,
+    })
+    .where(and(eq(coupons.id, id), sql`${coupons.reservedCount} > 0`));
+}
+
+/** A use without a hold: a payment paid after its checkout closed (its hold given back), while uses are left. */
 export async function countCouponUse(db: Db, id: number): Promise<void> {
   await db
     .update(coupons)

@@ -239,6 +239,40 @@ describe('coupons', () => {
     );
   });
 
+  it('moves a status only as its machine allows: [400 illegal] for any other move, changing nothing', async () => {
+    const put = (coupon: Coupon, fields: object) =>
+      as(admin, 'PUT', `/api/v1/coupon/${coupon.id}`, { code: coupon.code, discountPercent: 10, ...fields });
+    const statusOf = async (coupon: Coupon) => (await as(admin, 'GET', `/api/v1/coupon/${coupon.id}`)).json().status;
+
+    // Created pending or approved; created rejected is a code taken for nothing.
+    expectCode(
+      await as(admin, 'POST', '/api/v1/coupon', { code: 'BORNDEAD', discountPercent: 5, status: 2 }),
+      400,
+      'illegal',
+    );
+    expect((await as(admin, 'GET', '/api/v1/coupon/list?code=BORNDEAD')).json().total).toBe(0);
+    const draft = await createCoupon({ status: 1 });
+    // Replacing the other fields keeps the status when none is given (it used to approve it silently).
+    expect((await put(draft, { discountPercent: 15 })).json()).toMatchObject({ status: 1, discountPercent: 15 });
+    expect((await put(draft, { status: 3 })).json().status).toBe(3);
+    expectCode(await put(draft, { status: 1, discountPercent: 50 }), 400, 'illegal');
+    expect(await as(admin, 'GET', `/api/v1/coupon/${draft.id}`).then((r) => r.json())).toMatchObject({
+      status: 3,
+      discountPercent: 10,
+    });
+    expect((await put(draft, { status: 2 })).json().status).toBe(2);
+    for (const status of [1, 3]) {
+      const refused = await put(draft, { status });
+      expectCode(refused, 400, 'illegal');
+      expect(refused.json().details).toEqual({ from: 2, to: status });
+    }
+    expect(await statusOf(draft)).toBe(2);
+
+    const rejectedDraft = await createCoupon({ status: 1 });
+    expect((await put(rejectedDraft, { status: 2 })).json().status).toBe(2);
+    expectCode(await put(rejectedDraft, { status: 3 }), 400, 'illegal');
+  });
+
   it('deletes an unused coupon', async () => {
     const coupon = await createCoupon();
     expect((await as(admin, 'DELETE', `/api/v1/coupon/${coupon.id}`)).json()).toEqual({
@@ -284,6 +318,9 @@ describe('coupons', () => {
 
     it('[422 invalid-coupon] when not approved, used up, for another plan, or worth nothing on this price', async () => {
       const pending = await createCoupon({ status: 1 });
+      const stopped = await createCoupon();
+      await as(admin, 'PUT', `/api/v1/coupon/${stopped.id}`, { code: stopped.code, discountPercent: 10, status: 2 });
+      expectCode(await check(stopped.code, `?planId=${plan.id}&period=month`), 422, 'invalid-coupon');
       const usedUp = await createCoupon({ usageLimit: 1 });
       await t.database.db.execute(`update coupons set used_count = 1 where id = ${usedUp.id}`);
       const otherPlan = await createCoupon({ planId: (await createPlan()).id });

@@ -4,8 +4,11 @@ import {
   type Coupon,
   type CouponCheck,
   type CouponInput,
+  CouponStatus,
   fullPeriodPricePiastres,
   installmentOptions,
+  isCouponOffered,
+  nextCouponStatus,
   type PaidPeriod,
   PERIOD_MONTHS,
   PERIOD_WEEKS,
@@ -119,6 +122,9 @@ function fieldsOf(record: object, change: object): Record<string, unknown> {
 }
 
 /** Plans, plan invites and coupons (spec PLAN, PLAN INVITE, COUPON); prices come from the domain's pricing. */
+/** Every use of the coupon is taken or held by a checkout not yet paid. */
+const usedUp = () => new AppError('invalid-coupon', { fields: { couponCode: 'coupon-used-up' } });
+
 export function createPlansService(deps: PlansDeps) {
   const { db, clock } = deps;
   const isStaff = (actor: AuthUser | null) => actor !== null && isAdminRole(actor.role);
@@ -164,9 +170,9 @@ export function createPlansService(deps: PlansDeps) {
     const coupon = await repo.findCouponByCode(tx, code);
     if (!coupon) throw new AppError('coupon-not-found');
     if (coupon.expiresAt && coupon.expiresAt <= clock.now()) throw new AppError('coupon-expired');
-    const exhausted = coupon.usageLimit !== null && coupon.usedCount >= coupon.usageLimit;
     const otherPlan = planId !== null && coupon.planId !== null && coupon.planId !== planId;
-    if (coupon.status !== 3 || exhausted || otherPlan) throw new AppError('invalid-coupon');
+    if (!isCouponOffered(coupon.status as CouponStatus) || otherPlan) throw new AppError('invalid-coupon');
+    if (coupon.usageLimit !== null && coupon.usedCount + coupon.reservedCount >= coupon.usageLimit) throw usedUp();
     return coupon;
   }
 
@@ -176,6 +182,7 @@ export function createPlansService(deps: PlansDeps) {
     }
   }
 
+  /** The coupon's fields as written; its status is the machine's (coupons.machine.ts), set by the caller. */
   const couponValues = (input: CouponInput) => ({
     code: input.code,
     discountPercent: input.discountPercent ?? null,
@@ -184,7 +191,6 @@ export function createPlansService(deps: PlansDeps) {
     planId: input.planId ?? null,
     expiresAt: input.expiresAt ? new Date(input.expiresAt) : null,
     usageLimit: input.usageLimit ?? null,
-    status: input.status ?? 3,
   });
 
   /** The plan a student may buy: unknown is `plan-not-found`, hidden or inactive is `plan-not-offered`. */
@@ -216,14 +222,21 @@ export function createPlansService(deps: PlansDeps) {
     toPlan,
     offeredPlan,
 
-    /** Prices a checkout on the server (the client never sends an amount), inside the caller's transaction. */
+    /**
+     * Prices a checkout on the server (the client never sends an amount), inside the caller's transaction, and
+     * holds a use of its coupon: a checkout that would pass the coupon's limit is refused here, never discounted.
+     */
     async checkoutQuote(
       tx: Db,
       actor: AuthUser,
       input: { planId: number; period: PlanPeriod; couponCode?: string | undefined },
     ): Promise<CheckoutQuote> {
       const plan = await offeredPlan(tx, actor, input.planId);
-      return { plan, ...(await quoteFor(tx, plan, input.period, input.couponCode)) };
+      const priced = await quoteFor(tx, plan, input.period, input.couponCode);
+      if (priced.couponId !== null && !(await repo.reserveCouponUse(tx, priced.couponId))) {
+        throw usedUp();
+      }
+      return { plan, ...priced };
     },
 
     hasInvite: (tx: Db, userId: number, planId: number) => repo.hasInvite(tx, userId, planId),
@@ -231,6 +244,8 @@ export function createPlansService(deps: PlansDeps) {
     /** A plan invite made by another module's transaction (an accepted invite to join as a student). */
     addInvite: (tx: Db, values: { userId: number; planId: number; createdBy: number }) => repo.insertInvite(tx, values),
     countCouponUse: (tx: Db, couponId: number) => repo.countCouponUse(tx, couponId),
+    settleCouponReservation: (tx: Db, couponId: number, paid: boolean) =>
+      repo.settleCouponReservation(tx, couponId, paid),
 
     async list(actor: AuthUser | null, query: PageQuery & { state?: 'active' | 'inactive' | undefined }) {
       const everything = isStaff(actor);
@@ -382,19 +397,24 @@ export function createPlansService(deps: PlansDeps) {
       assertExpiryAhead(input.expiresAt);
       return db.transaction(async (tx) => {
         if (input.planId) await requirePlan(tx, input.planId);
-        const coupon = await repo.insertCoupon(tx, { ...couponValues(input), createdBy: actor.id });
+        const status = nextCouponStatus(null, input.status ?? CouponStatus.approved);
+        const coupon = await repo.insertCoupon(tx, { ...couponValues(input), status, createdBy: actor.id });
         await deps.audit.record(tx, { actorId: actor.id, action: 'coupon.create', objectId: coupon.id, after: input });
         return toCoupon(coupon);
       });
     },
 
+    /** Replaces a coupon; its status moves only as the machine allows (`illegal` otherwise), and stays if not given. */
     async updateCoupon(actor: AuthUser, id: number, input: CouponInput): Promise<Coupon> {
       assertExpiryAhead(input.expiresAt);
       return db.transaction(async (tx) => {
         if (input.planId) await requirePlan(tx, input.planId);
-        const before = await repo.findCoupon(tx, id);
-        const coupon = await repo.updateCoupon(tx, id, couponValues(input));
-        if (!before || !coupon) throw new AppError('coupon-not-found');
+        const before = await repo.lockCoupon(tx, id);
+        if (!before) throw new AppError('coupon-not-found');
+        const from = before.status as CouponStatus;
+        const status = nextCouponStatus(from, input.status ?? from);
+        const coupon = await repo.updateCoupon(tx, id, { ...couponValues(input), status });
+        if (!coupon) throw new AppError('coupon-not-found');
         await deps.audit.record(tx, {
           actorId: actor.id,
           action: 'coupon.update',

@@ -89,6 +89,11 @@ export const coupons = pgTable(
     expiresAt: timestamp('expires_at', { withTimezone: true }),
     usageLimit: integer('usage_limit'),
     usedCount: integer('used_count').notNull().default(0),
+    /**
+     * Uses held by checkouts not yet paid: taken when the checkout is priced, turned into a use when it is paid,
+     * given back when it closes unpaid. Used and held together never pass the limit, however many checkouts race.
+     */
+    reservedCount: integer('reserved_count').notNull().default(0),
     status: smallint('status').notNull().default(3),
     createdBy: integer('created_by'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -107,7 +112,7 @@ export const coupons = pgTable(
     check('coupons_usage_limit_check', sql`${t.usageLimit} is null or ${t.usageLimit} > 0`),
     check(
       'coupons_used_count_check',
-      sql`${t.usedCount} >= 0 and (${t.usageLimit} is null or ${t.usedCount} <= ${t.usageLimit})`,
+      sql`${t.usedCount} >= 0 and ${t.reservedCount} >= 0 and (${t.usageLimit} is null or ${t.usedCount} + ${t.reservedCount} <= ${t.usageLimit})`,
     ),
     check('coupons_status_check', sql`${t.status} between 1 and 3`),
     foreignKeyOf('coupons', t.planId, plans.id, 'restrict'),

@@ -55,11 +55,14 @@ describe('filing a report', () => {
     expect(report.screenshotUrl).toMatch(/^\/assets\/receipts\/[0-9a-f]{32}\.\w+$/);
     expect(report.logUrl).toMatch(/^\/assets\/receipts\/[0-9a-f]{32}\.txt$/);
 
-    // Only the reporter and staff read the files; anyone else is refused, a visitor must sign in.
+    // Only the reporter and admins (who read reports) read the files; other staff and anyone else are refused, a
+    // visitor must sign in.
     const screenshot = report.screenshotUrl ?? '';
     expect((await injectAs(t.app, student.token, { method: 'GET', url: screenshot })).statusCode).toBe(200);
     expect((await injectAs(t.app, admin.token, { method: 'GET', url: screenshot })).statusCode).toBe(200);
-    expect((await injectAs(t.app, tutor.token, { method: 'GET', url: screenshot })).statusCode).toBe(403);
+    for (const other of [tutor, studio, await createActor(t, 'tutorManager')]) {
+      expect((await injectAs(t.app, other.token, { method: 'GET', url: screenshot })).statusCode).toBe(403);
+    }
     expect((await t.app.inject({ method: 'GET', url: screenshot })).statusCode).toBe(401);
     const log = await injectAs(t.app, admin.token, { method: 'GET', url: report.logUrl ?? '' });
     expect(log.headers['content-type']).toContain('text/plain');
@@ -144,6 +147,16 @@ describe('reading reports', () => {
 });
 
 describe('moving a report', () => {
+  it('answers at the spec’s `PUT /api/v1/report` too, with the id in the body', async () => {
+    const report = await fileReport(t, student, 'الصوت يتقطّع');
+    const moved = await as(admin, 'PUT', '/api/v1/report', { id: report.id, status: 'in_progress' });
+    expect(moved.json()).toMatchObject({ id: report.id, status: 'in_progress' });
+    expect((await as(admin, 'PUT', '/api/v1/report', { id: 999_999, status: 'open' })).json().code).toBe(
+      'report-not-found',
+    );
+    expect((await as(studio, 'PUT', '/api/v1/report', { id: report.id, status: 'open' })).statusCode).toBe(403);
+  });
+
   it('is for admins: in progress, then resolved with a note the reporter is told', async () => {
     const report = await fileReport(t, student, 'الدفع لا يكتمل');
     const url = `/api/v1/report/${report.id}`;

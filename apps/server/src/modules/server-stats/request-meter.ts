@@ -1,9 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 
 /**
- * Counts the API's answers at almost no cost per request: a few integer increments into preallocated typed
- * arrays, no allocation. Response times go into a fixed histogram (milliseconds), cumulative since start, as
- * Prometheus wants it; the sampler takes the difference between two readings for an interval's p95 and rates.
+ * Counts the API's answers at almost no cost per request, for the admins' live page: a few integer increments into
+ * preallocated typed arrays, no allocation. Response times go into a fixed histogram (milliseconds), cumulative
+ * since start; the sampler takes the difference between two readings for an interval's p95 and rates. (Prometheus
+ * reads its own histogram, per route: platform/metrics.)
  */
 
 /** Upper bounds of the latency buckets in milliseconds; a last bucket takes everything slower. */

@@ -5,16 +5,11 @@ import { registerUser } from '../../../test/factories.ts';
 import { createActor } from '../../../test/harness/actors.ts';
 import { connectAs, listen, nextEvent, noEvent } from '../../../test/sockets.ts';
 
-const METRICS_TOKEN = 'metrics-token-of-the-tests';
-
 let t: TestApp;
 beforeAll(async () => {
-  t = await buildTestApp({ env: { METRICS_TOKEN } });
+  t = await buildTestApp();
 });
 afterAll(() => t.close());
-
-const scrape = (token?: string) =>
-  t.app.inject({ method: 'GET', url: '/api/metrics', headers: token ? { authorization: `Bearer ${token}` } : {} });
 
 /** PGlite has no pool; node-postgres reports its clients. */
 const poolOrNone = () =>
@@ -49,53 +44,6 @@ describe('server stats snapshot', () => {
       const someone = await createActor(t, role);
       const answer = await injectAs(t.app, someone.token, { method: 'GET', url: '/api/v1/server-stats' });
       expect(answer.statusCode).toBe(403);
-    }
-  });
-});
-
-describe('Prometheus endpoint', () => {
-  it('answers only the bearer of METRICS_TOKEN', async () => {
-    expect((await scrape()).statusCode).toBe(401);
-    expect((await scrape('not-the-metrics-token')).json()).toMatchObject({ code: 'unauthenticated' });
-    const admin = await createActor(t, 'admin');
-    expect((await scrape(admin.token)).statusCode).toBe(401);
-  });
-
-  it('publishes counters, the latency histogram and the sampled figures in the text format', async () => {
-    await t.app.serverStats.sample();
-    const answer = await scrape(METRICS_TOKEN);
-    expect(answer.statusCode).toBe(200);
-    expect(answer.headers['content-type']).toBe('text/plain; version=0.0.4; charset=utf-8');
-    const text = answer.body;
-    expect(text).toMatch(/^darsak_http_requests_total \d+$/m);
-    expect(text).toMatch(/^darsak_http_errors_total\{class="4xx"\} [1-9]\d*$/m);
-    expect(text).toMatch(/^darsak_http_request_duration_seconds_bucket\{le="0.001"\} \d+$/m);
-    expect(text).toMatch(/^darsak_http_request_duration_seconds_bucket\{le="\+Inf"\} \d+$/m);
-    expect(text).toMatch(/^darsak_event_loop_delay_seconds\{stat="p99"\} [\d.e-]+$/m);
-    expect(text).toMatch(/^process_resident_memory_bytes \d+$/m);
-    expect(text).toMatch(/^darsak_job_queue_jobs\{queue="verification.password-code",state="ready"\} \d+$/m);
-    if (t.database.kind === 'pglite')
-      expect(text).not.toContain('darsak_db_pool'); // PGlite has no pool
-    else expect(text).toMatch(/^darsak_db_pool\{state="total"\} [1-9]\d*$/m);
-    // every sample line belongs to a declared family
-    const declared = new Set([...text.matchAll(/^# TYPE (\S+)/gm)].map((m) => m[1]));
-    const sampled = text.split('\n').filter((line) => line && !line.startsWith('#'));
-    const family = (name: string) => name.replace(/_(bucket|sum|count)$/, '');
-    expect(sampled.filter((line) => !declared.has(family(line.split(/[{ ]/)[0] as string)))).toEqual([]);
-  });
-
-  it('does not exist without METRICS_TOKEN', async () => {
-    const plain = await buildTestApp();
-    try {
-      const answer = await plain.app.inject({
-        method: 'GET',
-        url: '/api/metrics',
-        headers: { authorization: `Bearer ${METRICS_TOKEN}` },
-      });
-      expect(answer.statusCode).toBe(404);
-      expect(answer.json()).toMatchObject({ code: 'route-not-found' });
-    } finally {
-      await plain.close();
     }
   });
 });

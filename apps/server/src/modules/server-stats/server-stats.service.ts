@@ -108,7 +108,6 @@ export function createServerStats(deps: ServerStatsDeps) {
 
   return {
     instanceId,
-    startedAt,
     intervalSeconds,
     sample,
     /** Samples now and publishes the figures on the channel (the timer's step; tests call it directly). */
@@ -126,9 +125,6 @@ export function createServerStats(deps: ServerStatsDeps) {
     },
     /** The samples kept, oldest first. */
     history: (): InstanceStats[] => [...history],
-    latest: (): InstanceStats | undefined => history.at(-1),
-    /** The meter's counts since start (Prometheus counters). */
-    counts: () => deps.meter.read(),
   };
 }
 export type ServerStats = ReturnType<typeof createServerStats>;

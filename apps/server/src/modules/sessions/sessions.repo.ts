@@ -1,4 +1,4 @@
-import type { CallOwner } from '@darsak/domain/sessions';
+import { type CallOwner, SessionStatus } from '@darsak/domain/sessions';
 import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.ts';
 import { lessons } from '../lessons/lessons.table.ts';
@@ -32,6 +32,17 @@ export async function upsertSession(db: Db, owner: CallOwner): Promise<SessionRo
     .limit(1);
   if (!row) throw new Error('session neither inserted nor found');
   return row;
+}
+
+/**
+ * Writes where a lesson ended on its call, when it has one (made when a member first asks to join): the status
+ * (`lessonSessionStatus`) and when it closed. Once only: a settled call never moves again.
+ */
+export async function settleLessonSession(db: Db, lessonId: number, status: SessionStatus, endedAt: Date) {
+  await db
+    .update(sessions)
+    .set({ status, endedAt })
+    .where(and(eq(sessions.lessonId, lessonId), eq(sessions.status, SessionStatus.pending)));
 }
 
 /** Who owns a stored call. */
@@ -104,9 +115,14 @@ export interface CallOwnerRow {
   hostJoinedAt: Date | null;
 }
 
-export async function findCallOwner(db: Db, owner: CallOwner): Promise<CallOwnerRow | undefined> {
+/**
+ * `lock: 'share'` share-locks a lesson until the transaction ends, so the call made in it cannot miss the lesson's
+ * outcome: the lessons service ends or cancels a lesson under its row lock and settles the call it finds.
+ */
+export async function findCallOwner(db: Db, owner: CallOwner, lock?: 'share'): Promise<CallOwnerRow | undefined> {
   if (owner.type === 'lesson') {
-    const [row] = await db.select().from(lessons).where(eq(lessons.id, owner.id)).limit(1);
+    const query = db.select().from(lessons).where(eq(lessons.id, owner.id)).limit(1);
+    const [row] = await (lock ? query.for(lock) : query);
     return (
       row && {
         owner,

@@ -17,6 +17,7 @@ import { isAdminRole } from '@darsak/domain/users';
 import type { Clock } from '../../platform/clock.ts';
 import type { Db } from '../../platform/db/client.ts';
 import type { AuthUser } from '../../platform/http/auth-user.ts';
+import type { Metrics } from '../../platform/metrics/metrics.ts';
 import { type IceConfig, iceServersFor } from '../../providers/video/turn-credentials.ts';
 import type { ChatService } from '../chat/chat.service.ts';
 import type { CallOwnerRow, SessionEventKind, SessionRow } from './sessions.repo.ts';
@@ -27,6 +28,8 @@ export interface SessionsDeps {
   db: Db;
   clock: Clock;
   ice: IceConfig;
+  /** TURN credentials handed out are counted (coturn's load follows them). */
+  metrics: Pick<Metrics, 'turnCredentialsIssued'>;
   joinTokens: JoinTokenSigner;
   chat: Pick<ChatService, 'ensureCallRoom' | 'memberSummaries'>;
   /** The platform settings the window and the join screen follow, read before any transaction. */
@@ -62,8 +65,8 @@ const ownerIds = (owner: CallOwner) => ({
 export function createSessionsService(deps: SessionsDeps) {
   const { db, clock } = deps;
 
-  async function requireCall(tx: Db, owner: CallOwner): Promise<CallOwnerRow> {
-    const call = await repo.findCallOwner(tx, owner);
+  async function requireCall(tx: Db, owner: CallOwner, lock?: 'share'): Promise<CallOwnerRow> {
+    const call = await repo.findCallOwner(tx, owner, lock);
     if (!call) throw new AppError(NOT_FOUND[owner.type]);
     return call;
   }
@@ -115,7 +118,8 @@ export function createSessionsService(deps: SessionsDeps) {
       const now = clock.now();
       const settings = await deps.windowSettings();
       const result = await db.transaction(async (tx) => {
-        const call = await requireCall(tx, owner);
+        // Locked until the call is made: a lesson ending meanwhile waits, then settles the call it finds.
+        const call = await requireCall(tx, owner, 'share');
         if (!memberOf(call, user.id)) throw new AppError('forbidden');
         assertOpen(call, now, settings.sessionOpensMinutesBefore);
         const session = await repo.upsertSession(tx, owner);
@@ -124,6 +128,8 @@ export function createSessionsService(deps: SessionsDeps) {
         return { call, session, roomId, joinState };
       });
       const { call, session, roomId, joinState } = result;
+      const iceServers = iceServersFor(deps.ice, user.id, now);
+      if (iceServers.some((server) => server.credential !== undefined)) deps.metrics.turnCredentialsIssued();
       return {
         token: await deps.joinTokens.sign({ userId: user.id, sessionId: session.id }, now, SESSION_TOKEN_TTL_SECONDS),
         expiresAt: new Date(now.getTime() + SESSION_TOKEN_TTL_SECONDS * 1000).toISOString(),
@@ -131,7 +137,7 @@ export function createSessionsService(deps: SessionsDeps) {
         type: owner.type,
         ...ownerIds(owner),
         roomId,
-        iceServers: iceServersFor(deps.ice, user.id, now),
+        iceServers,
         ...windowFields(call, joinState, settings),
       };
     },

@@ -9,7 +9,7 @@ import { users } from '../users/users.table.ts';
  * The live video call of one lesson, interview or demo session (spec SESSION, room/session types without
  * `general`, which is chat only). Who may join and when follows from the owning row. Status numbers are the
  * spec's Session status (§4): pending 1, passed 2, rejected 3, canceled by tutor manager 4, canceled by tutor 5,
- * canceled by admin 6; a lesson's call is pending until it ends, then passed (2), or follows its cancellation.
+ * canceled by admin 6; a lesson's call follows where the lesson ended, written with it (`lessonSessionStatus`).
  */
 export const sessions = pgTable(
   'sessions',

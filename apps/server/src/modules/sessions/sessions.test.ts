@@ -10,6 +10,7 @@ import { buildTestApp, injectAs, type TestApp } from '../../../test/build-test-a
 import { registerUser } from '../../../test/factories.ts';
 import { createActor } from '../../../test/harness/actors.ts';
 import { insertLesson } from '../../../test/lesson-rows.ts';
+import { countedBy } from '../../../test/metrics.ts';
 import { insertAppointment } from '../../../test/onboarding-rows.ts';
 import { acked, type ClientSocket, listen, nextEvent, noEvent, socketPool } from '../../../test/sockets.ts';
 import { lessons } from '../lessons/lessons.table.ts';
@@ -74,6 +75,8 @@ const sessionOf = async (who: { token: string }, id: number) =>
 describe('GET /api/v1/session/token', () => {
   it('gives members a join token with STUN and time-limited TURN credentials (coturn REST scheme)', async () => {
     const { student, tutor, lesson: row } = await lesson(5);
+    const turnIssued = () => countedBy(t.app, 'darsak_turn_credentials_issued_total');
+    const before = await turnIssued();
     const issued = await tokenOf(student, row.id);
     const expiry = Math.floor(t.clock.now().getTime() / 1000) + 7200;
     expect(issued).toMatchObject({
@@ -95,6 +98,7 @@ describe('GET /api/v1/session/token', () => {
     const tutors = await tokenOf(tutor, row.id);
     expect([tutors.sessionId, tutors.roomId]).toEqual([issued.sessionId, issued.roomId]);
     expect(tutors.token).not.toBe(issued.token);
+    expect(await turnIssued()).toBe(before + 2); // one per member's token
   });
 
   it('[422 session-not-open] before the window opens and from the end; open from 10 minutes before (default)', async () => {
@@ -416,5 +420,39 @@ describe('interviews and demo sessions in the same live room', () => {
     const demo = await tokenFor(applicant, `demoSessionId=${demoId}`);
     expect(demo.json()).toMatchObject({ type: 'demoSession', demoSessionId: demoId });
     expect(demo.json().roomId).not.toBe(issued.json().roomId);
+  });
+
+  it('makes no conversation of an interview or demo session until someone writes in its chat', async () => {
+    const applicant = await createActor(t, 'tutor');
+    const manager = await createActor(t, 'tutorManager');
+    const admin = await createActor(t, 'admin');
+    const startsAt = at(t.clock.now(), 5).toISOString();
+    const people = { applicantId: applicant.id, managerId: manager.id, startsAt };
+    const interviewId = await insertAppointment(t, 'interview', people);
+    const demoId = await insertAppointment(t, 'demoSession', {
+      ...people,
+      startsAt: at(t.clock.now(), 40).toISOString(),
+    });
+    const get = (who: { token: string }, url: string) => injectAs(t.app, who.token, { method: 'GET', url });
+    const conversationsOf = async (who: { id: number; token: string }) =>
+      (await get(who, `/api/v1/chat/list/rooms/${who.id}`)).json().total as number;
+    const staffView = async (who: { id: number }) =>
+      (await get(admin, `/api/v1/chat/staff/rooms/${who.id}`)).json().total as number;
+
+    const call = (await get(applicant, `/api/v1/session/token?interviewId=${interviewId}`)).json() as SessionToken;
+    await get(manager, `/api/v1/session/token?interviewId=${interviewId}`);
+    await get(applicant, `/api/v1/session/token?demoSessionId=${demoId}`);
+    for (const who of [applicant, manager]) {
+      expect(await conversationsOf(who)).toBe(0);
+      expect(await staffView(who)).toBe(0);
+    }
+
+    const socket = await connect(applicant.token);
+    const payload = { roomId: call.roomId, clientMessageId: 'interview-hello', body: 'مرحبًا، أنا جاهز' };
+    acked(await socket.emitWithAck('chat:send', payload));
+    for (const who of [applicant, manager]) {
+      expect(await conversationsOf(who)).toBe(1);
+      expect(await staffView(who)).toBe(1);
+    }
   });
 });

@@ -181,7 +181,7 @@ describe('each policy follows its setting', () => {
     expect((await send()).json()).toMatchObject({ resendAfterSeconds: 0, expiresInMinutes: 3 });
     const outbox = await t.app.inject({ method: 'GET', url: `/dev/outbox.json?to=${encodeURIComponent(user.email)}` });
     const [message] = outbox.json().list as Array<{ code: string; text: string }>;
-    expect(message?.text).toContain('الكود صالح لمدة 3 دقائق');
+    expect(message?.text).toContain('الكود صالح لمدة ٣ دقائق');
     await expectCode(await send(), 429, 'too-many-requests');
     const code = message?.code ?? '';
     const wrong = String((Number(code) + 1) % 100_000).padStart(5, '0');

@@ -1,3 +1,4 @@
+import { CANCELLED_LESSON_STATUSES } from '@darsak/domain/lessons';
 import {
   and,
   count,
@@ -16,8 +17,6 @@ import {
 import type { Db } from '../../platform/db/client.ts';
 import { lessons } from '../lessons/lessons.table.ts';
 import { type NewSubscription, type Subscription, subscriptions } from './subscriptions.table.ts';
-
-const CANCELLED_LESSONS = ['cancelledByStudent', 'cancelledByTutor'] as const;
 
 /** Active and not past its end: the end job may lag behind the clock, the rules never do. */
 const activeOf = (studentId: number | SQLWrapper, now: Date | SQLWrapper): SQL | undefined =>
@@ -91,7 +90,7 @@ const lessonsOfStudentBetween = (studentId: number | SQLWrapper, from: Date | SQ
     eq(lessons.studentId, studentId),
     gte(lessons.startsAt, from),
     lt(lessons.startsAt, to),
-    notInArray(lessons.status, [...CANCELLED_LESSONS]),
+    notInArray(lessons.status, [...CANCELLED_LESSON_STATUSES]),
   );
 const bookedMinutes = sql<number>`coalesce(sum(${lessons.durationMinutes}), 0)::int`;
 

@@ -198,7 +198,7 @@ describe('PATCH /api/v1/sub/cancel', () => {
       remainingWeeklyMinutes: 0,
       cancelledAt: NOW.replace('Z', '.000Z'),
     });
-    expect(body.refund).toEqual({ transactionId: transaction.id, amountPiastres: 80_000, status: 1, pending: true });
+    expect(body.refund).toEqual({ transactionId: transaction.id, amountPiastres: 80_000, status: 7, pending: true });
     expect((await current(student)).id).toBe(-1);
 
     const job = (await refundJobs()).find((j) => j.transactionId === transaction.id);

@@ -260,7 +260,7 @@ export function createSubscriptionsService(deps: SubscriptionsDeps) {
         const amountPiastres = terms.refundPiastres;
         const refund =
           row.transactionId !== null && amountPiastres > 0
-            ? { transactionId: row.transactionId, amountPiastres, status: TransactionStatus.paid, pending: true }
+            ? { transactionId: row.transactionId, amountPiastres, status: TransactionStatus.processed, pending: true }
             : null;
         if (refund) {
           await deps.requestRefund(tx, {

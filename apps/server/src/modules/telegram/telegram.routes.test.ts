@@ -236,6 +236,8 @@ describe('configuration', () => {
     DATABASE_URL: 'postgres://db/darsak',
     PUBLIC_APP_URL: 'https://app.darsak.example',
     PUBLIC_ADMIN_URL: 'https://admin.darsak.example',
+    PUBLIC_SITE_URL: 'https://darsak.example',
+    REDIS_URL: 'redis://redis:6379',
   };
 
   it('has no deep link and refuses every webhook call in production until the bot and secret are set', () => {

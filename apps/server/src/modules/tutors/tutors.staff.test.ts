@@ -169,7 +169,7 @@ describe('staff changes of a tutor', () => {
     });
     expect(cancel.json().cancelledLessons).toBe(1);
     const [gone] = await t.database.db.select().from(lessons).where(eq(lessons.id, kept.id));
-    expect(gone).toMatchObject({ status: 'cancelledByTutor', cancelledBy: admin.id });
+    expect(gone).toMatchObject({ status: 'cancelledByAdmin', cancelledBy: admin.id });
     const told = await t.database.db.select().from(outboxMessages).where(eq(outboxMessages.userId, student.id));
     expect(told.length).toBeGreaterThan(0);
     expect((await historyOf(tutor.id)).map((e) => e.action)).toEqual(['tutor.deactivate']);

@@ -175,7 +175,7 @@ export function createStaffTutorsService(deps: StaffTutorsDeps) {
   async function tellTutor(tx: Db, tutorId: number, kind: 'activated' | 'deactivated') {
     const tutor = await deps.users.findById(tx, tutorId);
     if (!tutor) return;
-    const { subject, text } = onboardingNotice({ kind });
+    const { subject, text } = onboardingNotice({ kind }, tutor.gender);
     const { channel, to } = deliveryOf(tutor);
     const message = { channel, to, userId: tutorId, text, template: `onboarding-${kind}` };
     await deps.outbox.enqueue(tx, { ...message, subject: channel === 'email' ? subject : undefined });

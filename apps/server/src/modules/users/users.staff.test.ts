@@ -43,15 +43,16 @@ describe('staff actions on accounts', () => {
     expect(await closed).toBe('io server disconnect');
     expectCode(await as(student, 'GET', '/api/v1/user/current'), 401, 'unauthenticated');
     await expect(connectAs(baseUrl, student.token)).rejects.toThrow('unauthenticated');
-    const signIn = await t.app.inject({
-      method: 'POST',
-      url: '/api/v1/auth/password',
-      payload: { email: student.email, password: 'secret123' },
-    });
-    expectCode(signIn, 401, 'wrong-password');
+    const signIn = (password: string) =>
+      t.app.inject({ method: 'POST', url: '/api/v1/auth/password', payload: { email: student.email, password } });
+    // Only the right password learns that the account is disabled, with how to reach support.
+    const disabled = await signIn('secret123');
+    expectCode(disabled, 403, 'account-disabled');
+    expect(disabled.json().message).toContain('معطَّل');
+    expect(disabled.json().message).toContain('الدعم');
+    expectCode(await signIn('not-the-password1'), 401, 'wrong-password');
 
     expect((await setStatus(admin, student.id, false)).json().disabledAt).toBeNull();
-    expect(signIn.statusCode).toBe(401);
     const again = await t.app.inject({
       method: 'POST',
       url: '/api/v1/auth/password',
@@ -61,6 +62,14 @@ describe('staff actions on accounts', () => {
     const history = await historyOf(student.id);
     expect(history.map((e) => e.action)).toEqual(['user.enable', 'user.disable']);
     expect(history[1]).toMatchObject({ actorId: admin.id, reason, before: { disabledAt: null } });
+  });
+
+  it('tells a disabled account signing in with Google that it is disabled', async () => {
+    const credential = await t.google.issue({ sub: 'g-disabled', email: 'gd@example.com', name: 'Gina Adel' });
+    const google = () => t.app.inject({ method: 'POST', url: '/api/v1/auth/google', payload: { credential } });
+    const { user } = (await google()).json();
+    expect((await setStatus(admin, user.id, true)).statusCode).toBe(200);
+    expectCode(await google(), 403, 'account-disabled');
   });
 
   it('leaves admins to the super admin, and refuses acting on oneself', async () => {
@@ -175,7 +184,7 @@ describe('staff actions on accounts', () => {
         userId: student.id,
         actorId: admin.id,
         reason: 'refund asked by phone',
-        before: { status: 1, refundedPiastres: 0 },
+        before: { status: 7, refundedPiastres: 0 },
         after: { status: 5, refundedPiastres: 10_000, amountPiastres: 10_000 },
       }),
     ]);

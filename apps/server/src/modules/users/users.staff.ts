@@ -13,10 +13,11 @@ export interface StaffUsersDeps {
   users: Pick<UsersService, 'account' | 'refreshCompletion' | 'changedIfTutor' | 'addTutorProfile'>;
   /** Revokes every session of the user inside the caller's transaction (auth module). */
   signOutEverywhere: (tx: Db, userId: number) => Promise<void>;
-  /** After a change of the user's status or role commits: every instance reads their sessions again (auth). */
+  /**
+   * After a change of the user's status or role commits: every instance reads their sessions again and closes their
+   * open sockets (auth); their clients reconnect with the new role, or find the token refused and sign out.
+   */
   sessionsChanged: (userId: number) => Promise<void>;
-  /** Closes the user's open sockets on every instance; their clients find the token refused and sign out. */
-  disconnect: (userId: number) => void;
   audit: AuditRecorder;
 }
 
@@ -65,7 +66,6 @@ export function createStaffUsersService(deps: StaffUsersDeps) {
       });
       if (!changed) return users.account(id);
       await deps.sessionsChanged(id);
-      if (input.disabled) deps.disconnect(id);
       return afterChange(id, changed.role);
     },
 
@@ -120,9 +120,8 @@ export function createStaffUsersService(deps: StaffUsersDeps) {
         return target;
       });
       if (!changed) return users.account(id);
+      // Open sockets carry the role of their handshake: they close, and reconnect with the new one.
       await deps.sessionsChanged(id);
-      // Open sockets carry the role of their handshake: they reconnect with the new one.
-      deps.disconnect(id);
       await users.changedIfTutor({ id, role: changed.role });
       return afterChange(id, input.role);
     },

@@ -328,6 +328,53 @@ describe('changing the e-mail or phone (a stolen session is not enough)', () => 
     );
   });
 
+  it("[409 user-already-verified] for the account's own verified address or number; unverified, its code verifies it", async () => {
+    const phone = newPhone();
+    const { token, user } = await registerUser(t.app, { phone });
+    const change = (path: string, payload: object) =>
+      codeCall(token, path, { ...payload, currentPassword: validPassword });
+    // Not yet verified: the change sends its code to the account's own address, which it then verifies.
+    expect((await change('email/change', { email: user.email })).statusCode).toBe(200);
+    const verified = await codeCall(token, 'email/change/confirm', { code: await latestCode(user.email) });
+    expect(verified.json()).toMatchObject({ email: user.email, emailVerified: true });
+    expect((await outboxFor(user.email)).some((m) => m.text.includes('تغيّر البريد الإلكتروني'))).toBe(false);
+    const again = await change('email/change', { email: user.email.toUpperCase() });
+    await expectError(again, 409, 'user-already-verified');
+    expect(again.json().message).toBe('حسابك مؤكَّد بالفعل.');
+
+    await codeCall(token, 'phone/send');
+    expect((await codeCall(token, 'phone/verify', { code: await latestCode(phone) })).statusCode).toBe(200);
+    const sentBefore = (await outboxFor(phone)).length;
+    await expectError(await change('phone/change', { phone }), 409, 'user-already-verified');
+    expect(await outboxFor(phone)).toHaveLength(sentBefore);
+  });
+
+  it("[422 invalid-email-address] and [422 incorrect-phone] for a new address or number off the spec's patterns", async () => {
+    const { token } = await registerUser(t.app, { phone: newPhone() });
+    for (const email of ['not-an-email', 'sara@example.technology']) {
+      const answer = await codeCall(token, 'email/change', { email, currentPassword: validPassword });
+      await expectError(answer, 422, 'invalid-email-address');
+      expect(answer.json()).toMatchObject({
+        message: 'عنوان البريد الإلكتروني غير صالح.',
+        details: { fields: { email: 'email-invalid' } },
+      });
+    }
+    const wrongPhone = await codeCall(token, 'phone/change', { phone: '01312345678', currentPassword: validPassword });
+    await expectError(wrongPhone, 422, 'incorrect-phone');
+    expect(wrongPhone.json()).toMatchObject({
+      message: 'رقم الهاتف غير صحيح.',
+      details: { fields: { phone: 'phone-invalid' } },
+    });
+    // A fault of another kind beside it is a plain bad request, with every field named.
+    const both = await codeCall(token, 'phone/change', {
+      phone: '01312345678',
+      method: 'sms',
+      currentPassword: validPassword,
+    });
+    await expectError(both, 400, 'bad-request');
+    expect(Object.keys(both.json().details.fields).sort()).toEqual(['method', 'phone']);
+  });
+
   it('changes the phone with the password and a code sent to the new number; the account e-mail is told', async () => {
     const { token, user } = await registerUser(t.app, { phone: newPhone() });
     const phone = newPhone();
@@ -460,7 +507,7 @@ describe('password reset', () => {
     await expectError(late, 422, 'expired-verification-code');
   });
 
-  it('[400 bad-request] for a weak password or a malformed address, changing nothing', async () => {
+  it('[400 bad-request] for a weak password, [422 invalid-email-address] for a malformed address, changing nothing', async () => {
     const { user } = await registerUser(t.app);
     await codeCall(undefined, 'password/send', { email: user.email });
     const code = await latestCode(user.email);
@@ -469,7 +516,11 @@ describe('password reset', () => {
       400,
       'bad-request',
     );
-    await expectError(await codeCall(undefined, 'password/send', { email: 'not-an-email' }), 400, 'bad-request');
+    await expectError(
+      await codeCall(undefined, 'password/send', { email: 'not-an-email' }),
+      422,
+      'invalid-email-address',
+    );
     const ok = await codeCall(undefined, 'password/confirm', { email: user.email, code, password: 'fresh-pass9' });
     expect(ok.statusCode).toBe(200);
   });
@@ -534,15 +585,17 @@ describe('password reset', () => {
     );
   });
 
-  it('[400 bad-request] from the check for a malformed code or address or extra fields', async () => {
+  it('[400 bad-request] from the check for a malformed code or extra fields, [422 invalid-email-address] for an address', async () => {
     for (const payload of [
       { email: 'a@example.com', code: '1234' },
-      { email: 'not-an-email', code: '12345' },
+      { email: 'not-an-email', code: '1234' },
       { email: 'a@example.com', code: '12345', password: 'fresh-pass9' },
       { email: 'a@example.com' },
     ]) {
       await expectError(await codeCall(undefined, 'password/check', payload), 400, 'bad-request');
     }
+    const address = await codeCall(undefined, 'password/check', { email: 'not-an-email', code: '12345' });
+    await expectError(address, 422, 'invalid-email-address');
   });
 
   it('[429 too-many-requests] for a sixth reset code to one address within the hour', async () => {

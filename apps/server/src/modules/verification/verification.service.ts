@@ -248,7 +248,9 @@ export function createVerificationService(deps: VerificationDeps) {
       if (!user.phone) throw new AppError('phone-required');
       if (user.phoneVerifiedAt) throw new AppError('phone-already-verified');
       const delivery = phoneDelivery(user, user.phone, method);
-      return issue(user, CodePurpose.verifyWhatsapp, { ...delivery, shown: maskPhone(user.phone) }, phoneCodeMessage);
+      return issue(user, CodePurpose.verifyWhatsapp, { ...delivery, shown: maskPhone(user.phone) }, (code, ttl) =>
+        phoneCodeMessage(user, code, ttl),
+      );
     },
 
     async verifyPhone(actor: AuthUser, code: string): Promise<User> {
@@ -266,7 +268,7 @@ export function createVerificationService(deps: VerificationDeps) {
       if (user.emailVerifiedAt) throw new AppError('email-already-verified');
       const delivery: Delivery = { channel: 'email', target: user.email, recipient: user.email };
       return issue(user, CodePurpose.verifyEmail, { ...delivery, shown: maskEmail(user.email) }, (code, ttl) =>
-        emailCodeMessage(user.name, code, ttl),
+        emailCodeMessage(user, code, ttl),
       );
     },
 
@@ -280,14 +282,19 @@ export function createVerificationService(deps: VerificationDeps) {
       return users.toUser(row);
     },
 
-    /** Step one of an e-mail change: the owner proves it, and a code goes to the new address. */
+    /**
+     * Step one of an e-mail change: the owner proves it, and a code goes to the new address. The account's own
+     * address, once verified, has nothing left to prove; unverified, its code verifies it.
+     */
     async requestEmailChange(actor: AuthUser, input: EmailChangeInput): Promise<CodeSent> {
       const user = await requireUser(actor.id);
       await deps.auth.proveOwner(user.id, input);
-      if (await users.findByEmail(db, input.email)) throw new AppError('user-exists');
+      const own = input.email === user.email;
+      if (own && user.emailVerifiedAt) throw new AppError('user-already-verified');
+      if (!own && (await users.findByEmail(db, input.email))) throw new AppError('user-exists');
       const delivery: Delivery = { channel: 'email', target: input.email, recipient: input.email };
       return issue(user, CodePurpose.changeEmail, { ...delivery, shown: maskEmail(input.email) }, (code, ttl) =>
-        emailChangeCodeMessage(user.name, code, ttl),
+        emailChangeCodeMessage(user, code, ttl),
       );
     },
 
@@ -296,22 +303,26 @@ export function createVerificationService(deps: VerificationDeps) {
       const user = await requireUser(actor.id);
       return finishContactChange(user, CodePurpose.changeEmail, code, async (tx, target) => {
         const row = await users.replaceContact(tx, user.id, { email: target });
-        await tell(
-          tx,
-          user,
-          user.email,
-          contactChangedNotice({ name: user.name, what: 'email', to: maskEmail(target) }),
-        );
+        if (target !== user.email)
+          await tell(
+            tx,
+            user,
+            user.email,
+            contactChangedNotice({ person: user, what: 'email', to: maskEmail(target) }),
+          );
         return row;
       });
     },
 
-    /** Step one of a phone change: the owner proves it, and a code goes to the new number. */
+    /** Step one of a phone change, as for the e-mail: the owner proves it, and a code goes to the new number. */
     async requestPhoneChange(actor: AuthUser, input: PhoneChangeInput): Promise<CodeSent> {
       const user = await requireUser(actor.id);
       await deps.auth.proveOwner(user.id, input);
+      if (input.phone === user.phone && user.phoneVerifiedAt) throw new AppError('user-already-verified');
       const delivery = phoneDelivery(user, input.phone, input.method);
-      return issue(user, CodePurpose.changePhone, { ...delivery, shown: maskPhone(input.phone) }, phoneCodeMessage);
+      return issue(user, CodePurpose.changePhone, { ...delivery, shown: maskPhone(input.phone) }, (code, ttl) =>
+        phoneCodeMessage(user, code, ttl),
+      );
     },
 
     /**
@@ -322,12 +333,13 @@ export function createVerificationService(deps: VerificationDeps) {
       const user = await requireUser(actor.id);
       return finishContactChange(user, CodePurpose.changePhone, code, async (tx, target) => {
         const row = await users.replaceContact(tx, user.id, { phone: target });
-        await tell(
-          tx,
-          user,
-          user.email,
-          contactChangedNotice({ name: user.name, what: 'phone', to: maskPhone(target) }),
-        );
+        if (target !== user.phone)
+          await tell(
+            tx,
+            user,
+            user.email,
+            contactChangedNotice({ person: user, what: 'phone', to: maskPhone(target) }),
+          );
         return row;
       });
     },
@@ -349,7 +361,7 @@ export function createVerificationService(deps: VerificationDeps) {
       const delivery: Delivery = { channel: 'email', target: user.email, recipient: user.email };
       try {
         await issue(user, CodePurpose.resetPassword, { ...delivery, shown: delivery.target }, (code, ttl) =>
-          passwordCodeMessage(user.name, code, ttl),
+          passwordCodeMessage(user, code, ttl),
         );
       } catch (error) {
         // The account's own limits (another server instance counted this address): nobody to tell.

@@ -1,4 +1,4 @@
-import type { RedisConnect } from '../redis.ts';
+import { connectOnRequestPath, type RedisConnect } from '../redis.ts';
 
 /**
  * Something cached in each instance's memory that an instance may have to forget: the platform settings, and
@@ -44,8 +44,9 @@ const ECHO_WAIT_MS = 500;
 /** `channel` is one per deployment (under REDIS_CACHE_PREFIX), so two deployments on one Redis never mix. */
 export function redisInvalidationBus(connect: RedisConnect, channel: string): InvalidationBus {
   const listeners = listenersOf();
-  const publisher = connect({ maxRetriesPerRequest: 2, enableOfflineQueue: true });
-  const subscriber = publisher.duplicate();
+  const publisher = connectOnRequestPath(connect);
+  // The subscriber queues its SUBSCRIBE until connected, and ioredis renews it after each reconnection.
+  const subscriber = connect({ maxRetriesPerRequest: null });
   // ioredis subscribes again by itself after a reconnection; a failed first try must not crash the process.
   const subscribed = subscriber.subscribe(channel).catch(() => undefined);
   // A message is the topic, then its key after a space when it has one.
@@ -73,9 +74,14 @@ export function redisInvalidationBus(connect: RedisConnect, channel: string): In
         echoes.set(message, [...(echoes.get(message) ?? []), resolve]);
         timer = setTimeout(resolve, ECHO_WAIT_MS);
       });
-      await publisher.publish(channel, message);
-      await echoed;
+      // Redis away: the other instances are not told (their copies live only briefly); nothing waits for it.
+      const told = await publisher.publish(channel, message).then(
+        () => true,
+        () => false,
+      );
+      if (told) await echoed;
       clearTimeout(timer);
+      if (!told) echoes.delete(message);
     },
     async close() {
       await Promise.allSettled([publisher.quit(), subscriber.quit()]);

@@ -31,7 +31,7 @@ afterAll(async () => {
 
 const REDIS_URL = process.env.REDIS_URL;
 const kinds: [string, () => SnapshotStore][] = [['memory', () => memorySnapshotStore()]];
-const redis = REDIS_URL ? await redisConnector(REDIS_URL) : undefined;
+const redis = REDIS_URL ? await redisConnector(REDIS_URL, { warn: () => undefined, info: () => undefined }) : undefined;
 /** A store on the test Redis (the tests that call it run only where REDIS_URL is set). */
 const redisStore = (prefix: string) => redisSnapshotStore(redis as RedisConnect, prefix);
 if (redis) kinds.push(['redis', () => redisStore(`darsak:test:${randomUUID()}`)]);

@@ -1,4 +1,4 @@
-import type { RedisConnect } from '../redis.ts';
+import { connectOnRequestPath, orFallback, type RedisConnect } from '../redis.ts';
 
 /**
  * Where snapshots live, each under a key (one per tutor, say). Each invalidation of a key starts a new generation
@@ -46,7 +46,7 @@ export const GENERATION_LIFE_MS = 7 * 24 * 60 * 60 * 1000;
 
 /** Redis store: instances share snapshots and invalidations (`prefix:key:gen` and `prefix:key:<generation>`). */
 export function redisSnapshotStore(connect: RedisConnect, prefix: string): SnapshotStore {
-  const redis = connect({ maxRetriesPerRequest: 2, enableOfflineQueue: true });
+  const redis = connectOnRequestPath(connect);
   const generationKey = (key: string) => `${prefix}:${key}:gen`;
   const bump = async (key: string) =>
     void (await redis.multi().incr(generationKey(key)).pexpire(generationKey(key), GENERATION_LIFE_MS).exec());
@@ -71,6 +71,50 @@ export function redisSnapshotStore(connect: RedisConnect, prefix: string): Snaps
         .pexpire(generationKey(key), GENERATION_LIFE_MS)
         .exec()),
     close: async () => void (await redis.quit()),
+  };
+}
+
+/**
+ * Redis, and this process while Redis is away (reads rebuild from the database there). An invalidation that Redis
+ * missed may leave a stale snapshot in it: once Redis answers again, every shared snapshot starts a new generation
+ * first, so each is rebuilt.
+ */
+export function resilientSnapshotStore(shared: SnapshotStore, local = memorySnapshotStore()): SnapshotStore {
+  let missedInvalidation = false;
+  const missed = () => {
+    missedInvalidation = true;
+  };
+  /** Before the first shared use after an outage that lost an invalidation. */
+  async function mend() {
+    if (!missedInvalidation) return;
+    missedInvalidation = false;
+    await shared.bumpAll().catch((error: unknown) => {
+      missedInvalidation = true;
+      throw error;
+    });
+  }
+  const either = <T>(use: (store: SnapshotStore) => Promise<T>, onFailure?: () => void) =>
+    orFallback(
+      async () => {
+        await mend();
+        return use(shared);
+      },
+      () => use(local),
+      onFailure,
+    );
+  return {
+    generation: (key) => either((store) => store.generation(key)),
+    bump: async (key) => {
+      await local.bump(key);
+      await either((store) => (store === local ? Promise.resolve() : store.bump(key)), missed);
+    },
+    bumpAll: async () => {
+      await local.bumpAll();
+      await either((store) => (store === local ? Promise.resolve() : store.bumpAll()), missed);
+    },
+    read: (key, g) => either((store) => store.read(key, g)),
+    write: (key, g, value, ttlMs) => either((store) => store.write(key, g, value, ttlMs)),
+    close: async () => void (await Promise.allSettled([shared.close(), local.close()])),
   };
 }
 

@@ -1,10 +1,9 @@
-import { randomBytes } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type EmptyTestDatabase, emptyDatabaseEngines } from '../../../test/test-database.ts';
 import { lessons } from '../../modules/lessons/lessons.table.ts';
 import { students, tutors, users } from '../../modules/users/users.table.ts';
-import { type Database, openDatabase } from './client.ts';
+import type { Database } from './client.ts';
 import { applyMigrations } from './migrate.ts';
 
 /** The constraint a failed statement broke, looked up through driver and ORM wrappers. */
@@ -25,57 +24,18 @@ async function violatedConstraint(statement: Promise<unknown>): Promise<{ code?:
   throw new Error('the statement succeeded');
 }
 
-interface Engine {
-  open(): Promise<Database>;
-  dispose(): Promise<void>;
-}
-
-const pglite: Engine = {
-  open: () => openDatabase({ dataDir: 'memory://' }),
-  dispose: async () => undefined,
-};
-
-/** A scratch database on the PostgreSQL server of DATABASE_URL, dropped afterwards. */
-function postgres(baseUrl: string): Engine {
-  const name = `darsak_schema_${randomBytes(6).toString('hex')}`;
-  const admin = async (query: string) => {
-    const client = new pg.Client({ connectionString: baseUrl });
-    await client.connect();
-    try {
-      await client.query(query);
-    } finally {
-      await client.end();
-    }
-  };
-  return {
-    async open() {
-      await admin(`create database ${name}`);
-      const url = new URL(baseUrl);
-      url.pathname = `/${name}`;
-      return openDatabase({ url: url.toString(), dataDir: '' });
-    },
-    dispose: () => admin(`drop database if exists ${name} with (force)`),
-  };
-}
-
-const engines: [string, () => Engine][] = [['pglite', () => pglite]];
-const databaseUrl = process.env.DATABASE_URL;
-if (databaseUrl) engines.push(['postgres', () => postgres(databaseUrl)]);
-
-describe.each(engines)('initial migration on %s', (_name, makeEngine) => {
-  const engine = makeEngine();
+describe.each(emptyDatabaseEngines())('initial migration on %s', (_name, openEmpty) => {
+  let empty: EmptyTestDatabase;
   let database: Database;
   let counter = 0;
 
   beforeAll(async () => {
-    database = await engine.open();
+    empty = await openEmpty();
+    database = empty.database;
     await applyMigrations(database);
   });
 
-  afterAll(async () => {
-    await database?.close();
-    await engine.dispose();
-  });
+  afterAll(() => empty?.dispose());
 
   async function makeUser(role: 3 | 4) {
     counter += 1;

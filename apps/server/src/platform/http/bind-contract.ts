@@ -1,5 +1,5 @@
 import type { ParamsOf, ResponseOf, RouteContract } from '@darsak/domain/contract';
-import { AppError } from '@darsak/domain/errors';
+import { AppError, type ErrorCode } from '@darsak/domain/errors';
 import { Role } from '@darsak/domain/users';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
@@ -29,6 +29,10 @@ declare module 'fastify' {
   interface FastifyInstance {
     authenticator: Authenticator;
   }
+  interface FastifyContextConfig {
+    /** The codes the route's contract lists, for the error handler (a field fault the spec names). */
+    contractErrors?: readonly ErrorCode[];
+  }
 }
 
 /** Registers a contract's route: schemas from the contract validate input and output and feed OpenAPI. */
@@ -51,7 +55,10 @@ export function bindContract<C extends RouteContract>(
       ...(contract.multipart ? { consumes: ['multipart/form-data'] } : {}),
       response: { [contract.status ?? 200]: contract.response },
     },
-    ...(options.ratePerMinute ? { config: { rateLimit: { max: options.ratePerMinute, timeWindow: 60_000 } } } : {}),
+    config: {
+      contractErrors: contract.errors,
+      ...(options.ratePerMinute ? { rateLimit: { max: options.ratePerMinute, timeWindow: 60_000 } } : {}),
+    },
     // Before validation: whoever may not call a route learns nothing of its schema, and an expired or revoked
     // token answers 401 whatever the body (DESIGN §3).
     preValidation: async (request) => {

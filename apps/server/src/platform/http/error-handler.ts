@@ -28,17 +28,38 @@ const FASTIFY_CODES: Record<string, ErrorCode> = {
   FST_ERR_VALIDATION: 'bad-request',
 };
 
-/** Maps any error to `{code, message, details}`; nothing leaves without a code and no stack trace leaves at all. */
-export function toErrorBody(error: unknown): { status: number; body: ErrorBody; unexpected: boolean } {
+/** Field faults the spec's catalogue names with a code of its own (spec §8: invalid e-mail, incorrect phone). */
+const FIELD_FAULT_CODES: Partial<Record<string, ErrorCode>> = {
+  'email-invalid': 'invalid-email-address',
+  'phone-invalid': 'incorrect-phone',
+};
+
+/**
+ * The code of a body that failed validation: the spec's own code when every faulty field has the same such fault
+ * and the route's contract lists that code, else `bad-request`. Either way the fields come along, so a form
+ * marks them as before.
+ */
+function validationCode(fields: Record<string, string>, routeErrors: readonly ErrorCode[]): ErrorCode {
+  const codes = new Set(Object.values(fields).map((fault) => FIELD_FAULT_CODES[fault]));
+  const [only] = codes;
+  return codes.size === 1 && only && routeErrors.includes(only) ? only : 'bad-request';
+}
+
+/**
+ * Maps any error to `{code, message, details}`; nothing leaves without a code and no stack trace leaves at all.
+ * `routeErrors` are the codes the route's contract lists.
+ */
+export function toErrorBody(
+  error: unknown,
+  routeErrors: readonly ErrorCode[] = [],
+): { status: number; body: ErrorBody; unexpected: boolean } {
   if (error instanceof AppError)
     return { status: error.status, body: errorBody(error.code, error.details), unexpected: false };
   if (hasZodFastifySchemaValidationErrors(error)) {
     const context = (error as { validationContext?: string }).validationContext ?? 'body';
-    return {
-      status: 400,
-      body: errorBody('bad-request', { fields: fieldErrors(error.validation, context) }),
-      unexpected: false,
-    };
+    const fields = fieldErrors(error.validation, context);
+    const code = validationCode(fields, routeErrors);
+    return { status: ERROR_STATUS[code], body: errorBody(code, { fields }), unexpected: false };
   }
   const dbCode = codeForDbError(error);
   if (dbCode) return { status: ERROR_STATUS[dbCode], body: errorBody(dbCode), unexpected: false };
@@ -59,7 +80,7 @@ export function toErrorBody(error: unknown): { status: number; body: ErrorBody; 
 /** Every error gets its coded answer; the unexpected ones (500) are logged and reported when reporting is on. */
 export function installErrorHandling(app: FastifyInstance, reporter?: ErrorReporter): void {
   app.setErrorHandler((error: unknown, request: FastifyRequest, reply: FastifyReply) => {
-    const { status, body, unexpected } = toErrorBody(error);
+    const { status, body, unexpected } = toErrorBody(error, request.routeOptions.config.contractErrors);
     if (unexpected) {
       request.log.error({ err: error }, 'unexpected error');
       reporter?.capture(error, {

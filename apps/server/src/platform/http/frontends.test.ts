@@ -1,9 +1,10 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { precompress } from '@darsak/client/vite-precompress';
 import { routePreloads } from '@darsak/client/vite-route-preloads';
+import { sourceMapsOutside } from '@darsak/client/vite-source-maps-outside';
 import { RUNTIME_CONFIG_PATH, type RuntimeConfig, SITE_APP_URL_PLACEHOLDER } from '@darsak/domain/config';
 import Fastify from 'fastify';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -166,6 +167,44 @@ describe('front ends compressed and cached', () => {
     expect(asset.headers['content-encoding']).toBe('br');
     expect(asset.headers['cache-control']).toBe('public, max-age=31536000, immutable');
     await app.close();
+  });
+});
+
+describe('source maps stay private', () => {
+  const script = '/static/tutors-Bi-StK_A.js';
+  const map = '{"version":3,"sources":["../src/features/tutors/tutors-page.tsx"]}';
+  /** A built front end with a script and its map, as Vite writes them. */
+  function withMap(name: string): string {
+    const dist = join(root, name, 'dist');
+    mkdirSync(join(dist, 'static'), { recursive: true });
+    writeFileSync(join(dist, 'index.html'), '<script type="module" src="/static/tutors-Bi-StK_A.js"></script>');
+    writeFileSync(join(dist, script), 'console.log(1)');
+    writeFileSync(join(dist, `${script}.map`), map);
+    return dist;
+  }
+
+  it('the build moves them out of the served folder, for the error tracker', () => {
+    const dist = withMap('moved');
+    const plugin = sourceMapsOutside();
+    plugin.configResolved({ root, build: { outDir: dist } });
+    plugin.writeBundle();
+    expect(readdirSync(dist, { recursive: true, encoding: 'utf8' }).filter((p) => p.endsWith('.map'))).toEqual([]);
+    expect(readFileSync(join(dist, '..', 'sourcemaps', `${script}.map`), 'utf8')).toBe(map);
+    expect(existsSync(join(dist, script))).toBe(true);
+  });
+
+  it('the server refuses a map left in a served folder, on the apps (main and admin) and the site', async () => {
+    const main = Fastify();
+    await serveSpa(main, withMap('main'), config);
+    const site = Fastify();
+    await serveStaticSite(site, withMap('site'), config);
+    for (const app of [main, site]) {
+      expect((await app.inject({ method: 'GET', url: script })).statusCode).toBe(200);
+      const answer = await app.inject({ method: 'GET', url: `${script}.map` });
+      expect(answer.statusCode).toBe(404);
+      expect(answer.body).not.toContain('tutors-page.tsx');
+      await app.close();
+    }
   });
 });
 

@@ -37,7 +37,8 @@ function cacheControlOf(reply: FastifyReply, path: string): void {
 /**
  * How every front end's built files are sent: the build's .br or .gz beside a text file (packages/client/vite/
  * precompress.mjs) when the browser takes it, with `Vary: Accept-Encoding`; dotfiles (the build's .vite/
- * manifest) never.
+ * manifest) and source maps never. The build keeps its maps outside the served folder (packages/client/vite/
+ * source-maps-outside.mjs); one left in a folder by an older build or another tool would still hand out the sources.
  */
 const builtFiles = (root: string): FastifyStaticOptions => ({
   root,
@@ -45,6 +46,7 @@ const builtFiles = (root: string): FastifyStaticOptions => ({
   cacheControl: false,
   setHeaders: cacheControlOf,
   dotfiles: 'ignore',
+  allowedPath: (path) => !/\.map$/i.test(path),
 });
 
 /** `/runtime-config.js` on a front end's origin: the configuration it reads before its own script runs. */

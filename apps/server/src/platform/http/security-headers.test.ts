@@ -16,6 +16,8 @@ const STAGING = {
   JWT_SECRET: 'test-secret-that-is-long-enough-for-hs256!!',
   PUBLIC_APP_URL: 'https://app.darsak.test',
   PUBLIC_ADMIN_URL: 'https://admin.darsak.test',
+  PUBLIC_SITE_URL: 'https://darsak.test',
+  SINGLE_INSTANCE: 'true',
 };
 
 /** A built front end's shape: an index.html and a script file. */

@@ -3,6 +3,7 @@ import type { Ack, ClientToServerEvents } from '@darsak/domain/realtime';
 import type { FastifyBaseLogger } from 'fastify';
 import type { z } from 'zod';
 import { type AppSocket, toAck } from './realtime.ts';
+import type { LimitedEvent } from './socket-limits.ts';
 
 type ClientEvent = keyof ClientToServerEvents;
 type AckDataOf<E extends ClientEvent> =
@@ -24,8 +25,9 @@ function fieldErrors(error: z.ZodError): Record<string, string> {
  * Binds a client → server event: the payload is parsed with its schema, the handler's result is acknowledged,
  * and every failure (bad payload, a rule, a bug) answers with the coded `{code, message}` body of HTTP, so
  * nothing a client sends can crash the process. Events sent without an ack still run; their errors are dropped.
+ * Each counts against the user's limit for its kind first (`too-many-requests` past it, the event not run).
  */
-export function onEvent<E extends ClientEvent, S extends z.ZodType>(
+export function onEvent<E extends LimitedEvent, S extends z.ZodType>(
   socket: AppSocket,
   log: FastifyBaseLogger,
   event: E,
@@ -39,6 +41,7 @@ export function onEvent<E extends ClientEvent, S extends z.ZodType>(
     const input = schema.safeParse(payload);
     if (!input.success) return reply(toAck(new AppError('bad-request', { fields: fieldErrors(input.error) })));
     try {
+      await socket.data.limit(event);
       reply({ ok: true, data: await handler(input.data) });
     } catch (error) {
       const body = toAck(error);

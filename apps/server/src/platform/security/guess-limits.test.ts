@@ -11,6 +11,8 @@ const STAGING = {
   DATABASE_URL: 'postgres://unused@127.0.0.1/unused',
   PUBLIC_APP_URL: 'https://app.darsak.test',
   PUBLIC_ADMIN_URL: 'https://admin.darsak.test',
+  PUBLIC_SITE_URL: 'https://darsak.test',
+  SINGLE_INSTANCE: 'true',
 };
 
 let forwarded = 0;
@@ -81,6 +83,26 @@ describe('TRUST_PROXY', () => {
       for (let i = 0; i < 3; i++) statuses.push((await from('198.51.100.7', i)).statusCode);
       statuses.push((await from('198.51.100.8', 3)).statusCode);
       expect(statuses).toEqual([401, 401, 429, 401]);
+    } finally {
+      await t.close();
+    }
+  });
+
+  it('with a hop count, a client reaching the instance directly cannot forge its address', async () => {
+    const t = await buildTestApp({ env: { TRUST_PROXY: '1', RATE_LIMIT_SIGN_IN_PER_MINUTE: '2' } });
+    try {
+      const statuses = [];
+      for (let i = 0; i < 4; i++) {
+        const answer = await t.app.inject({
+          method: 'POST',
+          url: '/api/v1/auth/password',
+          remoteAddress: '203.0.113.50',
+          headers: { 'x-forwarded-for': `198.51.100.${i}` },
+          payload: { email: `sprayed${i}@example.com`, password: 'wrong-pass1' },
+        });
+        statuses.push(answer.statusCode);
+      }
+      expect(statuses).toEqual([401, 401, 429, 429]);
     } finally {
       await t.close();
     }

@@ -1,6 +1,6 @@
 import { AppError } from '@darsak/domain/errors';
 import type { Redis } from 'ioredis';
-import type { RedisConnect } from '../redis.ts';
+import { connectOnRequestPath, orFallback, type RedisConnect } from '../redis.ts';
 
 /**
  * Fixed-window counters by key: in this process, or in Redis when REDIS_URL is set so that every instance of a
@@ -60,10 +60,34 @@ export function redisCounterStore(redis: Redis, prefix: string): CounterStore {
   };
 }
 
-/** One Redis connection for the limits of an instance (the per-client route limits and the guesses). */
+/** One Redis connection for the limits of an instance (the per-client route limits, guesses, socket events). */
 export function limitsRedis(connect: RedisConnect): Redis {
-  return connect({ maxRetriesPerRequest: 2, enableOfflineQueue: true });
+  return connectOnRequestPath(connect);
 }
+
+/**
+ * Counts in Redis, and in this process while Redis is away: each instance then holds the limit on its own (a safe
+ * local limit, never none), and counts in Redis again once it answers.
+ */
+export function resilientCounterStore(shared: CounterStore, local = memoryCounterStore()): CounterStore {
+  return {
+    increment: (key, windowMs) =>
+      orFallback(
+        () => shared.increment(key, windowMs),
+        () => local.increment(key, windowMs),
+      ),
+    decrement: (key) =>
+      orFallback(
+        () => shared.decrement(key),
+        () => local.decrement(key),
+      ),
+    close: async () => void (await Promise.allSettled([shared.close(), local.close()])),
+  };
+}
+
+/** The limits' counters: Redis (with its fallback) when the deployment has one, else this process. */
+export const countersOf = (connection: Redis | undefined, prefix: string): CounterStore =>
+  connection ? resilientCounterStore(redisCounterStore(connection, prefix)) : memoryCounterStore();
 
 export interface GuessLimits {
   /**

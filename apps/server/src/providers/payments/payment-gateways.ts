@@ -64,6 +64,28 @@ const unavailablePaymob: PaymobGateway = {
   },
 };
 
+/** Which providers have their credentials set (the real adapters are used for them). */
+function configuredProviders(config: Omit<PaymentsConfig, 'PUBLIC_APP_URL'>) {
+  return {
+    fawry: Boolean(config.FAWRY_MERCHANT_CODE && config.FAWRY_SECURE_KEY),
+    paymob: Boolean(
+      config.PAYMOB_SECRET_KEY &&
+        config.PAYMOB_PUBLIC_KEY &&
+        config.PAYMOB_HMAC_SECRET &&
+        config.PAYMOB_INTEGRATION_IDS.length > 0,
+    ),
+  };
+}
+
+/**
+ * Which providers take payments: configured ones, and in local mode every one (the simulator stands in). The
+ * checkout offers only these (public configuration `paymentProviders`).
+ */
+export function paymentProvidersOf(config: Omit<PaymentsConfig, 'PUBLIC_APP_URL'>) {
+  const configured = configuredProviders(config);
+  return { fawry: config.isLocal || configured.fawry, paymob: config.isLocal || configured.paymob };
+}
+
 /**
  * Each provider goes through its real adapter when its credentials are set; in local mode the gateway simulator
  * stands in for the missing ones (DESIGN §5).
@@ -73,13 +95,7 @@ export function createPaymentGateways(
   deps: { clock: Clock; deliver: Deliver },
 ): PaymentGateways {
   const appUrl = config.PUBLIC_APP_URL;
-  const fawryReady = Boolean(config.FAWRY_MERCHANT_CODE && config.FAWRY_SECURE_KEY);
-  const paymobReady = Boolean(
-    config.PAYMOB_SECRET_KEY &&
-      config.PAYMOB_PUBLIC_KEY &&
-      config.PAYMOB_HMAC_SECRET &&
-      config.PAYMOB_INTEGRATION_IDS.length > 0,
-  );
+  const { fawry: fawryReady, paymob: paymobReady } = configuredProviders(config);
   const simulator =
     config.isLocal && (!fawryReady || !paymobReady)
       ? createGatewaySimulator({ clock: deps.clock, appUrl, deliver: deps.deliver })

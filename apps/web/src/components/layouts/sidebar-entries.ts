@@ -34,7 +34,18 @@ export function sidebarEntriesFor(role: RoleId, meta?: UserMeta | null): Sidebar
   const tutorLike = isTutorLike(role);
   const entries: Array<SidebarEntry | false> = [
     student && { key: 'dashboard', label: 'sidebar.dashboard', href: paths.studentDashboard.href(), icon: 'home' },
-    tutorLike && { key: 'dashboard', label: 'sidebar.dashboard', href: paths.tutorDashboard.href(), icon: 'home' },
+    role === Role.tutor && {
+      key: 'dashboard',
+      label: 'sidebar.dashboard',
+      href: paths.tutorDashboard.href(),
+      icon: 'home',
+    },
+    role === Role.tutorManager && {
+      key: 'interviews',
+      label: 'sidebar.interviews',
+      href: paths.interviews.href(),
+      icon: 'video',
+    },
     role === Role.tutor &&
       meta?.activated !== true && {
         key: 'onboarding',
@@ -58,15 +69,9 @@ export function sidebarEntriesFor(role: RoleId, meta?: UserMeta | null): Sidebar
     tutorLike && { key: 'schedule', label: 'sidebar.schedule', href: paths.lessonsSchedule.href(), icon: 'calendar' },
     tutorLike && {
       key: 'schedule-management',
-      label: 'sidebar.scheduleManagement',
+      label: role === Role.tutorManager ? 'sidebar.interviewHours' : 'sidebar.scheduleManagement',
       href: paths.scheduleManagement.href(),
       icon: 'clock',
-    },
-    role === Role.tutorManager && {
-      key: 'interviews',
-      label: 'sidebar.interviews',
-      href: paths.interviews.href(),
-      icon: 'video',
     },
     { key: 'chat', label: 'sidebar.chat', href: paths.chat.href(), icon: 'chat' },
     student && { key: 'subscriptions', label: 'sidebar.subscriptions', href: paths.plans.href(), icon: 'card' },

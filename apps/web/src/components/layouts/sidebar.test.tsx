@@ -2,6 +2,7 @@ import { Role } from '@darsak/domain/users';
 import { screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { authStore } from '../../lib/auth-store.ts';
+import { homePathFor } from '../../lib/roles.ts';
 import { makeTutorMeta, makeUser, renderApp, stubApi } from '../../testing/test-utils.tsx';
 import { sidebarEntriesFor } from './sidebar-entries.ts';
 
@@ -40,8 +41,24 @@ describe('sidebar entries by role', () => {
       'profile',
     ]);
     expect(keys(Role.tutor, true)).not.toContain('onboarding');
-    expect(keys(Role.tutorManager)).toContain('interviews');
     expect(keys(Role.tutorManager)).not.toContain('subscriptions');
+  });
+
+  it("opens a tutor manager's sidebar and home on their interviews, not on a tutor's dashboard", () => {
+    expect(keys(Role.tutorManager)).toEqual([
+      'interviews',
+      'lessons',
+      'schedule',
+      'schedule-management',
+      'chat',
+      'invoices',
+      'settings',
+      'profile',
+    ]);
+    const hours = sidebarEntriesFor(Role.tutorManager).find((entry) => entry.key === 'schedule-management');
+    expect(hours?.label).toBe('sidebar.interviewHours');
+    expect(homePathFor(Role.tutorManager)).toBe('/interviews');
+    expect(homePathFor(Role.tutor)).toBe('/t/dashboard');
   });
 
   it('renders the student sidebar with its entries and a logout button', async () => {

@@ -35,6 +35,36 @@ describe('login', () => {
     expect(authStore.getState().token).toBeNull();
   });
 
+  it('tells a disabled account that it is disabled and where support is, by password and by Google', async () => {
+    const disabled = () => ({ status: 403, body: { code: 'account-disabled', message: 'x' } });
+    stubApi({
+      'GET /api/v1/config': () => ({
+        body: {
+          environment: 'local',
+          googleSimulator: true,
+          googleClientId: 'darsak.apps.googleusercontent.com',
+          supportLinks: { whatsapp: 'https://wa.me/201000000000' },
+        },
+      }),
+      'POST /api/v1/auth/password': disabled,
+      'POST /api/v1/auth/google': disabled,
+    });
+    const user = userEvent.setup();
+    renderApp('/login#credential=google-id-token');
+    const google = await screen.findByText(ERROR_MESSAGES_AR['account-disabled']);
+    expect(google.textContent).toContain('الدعم');
+    expect((await screen.findByRole('link', { name: 'واتساب' })).getAttribute('href')).toBe(
+      'https://wa.me/201000000000',
+    );
+
+    await user.type(screen.getByLabelText(/البريد الإلكتروني/), 'sara@example.com');
+    await user.type(screen.getByLabelText(/^كلمة المرور/), 'secret123');
+    await user.click(screen.getByRole('button', { name: 'دخول' }));
+    await waitFor(() => expect(screen.getAllByText(ERROR_MESSAGES_AR['account-disabled'])).toHaveLength(2));
+    expect(screen.getAllByRole('link', { name: 'واتساب' })).toHaveLength(2);
+    expect(authStore.getState().token).toBeNull();
+  });
+
   it('signs in, stores the session and follows ?next=', async () => {
     const student = makeUser();
     const token = fakeToken(student.id);

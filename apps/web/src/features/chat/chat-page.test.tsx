@@ -15,8 +15,8 @@ afterEach(() => {
 
 const student = makeUser({ id: 7, name: 'سارة أحمد' });
 const members: ChatMember[] = [
-  { id: 7, name: 'سارة أحمد', image: null, role: 4 },
-  { id: 9, name: 'أحمد محمود', image: null, role: 3 },
+  { id: 7, name: 'سارة أحمد', image: null, role: 4, gender: null },
+  { id: 9, name: 'أحمد محمود', image: null, role: 3, gender: null },
 ];
 const message = (id: number, body: string, senderId = 9, extra: Partial<ChatMessage> = {}): ChatMessage => ({
   id,
@@ -47,7 +47,7 @@ const room = (id: number, extra: Partial<ChatRoom> = {}): ChatRoom => ({
 });
 const other = (name: string, id: number): ChatMember[] => [
   members[0] as ChatMember,
-  { id, name, image: null, role: 3 },
+  { id, name, image: null, role: 3, gender: null },
 ];
 
 function chatApi(messages: ChatMessage[] = [], handlers: Parameters<typeof stubApi>[0] = {}) {
@@ -251,5 +251,19 @@ describe('/chat?with=', () => {
     await user.type(await screen.findByLabelText('اكتب رسالتك', {}, { timeout: 5000 }), 'Hi{Enter}');
     expect((await screen.findByRole('alert')).textContent).toContain('لا يمكنك بدء محادثة مع هذا المستخدم.');
     expect(ERROR_MESSAGES_AR.forbidden).toBeTruthy();
+  });
+
+  it('offers no first message to someone without an account', async () => {
+    chatApi([], {
+      'GET /api/v1/chat/room/by/members': () => ({
+        status: 404,
+        body: { code: 'room-members-not-found', message: 'x' },
+      }),
+    });
+    renderApp('/chat?with=404', { user: student });
+    expect((await screen.findByRole('alert', {}, { timeout: 5000 })).textContent).toContain(
+      ERROR_MESSAGES_AR['room-members-not-found'],
+    );
+    expect((screen.getByLabelText('اكتب رسالتك') as HTMLTextAreaElement).disabled).toBe(true);
   });
 });

@@ -561,3 +561,140 @@ describe('bad links', { timeout: 20_000 }, () => {
     expect(await screen.findByRole('heading', { name: 'مدة الاشتراك في هذا الرابط غير صحيحة.' })).toBeTruthy();
   });
 });
+
+describe("card on Paymob's page", { timeout: 20_000 }, () => {
+  const config = (paymentProviders: { fawry: boolean; paymob: boolean }) => () => ({
+    body: { environment: 'production', supportLinks: {}, googleSimulator: false, paymentProviders },
+  });
+  const checkoutUrl = {
+    status: 201,
+    body: {
+      transaction: makeTransaction({ method: 'card', provider: 'paymob', referenceNumber: '217503754' }),
+      redirectUrl: 'https://accept.paymob.com/unifiedcheckout/?publicKey=pk&clientSecret=cs',
+      referenceNumber: null,
+      walletQr: null,
+      installmentSchedule: null,
+    },
+  };
+
+  it('is offered beside the saved cards, needs no card first, and leaves for Paymob with the key, never an amount', async () => {
+    const go = vi.spyOn(browser, 'go').mockImplementation(() => {});
+    const { calls } = stubCheckout({
+      'GET /api/v1/config': config({ fawry: true, paymob: true }),
+      'GET /api/v1/fawry/card-token/list': () => ({ body: { list: [] } }),
+      'POST /api/v1/paymob/create-checkout-url': () => checkoutUrl,
+    });
+    const user = userEvent.setup();
+    renderApp('/checkout/2/month', { user: student });
+    // a student with no saved card may still pay by card at once
+    expect(await screen.findByText(/لا توجد بطاقات محفوظة بعد/)).toBeTruthy();
+    const paymob = await screen.findByRole('form', { name: 'ادفع ببطاقة دون حفظها' });
+    expect(paymob.textContent).toContain('لا تُحفظ البطاقة');
+    await user.click(within(paymob).getByRole('button', { name: /عبر Paymob/ }));
+    await waitFor(() =>
+      expect(go).toHaveBeenCalledWith('https://accept.paymob.com/unifiedcheckout/?publicKey=pk&clientSecret=cs'),
+    );
+    expect(within(paymob).getByRole('button', { name: /^جارٍ تحويلك إلى صفحة Paymob…/ })).toHaveProperty(
+      'disabled',
+      true,
+    );
+    const body = calls.find((c) => c.path === '/api/v1/paymob/create-checkout-url')?.body as Record<string, unknown>;
+    expect(body).toMatchObject({ planId: 2, period: 'month' });
+    expect(body.idempotencyKey).toMatch(/^chk_[0-9a-f]{32}$/);
+    expect(Object.keys(body).some((key) => /amount|price/i.test(key))).toBe(false);
+    expect(calls.some((c) => c.path.startsWith('/api/v1/fawry/pay'))).toBe(false);
+  });
+
+  it('is the one way to pay where only Paymob takes payments, and shows its refusal there', async () => {
+    const { calls } = stubCheckout({
+      'GET /api/v1/config': config({ fawry: false, paymob: true }),
+      'POST /api/v1/paymob/create-checkout-url': () => ({
+        status: 503,
+        body: { code: 'service-unavailable', message: '' },
+      }),
+    });
+    const user = userEvent.setup();
+    renderApp('/checkout/2/month', { user: student });
+    const paymob = await screen.findByRole('form', { name: 'ادفع ببطاقة دون حفظها' });
+    expect(screen.getAllByRole('tab').map((tab) => tab.textContent)).toEqual(['بطاقة بنكية']);
+    expect(screen.queryByRole('button', { name: 'إضافة بطاقة' })).toBeNull();
+    await user.click(within(paymob).getByRole('button', { name: /ادفع ‏١٬١٠٠.*عبر Paymob/ }));
+    expect((await within(paymob).findByRole('alert')).textContent).toContain(ERROR_MESSAGES_AR['service-unavailable']);
+    expect(calls.some((c) => c.path === '/api/v1/fawry/card-token/list')).toBe(false);
+  });
+
+  it('is not offered where Paymob takes no payments', async () => {
+    stubCheckout({ 'GET /api/v1/config': config({ fawry: true, paymob: false }) });
+    renderApp('/checkout/2/month', { user: student });
+    expect(await screen.findByRole('radio', { name: 'Visa تنتهي بـ 4242' })).toBeTruthy();
+    expect(screen.getAllByRole('tab')).toHaveLength(4);
+    expect(screen.queryByRole('form', { name: 'ادفع ببطاقة دون حفظها' })).toBeNull();
+  });
+});
+
+describe('the latest payment, still open (GET /tx/last)', { timeout: 20_000 }, () => {
+  it('is offered before a method is chosen, without taking the focus, and can be cancelled after confirming', async () => {
+    let last = makeTransaction({ id: 40, period: 'quarter', amountPiastres: 297_000, referenceNumber: '987654321' });
+    const { calls } = stubCheckout({
+      'GET /api/v1/tx/last': () => ({ body: last }),
+      'POST /api/v1/fawry/cancel-unpaid-order': () => {
+        last = { ...last, status: TransactionStatus.canceled, state: 'cancelled', canCancel: false, canRetry: true };
+        return { body: last };
+      },
+    });
+    const user = userEvent.setup();
+    renderApp('/checkout/2/month', { user: student });
+    const panel = await screen.findByRole('region', { name: 'دفعتك الأخيرة لم تكتمل بعد' });
+    expect(panel.textContent).toContain('١٢٠ دقيقة أسبوعيًا، ٣ أشهر');
+    expect(panel.textContent).toContain('987654321');
+    expect(within(panel).getByRole('link', { name: 'متابعة الدفعة' }).getAttribute('href')).toBe(
+      '/checkout/2/quarter?transactionId=40',
+    );
+    expect(document.activeElement).toBe(document.body);
+    // the methods stay there: the student may still choose to pay otherwise
+    expect(screen.getByRole('tab', { name: 'بطاقة بنكية' })).toBeTruthy();
+
+    await user.click(within(panel).getByRole('button', { name: 'إلغاء الدفع' }));
+    await user.click(await screen.findByRole('button', { name: 'نعم، ألغِ الدفع' }));
+    expect(await screen.findByText('أُلغيت عملية الدفع.')).toBeTruthy();
+    await waitFor(() => expect(screen.queryByRole('region', { name: 'دفعتك الأخيرة لم تكتمل بعد' })).toBeNull());
+    expect(calls.find((c) => c.path === '/api/v1/fawry/cancel-unpaid-order')?.body).toEqual({ transactionId: 40 });
+  });
+
+  it('goes away when the open payment is paid meanwhile (realtime)', async () => {
+    let last = makeTransaction({ id: 40 });
+    stubCheckout({ 'GET /api/v1/tx/last': () => ({ body: last }) });
+    const { realtime } = renderApp('/checkout/2/month', { user: student });
+    expect(await screen.findByRole('region', { name: 'دفعتك الأخيرة لم تكتمل بعد' })).toBeTruthy();
+    last = paid(last);
+    realtime.push('transaction:status', { transactionId: 40, status: TransactionStatus.paid, subscriptionId: 5 });
+    await waitFor(() => expect(screen.queryByRole('region', { name: 'دفعتك الأخيرة لم تكتمل بعد' })).toBeNull());
+  });
+
+  it('is not shown once the latest payment is over, nor before a first payment', async () => {
+    stubCheckout({ 'GET /api/v1/tx/last': () => ({ body: paid(makeTransaction()) }) });
+    const first = renderApp('/checkout/2/month', { user: student });
+    expect(await screen.findByRole('radio', { name: 'Visa تنتهي بـ 4242' })).toBeTruthy();
+    expect(screen.queryByRole('region', { name: 'دفعتك الأخيرة لم تكتمل بعد' })).toBeNull();
+    first.unmount();
+
+    const { calls } = stubCheckout({
+      'GET /api/v1/tx/last': () => ({ status: 404, body: { code: 'transaction-not-found', message: '' } }),
+    });
+    renderApp('/checkout/2/month', { user: student });
+    expect(await screen.findByRole('radio', { name: 'Visa تنتهي بـ 4242' })).toBeTruthy();
+    await waitFor(() => expect(calls.some((c) => c.path === '/api/v1/tx/last')).toBe(true));
+    expect(screen.queryByRole('region', { name: 'دفعتك الأخيرة لم تكتمل بعد' })).toBeNull();
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+
+  it("leads from a payment's status to its own page", async () => {
+    stubCheckout({
+      'GET /api/v1/fawry/payment-status': () => ({ body: paid(makeTransaction()) }),
+      'POST /api/v1/fawry/payment-status/sync': () => ({ body: paid(makeTransaction()) }),
+    });
+    renderApp('/checkout/2/month?transactionId=41', { user: student });
+    expect(await screen.findByRole('heading', { name: 'تم الدفع بنجاح' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'تفاصيل الدفعة' }).getAttribute('href')).toBe('/payments/41');
+  });
+});

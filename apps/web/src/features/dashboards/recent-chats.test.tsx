@@ -16,8 +16,8 @@ const withTutor = (id: number, name: string, lastMessageAt: string, unreadCount 
   name: null,
   lessonId: null,
   members: [
-    { id: 7, name: student.name, image: null, role: 4 },
-    { id: 100 + id, name, image: null, role: 3 } satisfies ChatMember,
+    { id: 7, name: student.name, image: null, role: 4, gender: null },
+    { id: 100 + id, name, image: null, role: 3, gender: null } satisfies ChatMember,
   ],
   pinned: false,
   muted: false,

@@ -59,6 +59,7 @@ const request = (overrides: Partial<Invoice> = {}): Invoice => ({
   receiptUrl: null,
   addressedBy: null,
   addressedAt: null,
+  pendingUpdate: null,
   createdAt: '2026-11-25T10:00:00Z',
   updatedAt: '2026-11-25T10:00:00Z',
   ownerAvailablePiastres: 55_000,
@@ -169,5 +170,71 @@ describe('/invoices', { timeout: 20_000 }, () => {
     const confirm = await screen.findByRole('dialog', { name: 'حذف وسيلة السحب؟' });
     await user.click(within(confirm).getByRole('button', { name: 'حذف' }));
     expect(await screen.findByText('لم تحفظ أي وسيلة سحب بعد.')).toBeTruthy();
+  });
+
+  it('sends an edit for approval, shows it waiting, and starts the next edit from it', async () => {
+    const wallet: WithdrawMethodItem = { ...instapay, id: 4, method: 0, phone: '01012345678', instapayAddress: null };
+    let invoices = [request()];
+    const { calls } = stubApi(
+      {
+        'GET /api/v1/invoice/stats/9': () => ({ body: balance(55_000, 50_000) }),
+        'GET /api/v1/invoice': () => ({ body: { total: invoices.length, list: invoices } }),
+        'GET /api/v1/invoice/earnings': () => ({ body: { total: 0, list: [] } }),
+        'GET /api/v1/withdraw-method': () => ({ body: [instapay, wallet] }),
+        'PATCH /api/v1/invoice/21': () => {
+          invoices = [
+            request({
+              label: 'updated-by-receiver',
+              pendingUpdate: {
+                amountPiastres: 80_000,
+                method: 0,
+                withdrawMethodId: 4,
+                phone: '01012345678',
+                bank: null,
+                accountNumber: null,
+                receiverName: null,
+                instapayAddress: null,
+              },
+              ownerAvailablePiastres: 25_000,
+            }),
+          ];
+          return { body: invoices[0] };
+        },
+      },
+      tutor,
+    );
+    const user = userEvent.setup();
+    renderApp('/invoices', { user: tutor });
+    const list = await screen.findByRole('list', { name: 'طلبات السحب' });
+
+    await user.click(await within(list).findByRole('button', { name: 'تعديل' }));
+    let dialog = await screen.findByRole('dialog', { name: 'تعديل طلب السحب' });
+    expect(dialog.textContent).toContain('يصل التعديل إلى الإدارة لاعتماده');
+    // What the request holds (500) counts as available: 1,050 EGP in all.
+    const amount = within(dialog).getByLabelText(/المبلغ بالجنيه/);
+    await user.clear(amount);
+    await user.type(amount, '1050.01');
+    await user.click(within(dialog).getByRole('button', { name: 'إرسال التعديل' }));
+    expect(await within(dialog).findByText('المبلغ أكبر من رصيدك المتاح للسحب.')).toBeTruthy();
+    await user.clear(amount);
+    await user.type(amount, '800');
+    await user.selectOptions(within(dialog).getByLabelText(/وسيلة السحب/), '4');
+    await user.click(within(dialog).getByRole('button', { name: 'إرسال التعديل' }));
+    expect(await screen.findByText('أُرسل التعديل، وينتظر موافقة الإدارة')).toBeTruthy();
+    expect(calls.find((c) => c.method === 'PATCH')?.body).toEqual({ amount: 800, withdrawMethodId: 4 });
+
+    // The request keeps its values until staff approve; the edit shows beside it.
+    expect(await within(list).findByText('تعديل بانتظار الموافقة')).toBeTruthy();
+    const waiting = within(list).getByText(/تعديلك بانتظار موافقة الإدارة/);
+    expect(waiting.textContent).toContain('٨٠٠٫٠٠');
+    expect(waiting.textContent).toContain('محفظة موبايل 01012345678');
+    expect(list.textContent).toContain('٥٠٠٫٠٠');
+
+    // Editing again starts from the edit that waits (800 EGP, the wallet); what the request holds is 800 now.
+    await user.click(within(list).getByRole('button', { name: 'تعديل' }));
+    dialog = await screen.findByRole('dialog', { name: 'تعديل طلب السحب' });
+    expect((within(dialog).getByLabelText(/المبلغ بالجنيه/) as HTMLInputElement).value).toBe('800');
+    expect((within(dialog).getByLabelText(/وسيلة السحب/) as HTMLSelectElement).value).toBe('4');
+    expect(dialog.textContent).toMatch(/المتاح: \S*١٬٠٥٠٫٠٠/);
   });
 });

@@ -1,4 +1,5 @@
 import { ERROR_MESSAGES_AR } from '@darsak/domain/errors';
+import { SessionStatus } from '@darsak/domain/sessions';
 import { configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -101,6 +102,40 @@ describe('/lesson/{id}', () => {
     expect(screen.queryByRole('button', { name: 'تغيير الموعد' })).toBeNull();
   });
 
+  it.each([
+    ['pending', SessionStatus.pending, 'محجوز', 'لم تنتهِ بعد'],
+    ['fulfilled', SessionStatus.passed, 'تم', 'عُقدت'],
+    ['fulfilled', SessionStatus.rejected, 'تم', 'ألغاها الطالب أو غاب عنها'],
+    ['cancelledByStudent', SessionStatus.rejected, 'ألغاه الطالب', 'ألغاها الطالب أو غاب عنها'],
+    ['cancelledByTutor', SessionStatus.canceledByTutor, 'ألغاه المعلّم', 'ألغاها المعلّم أو غاب عنها'],
+    ['cancelledByAdmin', SessionStatus.canceledByAdmin, 'ألغته الإدارة', 'ألغتها الإدارة'],
+  ] as const)(
+    'a %s lesson whose session is %i says who ended it and what became of its session',
+    async (status, sessionStatus, shown, session) => {
+      const cancelled = status.startsWith('cancelled');
+      const lesson = makeLesson({
+        status,
+        sessionStatus,
+        cancelledAt: cancelled ? new Date().toISOString() : null,
+        cancelledBy: cancelled ? 1 : null,
+      });
+      stubApi({ 'GET /api/v1/lesson/501': () => ({ body: lesson }) }, student);
+      renderApp('/lesson/501', { user: student });
+      expect(await screen.findByText(shown)).toBeTruthy();
+      const term = screen.getByText('الجلسة المباشرة');
+      expect(term.nextElementSibling?.textContent).toBe(session);
+    },
+  );
+
+  it('names a woman student as الطالبة to her tutor, on the lesson and in its cancel dialog', async () => {
+    const mona = { id: 7, name: 'منى علي', image: null, gender: 'female' as const };
+    stubApi({ 'GET /api/v1/lesson/501': () => ({ body: makeLesson({ student: mona }) }) }, tutor);
+    renderApp('/lesson/501', { user: tutor });
+    expect(await screen.findByRole('heading', { level: 1, name: 'درس مع الطالبة منى علي' })).toBeTruthy();
+    await userEvent.click(screen.getByRole('button', { name: 'إلغاء الدرس' }));
+    expect(await screen.findByText(/ونُبلغ الطالبة بالإلغاء وتعود إليها دقائقها/)).toBeTruthy();
+  });
+
   it('moves a lesson through the booking dialog and opens the new one', async () => {
     const lesson = makeLesson();
     const moved = makeLesson({ id: 502, startsAt: cairoAt(1, 11), rebookedFrom: 501 });
@@ -110,7 +145,8 @@ describe('/lesson/{id}', () => {
         'GET /api/v1/lesson/502': () => ({ body: moved }),
         'GET /api/v1/sub/user': () => ({ body: makeSubscription({ remainingWeeklyMinutes: 90 }) }),
         'GET /api/v1/availability-slot/free': (_init, url) => {
-          const week = { startsAt: cairoAt(-1, 6), endsAt: cairoAt(5, 6), remainingMinutes: 90 };
+          // As the server answers for a move: the moved lesson's 30 minutes are given back in the week.
+          const week = { startsAt: cairoAt(-1, 6), endsAt: cairoAt(5, 6), remainingMinutes: 120 };
           const length = url.searchParams.get('durationMinutes') === '15' ? 15 : 30;
           return { body: makeFreeTimes(length, [cairoAt(1, 11)], week) };
         },
@@ -122,8 +158,8 @@ describe('/lesson/{id}', () => {
     const { router } = renderApp('/lesson/501', { user: student });
     await user.click(await screen.findByRole('button', { name: 'تغيير الموعد' }));
     const dialog = await screen.findByRole('dialog', { name: 'تغيير موعد درسك مع ياسمين فؤاد' });
-    // the moved lesson's own minutes count as free again
-    expect(await within(dialog).findByText(/متبقٍ لك ١٢٠ دقيقة/)).toBeTruthy();
+    // the same minutes as the dashboard (the subscription's 90), not the week with the moved lesson given back
+    expect(await within(dialog).findByText(/متبقٍ لك ٩٠ دقيقة/)).toBeTruthy();
     const day = within(dialog)
       .getAllByRole('radio')
       .find((r) => !(r as HTMLInputElement).disabled);
@@ -134,6 +170,9 @@ describe('/lesson/{id}', () => {
     await user.click(within(dialog).getByRole('button', { name: 'التالي' }));
     await user.click(within(dialog).getByRole('radio', { name: '١١:٠٠ ص' }));
     await user.click(within(dialog).getByRole('button', { name: 'التالي' }));
+    // moving a 30-minute lesson to another 30 minutes leaves the week as it was
+    expect(within(dialog).getByText('دقائقك المتبقية الآن').nextSibling?.textContent).toBe('٩٠ دقيقة');
+    expect(within(dialog).getByText('المتبقي بعد الحجز').nextSibling?.textContent).toBe('٩٠ دقيقة');
     await user.click(within(dialog).getByRole('button', { name: 'تأكيد الموعد الجديد' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/lesson/502'));
     expect(calls.find((c) => c.method === 'PATCH')?.body).toEqual({
@@ -179,6 +218,58 @@ describe('/lesson/{id}', () => {
     // The button no longer offers to rate: it edits the rating now there is one.
     expect(await screen.findByRole('button', { name: 'عدّل تقييمك' })).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'قيّم المعلّم' })).toBeNull();
+  });
+
+  it('deletes the rating only after confirming, by keyboard, then offers to rate again', async () => {
+    let list = [makeRating({ id: 61, value: 3, text: 'جيد' })];
+    const { calls } = stubApi(
+      {
+        'GET /api/v1/lesson/501': () => ({ body: makeLesson({ status: 'fulfilled', startsAt: cairoAt(-1, 10) }) }),
+        'GET /api/v1/rating/list/rater/7': () => ({ body: { total: list.length, list } }),
+        'DELETE /api/v1/rating/61': () => {
+          list = [];
+          return { body: { ok: true } };
+        },
+      },
+      student,
+    );
+    const user = userEvent.setup();
+    renderApp('/lesson/501', { user: student });
+    const remove = await screen.findByRole('button', { name: 'حذف تقييمي' });
+
+    // "keep it" changes nothing
+    remove.focus();
+    await user.keyboard('{Enter}');
+    let dialog = await screen.findByRole('dialog', { name: 'حذف تقييمك؟' });
+    expect(dialog.textContent).toContain('ياسمين فؤاد');
+    await user.click(within(dialog).getByRole('button', { name: 'تراجع' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(calls.some((c) => c.method === 'DELETE')).toBe(false);
+
+    await user.click(screen.getByRole('button', { name: 'حذف تقييمي' }));
+    dialog = await screen.findByRole('dialog', { name: 'حذف تقييمك؟' });
+    await user.click(within(dialog).getByRole('button', { name: 'نعم، احذفه' }));
+    expect(await screen.findByText('حُذف تقييمك')).toBeTruthy();
+    expect(calls.filter((c) => c.method === 'DELETE').map((c) => c.path)).toEqual(['/api/v1/rating/61']);
+    expect(await screen.findByRole('button', { name: 'قيّم المعلّم' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'حذف تقييمي' })).toBeNull();
+  });
+
+  it('says why a rating could not be deleted', async () => {
+    stubApi(
+      {
+        'GET /api/v1/lesson/501': () => ({ body: makeLesson({ status: 'fulfilled', startsAt: cairoAt(-1, 10) }) }),
+        'GET /api/v1/rating/list/rater/7': () => ({ body: { total: 1, list: [makeRating({ id: 61 })] } }),
+        'DELETE /api/v1/rating/61': () => ({ status: 404, body: { code: 'rating-not-found', message: '' } }),
+      },
+      student,
+    );
+    const user = userEvent.setup();
+    renderApp('/lesson/501', { user: student });
+    await user.click(await screen.findByRole('button', { name: 'حذف تقييمي' }));
+    await user.click(await screen.findByRole('button', { name: 'نعم، احذفه' }));
+    expect(await screen.findByText('تعذّر حذف تقييمك')).toBeTruthy();
+    expect(screen.getByText(ERROR_MESSAGES_AR['rating-not-found'])).toBeTruthy();
   });
 });
 

@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { authStore } from '../../lib/auth-store.ts';
 import { makeLesson } from '../../testing/booking-fixtures.ts';
+import { makeSessionToken, minutesFromNow } from '../../testing/session-fixtures.ts';
 import { makeUser, renderApp, stubApi } from '../../testing/test-utils.tsx';
 
 afterEach(() => {
@@ -11,27 +12,7 @@ afterEach(() => {
 });
 
 const student = makeUser({ id: 7, name: 'سارة أحمد' });
-const minutes = (n: number) => new Date(Date.now() + n * 60_000).toISOString();
-
-function sessionToken(overrides: Record<string, unknown> = {}) {
-  return {
-    token: 'join-token',
-    expiresAt: minutes(5),
-    sessionId: 3,
-    type: 'lesson',
-    lessonId: 42,
-    interviewId: null,
-    demoSessionId: null,
-    roomId: 4,
-    iceServers: [{ urls: ['stun:stun.example.test:3478'] }],
-    opensAt: minutes(-12),
-    startsAt: minutes(-2),
-    endsAt: minutes(28),
-    noShowAt: minutes(3),
-    joinState: 'waitingForTutor',
-    ...overrides,
-  };
-}
+const minutes = minutesFromNow;
 
 const track = (kind: 'audio' | 'video') => ({
   kind,
@@ -65,13 +46,13 @@ const working = async () => {
   };
 };
 
-function sessionApi(token: unknown = sessionToken(), status = 200, extra: Parameters<typeof stubApi>[0] = {}) {
+function sessionApi(token: unknown = makeSessionToken(), status = 200, extra: Parameters<typeof stubApi>[0] = {}) {
   return stubApi(
     {
       'GET /api/v1/session/token': () => ({ status, body: token }),
       'GET /api/v1/session/3': () => ({
         body: {
-          ...sessionToken(),
+          ...makeSessionToken(),
           id: 3,
           type: 'lesson',
           status: 1,
@@ -186,7 +167,7 @@ describe('/session: the tutor did not attend', () => {
   it('lets the student end the lesson from the session screen, then shows it with the minutes back', async () => {
     fakeDevices(working);
     const ended = makeLesson({ id: 42, status: 'cancelledByTutor', cancelReason: 'tutorDidNotAttend' });
-    const absent = sessionToken({ startsAt: minutes(-6), noShowAt: minutes(-1), joinState: 'tutorDidNotAttend' });
+    const absent = makeSessionToken({ startsAt: minutes(-6), noShowAt: minutes(-1), joinState: 'tutorDidNotAttend' });
     const { calls } = sessionApi(absent, 200, {
       'POST /api/v1/lesson/42/tutor-did-not-attend': () => ({ body: ended }),
       'GET /api/v1/lesson/42': () => ({ body: ended }),
@@ -200,5 +181,85 @@ describe('/session: the tutor did not attend', () => {
     await user.click(within(dialog).getByRole('button', { name: 'نعم، أنهِ الدرس' }));
     expect(await screen.findByText('لم يحضر المعلّم، فأُلغي الدرس', {}, slow)).toBeTruthy();
     expect(calls.filter((c) => c.path === '/api/v1/lesson/42/tutor-did-not-attend')).toHaveLength(1);
+  }, 20_000);
+});
+
+describe('/session for an interview', () => {
+  it("speaks of the interview, not a lesson, and keeps the interviewer's notes beside the call", async () => {
+    fakeDevices(working);
+    const manager = makeUser({ id: 40, role: 5, name: 'منى عبد الرحمن' });
+    const token = makeSessionToken({ type: 'interview', lessonId: null, interviewId: 5, joinState: null });
+    const interview = {
+      id: 5,
+      status: 1,
+      startsAt: minutes(-2),
+      endsAt: minutes(28),
+      joinOpensAt: minutes(-12),
+      applicant: { id: 31, name: 'أحمد محمود', image: null },
+      manager: { id: 40, name: 'منى عبد الرحمن', image: null },
+      introVideoUrl: null,
+      feedback: null,
+      note: 'نطق جيد',
+      level: null,
+      decidedBy: null,
+      decidedAt: null,
+      cancelledBy: null,
+      cancelledAt: null,
+      cancelReason: null,
+      createdAt: minutes(-600),
+    };
+    const { calls } = stubApi(
+      {
+        'GET /api/v1/session/token': () => ({ body: token }),
+        'GET /api/v1/session/3': () => ({
+          body: {
+            ...token,
+            id: 3,
+            status: 1,
+            startedAt: null,
+            endedAt: null,
+            members: [
+              { id: 40, name: 'منى عبد الرحمن', image: null, role: 5 },
+              { id: 31, name: 'أحمد محمود', image: null, role: 3 },
+            ],
+            events: [],
+          },
+        }),
+        'GET /api/v1/interview/5': () => ({ body: interview }),
+        'PATCH /api/v1/interview': (init) => ({
+          body: { ...interview, note: JSON.parse(String(init?.body)).note },
+        }),
+        'GET /api/v1/chat/list/4/messages': () => ({ body: { total: 0, list: [] } }),
+        'GET /api/v1/chat/room/members/4': () => ({ body: [] }),
+      },
+      manager,
+    );
+    const user = userEvent.setup();
+    const { realtime } = renderApp('/session?interviewId=5', { user: manager });
+    realtime.handle('session:join', () => ({
+      ok: true,
+      data: { sessionId: 3, interviewId: 5, roomId: 4, joinState: null, peers: [] },
+    }));
+    expect(await screen.findByRole('heading', { name: 'المقابلة المباشرة' }, slow)).toBeTruthy();
+    expect(screen.getByText(/موعد المقابلة/)).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'انضم إلى المقابلة' }));
+    const call = await screen.findByRole('region', { name: 'مكالمة المقابلة' });
+    expect(await within(call).findByText('في انتظار المتقدّم')).toBeTruthy();
+    expect(await screen.findByRole('complementary', { name: 'محادثة المقابلة' })).toBeTruthy();
+    expect(within(call).getByRole('button', { name: 'غادر المقابلة' })).toBeTruthy();
+    // The brand درسك aside, nothing on the page speaks of a lesson.
+    expect(document.querySelector('main')?.textContent).not.toMatch(/الدرس|دروس|درس\s/);
+
+    const notes = (await screen.findByLabelText(/ملاحظاتك عن المتقدّم/)) as HTMLTextAreaElement;
+    expect(notes.value).toBe('نطق جيد');
+    await user.type(notes, '، يتردد في الأزمنة');
+    await user.click(screen.getByRole('button', { name: 'حفظ الملاحظات' }));
+    await waitFor(() => expect(calls.some((c) => c.method === 'PATCH')).toBe(true));
+    expect(calls.find((c) => c.method === 'PATCH')?.body).toEqual({
+      id: 5,
+      action: 'notes',
+      note: 'نطق جيد، يتردد في الأزمنة',
+    });
+    expect(await screen.findByText('حُفظت الملاحظات.')).toBeTruthy();
   }, 20_000);
 });

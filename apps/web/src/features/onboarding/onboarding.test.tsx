@@ -1,4 +1,4 @@
-import { configure, screen, waitFor } from '@testing-library/react';
+import { configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { authStore } from '../../lib/auth-store.ts';
@@ -84,6 +84,31 @@ describe('/t/onboarding', () => {
     expect(calls.find((c) => c.path === '/api/v1/interview')?.body).toEqual({ managerId: 40, startsAt });
   });
 
+  it('tells an applicant when no interviewer has times yet that a message will come, and finds new times', async () => {
+    const startsAt = inDays(2);
+    let opened = false;
+    stubApi(
+      {
+        'GET /api/v1/user/tutor/onboarding': () => ({
+          body: status([...done, step('interview', 'todo'), ...locked], 'interview'),
+        }),
+        'GET /api/v1/user/interviewer/select': () => ({
+          body: [
+            { interviewer: person(40, 'منى عبد الرحمن'), freeTimes: opened ? [{ startsAt, endsAt: startsAt }] : [] },
+          ],
+        }),
+      },
+      applicant,
+      meta,
+    );
+    renderApp('/t/onboarding', { user: applicant });
+    expect(await screen.findByRole('heading', { name: 'لا توجد مواعيد للمقابلات بعد', level: 3 })).toBeTruthy();
+    expect(screen.getByText(/سنرسل لك رسالة فور فتح مواعيد جديدة/)).toBeTruthy();
+    opened = true;
+    await userEvent.click(screen.getByRole('button', { name: 'تحقّق من المواعيد الآن' }));
+    expect(await screen.findByRole('button', { pressed: false, name: /[٠-٩]+:[٠-٩]+/ })).toBeTruthy();
+  });
+
   it('tells a rejected applicant when they may reapply and offers no booking before then', async () => {
     const reapplyAt = inDays(80);
     stubApi(
@@ -104,35 +129,78 @@ describe('/t/onboarding', () => {
   });
 });
 
-describe('/t/onboarding intro video on object storage', () => {
-  /** The browser's upload to the store: what it was sent, with a progress event on the way. */
-  function stubStoreUpload() {
-    const sent: { method?: string; url?: string; headers: Record<string, string>; body?: unknown } = { headers: {} };
-    class StoreXhr {
-      upload: { onprogress?: (event: { lengthComputable: boolean; loaded: number; total: number }) => void } = {};
-      status = 200;
-      responseText = '';
-      withCredentials = false;
-      onload?: () => void;
-      open(method: string, url: string) {
-        Object.assign(sent, { method, url });
-      }
-      setRequestHeader(key: string, value: string) {
-        sent.headers[key] = value;
-      }
-      getResponseHeader = () => '';
-      send(body: unknown) {
-        sent.body = body;
-        this.upload.onprogress?.({ lengthComputable: true, loaded: 1, total: 2 });
-        this.onload?.();
-      }
+/** The browser's upload (to the API or the store): what it was sent, with a progress event on the way. */
+function stubBrowserUpload() {
+  const sent: { method?: string; url?: string; headers: Record<string, string>; body?: unknown } = { headers: {} };
+  class UploadXhr {
+    upload: { onprogress?: (event: { lengthComputable: boolean; loaded: number; total: number }) => void } = {};
+    status = 200;
+    responseText = '';
+    withCredentials = false;
+    onload?: () => void;
+    open(method: string, url: string) {
+      Object.assign(sent, { method, url });
     }
-    vi.stubGlobal('XMLHttpRequest', StoreXhr);
-    return sent;
+    setRequestHeader(key: string, value: string) {
+      sent.headers[key] = value;
+    }
+    getResponseHeader = () => '';
+    send(body: unknown) {
+      sent.body = body;
+      this.upload.onprogress?.({ lengthComputable: true, loaded: 1, total: 2 });
+      this.onload?.();
+    }
   }
+  vi.stubGlobal('XMLHttpRequest', UploadXhr);
+  return sent;
+}
 
+describe('/t/onboarding after a passed interview', () => {
+  it("keeps the interviewer's feedback on the interview step while the applicant books the demo session", async () => {
+    stubApi(
+      {
+        'GET /api/v1/user/tutor/onboarding': () => ({
+          body: status(
+            [...done, step('interview', 'done', { at: inDays(-1) }), step('demoSession', 'todo'), ...locked.slice(1)],
+            'demoSession',
+            { interview: interview(2, { feedback: 'نطق واضح، ركّز على الأزمنة' }) },
+          ),
+        }),
+        'GET /api/v1/user/interviewer/select': () => ({ body: [] }),
+      },
+      applicant,
+      meta,
+    );
+    renderApp('/t/onboarding', { user: applicant });
+    expect(await screen.findByText('ملاحظات المُحاوِر: نطق واضح، ركّز على الأزمنة')).toBeTruthy();
+  });
+});
+
+describe('/t/onboarding once activated', () => {
+  it('tells a woman tutor she is a tutor now, in the feminine', async () => {
+    const woman = makeUser({ id: 32, role: 3, name: 'منى عبد الرحمن', gender: 'female' });
+    const steps = ['profile', 'introVideo', 'interview', 'demoSession', 'photoSession', 'activated'];
+    stubApi(
+      {
+        'GET /api/v1/user/tutor/onboarding': () => ({
+          body: status(
+            steps.map((s) => step(s, 'done')),
+            'activated',
+          ),
+        }),
+      },
+      woman,
+      makeTutorMeta({ userId: 32, activated: true }),
+    );
+    renderApp('/t/onboarding', { user: woman });
+    expect(await screen.findByText('أنتِ الآن معلّمة على درسك')).toBeTruthy();
+    expect(screen.getByText(/حدّثي جدولك/)).toBeTruthy();
+  });
+});
+
+describe('/t/onboarding intro video on object storage', () => {
   it('asks for an upload URL, sends the file to the store itself, then confirms it', async () => {
-    const sent = stubStoreUpload();
+    const sent = stubBrowserUpload();
     const todo = ['interview', 'demoSession', 'photoSession', 'activated'].map((s) => step(s, 'locked'));
     const target = {
       method: 'PUT',
@@ -171,6 +239,55 @@ describe('/t/onboarding intro video on object storage', () => {
   });
 });
 
+describe('/t/onboarding intro video picker', () => {
+  const atIntroVideo = () =>
+    stubApi(
+      {
+        'GET /api/v1/user/tutor/onboarding': () => ({
+          body: status(
+            [
+              step('profile', 'done'),
+              step('introVideo', 'todo'),
+              ...['interview', ...locked.map((s) => s.step)].map((s) => step(s, 'locked')),
+            ],
+            'introVideo',
+          ),
+        }),
+        'POST /api/v1/intro-video/with/asset': () => ({ status: 201, body: { id: 9, status: 'pending' } }),
+      },
+      applicant,
+      meta,
+    );
+
+  it('offers exactly what the server takes (MP4, WebM, MOV) and refuses another type before any upload', async () => {
+    const { calls } = atIntroVideo();
+    renderApp('/t/onboarding', { user: applicant });
+    const input = (await screen.findByLabelText('اختر ملف الفيديو')) as HTMLInputElement;
+    expect(input.accept.split(',')).toEqual(
+      expect.arrayContaining(['video/mp4', 'video/webm', 'video/quicktime', '.mov']),
+    );
+    await userEvent.upload(input, new File(['mkv'], 'intro.mkv', { type: 'video/x-matroska' }), { applyAccept: false });
+    expect(await screen.findByText('اختر ملف فيديو بصيغة MP4 أو WebM أو MOV.')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'أرسل الفيديو' })).toBeNull();
+    expect(calls.some((c) => c.path === '/api/v1/intro-video/with/asset')).toBe(false);
+  });
+
+  it("sends an iPhone's .mov the browser plays, and holds one it cannot play with what to do", async () => {
+    atIntroVideo();
+    const sent = stubBrowserUpload();
+    const { container } = renderApp('/t/onboarding', { user: applicant });
+    const input = await screen.findByLabelText('اختر ملف الفيديو');
+    await userEvent.upload(input, new File(['hevc'], 'IMG_0002.MOV', { type: 'video/quicktime' }));
+    container.querySelector('video')?.dispatchEvent(new Event('error'));
+    expect(await screen.findByText(/أرسل فيديو MP4 أو WebM أو MOV بترميز H\.264/)).toBeTruthy();
+    expect((screen.getByRole('button', { name: 'أرسل الفيديو' }) as HTMLButtonElement).disabled).toBe(true);
+
+    await userEvent.upload(input, new File(['h264'], 'IMG_0001.MOV', { type: 'video/quicktime' }));
+    await userEvent.click(screen.getByRole('button', { name: 'أرسل الفيديو' }));
+    await waitFor(() => expect(sent.url).toMatch(/\/api\/v1\/intro-video\/with\/asset$/));
+  });
+});
+
 describe('/interview/{id}', () => {
   it('lets the manager record the outcome only after the start, and says when the room opens', async () => {
     const manager = makeUser({ id: 40, role: 5, name: 'منى عبد الرحمن' });
@@ -184,5 +301,34 @@ describe('/interview/{id}', () => {
     expect(await screen.findByText(/يمكنك تسجيل النتيجة بعد بدء الموعد/)).toBeTruthy();
     expect((screen.getByRole('button', { name: 'حفظ النتيجة' }) as HTMLButtonElement).disabled).toBe(true);
     expect(screen.getByText('تُفتح الغرفة قبل الموعد بـ٦٠ دقيقة.')).toBeTruthy();
+  });
+
+  it('opens the decision with the notes kept during the call, and sends them with it', async () => {
+    const manager = makeUser({ id: 40, role: 5, name: 'منى عبد الرحمن' });
+    const { calls } = stubApi(
+      {
+        'GET /api/v1/interview/5': () => ({ body: interview(1, { note: 'يتردد في الأزمنة' }) }),
+        'PATCH /api/v1/interview': () => ({ body: interview(2, { note: 'يتردد في الأزمنة' }) }),
+      },
+      manager,
+      makeTutorMeta({ userId: 40, activated: true }),
+    );
+    renderApp('/interview/5', { user: manager });
+    const note = (await screen.findByLabelText('ملاحظة داخلية')) as HTMLTextAreaElement;
+    expect(note.value).toBe('يتردد في الأزمنة');
+    await userEvent.selectOptions(screen.getByLabelText(/مستوى الإنجليزية/), '3');
+    await userEvent.type(screen.getByLabelText(/ملاحظات للمتقدّم/), 'نطق واضح');
+    await userEvent.click(screen.getByRole('button', { name: 'حفظ النتيجة' }));
+    const dialog = await screen.findByRole('dialog');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'حفظ النتيجة' }));
+    await waitFor(() => expect(calls.some((c) => c.method === 'PATCH')).toBe(true));
+    expect(calls.find((c) => c.method === 'PATCH')?.body).toEqual({
+      id: 5,
+      action: 'decide',
+      outcome: 'passed',
+      note: 'يتردد في الأزمنة',
+      feedback: 'نطق واضح',
+      level: 3,
+    });
   });
 });

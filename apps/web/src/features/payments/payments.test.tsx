@@ -258,3 +258,144 @@ describe('/payments', { timeout: 20_000 }, () => {
     expect(await screen.findByText('ليس لديك اشتراك فعّال')).toBeTruthy();
   });
 });
+
+describe('/payments/{id}', { timeout: 20_000 }, () => {
+  const paidCard = paid(
+    makeTransaction({
+      id: 41,
+      method: 'card',
+      provider: 'paymob',
+      referenceNumber: '217503754',
+      discountPiastres: 11_000,
+      amountPiastres: 99_000,
+    }),
+  );
+
+  it('opens from the list: the payment from GET /tx/:id with the subscription it started from GET /sub/:id', async () => {
+    const { calls } = stubApi(
+      {
+        'GET /api/v1/sub/user': () => ({ body: NO_SUBSCRIPTION }),
+        'GET /api/v1/tx/list': () => ({ body: { total: 1, list: [paidCard] } }),
+        'GET /api/v1/tx/41': () => ({ body: paidCard }),
+        'GET /api/v1/sub/5': () => ({
+          body: makeSubscription({ status: 'ended', endsAt: '2025-01-29T04:00:00.000Z' }),
+        }),
+      },
+      student,
+    );
+    const user = userEvent.setup();
+    const { router } = renderApp('/payments', { user: student });
+    await user.click(await screen.findByRole('link', { name: '١٢٠ دقيقة أسبوعيًا، شهر' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'تفاصيل الدفعة' })).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/payments/41');
+
+    const facts = await screen.findByRole('region', { name: 'الدفعة' });
+    const value = (label: string) => within(facts).getByText(label).nextElementSibling?.textContent;
+    expect(value('الحالة')).toBe('تم');
+    expect(value('المبلغ')).toMatch(/٩٩٠/);
+    expect(value('الخصم')).toMatch(/١١٠/);
+    expect(value('وسيلة الدفع')).toBe('بطاقة بنكية');
+    expect(value('مزوّد الدفع')).toBe('Paymob');
+    expect(value('رقم الطلب')).toBe('DRS20250101ABCDEF');
+    // a card payment's provider reference is not a number the student pays with
+    expect(within(facts).queryByText('الرقم المرجعي')).toBeNull();
+    expect(within(facts).queryByRole('link')).toBeNull();
+
+    const subscription = await screen.findByRole('region', { name: 'الاشتراك الذي بدأته هذه الدفعة' });
+    expect(await within(subscription).findByText('منتهٍ')).toBeTruthy();
+    expect(within(subscription).getByText('انتهى في').nextElementSibling?.textContent).toMatch(/٢٩.*٢٠٢٥/);
+    expect(calls.some((c) => c.path === '/api/v1/tx/41')).toBe(true);
+  });
+
+  it('continues or cancels an open payment there, then offers to pay again, and follows realtime', async () => {
+    let current = makeTransaction({ id: 43 });
+    stubApi(
+      {
+        'GET /api/v1/sub/user': () => ({ body: NO_SUBSCRIPTION }),
+        'GET /api/v1/tx/43': () => ({ body: current }),
+        'POST /api/v1/fawry/cancel-unpaid-order': () => {
+          current = {
+            ...current,
+            status: TransactionStatus.canceled,
+            state: 'cancelled',
+            canCancel: false,
+            canRetry: true,
+          };
+          return { body: current };
+        },
+      },
+      student,
+    );
+    const user = userEvent.setup();
+    const { realtime } = renderApp('/payments/43', { user: student });
+    const facts = await screen.findByRole('region', { name: 'الدفعة' });
+    expect(within(facts).getByText('الرقم المرجعي').nextElementSibling?.textContent).toBe('912345678');
+    expect(within(facts).getByText('ادفع قبل')).toBeTruthy();
+    expect(within(facts).getByRole('link', { name: 'متابعة الدفع' }).getAttribute('href')).toBe(
+      '/checkout/2/month?transactionId=43',
+    );
+    await user.click(within(facts).getByRole('button', { name: 'إلغاء الدفع' }));
+    await user.click(await screen.findByRole('button', { name: 'نعم، ألغِ الدفع' }));
+    expect(await within(facts).findByText('ملغي')).toBeTruthy();
+    expect(within(facts).queryByRole('link', { name: 'متابعة الدفع' })).toBeNull();
+    expect(within(facts).getByRole('link', { name: 'إعادة المحاولة' }).getAttribute('href')).toBe('/checkout/2/month');
+
+    // a later change the provider reports reaches the page by itself
+    current = { ...current, status: TransactionStatus.refunded, state: 'cancelled', canRetry: false };
+    realtime.push('transaction:status', {
+      transactionId: 43,
+      status: TransactionStatus.refunded,
+      subscriptionId: null,
+    });
+    expect(await within(facts).findByText('مسترد')).toBeTruthy();
+  });
+
+  it('says a payment that is not the student’s is not in their account, and retries a failed load', async () => {
+    let fail = true;
+    stubApi(
+      {
+        'GET /api/v1/sub/user': () => ({ body: NO_SUBSCRIPTION }),
+        'GET /api/v1/tx/99': () => ({ status: 403, body: { code: 'forbidden', message: '' } }),
+        'GET /api/v1/tx/41': () =>
+          fail ? { status: 503, body: { code: 'service-unavailable', message: '' } } : { body: failed },
+      },
+      student,
+    );
+    const user = userEvent.setup();
+    const view = renderApp('/payments/99', { user: student });
+    expect(await screen.findByRole('heading', { name: 'لا توجد هذه الدفعة في حسابك' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'إعادة المحاولة' })).toBeNull();
+    expect(screen.getAllByRole('link', { name: 'العودة إلى المدفوعات' }).length).toBeGreaterThan(0);
+    view.unmount();
+
+    renderApp('/payments/41', { user: student });
+    expect(await screen.findByRole('heading', { name: 'تعذّر تحميل الدفعة.' })).toBeTruthy();
+    expect(screen.getByText(ERROR_MESSAGES_AR['service-unavailable'])).toBeTruthy();
+    fail = false;
+    await user.click(screen.getByRole('button', { name: 'إعادة المحاولة' }));
+    expect(await screen.findByText('فشل')).toBeTruthy();
+  });
+
+  it('shows the subscription’s own load failure inside its card, with a retry', async () => {
+    let fail = true;
+    stubApi(
+      {
+        'GET /api/v1/sub/user': () => ({ body: NO_SUBSCRIPTION }),
+        'GET /api/v1/tx/41': () => ({ body: done }),
+        'GET /api/v1/sub/5': () =>
+          fail ? { status: 503, body: { code: 'service-unavailable', message: '' } } : { body: makeSubscription() },
+      },
+      student,
+    );
+    const user = userEvent.setup();
+    renderApp('/payments/41', { user: student });
+    const subscription = await screen.findByRole('region', { name: 'الاشتراك الذي بدأته هذه الدفعة' });
+    expect((await within(subscription).findByRole('alert')).textContent).toContain(
+      ERROR_MESSAGES_AR['service-unavailable'],
+    );
+    fail = false;
+    await user.click(within(subscription).getByRole('button', { name: 'إعادة المحاولة' }));
+    expect(await within(subscription).findByText('فعّال')).toBeTruthy();
+    expect(within(subscription).getByRole('link', { name: 'تفاصيل اشتراكك' }).getAttribute('href')).toBe('/payments');
+  });
+});

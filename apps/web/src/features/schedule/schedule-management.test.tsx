@@ -39,6 +39,35 @@ const echo = (init?: RequestInit) => {
 };
 
 describe('/schedule-management', () => {
+  it('speaks of interviews to a tutor manager, and warns while they have no interview hours', async () => {
+    const manager = makeUser({ id: 31, role: 5, name: 'هالة سمير' });
+    const managerMeta = makeTutorMeta({ userId: 31, activated: true });
+    const { calls } = stubApi(
+      {
+        'GET /api/v1/availability-slot/': () => ({ body: { total: 0, list: [], lessonLengths: [30] } }),
+        'POST /api/v1/availability-slot/': echo,
+      },
+      manager,
+      managerMeta,
+    );
+    const user = userEvent.setup();
+    renderApp('/schedule-management', { user: manager, meta: managerMeta });
+    expect(await screen.findByRole('heading', { name: 'ساعات المقابلات', level: 1 })).toBeTruthy();
+    expect(await screen.findByText('لا ساعات للمقابلات بعد')).toBeTruthy();
+    expect(screen.getByText(/يحجز المتقدمون مقابلات وجلسات تجريبية/)).toBeTruthy();
+    expect(screen.getAllByText('لا مقابلات في هذا اليوم.')).toHaveLength(7);
+    expect(screen.queryByText(/الطلاب/)).toBeNull();
+    expect(screen.queryByRole('group', { name: 'مدة الحصص' })).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'إضافة فترة يوم الأحد' }));
+    const sunday = screen.getByRole('group', { name: 'فترات يوم الأحد' });
+    await user.selectOptions(within(sunday).getByLabelText(/^من/), '٥:٠٠ م');
+    await user.selectOptions(within(sunday).getByLabelText(/^إلى/), '٧:٠٠ م');
+    await user.click(screen.getByRole('button', { name: 'حفظ الجدول' }));
+    expect(await screen.findByText('تم حفظ ساعات المقابلات')).toBeTruthy();
+    const body = calls.find((c) => c.method === 'POST' && c.path === '/api/v1/availability-slot/')?.body;
+    expect(body).toEqual({ slots: [{ weekday: 0, startMinute: 1020, endMinute: 1140 }], lessonLengths: [30] });
+  });
+
   it('adds a span and saves the whole week', async () => {
     const { calls } = stubApi(
       {

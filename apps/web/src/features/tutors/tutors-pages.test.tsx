@@ -202,6 +202,43 @@ describe('/t/{id}', () => {
     expect((await screen.findByText('مدة الدرس')).nextElementSibling?.textContent).toBe(text);
   });
 
+  it("marks the student's own review, which they may delete after confirming", async () => {
+    const student = makeUser();
+    let list = [
+      makeRating({ id: 62, raterId: 8, value: 3, text: 'جيد', rater: { id: 8, name: 'ليلى حسام', image: null } }),
+      makeRating({ id: 61, raterId: student.id, rater: { id: student.id, name: student.name, image: null } }),
+    ];
+    const { calls } = stubApi(
+      {
+        'GET /api/v1/user/tutor/info/21': () => ({ body: makeTutorProfile() }),
+        'GET /api/v1/rating/list/tutor/21': () => ({
+          body: { total: list.length, summary: { average: 4, count: list.length }, list },
+        }),
+        'DELETE /api/v1/rating/61': () => {
+          list = list.filter((rating) => rating.id !== 61);
+          return { body: { ok: true } };
+        },
+      },
+      student,
+    );
+    const user = userEvent.setup();
+    renderApp('/t/21', { user: student });
+    await user.click(await screen.findByRole('tab', { name: /التقييمات/ }));
+    const reviews = await screen.findByRole('list', { name: 'التقييمات' });
+    const [other, mine] = within(reviews).getAllByRole('listitem') as [HTMLElement, HTMLElement];
+    expect(within(mine).getByText('تقييمك')).toBeTruthy();
+    expect(within(other).queryByText('تقييمك')).toBeNull();
+    expect(within(other).queryByRole('button', { name: 'حذف تقييمي' })).toBeNull();
+
+    await user.click(within(mine).getByRole('button', { name: 'حذف تقييمي' }));
+    const dialog = await screen.findByRole('dialog', { name: 'حذف تقييمك؟' });
+    expect(dialog.textContent).toContain('أحمد حسن');
+    await user.click(within(dialog).getByRole('button', { name: 'نعم، احذفه' }));
+    await waitFor(() => expect(within(reviews).getAllByRole('listitem')).toHaveLength(1));
+    expect(within(reviews).queryByText('شرح ممتاز وصبر جميل.')).toBeNull();
+    expect(calls.filter((c) => c.method === 'DELETE').map((c) => c.path)).toEqual(['/api/v1/rating/61']);
+  });
+
   it('offers booking and a message link to a student', async () => {
     const student = makeUser();
     stubApi(

@@ -77,6 +77,29 @@ describe('changing the e-mail or phone in the settings', () => {
     expect(dialog.queryByLabelText(/^كود التحقق/)).toBeNull();
   });
 
+  it('says the account is already verified when the new e-mail is its own verified one', async () => {
+    const student = makeUser({ emailVerified: true });
+    stubApi(
+      {
+        'POST /api/v1/confirmation-code/email/change': () => ({
+          status: 409,
+          body: { code: 'user-already-verified', message: 'x' },
+        }),
+      },
+      student,
+    );
+    const user = userEvent.setup();
+    renderApp('/s/settings', { user: student });
+    const card = await contactCard();
+    await user.click(card.getByRole('button', { name: 'تغيير: البريد الإلكتروني' }));
+    const dialog = within(await screen.findByRole('dialog'));
+    await user.type(dialog.getByLabelText(/^البريد الإلكتروني الجديد/), student.email);
+    await user.type(dialog.getByLabelText(/^كلمة المرور الحالية/), 'secret123');
+    await user.click(dialog.getByRole('button', { name: 'أرسل الكود' }));
+    expect((await dialog.findByRole('alert')).textContent).toContain(ERROR_MESSAGES_AR['user-already-verified']);
+    expect(dialog.queryByLabelText(/^كود التحقق/)).toBeNull();
+  });
+
   it('sends an account made with Google to create a password first', async () => {
     const student = makeUser({ hasPassword: false });
     stubApi({}, student);

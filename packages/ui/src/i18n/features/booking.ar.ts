@@ -97,6 +97,7 @@ export const bookingAr = {
     other: 'يظهر {shown} من {count} تقييم',
   },
   'booking.reviews.loadMore': 'عرض المزيد من التقييمات',
+  'booking.reviews.yours': 'تقييمك',
 
   // book-lesson dialog
   'booking.book.open': 'احجز درسًا',
@@ -190,18 +191,27 @@ export const bookingAr = {
 
   // one lesson
   'booking.lesson.withTutor': 'درس مع {name}',
-  'booking.lesson.withStudent': 'درس مع الطالب {name}',
+  'booking.lesson.withStudent': { male: 'درس مع الطالب {name}', female: 'درس مع الطالبة {name}' },
   'booking.lesson.status.pending': 'محجوز',
   'booking.lesson.status.happening': 'يجري الآن',
   'booking.lesson.status.fulfilled': 'تم',
   'booking.lesson.status.cancelledByStudent': 'ألغاه الطالب',
   'booking.lesson.status.cancelledByTutor': 'ألغاه المعلّم',
+  'booking.lesson.status.cancelledByAdmin': 'ألغته الإدارة',
   'booking.lesson.status.rebooked': 'تغيّر موعده',
   'booking.lesson.status.tutorDidNotAttend': 'لم يحضر المعلّم',
   'booking.lesson.details': 'تفاصيل الدرس',
   'booking.lesson.student': 'الطالب',
   'booking.lesson.price': 'أجر الدرس',
   'booking.lesson.cancelledAt': 'أُلغي في',
+  // its live session (spec §4 Session status, as lessonSessionStatus maps a lesson's outcome)
+  'booking.lesson.session': 'الجلسة المباشرة',
+  'booking.lesson.session.1': 'لم تنتهِ بعد',
+  'booking.lesson.session.2': 'عُقدت',
+  'booking.lesson.session.3': 'ألغاها الطالب أو غاب عنها',
+  'booking.lesson.session.4': 'ألغاها مدير المعلّمين',
+  'booking.lesson.session.5': 'ألغاها المعلّم أو غاب عنها',
+  'booking.lesson.session.6': 'ألغتها الإدارة',
   'booking.lesson.rebookedNotice': 'تغيّر موعد هذا الدرس، وتجده في دروسك القادمة بموعده الجديد.',
   'booking.lesson.changeUntil': 'يمكن إلغاء الدرس أو تغيير موعده حتى {until}، وتعود الدقائق لرصيدك عند الإلغاء.',
   'booking.lesson.changeClosed': 'انتهت مهلة الإلغاء وتغيير الموعد ({until}).',
@@ -219,7 +229,10 @@ export const bookingAr = {
   'booking.cancel.open': 'إلغاء الدرس',
   'booking.cancel.title': 'إلغاء الدرس؟',
   'booking.cancel.bodyStudent': 'سيُلغى درسك مع {name} {when}، وتعود {minutes} إلى رصيدك هذا الأسبوع.',
-  'booking.cancel.bodyTutor': 'سيُلغى درسك مع {name} {when}، ونُبلغ الطالب بالإلغاء وتعود إليه دقائقه.',
+  'booking.cancel.bodyTutor': {
+    male: 'سيُلغى درسك مع {name} {when}، ونُبلغ الطالب بالإلغاء وتعود إليه دقائقه.',
+    female: 'سيُلغى درسك مع {name} {when}، ونُبلغ الطالبة بالإلغاء وتعود إليها دقائقها.',
+  },
   'booking.cancel.window': 'الإلغاء متاح حتى {until}.',
   'booking.cancel.keep': 'الإبقاء على الدرس',
   'booking.cancel.confirm': 'نعم، ألغِ الدرس',
@@ -258,6 +271,14 @@ export const bookingAr = {
   'booking.rate.saveEdit': 'حفظ التعديل',
   'booking.rate.created': 'شكرًا! تم إرسال تقييمك',
   'booking.rate.updated': 'تم تعديل تقييمك',
+  'booking.rate.delete': 'حذف تقييمي',
+  'booking.rate.deleteTitle': 'حذف تقييمك؟',
+  'booking.rate.deleteBody':
+    'سيُحذف تقييمك ورأيك من صفحة {name} ولن يُحسب في متوسط التقييم. يمكنك التقييم من جديد بعد أي درس مكتمل.',
+  'booking.rate.deleteConfirm': 'نعم، احذفه',
+  'booking.rate.keep': 'تراجع',
+  'booking.rate.deleted': 'حُذف تقييمك',
+  'booking.rate.deleteFailed': 'تعذّر حذف تقييمك',
 
   // calendar link
   'booking.calendar.title': 'دروسك في تقويمك',
@@ -319,6 +340,15 @@ export const bookingAr = {
   'booking.slots.save': 'حفظ الجدول',
   'booking.slots.undo': 'تراجع عن التعديلات',
   'booking.slots.saved': 'تم حفظ جدولك الأسبوعي',
+  'booking.slots.interviewer.subtitle':
+    'حدد الأوقات التي يحجز فيها المتقدمون للتدريس مقابلاتهم وجلساتهم التجريبية معك كل أسبوع (بتوقيت القاهرة).',
+  'booking.slots.interviewer.intro':
+    'يحجز المتقدمون مقابلات وجلسات تجريبية مدة كل منها ٣٠ دقيقة داخل هذه الفترات. مجموع ساعاتك: {total} أسبوعيًا.',
+  'booking.slots.interviewer.noneTitle': 'لا ساعات للمقابلات بعد',
+  'booking.slots.interviewer.noneBody':
+    'لن يجد المتقدمون موعدًا لمقابلتهم حتى تضيف ساعاتك هنا وتحفظها، وعند الحفظ نُخبر المنتظرين منهم بأن المواعيد فُتحت.',
+  'booking.slots.interviewer.dayOff': 'لا مقابلات في هذا اليوم.',
+  'booking.slots.interviewer.saved': 'تم حفظ ساعات المقابلات',
   'booking.slots.conflictBody': 'هذه الدروس المحجوزة تقع خارج الجدول الجديد. ألغِها أولًا أو أبقِ أوقاتها في جدولك:',
 
   // dashboards

@@ -66,6 +66,7 @@ export const bookingEn: Translation<typeof bookingAr> = {
   'booking.reviews.noText': 'No written comment.',
   'booking.reviews.shown': { one: 'Showing {shown} of 1 review', other: 'Showing {shown} of {count} reviews' },
   'booking.reviews.loadMore': 'Show more reviews',
+  'booking.reviews.yours': 'Your review',
 
   'booking.book.open': 'Book a lesson',
   'booking.book.title': 'Book a lesson with {name}',
@@ -148,12 +149,20 @@ export const bookingEn: Translation<typeof bookingAr> = {
   'booking.lesson.status.fulfilled': 'Done',
   'booking.lesson.status.cancelledByStudent': 'Student cancelled',
   'booking.lesson.status.cancelledByTutor': 'Tutor cancelled',
+  'booking.lesson.status.cancelledByAdmin': 'Cancelled by the admins',
   'booking.lesson.status.rebooked': 'Moved',
   'booking.lesson.status.tutorDidNotAttend': 'Tutor did not attend',
   'booking.lesson.details': 'Lesson details',
   'booking.lesson.student': 'Student',
   'booking.lesson.price': 'Lesson fee',
   'booking.lesson.cancelledAt': 'Cancelled on',
+  'booking.lesson.session': 'Live session',
+  'booking.lesson.session.1': 'Not over yet',
+  'booking.lesson.session.2': 'Held',
+  'booking.lesson.session.3': 'Cancelled or missed by the student',
+  'booking.lesson.session.4': 'Cancelled by the tutor manager',
+  'booking.lesson.session.5': 'Cancelled or missed by the tutor',
+  'booking.lesson.session.6': 'Cancelled by the admins',
   'booking.lesson.rebookedNotice': 'This lesson was moved; find it at its new time among your upcoming lessons.',
   'booking.lesson.changeUntil':
     'You can cancel or move this lesson until {until}; cancelling gives the minutes back to your week.',
@@ -202,6 +211,14 @@ export const bookingEn: Translation<typeof bookingAr> = {
   'booking.rate.saveEdit': 'Save changes',
   'booking.rate.created': 'Thank you! Your rating was sent',
   'booking.rate.updated': 'Your rating was updated',
+  'booking.rate.delete': 'Delete my rating',
+  'booking.rate.deleteTitle': 'Delete your rating?',
+  'booking.rate.deleteBody':
+    'Your rating and review leave {name}’s page and stop counting in the average. You may rate again after any completed lesson.',
+  'booking.rate.deleteConfirm': 'Yes, delete it',
+  'booking.rate.keep': 'Keep it',
+  'booking.rate.deleted': 'Your rating was deleted',
+  'booking.rate.deleteFailed': 'Your rating could not be deleted',
 
   'booking.calendar.title': 'Your lessons in your calendar',
   'booking.calendar.description':
@@ -254,6 +271,15 @@ export const bookingEn: Translation<typeof bookingAr> = {
   'booking.slots.save': 'Save schedule',
   'booking.slots.undo': 'Undo changes',
   'booking.slots.saved': 'Your weekly schedule was saved',
+  'booking.slots.interviewer.subtitle':
+    'Set the times tutor applicants can book their interviews and demo sessions with you each week (Cairo time).',
+  'booking.slots.interviewer.intro':
+    'Applicants book 30-minute interviews and demo sessions inside these spans. Your total: {total} a week.',
+  'booking.slots.interviewer.noneTitle': 'No interview hours yet',
+  'booking.slots.interviewer.noneBody':
+    'Applicants find no time for their interview until you add your hours here and save; when you save, those waiting are told that times opened.',
+  'booking.slots.interviewer.dayOff': 'No interviews on this day.',
+  'booking.slots.interviewer.saved': 'Interview hours saved',
   'booking.slots.conflictBody':
     'These booked lessons fall outside the new schedule. Cancel them first or keep their times in your schedule:',
 

@@ -36,7 +36,8 @@ export const onboardingStaffAr = {
   'staff.media.sessionDone': 'انتهت جلسة التصوير في',
   'staff.media.uploaded': 'مرفوع',
 
-  'staff.interviews.subtitle': 'المقابلات والجلسات التجريبية مع المتقدّمين. القرار والمكالمة في التطبيق الرئيسي.',
+  'staff.interviews.subtitle':
+    'فيديوهات التعريف والمقابلات والجلسات التجريبية مع المتقدّمين. سجّل النتيجة هنا بعد بدء الموعد؛ المكالمة في التطبيق الرئيسي.',
   'staff.interviews.applicant': 'المتقدّم',
   'staff.interviews.interviewer': 'المقابِل',
   'staff.interviews.time': 'الموعد',
@@ -57,6 +58,24 @@ export const onboardingStaffAr = {
   'staff.interviews.sort.pendingFirst': 'القادمة أولًا',
   'staff.interviews.sort.soonest': 'الأقدم موعدًا أولًا',
   'staff.interviews.sort.latest': 'الأحدث موعدًا أولًا',
+  'staff.waits.title': 'ما ينتظرك',
+  'staff.waits.introVideos': 'فيديوهات تعريفية تنتظر المراجعة',
+  'staff.waits.interviews': 'مقابلات تنتظر القرار',
+  'staff.waits.demoSessions': 'جلسات تجريبية تنتظر القرار',
+  'staff.waits.photoSessions': 'جلسات تصوير لم تُنجز',
+  'staff.waits.loadError': 'تعذّر العدّ',
+  'staff.waits.noHours.admin.title': 'لا مواعيد مقابلات متاحة للمتقدّمين',
+  'staff.waits.noHours.admin.body':
+    'لا يملك أي مُحاوِر وقتًا متاحًا للمقابلات في الأسبوعين القادمين، فلا يجد المتقدّمون موعدًا. يضيف كل مُحاوِر ساعاته من صفحة «ساعات المقابلات» في التطبيق الرئيسي، وعندها نُخبر المنتظرين.',
+  'staff.waits.noHours.admin.link': 'صفحة ساعات المقابلات في التطبيق الرئيسي',
+  'staff.waits.noHours.manager.title': 'لم تُضف ساعات مقابلاتك بعد',
+  'staff.waits.noHours.manager.body':
+    'لن يجد المتقدّمون موعدًا معك حتى تضيف ساعاتك في صفحة «ساعات المقابلات» في التطبيق الرئيسي.',
+  'staff.waits.noHours.manager.link': 'أضف ساعات مقابلاتك',
+  'staff.interviews.awaitingDecision': 'تنتظر القرار',
+  'staff.interviews.decide': 'تسجيل النتيجة',
+  'staff.interviews.decideFor': 'تسجيل النتيجة — {name}',
+  'staff.interviews.tabs.introVideos': 'فيديوهات التعريف',
 } as const;
 
 /** onboardingStaffAr in every language, for the apps that show it to register (registerMessages). */

@@ -38,7 +38,7 @@ export const onboardingStaffEn: Translation<typeof onboardingStaffAr> = {
   'staff.media.uploaded': 'Uploaded',
 
   'staff.interviews.subtitle':
-    'Interviews and demo sessions with applicants. The call and the decision happen in the main app.',
+    "Applicants' intro videos, interviews and demo sessions. Record the outcome here once the appointment has started; the call happens in the main app.",
   'staff.interviews.applicant': 'Applicant',
   'staff.interviews.interviewer': 'Interviewer',
   'staff.interviews.time': 'Time',
@@ -59,4 +59,22 @@ export const onboardingStaffEn: Translation<typeof onboardingStaffAr> = {
   'staff.interviews.sort.pendingFirst': 'Upcoming first',
   'staff.interviews.sort.soonest': 'Earliest first',
   'staff.interviews.sort.latest': 'Latest first',
+  'staff.waits.title': 'Waiting for you',
+  'staff.waits.introVideos': 'Intro videos waiting for review',
+  'staff.waits.interviews': 'Interviews waiting for a decision',
+  'staff.waits.demoSessions': 'Demo sessions waiting for a decision',
+  'staff.waits.photoSessions': 'Photo sessions to do',
+  'staff.waits.loadError': 'Could not count',
+  'staff.waits.noHours.admin.title': 'No interview times open to applicants',
+  'staff.waits.noHours.admin.body':
+    'No interviewer has a free interview time in the next two weeks, so applicants find none. Each interviewer adds their hours on the "Interview hours" page of the main app; those waiting are then told.',
+  'staff.waits.noHours.admin.link': 'The interview hours page in the main app',
+  'staff.waits.noHours.manager.title': 'You have not added interview hours yet',
+  'staff.waits.noHours.manager.body':
+    'Applicants find no time with you until you add your hours on the "Interview hours" page of the main app.',
+  'staff.waits.noHours.manager.link': 'Add your interview hours',
+  'staff.interviews.awaitingDecision': 'Awaiting the outcome',
+  'staff.interviews.decide': 'Record the outcome',
+  'staff.interviews.decideFor': 'Record the outcome — {name}',
+  'staff.interviews.tabs.introVideos': 'Intro videos',
 };

@@ -19,7 +19,6 @@ export const operationsAr = {
   'staff.lessonsPage.sort.newestBooking': 'الأحدث حجزًا أولًا',
   'staff.lessonsPage.person': 'دروس {role} رقم {id} فقط',
   'staff.lessonsPage.clearPerson': 'عرض كل الدروس',
-  'staff.lessonsPage.cancelledByStaff': 'ألغته الإدارة',
 
   // /lesson/{id}
   'staff.lesson.title': 'الدرس رقم {id}',
@@ -32,11 +31,10 @@ export const operationsAr = {
   'staff.lesson.cancelledAt': 'وقت الإلغاء',
   'staff.lesson.canceller.student': 'الطالب: {name}',
   'staff.lesson.canceller.tutor': 'المعلّم: {name}',
-  'staff.lesson.canceller.staff': 'الإدارة: {name}',
+  'staff.lesson.canceller.admin': 'الإدارة: {name}',
   'staff.lesson.canceller.platform': 'المنصّة تلقائيًا',
   'staff.lesson.reason.tutorDidNotAttend': 'لم يحضر المعلّم',
   'staff.lesson.reason.rebooked': 'نُقل إلى موعد آخر',
-  'staff.lesson.reason.staff': 'إلغاء من الإدارة',
   'staff.lesson.cancelReason': 'سبب الإلغاء',
   'staff.lesson.tutorJoinedAt': 'أول دخول للمعلّم',
   'staff.lesson.studentJoinedAt': 'أول دخول للطالب',

@@ -41,6 +41,8 @@ export const paymentsAr = {
   'payments.method.eWallet': 'محفظة إلكترونية',
   'payments.method.cashReference': 'رقم مرجعي (فوري)',
   'payments.method.bankInstallment': 'تقسيط بنكي',
+  'payments.provider.fawry': 'فوري',
+  'payments.provider.paymob': 'Paymob',
 
   // plans page
   'payments.plans.subtitle':
@@ -161,6 +163,14 @@ export const paymentsAr = {
   'payments.card.removed': 'حُذفت البطاقة.',
   'payments.card.redirecting': 'جارٍ تحويلك إلى صفحة البنك…',
 
+  // card on Paymob's hosted page
+  'payments.paymob.or': 'أو',
+  'payments.paymob.title': 'ادفع ببطاقة دون حفظها',
+  'payments.paymob.intro':
+    'تُدخل بيانات بطاقتك مرة واحدة على صفحة Paymob الآمنة ولا تُحفظ البطاقة، ثم تعود إلى هنا لتتابع حالة الدفع.',
+  'payments.paymob.pay': 'ادفع {amount} عبر Paymob',
+  'payments.paymob.redirecting': 'جارٍ تحويلك إلى صفحة Paymob…',
+
   // e-wallet tab
   'payments.wallet.tab': 'محفظة إلكترونية',
   'payments.wallet.intro': 'ادفع من محفظتك على الموبايل: فودافون كاش، اتصالات كاش، أورانج كاش، وي باي وغيرها.',
@@ -211,6 +221,7 @@ export const paymentsAr = {
 
   // another payment still open (payment-in-progress)
   'payments.open.title': 'لديك دفعة لم تكتمل بعد',
+  'payments.open.lastTitle': 'دفعتك الأخيرة لم تكتمل بعد',
   'payments.open.body': 'لا يمكن بدء دفعة جديدة قبل أن تكتمل دفعتك السابقة أو تلغيها.',
   'payments.open.details': 'الدفعة السابقة',
   'payments.open.bought': 'الاشتراك',
@@ -278,6 +289,32 @@ export const paymentsAr = {
   'payments.status.expired': 'انتهت المهلة',
   'payments.status.refunded': 'مسترد',
   'payments.status.partialRefunded': 'مسترد جزئيًا',
+
+  // a payment's own page
+  'payments.detail.title': 'تفاصيل الدفعة',
+  'payments.detail.subtitle': 'الدفعة رقم {id}',
+  'payments.detail.open': 'تفاصيل الدفعة',
+  'payments.detail.back': 'العودة إلى المدفوعات',
+  'payments.detail.loadError': 'تعذّر تحميل الدفعة.',
+  'payments.detail.notFound': 'لا توجد هذه الدفعة في حسابك',
+  'payments.detail.facts': 'الدفعة',
+  'payments.detail.state': 'الحالة',
+  'payments.detail.discount': 'الخصم',
+  'payments.detail.refunded': 'المبلغ المسترد',
+  'payments.detail.provider': 'مزوّد الدفع',
+  'payments.detail.createdAt': 'بدأت في',
+  'payments.detail.paidAt': 'دُفعت في',
+  'payments.detail.refundedAt': 'استُردت في',
+  'payments.detail.orderNumber': 'رقم الطلب',
+  'payments.detail.orderHint': 'اذكر رقم الطلب إن تواصلت مع الدعم بشأن هذه الدفعة.',
+  'payments.detail.subscription': 'الاشتراك الذي بدأته هذه الدفعة',
+  'payments.detail.subscriptionStatus': 'حالة الاشتراك',
+  'payments.detail.startsAt': 'بدأ في',
+  'payments.detail.endedAt': 'انتهى في',
+  'payments.detail.cancelledAt': 'أُلغي في',
+  'payments.subscriptionStatus.active': 'فعّال',
+  'payments.subscriptionStatus.ended': 'منتهٍ',
+  'payments.subscriptionStatus.cancelled': 'ملغي',
 
   // subscription
   'payments.subscription.title': 'اشتراكك',
@@ -389,6 +426,13 @@ export const paymentsAr = {
   'payments.admin.coupons.deleteBody': 'يُحذف الكود إن لم يُستخدم من قبل، وإلا يُوقف ويبقى سجله.',
   'payments.admin.coupons.deleted': 'حُذف كود الخصم.',
   'payments.admin.coupons.deactivated': 'أُوقف الكود لأنه استُخدم من قبل.',
+  'payments.admin.coupons.detail': 'كود خصم',
+  'payments.admin.coupons.detailTitle': 'كود الخصم {code}',
+  'payments.admin.coupons.back': 'العودة إلى الباقات والأكواد',
+  'payments.admin.coupons.detailLoadError': 'تعذّر تحميل كود الخصم.',
+  'payments.admin.coupons.facts': 'بيانات الكود',
+  'payments.admin.coupons.createdAt': 'أُنشئ في',
+  'payments.admin.coupons.history': 'سجل تغييرات الكود',
 
   // admin: plan invites
   'payments.admin.invites.subtitle': 'ادعُ طلابًا إلى الباقات الخاصة بالمدعوين.',
@@ -417,6 +461,13 @@ export const paymentsAr = {
   'payments.admin.invites.deleteBody': 'لن يرى {name} هذه الباقة بعد الآن، ويبقى اشتراكه إن كان قد اشترك.',
   'payments.admin.invites.deleteConfirm': 'سحب الدعوة',
   'payments.admin.invites.deleted': 'سُحبت الدعوة.',
+  'payments.admin.invites.move': 'تغيير الباقة',
+  'payments.admin.invites.moveFor': 'تغيير الباقة: الدعوة الموجّهة إلى {name}',
+  'payments.admin.invites.moveTitle': 'تغيير باقة دعوة {name}',
+  'payments.admin.invites.moveBody': 'يرى الطالب الباقة الجديدة بدل القديمة، ويبقى اشتراكه كما هو إن كان قد اشترك.',
+  'payments.admin.invites.moveConfirm': 'نقل الدعوة',
+  'payments.admin.invites.moved': 'نُقلت الدعوة إلى {plan}.',
+  'payments.admin.invites.samePlan': 'اختر باقة غير باقتها الحالية.',
   'payments.admin.previous': 'السابق',
   'payments.admin.next': 'التالي',
   'payments.admin.page': 'صفحة {page} من {pages}',

@@ -116,6 +116,11 @@ export const tutorsStaffAr = {
   'staff.tutor.minutes.last7': 'آخر ٧ أيام',
   'staff.tutor.minutes.last30': 'آخر ٣٠ يومًا',
   'staff.tutor.minutes.upcoming': 'محجوزة قادمة',
+  'staff.tutor.stats': 'الطلاب والدروس',
+  'staff.tutor.stats.students': 'الطلاب',
+  'staff.tutor.stats.lessons': 'الدروس المنجزة',
+  'staff.tutor.stats.taught': 'وقت التدريس',
+  'staff.tutor.stats.upcoming': 'الدروس القادمة',
   'staff.tutor.minutesValue': {
     zero: '{count} دقيقة',
     one: 'دقيقة واحدة',

@@ -1,4 +1,4 @@
-import type { AuditEntry } from '@darsak/domain/audit';
+import type { AuditEntry, AuditObjectType } from '@darsak/domain/audit';
 import { Card, type TableColumn } from '@darsak/ui';
 import { type MessageKey, useI18n } from '@darsak/ui/i18n';
 import type { ReactNode } from 'react';
@@ -44,6 +44,12 @@ export function useChanges() {
   };
 }
 
+/** The objects with a page of their own, where an entry's object links to. */
+const OBJECT_PAGES: Partial<Record<AuditObjectType, (id: number) => string>> = {
+  user: paths.user.href,
+  coupon: paths.coupon.href,
+};
+
 const changeLine = ({ field, before, after }: FieldChange, arrow: string) =>
   before === null ? `${field}: ${after}` : `${field}: ${before} ${arrow} ${after ?? '—'}`;
 
@@ -76,14 +82,16 @@ export function AuditTable({ filter, title, filters }: { filter: AuditFilter; ti
     {
       key: 'object',
       header: t('staff.audit.object'),
-      cell: (e) =>
-        e.objectType === 'user' && e.objectId ? (
-          <Link className="text-primary-700 underline" to={paths.user.href(e.objectId)}>
+      cell: (e) => {
+        const page = e.objectId ? OBJECT_PAGES[e.objectType]?.(e.objectId) : undefined;
+        return page ? (
+          <Link className="text-primary-700 underline" to={page}>
             {objectText(e)}
           </Link>
         ) : (
           objectText(e)
-        ),
+        );
+      },
     },
     {
       key: 'change',

@@ -1,5 +1,5 @@
 import { errorCodeOf, fieldErrorsOf } from '@darsak/client';
-import { type Coupon, CouponInput } from '@darsak/domain/plans';
+import { type Coupon, CouponInput, couponStatusChoices } from '@darsak/domain/plans';
 import { Button, Fieldset, Form, FormActions, FormError, SelectField, TextField, useToast } from '@darsak/ui';
 import { useI18n } from '@darsak/ui/i18n';
 import { type ReactNode, useState } from 'react';
@@ -149,9 +149,9 @@ function CouponFormBody({ coupon, onDone }: { coupon: Coupon | null; onDone: () 
           placeholder={false}
           value={values.status}
           onChange={set('status')}
-          options={[3, 1, 2].map((status) => ({
+          options={couponStatusChoices(coupon?.status ?? null).map((status) => ({
             value: String(status),
-            label: t(`payments.admin.coupons.status.${status as 1 | 2 | 3}`),
+            label: t(`payments.admin.coupons.status.${status}`),
           }))}
         />
       </div>

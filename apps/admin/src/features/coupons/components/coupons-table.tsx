@@ -3,12 +3,14 @@ import type { Coupon } from '@darsak/domain/plans';
 import { Badge, Button, Card, ConfirmDialog, type TableColumn, TextField, useToast } from '@darsak/ui';
 import { useI18n } from '@darsak/ui/i18n';
 import { useState } from 'react';
+import { Link } from 'react-router';
 import { PagedTable } from '../../../components/paged-table.tsx';
-import { usePlanText } from '../../../lib/plan-text.ts';
-import { COUPONS_PAGE_SIZE, useAllPlans, useCoupons, useRemoveCoupon } from '../hooks/use-coupons.ts';
+import { paths } from '../../../config/paths.ts';
+import { useCouponText } from '../hooks/use-coupon-text.ts';
+import { COUPONS_PAGE_SIZE, useCoupons, useRemoveCoupon } from '../hooks/use-coupons.ts';
 import { CouponFormDialog } from './coupon-form-dialog.tsx';
 
-const STATUS_TONES = { 1: 'warning', 2: 'neutral', 3: 'success' } as const;
+export const STATUS_TONES = { 1: 'warning', 2: 'neutral', 3: 'success' } as const;
 
 function RemoveCoupon({ coupon }: { coupon: Coupon }) {
   const { t, errorMessage } = useI18n();
@@ -40,57 +42,30 @@ function RemoveCoupon({ coupon }: { coupon: Coupon }) {
   );
 }
 
-/** Coupons: code, discount, plan, expiry, use, status; create, edit, delete or stop. */
+/** Coupons: code, discount, plan, expiry, use, status; create, edit, delete or stop; each code opens its page. */
 export function CouponsTable() {
-  const { t, format } = useI18n();
-  const text = usePlanText();
+  const { t } = useI18n();
+  const text = useCouponText();
   const [page, setPage] = useState(1);
   const [code, setCode] = useState('');
   const coupons = useCoupons(page, code.trim());
-  const plans = useAllPlans();
-  const planName = (id: number | null) => {
-    if (id === null) return t('payments.admin.coupons.anyPlan');
-    const plan = plans.data?.find((p) => p.id === id);
-    return plan ? text.planName(plan) : `#${format.number(id)}`;
-  };
 
   const columns: TableColumn<Coupon>[] = [
     {
       key: 'code',
       header: t('payments.admin.coupons.code'),
       cell: (c) => (
-        <bdi className="font-mono font-semibold" dir="ltr">
-          {c.code}
-        </bdi>
+        <Link to={paths.coupon.href(c.id)} className="text-primary-700 underline">
+          <bdi className="font-mono font-semibold" dir="ltr">
+            {c.code}
+          </bdi>
+        </Link>
       ),
     },
-    {
-      key: 'discount',
-      header: t('payments.admin.coupons.discount'),
-      cell: (c) =>
-        c.discountPercent !== null
-          ? c.maxDiscountPiastres !== null
-            ? t('payments.admin.coupons.upTo', {
-                percent: text.percent(c.discountPercent),
-                max: text.money(c.maxDiscountPiastres),
-              })
-            : text.percent(c.discountPercent)
-          : text.money(c.discountPiastres ?? 0),
-    },
-    { key: 'plan', header: t('payments.admin.coupons.plan'), cell: (c) => planName(c.planId) },
-    {
-      key: 'expires',
-      header: t('payments.admin.coupons.expiresAt'),
-      cell: (c) => (c.expiresAt ? format.date(c.expiresAt) : t('payments.admin.coupons.noExpiry')),
-    },
-    {
-      key: 'used',
-      header: t('payments.admin.coupons.used'),
-      cell: (c) =>
-        c.usageLimit !== null
-          ? t('payments.admin.coupons.usedOf', { used: format.number(c.usedCount), limit: format.number(c.usageLimit) })
-          : format.number(c.usedCount),
-    },
+    { key: 'discount', header: t('payments.admin.coupons.discount'), cell: text.discount },
+    { key: 'plan', header: t('payments.admin.coupons.plan'), cell: (c) => text.plan(c.planId) },
+    { key: 'expires', header: t('payments.admin.coupons.expiresAt'), cell: text.expires },
+    { key: 'used', header: t('payments.admin.coupons.used'), cell: text.used },
     {
       key: 'status',
       header: t('payments.admin.coupons.status'),

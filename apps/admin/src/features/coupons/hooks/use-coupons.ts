@@ -17,6 +17,14 @@ export function useAllPlans() {
   return useQuery({ ...plansQuery(api), select: (page) => page.list });
 }
 
+/** One coupon as it is now (GET /api/v1/coupon/:id), for its page; saved changes read it again. */
+export function useCoupon(id: number) {
+  return useQuery({
+    queryKey: [...plansKeys.all, 'coupons', 'detail', id],
+    queryFn: ({ signal }) => api.callRoute(couponsContract.get, { params: { id }, signal }),
+  });
+}
+
 export function useSaveCoupon() {
   const queryClient = useQueryClient();
   return useMutation({

@@ -12,7 +12,6 @@ import { useState } from 'react';
 import { CsvExportButton } from '../../../components/csv-export-button.tsx';
 import { PagedTable } from '../../../components/paged-table.tsx';
 import { APP_URL } from '../../../config/env.ts';
-import { api } from '../../../lib/api.ts';
 import { useAuth } from '../../../lib/auth-store.ts';
 import { usePaging } from '../../../lib/use-page-size.ts';
 import { useTableSearch } from '../../../lib/use-table-search.ts';
@@ -23,12 +22,16 @@ import {
   useAppointments,
   useInterviewers,
 } from '../hooks/use-appointments.ts';
+import { DecideAppointment } from './decide-appointment.tsx';
 
 const TONE = { 1: 'info', 2: 'success', 3: 'error' } as const;
 /** The main app's page of one appointment, where the call and the decision happen. */
 const MAIN_APP_PATH = { interview: 'interview', demoSession: 'demo-session' } as const;
 export const mainAppHref = (kind: AppointmentKind, id: number) =>
   new URL(`/${MAIN_APP_PATH[kind]}/${id}`, APP_URL).toString();
+
+/** Pending and started: only its outcome is missing (the manager or an admin records it here). */
+const awaitsDecision = (a: Appointment) => a.status === 1 && Date.parse(a.startsAt) <= Date.now();
 
 /** Interviews or demo sessions, found by applicant, filtered by status and (for admins) interviewer, sorted; CSV. */
 export function AppointmentsTable({ kind }: { kind: AppointmentKind }) {
@@ -152,12 +155,7 @@ function useColumns(kind: AppointmentKind): TableColumn<Appointment>[] {
       header: t('staff.interviews.applicant'),
       cell: (a) => (
         <span className="flex items-center gap-2">
-          <Avatar
-            name={a.applicant.name}
-            src={a.applicant.image ? api.url(a.applicant.image) : null}
-            size="sm"
-            decorative
-          />
+          <Avatar name={a.applicant.name} src={a.applicant.image} size="sm" decorative />
           <span className="font-semibold">{a.applicant.name}</span>
         </span>
       ),
@@ -171,11 +169,14 @@ function useColumns(kind: AppointmentKind): TableColumn<Appointment>[] {
     {
       key: 'status',
       header: t('staff.interviews.status'),
-      cell: (a) => (
-        <Badge tone={TONE[a.status as 1 | 2 | 3] ?? 'neutral'}>
-          {t(`onboarding.status.${kind}.${a.status}` as MessageKey)}
-        </Badge>
-      ),
+      cell: (a) =>
+        awaitsDecision(a) ? (
+          <Badge tone="warning">{t('staff.interviews.awaitingDecision')}</Badge>
+        ) : (
+          <Badge tone={TONE[a.status as 1 | 2 | 3] ?? 'neutral'}>
+            {t(`onboarding.status.${kind}.${a.status}` as MessageKey)}
+          </Badge>
+        ),
     },
     {
       key: 'outcome',
@@ -187,13 +188,16 @@ function useColumns(kind: AppointmentKind): TableColumn<Appointment>[] {
       key: 'open',
       header: t('staff.table.actions'),
       cell: (a) => (
-        <a
-          href={mainAppHref(kind, a.id)}
-          aria-label={t('staff.interviews.openFor', { name: a.applicant.name })}
-          className="font-semibold text-primary-700 underline"
-        >
-          {t('staff.interviews.open')}
-        </a>
+        <span className="flex flex-wrap items-center gap-3">
+          {awaitsDecision(a) && <DecideAppointment kind={kind} appointment={a} />}
+          <a
+            href={mainAppHref(kind, a.id)}
+            aria-label={t('staff.interviews.openFor', { name: a.applicant.name })}
+            className="font-semibold text-primary-700 underline"
+          >
+            {t('staff.interviews.open')}
+          </a>
+        </span>
       ),
     },
   ];

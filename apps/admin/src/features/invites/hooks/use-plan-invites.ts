@@ -37,6 +37,15 @@ export function useInvite() {
   });
 }
 
+/** Moves an invite to another plan (PATCH /api/v1/plan-invite). */
+export function useMoveInvite() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: { id: number; planId: number }) => api.callRoute(planInvitesContract.update, { body }),
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: [...plansKeys.all, 'invites'] }),
+  });
+}
+
 export function useRemoveInvite() {
   const queryClient = useQueryClient();
   return useMutation({

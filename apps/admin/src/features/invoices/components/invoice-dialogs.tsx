@@ -1,11 +1,47 @@
 import { errorCodeOf } from '@darsak/client';
-import { INVOICE_NOTE_MAX_LENGTH, type Invoice, type InvoiceActionInput, InvoiceNote } from '@darsak/domain/invoices';
+import {
+  INVOICE_NOTE_MAX_LENGTH,
+  type Invoice,
+  type InvoiceActionInput,
+  InvoiceNote,
+  withdrawDestination,
+} from '@darsak/domain/invoices';
 import { Button, Dialog, DialogClose, Form, FormActions, FormError, TextareaField, useToast } from '@darsak/ui';
 import { useI18n } from '@darsak/ui/i18n';
 import { type FormEvent, type ReactNode, useState } from 'react';
 import { useFulfil, useInvoiceAction, useInvoiceNote } from '../hooks/use-invoices-queue.ts';
 
-type Decision = 'approveCancel' | 'adminCancel' | 'reject';
+type Decision = 'approveUpdate' | 'approveCancel' | 'adminCancel' | 'reject';
+
+/** Approvals grant what the tutor asked; the other decisions refuse it. */
+export const isApproval = (decision: Decision): boolean => decision === 'approveUpdate' || decision === 'approveCancel';
+
+/** What the admin confirms: for an update, the values the request will take. */
+function useConfirmText(invoice: Invoice, decision: Decision): string {
+  const { t, format } = useI18n();
+  const update = invoice.pendingUpdate;
+  if (decision !== 'approveUpdate' || !update) return t(`invoices.admin.confirm.${decision}`, { id: invoice.id });
+  return t('invoices.admin.confirm.approveUpdate', {
+    id: invoice.id,
+    amount: format.piastres(update.amountPiastres),
+    current: format.piastres(invoice.amountPiastres),
+    method: t(`invoices.method.${update.method}`),
+    destination: withdrawDestination(update),
+  });
+}
+
+/** The action's body: approving an update names the proposal shown, so one changed since is not approved. */
+function actionOf(invoice: Invoice, decision: Decision, note: string | undefined): InvoiceActionInput | null {
+  const withNote = note ? { note } : {};
+  switch (decision) {
+    case 'reject':
+      return note ? { action: decision, note } : null;
+    case 'approveUpdate':
+      return invoice.pendingUpdate ? { action: decision, update: invoice.pendingUpdate, ...withNote } : null;
+    default:
+      return { action: decision, ...withNote };
+  }
+}
 
 /** The toast after a decision, and the dialog closed; an error keeps it open with the reason. */
 function useOutcome(invoice: Invoice, close: () => void) {
@@ -17,7 +53,10 @@ function useOutcome(invoice: Invoice, close: () => void) {
   };
 }
 
-/** Approve a cancellation, cancel, or reject (a note required): confirmed in a dialog naming the request. */
+/**
+ * Approve the tutor's update or cancellation, cancel, or reject (a note required): confirmed in a dialog naming the
+ * request (and, for an update, the values it takes).
+ */
 export function DecisionDialog({
   invoice,
   decision,
@@ -33,18 +72,15 @@ export function DecisionDialog({
   const [note, setNote] = useState('');
   const [noteError, setNoteError] = useState<string>();
   const done = useOutcome(invoice, () => setOpen(false));
+  const description = useConfirmText(invoice, decision);
   const required = decision === 'reject';
 
   function submit(event: FormEvent) {
     event.preventDefault();
     const parsed = note.trim() === '' ? null : InvoiceNote.safeParse(note);
     if (parsed && !parsed.success) return setNoteError(parsed.error.issues[0]?.message);
-    const given = parsed?.data;
-    let body: InvoiceActionInput;
-    if (decision === 'reject') {
-      if (!given) return setNoteError('required');
-      body = { action: decision, note: given };
-    } else body = { action: decision, ...(given ? { note: given } : {}) };
+    const body = actionOf(invoice, decision, parsed?.data);
+    if (!body) return setNoteError('required');
     act.mutate({ id: invoice.id, body }, { onSuccess: done });
   }
 
@@ -59,7 +95,7 @@ export function DecisionDialog({
       }}
       size="sm"
       title={t(`invoices.admin.${decision}`)}
-      description={t(`invoices.admin.confirm.${decision}`, { id: invoice.id })}
+      description={description}
       trigger={trigger}
     >
       <Form onSubmit={submit}>
@@ -73,7 +109,7 @@ export function DecisionDialog({
         />
         <FormError message={act.error ? errorMessage(errorCodeOf(act.error)) : undefined} />
         <FormActions>
-          <Button type="submit" variant={decision === 'approveCancel' ? 'primary' : 'danger'} loading={act.isPending}>
+          <Button type="submit" variant={isApproval(decision) ? 'primary' : 'danger'} loading={act.isPending}>
             {t('invoices.admin.confirmAction')}
           </Button>
           <DialogClose asChild>

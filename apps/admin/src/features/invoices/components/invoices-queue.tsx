@@ -23,7 +23,7 @@ import { useI18n } from '@darsak/ui/i18n';
 import { useState } from 'react';
 import { PagedTable } from '../../../components/paged-table.tsx';
 import { allInvoices, QUEUE_PAGE_SIZE, useInvoicesQueue, useQueueLive } from '../hooks/use-invoices-queue.ts';
-import { DecisionDialog, FulfilDialog, NoteDialog } from './invoice-dialogs.tsx';
+import { DecisionDialog, FulfilDialog, isApproval, NoteDialog } from './invoice-dialogs.tsx';
 import { ReceiptLink } from './receipt-link.tsx';
 
 const STATUS_TONES: Record<InvoiceStatus, BadgeTone> = {
@@ -48,11 +48,11 @@ function queryOf(filters: Filters): Omit<InvoiceListQuery, 'page' | 'size'> {
   };
 }
 
-/** The decisions the machine allows from this request's status, each behind its confirmation. */
+/** The decisions the machine allows from this request's state, each behind its confirmation. */
 function Actions({ invoice }: { invoice: Invoice }) {
   const { t } = useI18n();
-  const can = (event: Parameters<typeof canApplyInvoiceEvent>[1]) => canApplyInvoiceEvent(invoice.status, event);
-  const named = (key: 'approveCancel' | 'adminCancel' | 'reject' | 'fulfil' | 'note') =>
+  const can = (event: Parameters<typeof canApplyInvoiceEvent>[1]) => canApplyInvoiceEvent(invoice.label, event);
+  const named = (key: 'approveUpdate' | 'approveCancel' | 'adminCancel' | 'reject' | 'fulfil' | 'note') =>
     `${t(`invoices.admin.${key}`)}: ${invoice.id}`;
   return (
     <div className="flex flex-wrap gap-1 whitespace-nowrap">
@@ -66,17 +66,13 @@ function Actions({ invoice }: { invoice: Invoice }) {
           }
         />
       )}
-      {(['approveCancel', 'reject', 'adminCancel'] as const).filter(can).map((decision) => (
+      {(['approveUpdate', 'approveCancel', 'reject', 'adminCancel'] as const).filter(can).map((decision) => (
         <DecisionDialog
           key={decision}
           invoice={invoice}
           decision={decision}
           trigger={
-            <Button
-              size="sm"
-              variant={decision === 'approveCancel' ? 'primary' : 'secondary'}
-              aria-label={named(decision)}
-            >
+            <Button size="sm" variant={isApproval(decision) ? 'primary' : 'secondary'} aria-label={named(decision)}>
               {t(`invoices.admin.${decision}`)}
             </Button>
           }
@@ -120,7 +116,20 @@ export function InvoicesQueue() {
         </span>
       ),
     },
-    { key: 'amount', header: t('invoices.admin.amount'), cell: (i) => format.piastres(i.amountPiastres) },
+    {
+      key: 'amount',
+      header: t('invoices.admin.amount'),
+      cell: (i) => (
+        <span className="flex flex-col">
+          <span>{format.piastres(i.amountPiastres)}</span>
+          {i.pendingUpdate && i.pendingUpdate.amountPiastres !== i.amountPiastres && (
+            <span className="text-xs font-semibold text-amber-800">
+              {t('invoices.admin.proposed', { value: format.piastres(i.pendingUpdate.amountPiastres) })}
+            </span>
+          )}
+        </span>
+      ),
+    },
     {
       key: 'destination',
       header: t('invoices.admin.destination'),
@@ -130,6 +139,13 @@ export function InvoicesQueue() {
           <bdi dir="ltr" className="text-xs text-muted">
             {withdrawDestination(i)}
           </bdi>
+          {i.pendingUpdate && withdrawDestination(i.pendingUpdate) !== withdrawDestination(i) && (
+            <span className="text-xs font-semibold text-amber-800">
+              {t('invoices.admin.proposed', {
+                value: `${t(`invoices.method.${i.pendingUpdate.method}`)} — ${withdrawDestination(i.pendingUpdate)}`,
+              })}
+            </span>
+          )}
         </span>
       ),
     },

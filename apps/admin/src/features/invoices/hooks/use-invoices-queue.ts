@@ -29,11 +29,12 @@ export const useInvoicesQueue = (query: InvoiceListQuery) =>
 export const allInvoices = (query: Omit<InvoiceListQuery, 'page' | 'size'>) =>
   fetchAllPages((page, size) => api.callRoute(invoicesContract.list, { query: { ...query, page, size } }));
 
+/** Refreshes the queue after a decision, refused ones too: a refusal means the request changed meanwhile. */
 function useQueueMutation<I, O>(mutationFn: (input: I) => Promise<O>) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn,
-    onSuccess: () => void queryClient.invalidateQueries({ queryKey: invoicesKeys.all }),
+    onSettled: () => void queryClient.invalidateQueries({ queryKey: invoicesKeys.all }),
   });
 }
 

@@ -6,7 +6,7 @@ import { Link } from 'react-router';
 import { ReasonDialog } from '../../../components/reason-dialog.tsx';
 import { paths } from '../../../config/paths.ts';
 import { useCancelLesson } from '../hooks/use-staff-lessons.ts';
-import { LessonStatus } from './lesson-status.tsx';
+import { LessonStatus, sessionStatusText } from './lesson-status.tsx';
 
 type Event = LessonRecord['events'][number];
 type Presence = LessonRecord['presence'][number];
@@ -45,6 +45,7 @@ export function LessonDetails({ record }: { record: LessonRecord }) {
     [t('staff.lessons.length'), t('staff.lessons.minutes', { count: lesson.durationMinutes })],
     [t('staff.lessons.price'), format.piastres(lesson.pricePiastres)],
     [t('staff.lessons.status'), <LessonStatus key="status" lesson={lesson} />],
+    [t('booking.lesson.session'), sessionStatusText(t, lesson)],
     [t('staff.lesson.bookedAt'), format.dateTime(lesson.createdAt)],
     [t('staff.lesson.tutorJoinedAt'), joined(lesson.tutorJoinedAt)],
     [t('staff.lesson.studentJoinedAt'), joined(record.studentJoinedAt)],

@@ -8,15 +8,19 @@ const TONES: Record<LessonView['status'], BadgeTone> = {
   fulfilled: 'success',
   cancelledByStudent: 'error',
   cancelledByTutor: 'error',
+  cancelledByAdmin: 'error',
 };
 
-/** The lesson's state in words; a move, a no-show and a staff cancellation say so rather than "cancelled". */
+/** The lesson's state in words; a move and a no-show say so rather than "cancelled". */
 export function lessonStatusText(t: (key: MessageKey) => string, lesson: LessonView): string {
-  if (lesson.cancelReason === CancelReason.staff) return t('staff.lessonsPage.cancelledByStaff');
   if (lesson.cancelReason === CancelReason.rebooked) return t('booking.lesson.status.rebooked');
   if (lesson.cancelReason === CancelReason.tutorDidNotAttend) return t('booking.lesson.status.tutorDidNotAttend');
   return t(`booking.lesson.status.${lesson.status}` as MessageKey);
 }
+
+/** Its live session's status (spec §4) in words: held, or whose side it fell through on. */
+export const sessionStatusText = (t: (key: MessageKey) => string, lesson: LessonView): string =>
+  t(`booking.lesson.session.${lesson.sessionStatus}` as MessageKey);
 
 export function LessonStatus({ lesson }: { lesson: LessonView }) {
   const { t } = useI18n();

@@ -9,7 +9,7 @@ import { paths } from '../../../config/paths.ts';
 import { usePaging } from '../../../lib/use-page-size.ts';
 import { useTableSearch } from '../../../lib/use-table-search.ts';
 import { fetchLessonsPage, type LessonFilter, useStaffLessons } from '../hooks/use-staff-lessons.ts';
-import { LessonStatus, lessonStatusText } from './lesson-status.tsx';
+import { LessonStatus, lessonStatusText, sessionStatusText } from './lesson-status.tsx';
 
 type Filters = Record<'status' | 'from' | 'to' | 'sort', string>;
 
@@ -63,6 +63,7 @@ export function LessonsTable() {
     { key: 'student', header: t('role.4'), cell: (l) => personLink(l.student) },
     { key: 'tutor', header: t('role.3'), cell: (l) => personLink(l.tutor) },
     { key: 'status', header: t('staff.lessons.status'), cell: (l) => <LessonStatus lesson={l} /> },
+    { key: 'session', header: t('booking.lesson.session'), cell: (l) => sessionStatusText(t, l) },
     { key: 'price', header: t('staff.lessons.price'), cell: (l) => format.piastres(l.pricePiastres) },
   ];
 
@@ -81,6 +82,7 @@ export function LessonsTable() {
             { header: t('role.4'), value: (l) => l.student.name },
             { header: t('role.3'), value: (l) => l.tutor.name },
             { header: t('staff.lessons.status'), value: (l) => lessonStatusText(t, l) },
+            { header: t('booking.lesson.session'), value: (l) => sessionStatusText(t, l) },
             { header: t('staff.lessons.price'), value: (l) => format.piastres(l.pricePiastres) },
             { header: t('staff.lesson.cancelledAt'), value: (l) => l.cancelledAt },
           ]}

@@ -108,7 +108,7 @@ function TutorMedia({ entry: { tutor, meta } }: { entry: StudioTutor }) {
   return (
     <Card className="flex flex-col gap-4">
       <div className="flex flex-wrap items-center gap-3">
-        <Avatar name={tutor.name} src={tutor.image ? api.url(tutor.image) : null} size="sm" decorative />
+        <Avatar name={tutor.name} src={tutor.image} size="sm" decorative />
         <h3 className="min-w-0 flex-1 font-bold text-ink">{tutor.name}</h3>
         <Link
           to={paths.photoSession.href(tutor.id)}

@@ -36,13 +36,13 @@ function StudioTutors({ status }: { status: 'waiting' | 'done' }) {
       {list.data.list.map(({ tutor, photoSession }) => (
         <li key={tutor.id}>
           <Card className="flex items-center gap-3">
-            <Avatar name={tutor.name} src={tutor.image ? api.url(tutor.image) : null} size="sm" />
+            <Avatar name={tutor.name} src={tutor.image} size="sm" />
             <div className="flex min-w-0 flex-1 flex-col">
               <Link to={`/photo-session/${tutor.id}`} className="font-semibold underline-offset-2 hover:underline">
                 {tutor.name}
               </Link>
               <span className="text-sm text-muted">
-                {t('onboarding.studio.since', { date: format.date(photoSession.createdAt) })}
+                {t('onboarding.studio.since', { date: format.date(photoSession.createdAt), gender: tutor.gender })}
               </span>
             </div>
           </Card>

@@ -1,26 +1,12 @@
 import type { RatingView } from '@darsak/domain/ratings';
 import type { StaffTutorDetail } from '@darsak/domain/tutors';
 import { BarChart, Card, Spinner, type TableColumn } from '@darsak/ui';
-import { type MessageKey, useI18n } from '@darsak/ui/i18n';
+import { useI18n } from '@darsak/ui/i18n';
 import type { ReactNode } from 'react';
+import { FigureTiles } from '../../../components/figure-tiles.tsx';
 import { PagedTable } from '../../../components/paged-table.tsx';
 import { usePaging } from '../../../lib/use-page-size.ts';
-import { useTutorActivity, useTutorBalance, useTutorRatings } from '../hooks/use-tutors.ts';
-
-/** Figures as labelled tiles. */
-function Tiles({ tiles }: { tiles: Array<[label: MessageKey, value: ReactNode]> }) {
-  const { t } = useI18n();
-  return (
-    <dl className="grid grid-cols-2 gap-3 lg:grid-cols-4">
-      {tiles.map(([label, value]) => (
-        <div key={label} className="rounded-lg border border-line p-3">
-          <dt className="text-sm text-muted">{t(label)}</dt>
-          <dd className="text-lg font-bold">{value}</dd>
-        </div>
-      ))}
-    </dl>
-  );
-}
+import { useTutorActivity, useTutorBalance, useTutorRatings, useTutorStats } from '../hooks/use-tutors.ts';
 
 /** A card's loading and error states around its content. */
 function Loaded<T>({
@@ -48,7 +34,7 @@ export function TutoringMinutes({ tutor }: { tutor: StaffTutorDetail }) {
   const minutes = (value: number) => t('staff.tutor.minutesValue', { count: value });
   return (
     <Card title={t('staff.tutor.minutes')}>
-      <Tiles
+      <FigureTiles
         tiles={[
           ['staff.tutor.minutes.total', minutes(m.totalMinutes)],
           ['staff.tutor.minutes.last7', minutes(m.last7DaysMinutes)],
@@ -56,6 +42,31 @@ export function TutoringMinutes({ tutor }: { tutor: StaffTutorDetail }) {
           ['staff.tutor.minutes.upcoming', minutes(m.upcomingMinutes)],
         ]}
       />
+    </Card>
+  );
+}
+
+/**
+ * Whom and how much the tutor taught (GET /api/v1/user/tutor/stats/:id): distinct students, lessons held and
+ * their time, lessons booked ahead.
+ */
+export function TutorStats({ tutorId }: { tutorId: number }) {
+  const { t, format } = useI18n();
+  const stats = useTutorStats(tutorId);
+  return (
+    <Card title={t('staff.tutor.stats')}>
+      <Loaded query={stats}>
+        {(s) => (
+          <FigureTiles
+            tiles={[
+              ['staff.tutor.stats.students', format.number(s.students)],
+              ['staff.tutor.stats.lessons', format.number(s.lessons)],
+              ['staff.tutor.stats.taught', t('staff.tutor.minutesValue', { count: s.teachingMinutes })],
+              ['staff.tutor.stats.upcoming', format.number(s.upcomingLessons)],
+            ]}
+          />
+        )}
+      </Loaded>
     </Card>
   );
 }
@@ -100,7 +111,7 @@ export function TutorBalance({ tutorId }: { tutorId: number }) {
     <Card title={t('staff.tutor.earnings')}>
       <Loaded query={balance}>
         {(b) => (
-          <Tiles
+          <FigureTiles
             tiles={[
               ['staff.tutor.earned', format.piastres(b.earnedPiastres)],
               ['staff.tutor.reserved', format.piastres(b.reservedPiastres)],

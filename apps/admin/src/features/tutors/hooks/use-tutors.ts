@@ -53,6 +53,13 @@ export function useTutorBalance(id: number) {
   });
 }
 
+export function useTutorStats(id: number) {
+  return useQuery({
+    queryKey: [...tutorKey(id), 'stats'],
+    queryFn: () => api.callRoute(tutorsContract.stats, { params: { id } }),
+  });
+}
+
 export function useTutorActivity(id: number) {
   return useQuery({
     queryKey: [...tutorKey(id), 'activity'],

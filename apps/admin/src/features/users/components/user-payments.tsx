@@ -1,13 +1,12 @@
-import { type Transaction, TransactionStatus } from '@darsak/domain/payments';
+import { isRefundable, type Transaction } from '@darsak/domain/payments';
 import { Button, Card, Spinner, Table, type TableColumn, TextField, useToast } from '@darsak/ui';
 import { type MessageKey, useI18n } from '@darsak/ui/i18n';
 import { useState } from 'react';
 import { ReasonDialog } from '../../../components/reason-dialog.tsx';
 import { usePayments, useRefund } from '../hooks/use-users.ts';
+import { SubscriptionDialog } from './subscription-dialog.tsx';
 
-const refundable = (tx: Transaction) =>
-  (tx.status === TransactionStatus.paid || tx.status === TransactionStatus.partialRefunded) &&
-  tx.refundedPiastres < tx.amountPiastres;
+const refundable = (tx: Transaction) => isRefundable(tx.status) && tx.refundedPiastres < tx.amountPiastres;
 
 function RefundPayment({ tx }: { tx: Transaction }) {
   const { t, format, fieldMessage } = useI18n();
@@ -55,7 +54,7 @@ function RefundPayment({ tx }: { tx: Transaction }) {
   );
 }
 
-/** The person's payments, with a refund for those paid. */
+/** The person's payments, with the subscription each started and a refund for those paid. */
 export function UserPayments({ userId }: { userId: number }) {
   const { t, format } = useI18n();
   const payments = usePayments(userId, true);
@@ -82,6 +81,11 @@ export function UserPayments({ userId }: { userId: number }) {
       key: 'status',
       header: t('staff.payments.status'),
       cell: (tx) => t(`staff.tx.status.${tx.status}` as MessageKey),
+    },
+    {
+      key: 'subscription',
+      header: t('staff.payments.subscription'),
+      cell: (tx) => (tx.subscriptionId !== null ? <SubscriptionDialog id={tx.subscriptionId} /> : '—'),
     },
     {
       key: 'actions',

@@ -3,6 +3,7 @@ import { lessonsContract } from '@darsak/domain/lessons';
 import { paymentsContract, transactionsContract } from '@darsak/domain/payments';
 import { ratingsContract } from '@darsak/domain/ratings';
 import { subscriptionsContract } from '@darsak/domain/subscriptions';
+import { tutorsContract } from '@darsak/domain/tutors';
 import { type RoleId, type UserListQuery, usersContract } from '@darsak/domain/users';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api.ts';
@@ -37,6 +38,22 @@ export function useSubscriptions(studentId: number, enabled: boolean) {
     queryKey: [...usersKey, 'subscriptions', studentId],
     queryFn: () => api.callRoute(subscriptionsContract.list, { query: { studentId, page: 1, size: 20 } }),
     enabled,
+  });
+}
+
+/** One subscription as it is now (GET /api/v1/sub/:id): what a payment bought. */
+export function useSubscription(id: number) {
+  return useQuery({
+    queryKey: [...usersKey, 'subscription', id],
+    queryFn: () => api.callRoute(subscriptionsContract.get, { params: { id } }),
+  });
+}
+
+/** A student's lessons, tutors and time learned (GET /api/v1/user/student/stats/:id). */
+export function useStudentStats(studentId: number) {
+  return useQuery({
+    queryKey: [...usersKey, 'student-stats', studentId],
+    queryFn: () => api.callRoute(tutorsContract.studentStats, { params: { id: studentId } }),
   });
 }
 

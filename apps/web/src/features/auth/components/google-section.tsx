@@ -6,6 +6,7 @@ import { api } from '../../../lib/api.ts';
 import { useErrorText } from '../../../lib/forms.ts';
 import { usePublicConfig } from '../../../lib/use-public-config.ts';
 import { useGoogleSignIn } from '../hooks/use-auth-mutations.ts';
+import { AccountDisabledHelp } from './account-disabled-help.tsx';
 import { OrDivider } from './auth-card.tsx';
 import { GoogleSignInButton } from './google-sign-in-button.tsx';
 
@@ -54,6 +55,7 @@ export function GoogleSection({
           {errorText(google.error)}
         </Alert>
       )}
+      <AccountDisabledHelp error={google.error} />
       {config?.googleSimulator ? (
         <Button
           variant="secondary"

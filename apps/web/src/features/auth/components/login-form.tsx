@@ -3,6 +3,7 @@ import { useT } from '@darsak/ui/i18n';
 import { useForm } from 'react-hook-form';
 import { formResolver, useErrorText, useFieldErrorText } from '../../../lib/forms.ts';
 import { usePasswordSignIn } from '../hooks/use-auth-mutations.ts';
+import { AccountDisabledHelp } from './account-disabled-help.tsx';
 
 const resolver = formResolver((forms) => forms.SignInForm);
 
@@ -28,6 +29,7 @@ export function LoginForm({ forgotPassword }: { forgotPassword?: React.ReactNode
   return (
     <Form data-schema-form onSubmit={onSubmit} aria-label={t('page.login.title')}>
       <FormError message={signInMutation.error ? errorText(signInMutation.error) : undefined} />
+      <AccountDisabledHelp error={signInMutation.error} />
       <TextField
         label={t('field.email')}
         type="email"

@@ -104,8 +104,10 @@ export function BookLessonDialog({ open, onOpenChange, tutor, moving, onBooked }
   }, []);
 
   const week = free.byDuration[15]?.week ?? free.byDuration[30]?.week ?? null;
-  // A moved lesson gives its own minutes back when the new time is booked.
-  const remaining = (week?.remainingMinutes ?? 0) + (moving ? moving.durationMinutes : 0);
+  // What the student has left is the dashboard's figure, from the same subscription answer. What this booking may
+  // spend is the server's: its week already gives a moved lesson's own minutes back.
+  const remaining = subscription.data?.remainingWeeklyMinutes ?? week?.remainingMinutes ?? 0;
+  const spendable = week?.remainingMinutes ?? 0;
   // Every free-times answer says which lengths the tutor teaches (ascending).
   const lengths: readonly Duration[] =
     free.byDuration[15]?.lessonLengths ?? free.byDuration[30]?.lessonLengths ?? SESSION_LENGTHS;
@@ -139,7 +141,7 @@ export function BookLessonDialog({ open, onOpenChange, tutor, moving, onBooked }
 
   const submit = () => {
     if (!chosenDuration || !startsAt) return;
-    const minutesLeft = Math.max(0, remaining - chosenDuration);
+    const minutesLeft = Math.max(0, spendable - chosenDuration);
     const onSuccess = (lesson: LessonView) => {
       setBooked({ lesson, minutesLeft });
       onBooked?.(lesson);
@@ -268,7 +270,7 @@ export function BookLessonDialog({ open, onOpenChange, tutor, moving, onBooked }
               }
               choices={lengths.map((length) => {
                 const count = timesOf(length).length;
-                const short = remaining < length;
+                const short = spendable < length;
                 return {
                   value: length,
                   label: format.minutes(length),
@@ -310,7 +312,7 @@ export function BookLessonDialog({ open, onOpenChange, tutor, moving, onBooked }
                 <SummaryRow label={t('booking.book.minutesNow')} value={format.minutes(remaining)} />
                 <SummaryRow
                   label={t('booking.book.minutesAfter')}
-                  value={format.minutes(Math.max(0, remaining - chosenDuration))}
+                  value={format.minutes(Math.max(0, spendable - chosenDuration))}
                   strong
                 />
               </dl>

@@ -32,8 +32,8 @@ describe('chat message cache', () => {
 
   it('names a room after the other member and makes unique client ids', () => {
     const members = [
-      { id: 7, name: 'سارة', image: null, role: 4 as const },
-      { id: 9, name: 'أحمد محمود', image: null, role: 3 as const },
+      { id: 7, name: 'سارة', image: null, role: 4 as const, gender: null },
+      { id: 9, name: 'أحمد محمود', image: null, role: 3 as const, gender: null },
     ];
     expect(roomTitleOf({ name: null, members }, 7, 'x')).toBe('أحمد محمود');
     expect(roomTitleOf({ name: 'درس', members }, 7, 'x')).toBe('درس');

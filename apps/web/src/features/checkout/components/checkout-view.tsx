@@ -21,13 +21,21 @@ import { Link, useSearchParams } from 'react-router';
 import { paths } from '../../../config/paths.ts';
 import { api } from '../../../lib/api.ts';
 import { useErrorText } from '../../../lib/forms.ts';
+import { usePublicConfig } from '../../../lib/use-public-config.ts';
 import { CouponForm } from './coupon-form.tsx';
+import { ResumeLastPayment } from './open-payment.tsx';
 import { OrderSummary, totalsOf } from './order-summary.tsx';
-import { CardPayTab, CashPayTab, InstallmentPayTab, WalletPayTab } from './pay-tabs.tsx';
+import { CardPayTab, CashPayTab, InstallmentPayTab, type PaymentProviders, WalletPayTab } from './pay-tabs.tsx';
 import { PaymentStatus } from './payment-status.tsx';
 
 type Method = 'card' | 'eWallet' | 'cashReference' | 'bankInstallment';
 const METHODS: readonly Method[] = ['card', 'eWallet', 'cashReference', 'bankInstallment'];
+/** Without the server's word, Fawry alone (its methods are the ones every deployment had). */
+const FAWRY_ONLY: PaymentProviders = { fawry: true, paymob: false };
+
+/** Fawry's methods where Fawry takes payments; where only Paymob does, its card page is the one way. */
+const methodsOf = (providers: PaymentProviders): readonly Method[] =>
+  providers.fawry || !providers.paymob ? METHODS : ['card'];
 
 export interface CheckoutViewProps {
   planId: number;
@@ -49,6 +57,7 @@ export function CheckoutView({ planId, period, phone, subscription }: CheckoutVi
   const t = useT();
   const errorText = useErrorText();
   const [search, setSearch] = useSearchParams();
+  const providers = usePublicConfig().data?.paymentProviders ?? FAWRY_ONLY;
   const plan = useQuery(planQuery(api, planId));
   const [coupon, setCoupon] = useState<CouponCheck | null>(null);
   const [method, setMethod] = useState<Method>('card');
@@ -143,13 +152,14 @@ export function CheckoutView({ planId, period, phone, subscription }: CheckoutVi
                 {t('payments.checkout.alreadySubscribed')}
               </Alert>
             )}
+            <ResumeLastPayment />
             <section aria-labelledby="checkout-methods" className="flex flex-col gap-3">
               <h2 id="checkout-methods" className="text-lg font-bold text-ink">
                 {t('payments.checkout.methods')}
               </h2>
               <Tabs value={method} onValueChange={(value) => setMethod(value as Method)}>
                 <TabsList aria-label={t('payments.checkout.methods')} className="flex-wrap sm:flex-nowrap">
-                  {METHODS.map((m) => (
+                  {methodsOf(providers).map((m) => (
                     <TabsTrigger key={m} value={m} className="min-w-[45%] sm:min-w-0">
                       {t(TAB_LABELS[m])}
                     </TabsTrigger>
@@ -157,7 +167,7 @@ export function CheckoutView({ planId, period, phone, subscription }: CheckoutVi
                 </TabsList>
                 <div className="rounded-(--radius-card) border border-line bg-surface p-5 shadow-(--shadow-card) sm:p-6">
                   <TabsContent value="card">
-                    <CardPayTab {...tabProps} />
+                    <CardPayTab {...tabProps} providers={providers} />
                   </TabsContent>
                   <TabsContent value="eWallet">
                     <WalletPayTab {...tabProps} defaultPhone={phone} />

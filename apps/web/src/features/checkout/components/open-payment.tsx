@@ -1,12 +1,14 @@
-import type { OpenPayment } from '@darsak/domain/payments';
+import type { OpenPayment, Transaction } from '@darsak/domain/payments';
 import { Button, buttonClasses, Dialog, DialogClose, FormError, useToast, WarningIcon } from '@darsak/ui';
 import { useI18n } from '@darsak/ui/i18n';
-import { type ReactNode, useEffect, useRef, useState } from 'react';
+import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { paths } from '../../../config/paths.ts';
 import { useErrorText } from '../../../lib/forms.ts';
 import { usePaymentsText } from '../../../lib/payments-text.ts';
+import { CancelPaymentDialog } from '../../payments/components/cancel-payment-dialog.tsx';
 import { useCancelPayment } from '../../payments/hooks/use-payments.ts';
+import { useLastPayment } from '../hooks/use-checkout.ts';
 
 export interface OpenPaymentPanelProps {
   payment: OpenPayment;
@@ -20,12 +22,75 @@ export interface OpenPaymentPanelProps {
  * The checkout answered `payment-in-progress`: the student's earlier payment is still open (one at a time, so two
  * tabs can never both be paid). Shows it, and offers to continue it or to cancel it and go on with this one.
  */
-export function OpenPaymentPanel({ payment, busy, onCancelled }: OpenPaymentPanelProps) {
+export function OpenPaymentPanel(props: OpenPaymentPanelProps) {
+  const { t } = useI18n();
+  // the panel replaces the pay button the student just pressed: take the focus there, not back to the page top
+  return (
+    <OpenPaymentCard
+      payment={props.payment}
+      title={t('payments.open.title')}
+      takeFocus
+      action={<CancelAndContinue {...props} />}
+    />
+  );
+}
+
+/** What the checkout shows of an open transaction: the fields `payment-in-progress` names. */
+const openPaymentOf = (transaction: Transaction): OpenPayment => ({
+  transactionId: transaction.id,
+  planId: transaction.planId,
+  period: transaction.period,
+  weeklyMinutes: transaction.weeklyMinutes,
+  method: transaction.method,
+  amountPiastres: transaction.amountPiastres,
+  referenceNumber: transaction.referenceNumber,
+  expiresAt: transaction.expiresAt,
+});
+
+/**
+ * Before the student chooses a method: their latest payment (`GET /api/v1/tx/last`) when it is still open, to
+ * continue (a cash reference already paid at a kiosk, a wallet request on the phone) or to cancel, rather than
+ * learn of it only when a new payment is refused. Nothing shows before a first payment or when it cannot load.
+ */
+export function ResumeLastPayment() {
+  const { t } = useI18n();
+  const transaction = useLastPayment().data;
+  if (transaction?.state !== 'pending') return null;
+  return (
+    <OpenPaymentCard
+      payment={openPaymentOf(transaction)}
+      title={t('payments.open.lastTitle')}
+      takeFocus={false}
+      action={
+        transaction.canCancel && (
+          <CancelPaymentDialog
+            transaction={transaction}
+            trigger={<Button variant="secondary">{t('payments.history.cancel')}</Button>}
+          />
+        )
+      }
+    />
+  );
+}
+
+function OpenPaymentCard({
+  payment,
+  title,
+  takeFocus,
+  action,
+}: {
+  payment: OpenPayment;
+  title: string;
+  takeFocus: boolean;
+  action: ReactNode;
+}) {
   const { t, format } = useI18n();
   const text = usePaymentsText();
   const heading = useRef<HTMLHeadingElement>(null);
-  // the panel replaces the pay button the student just pressed: take the focus there, not back to the page top
-  useEffect(() => heading.current?.focus(), []);
+  const headingId = useId();
+  useEffect(() => {
+    if (takeFocus) heading.current?.focus();
+  }, [takeFocus]);
   const cash = payment.method === 'cashReference';
   const rows: [string, ReactNode][] = [
     [
@@ -50,14 +115,14 @@ export function OpenPaymentPanel({ payment, busy, onCancelled }: OpenPaymentPane
 
   return (
     <section
-      aria-labelledby="open-payment-title"
+      aria-labelledby={headingId}
       className="flex flex-col gap-4 rounded-xl border border-amber-300 bg-amber-50 p-4 text-amber-950 sm:p-5"
     >
       <div className="flex items-start gap-3">
         <WarningIcon className="mt-1 shrink-0 text-amber-700" />
         <div className="space-y-1">
-          <h3 id="open-payment-title" ref={heading} tabIndex={-1} className="text-lg font-bold outline-none">
-            {t('payments.open.title')}
+          <h3 id={headingId} ref={heading} tabIndex={-1} className="text-lg font-bold outline-none">
+            {title}
           </h3>
           <p className="text-sm">{t('payments.open.body')}</p>
         </div>
@@ -80,7 +145,7 @@ export function OpenPaymentPanel({ payment, busy, onCancelled }: OpenPaymentPane
         >
           {t('payments.open.continue')}
         </Link>
-        <CancelAndContinue payment={payment} busy={busy} onCancelled={onCancelled} />
+        {action}
       </div>
     </section>
   );

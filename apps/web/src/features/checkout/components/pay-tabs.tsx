@@ -59,7 +59,35 @@ function PayError({ flow }: { flow: PayFlow }) {
   return <FormError message={fields.length > 0 ? (fieldMessage(fields[0]) ?? errorText(error)) : errorText(error)} />;
 }
 
-export function CardPayTab({ target, amountPiastres, disabled, onStarted }: PayTabProps) {
+/** Which providers take payments now (public configuration `paymentProviders`). */
+export interface PaymentProviders {
+  fawry: boolean;
+  paymob: boolean;
+}
+
+/**
+ * The card tab: a saved card through Fawry (3-D Secure), and where Paymob takes payments, its hosted page for a
+ * card entered once and not saved (no card to add first). Fawry's way stays unless Paymob alone takes payments.
+ */
+export function CardPayTab({ providers, ...props }: PayTabProps & { providers: PaymentProviders }) {
+  const t = useT();
+  const savedCards = providers.fawry || !providers.paymob;
+  return (
+    <div className="flex flex-col gap-5">
+      {savedCards && <SavedCardPay {...props} />}
+      {savedCards && providers.paymob && (
+        <div aria-hidden="true" className="flex items-center gap-3 text-sm font-semibold text-muted">
+          <span className="h-px flex-1 bg-line" />
+          {t('payments.paymob.or')}
+          <span className="h-px flex-1 bg-line" />
+        </div>
+      )}
+      {providers.paymob && <PaymobPay {...props} primary={!savedCards} />}
+    </div>
+  );
+}
+
+function SavedCardPay({ target, amountPiastres, disabled, onStarted }: PayTabProps) {
   const t = useT();
   const text = usePaymentsText();
   const choice = useCardChoice();
@@ -85,6 +113,43 @@ export function CardPayTab({ target, amountPiastres, disabled, onStarted }: PayT
           </Button>
         </>
       )}
+    </Form>
+  );
+}
+
+/** Paymob's hosted checkout: the student leaves for its page, pays there and comes back to the status. */
+function PaymobPay({ target, amountPiastres, disabled, onStarted, primary }: PayTabProps & { primary: boolean }) {
+  const t = useT();
+  const text = usePaymentsText();
+  const flow = usePayFlow({ target, onStarted });
+  const heading = useId();
+  return (
+    <Form
+      aria-labelledby={heading}
+      onSubmit={(event) => {
+        event.preventDefault();
+        flow.send({ method: 'paymob' });
+      }}
+    >
+      <div className="space-y-1">
+        <h3 id={heading} className="font-bold text-ink">
+          {t('payments.paymob.title')}
+        </h3>
+        <p className="text-sm text-muted">{t('payments.paymob.intro')}</p>
+      </div>
+      <PayError flow={flow} />
+      <Button
+        type="submit"
+        size="lg"
+        block
+        variant={primary ? 'primary' : 'secondary'}
+        loading={flow.busy}
+        disabled={disabled}
+      >
+        {flow.redirecting
+          ? t('payments.paymob.redirecting')
+          : t('payments.paymob.pay', { amount: text.money(amountPiastres) })}
+      </Button>
     </Form>
   );
 }

@@ -187,6 +187,9 @@ export function PaymentStatus({ transactionId, plan, walletQr, walletPhone, sync
           <Link to={paths.tutors.href()} className={buttonClasses({ variant: 'secondary' })}>
             {t('payments.success.tutors')}
           </Link>
+          <Link to={paths.payment.href(transaction.id)} className={buttonClasses({ variant: 'ghost' })}>
+            {t('payments.detail.open')}
+          </Link>
         </div>
       </Panel>
     );
@@ -212,7 +215,10 @@ export function PaymentStatus({ transactionId, plan, walletQr, walletPhone, sync
         </div>
         <div className="flex flex-wrap gap-3">
           <Button onClick={onRetry}>{t('payments.failure.retry')}</Button>
-          <Link to={paths.payments.href()} className={buttonClasses({ variant: 'secondary' })}>
+          <Link to={paths.payment.href(transaction.id)} className={buttonClasses({ variant: 'secondary' })}>
+            {t('payments.detail.open')}
+          </Link>
+          <Link to={paths.payments.href()} className={buttonClasses({ variant: 'ghost' })}>
             {t('payments.failure.history')}
           </Link>
         </div>
@@ -260,6 +266,9 @@ export function PaymentStatus({ transactionId, plan, walletQr, walletPhone, sync
           {t('payments.status.refresh')}
         </Button>
         <CancelPending transaction={transaction} />
+        <Link to={paths.payment.href(transaction.id)} className={buttonClasses({ variant: 'ghost' })}>
+          {t('payments.detail.open')}
+        </Link>
       </div>
     </Panel>
   );

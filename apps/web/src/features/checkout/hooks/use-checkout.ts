@@ -1,4 +1,11 @@
-import { isApiError, paymentsKeys, savedCardsQuery, subscriptionsKeys, transactionQuery } from '@darsak/client';
+import {
+  isApiError,
+  lastTransactionQuery,
+  paymentsKeys,
+  savedCardsQuery,
+  subscriptionsKeys,
+  transactionQuery,
+} from '@darsak/client';
 import {
   type OpenPayment,
   type PaymentResult,
@@ -39,7 +46,9 @@ export type PayRequest =
   | { method: 'card'; cardTokenId: number; cvv: string }
   | { method: 'eWallet'; walletPhone: string }
   | { method: 'cashReference' }
-  | { method: 'bankInstallment'; cardTokenId: number; cvv: string; installments: number };
+  | { method: 'bankInstallment'; cardTokenId: number; cvv: string; installments: number }
+  /** Paymob's hosted card page: the card is entered there, once, and not saved. */
+  | { method: 'paymob' };
 
 /**
  * Pays for the checkout with one method. The request carries the attempt's idempotency key and never an amount
@@ -77,12 +86,15 @@ export function usePay(target: CheckoutTarget) {
           });
         case 'cashReference':
           return api.callRoute(paymentsContract.payByReference, { body: { ...checkout, idempotencyKey } });
+        case 'paymob':
+          return api.callRoute(paymentsContract.paymobCheckoutUrl, { body: { ...checkout, idempotencyKey } });
       }
     },
     onSuccess: (result) => {
       settleAttempt();
       queryClient.setQueryData(paymentsKeys.transaction(result.transaction.id), result.transaction);
       void queryClient.invalidateQueries({ queryKey: paymentsKeys.lists() });
+      void queryClient.invalidateQueries({ queryKey: paymentsKeys.last() });
     },
     onError: (error) => settleAttempt(error),
   });
@@ -103,6 +115,21 @@ export function useCouponCheck(planId: number, period: PaidPeriod) {
   return useMutation({
     mutationFn: (code: string) => api.callRoute(couponsContract.check, { params: { code }, query: { planId, period } }),
   });
+}
+
+/** The student's latest payment (null before a first), read again when it changes state in realtime. */
+export function useLastPayment() {
+  const queryClient = useQueryClient();
+  const query = useQuery(lastTransactionQuery(api));
+  const lastId = query.data?.id;
+  useRealtimeEvent(
+    'transaction:status',
+    (payload) => {
+      if (payload.transactionId === lastId) void queryClient.invalidateQueries({ queryKey: paymentsKeys.last() });
+    },
+    lastId !== undefined,
+  );
+  return query;
 }
 
 export function useSavedCards() {

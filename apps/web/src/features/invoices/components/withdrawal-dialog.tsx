@@ -4,6 +4,7 @@ import {
   type Balance,
   expectedPayoutWindow,
   type Invoice,
+  reservedByInvoice,
   WithdrawalAmount,
   type WithdrawMethodItem,
   withdrawalWithinLimits,
@@ -26,8 +27,9 @@ interface WithdrawalDialogProps {
 }
 
 /**
- * Request a withdrawal (or edit a pending one): the amount in EGP within the limits in force and the available
- * balance (a request being edited counts its own amount as available), the method, and when it should arrive.
+ * Request a withdrawal (or propose an edit of a pending one, which an admin approves): the amount in EGP within the
+ * limits in force and the available balance (a request being edited counts what it holds as available), the
+ * method, and when it should arrive. An edit starts from the proposal still waiting, if any.
  */
 export function WithdrawalDialog({ methods, availablePiastres, limits, invoice, trigger }: WithdrawalDialogProps) {
   const { t, format, fieldMessage, errorMessage } = useI18n();
@@ -37,18 +39,19 @@ export function WithdrawalDialog({ methods, availablePiastres, limits, invoice, 
   const edit = useEditWithdrawal();
   const mutation = invoice ? edit : create;
   const defaultMethod = methods.find((m) => m.isDefault) ?? methods[0];
-  const initialMethod = invoice?.withdrawMethodId ?? defaultMethod?.id;
+  const requested = invoice?.pendingUpdate ?? invoice;
+  const initialMethod = requested?.withdrawMethodId ?? defaultMethod?.id;
   const [open, setOpen] = useState(false);
   const [amount, setAmount] = useState('');
   const [methodId, setMethodId] = useState(initialMethod);
   const [amountError, setAmountError] = useState<string>();
-  const available = availablePiastres + (invoice?.amountPiastres ?? 0);
+  const available = availablePiastres + (invoice ? reservedByInvoice(invoice) : 0);
   const payout = expectedPayoutWindow(new Date());
 
   function reset(next: boolean) {
     setOpen(next);
     if (next) {
-      setAmount(invoice ? String(piastresToEgp(invoice.amountPiastres)) : '');
+      setAmount(requested ? String(piastresToEgp(requested.amountPiastres)) : '');
       setMethodId(initialMethod);
       setAmountError(undefined);
       create.reset();
@@ -116,6 +119,7 @@ export function WithdrawalDialog({ methods, availablePiastres, limits, invoice, 
           placeholder={false}
           required
         />
+        {invoice && <Alert tone="warning">{t('invoices.requests.editNeedsApproval')}</Alert>}
         <Alert tone="info">
           {t('invoices.requests.processing', {
             from: format.date(`${payout.from}T12:00:00Z`),

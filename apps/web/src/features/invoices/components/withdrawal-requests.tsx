@@ -93,6 +93,15 @@ function RequestItem({ invoice, methods, limits }: RequestItemProps) {
             })}
           </p>
         )}
+        {invoice.pendingUpdate && (
+          <p className="text-sm font-semibold text-amber-800">
+            {t('invoices.requests.awaitingApproval', {
+              amount: format.piastres(invoice.pendingUpdate.amountPiastres),
+              method: t(`invoices.method.${invoice.pendingUpdate.method}`),
+              destination: withdrawDestination(invoice.pendingUpdate),
+            })}
+          </p>
+        )}
         {invoice.adminNote && (
           <p className="text-sm text-ink">{t('invoices.requests.note', { note: invoice.adminNote })}</p>
         )}

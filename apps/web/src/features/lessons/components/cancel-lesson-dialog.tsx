@@ -39,6 +39,7 @@ export function CancelLessonButton({ lesson, viewerId }: { lesson: LessonView; v
           <p className="text-ink">
             {t(student ? 'booking.cancel.bodyStudent' : 'booking.cancel.bodyTutor', {
               name: other.name,
+              gender: other.gender,
               when: dates.dayTime(lesson.startsAt),
               minutes: format.minutes(lesson.durationMinutes),
             })}

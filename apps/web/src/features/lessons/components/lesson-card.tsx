@@ -26,7 +26,7 @@ export function LessonCard({ lesson, viewerId }: { lesson: LessonView; viewerId:
               to={paths.lesson.href(lesson.id)}
               className="after:absolute after:inset-0 after:rounded-xl focus-visible:outline-none after:focus-visible:outline-2 after:focus-visible:outline-primary-600"
             >
-              {t(withKey, { name: other.name })}
+              {t(withKey, { name: other.name, gender: other.gender })}
             </Link>
           </h3>
           <LessonStatusBadge lesson={lesson} />

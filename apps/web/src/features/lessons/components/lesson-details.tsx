@@ -1,7 +1,7 @@
 import { isApiError, lessonQuery } from '@darsak/client';
 import { CancelReason, isLessonCancelled, type LessonView } from '@darsak/domain/lessons';
 import { Alert, Avatar, Card, LoadingAnimation, NotFound } from '@darsak/ui';
-import { useI18n } from '@darsak/ui/i18n';
+import { type MessageKey, useI18n } from '@darsak/ui/i18n';
 import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
@@ -60,7 +60,10 @@ export function LessonDetails({
         <Avatar name={other.name} src={other.image} size="lg" decorative />
         <div className="min-w-0 flex-1 space-y-1">
           <h1 className="text-2xl font-bold text-ink sm:text-3xl">
-            {t(student ? 'booking.lesson.withTutor' : 'booking.lesson.withStudent', { name: other.name })}
+            {t(student ? 'booking.lesson.withTutor' : 'booking.lesson.withStudent', {
+              name: other.name,
+              gender: other.gender,
+            })}
           </h1>
           <div className="flex flex-wrap items-center gap-2 text-muted">
             <LessonStatusBadge lesson={lesson} />
@@ -103,6 +106,9 @@ export function LessonDetails({
           {isLessonCancelled(lesson.status) && lesson.cancelledAt && (
             <Row label={t('booking.lesson.cancelledAt')}>{dates.dayTime(lesson.cancelledAt)}</Row>
           )}
+          <Row label={t('booking.lesson.session')}>
+            {t(`booking.lesson.session.${lesson.sessionStatus}` as MessageKey)}
+          </Row>
         </dl>
         <p className="mt-4 text-xs text-muted">{t('booking.book.timeZoneNote')}</p>
       </Card>

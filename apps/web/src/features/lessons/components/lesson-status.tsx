@@ -8,6 +8,7 @@ const STATUS: Record<LessonStatus, { key: MessageKey; tone: BadgeTone }> = {
   [LessonStatus.fulfilled]: { key: 'booking.lesson.status.fulfilled', tone: 'neutral' },
   [LessonStatus.cancelledByStudent]: { key: 'booking.lesson.status.cancelledByStudent', tone: 'error' },
   [LessonStatus.cancelledByTutor]: { key: 'booking.lesson.status.cancelledByTutor', tone: 'error' },
+  [LessonStatus.cancelledByAdmin]: { key: 'booking.lesson.status.cancelledByAdmin', tone: 'error' },
 };
 
 /** The lesson's state in words (a moved lesson says so rather than "cancelled"). */

@@ -9,7 +9,8 @@ import { useRealtimeEvent } from '../../../lib/realtime.ts';
 
 /**
  * Lesson booked, moved or cancelled (spec §4 realtime): every lesson view, free times, the week's minutes and
- * the stats are fetched again, and the other member is told with a toast (whoever acted already knows).
+ * the stats are fetched again, and the other member is told with a toast (whoever acted already knows; an
+ * admin's cancellation is news to both).
  */
 export function useLessonsRealtime(viewerId: number | undefined) {
   const queryClient = useQueryClient();
@@ -52,7 +53,8 @@ export function useLessonsRealtime(viewerId: number | undefined) {
       refresh(payload);
       const byOther =
         (payload.status === LessonStatus.cancelledByStudent && payload.tutorId === viewerId) ||
-        (payload.status === LessonStatus.cancelledByTutor && payload.studentId === viewerId);
+        (payload.status === LessonStatus.cancelledByTutor && payload.studentId === viewerId) ||
+        payload.status === LessonStatus.cancelledByAdmin;
       if (byOther) {
         toast({
           type: 'warning',

@@ -6,6 +6,8 @@ import { type ReactNode, useEffect, useState, useSyncExternalStore } from 'react
 import { api } from '../../../lib/api.ts';
 import { countdownText, useNow } from '../hooks/use-now.ts';
 import type { LiveCall } from '../lib/live-call.ts';
+import { useRoomT } from '../lib/room-words.ts';
+import { InterviewNotes } from './interview-notes.tsx';
 import { CameraIcon, CameraOffIcon, ChatBubbleIcon, LeaveIcon, MicIcon, MicOffIcon } from './session-icons.tsx';
 import { VideoView } from './video-view.tsx';
 import { WaitingNotice, waitingKindOf } from './waiting-notice.tsx';
@@ -32,7 +34,15 @@ export function CallScreen({
   /** Extra actions beside the call controls, below the video (the log export, the problem report). */
   toolbar?: ReactNode;
 }) {
-  const { t, format } = useI18n();
+  const { format } = useI18n();
+  const t = useRoomT(token.type);
+  // The interview or demo session of this call, whose manager keeps notes beside it.
+  const appointment =
+    token.interviewId !== null
+      ? { kind: 'interview' as const, id: token.interviewId }
+      : token.demoSessionId !== null
+        ? { kind: 'demoSession' as const, id: token.demoSessionId }
+        : null;
   const state = useSyncExternalStore(call.subscribe, call.getState, call.getState);
   const now = useNow();
   const [chatOpen, setChatOpen] = useState(true);
@@ -127,6 +137,7 @@ export function CallScreen({
                 isStudent={isStudent}
                 presence={state.presence}
                 peerName={peerName}
+                peerGender={peer?.gender}
               />
             </div>
           )}
@@ -200,15 +211,18 @@ export function CallScreen({
         </div>
       </section>
 
-      {chatOpen && state.roomId !== null && (
-        <aside
-          aria-label={t('realtime.session.chat')}
-          className="flex h-[60dvh] min-h-[20rem] flex-col overflow-hidden border-line bg-surface sm:rounded-2xl sm:border lg:h-auto lg:w-96"
-        >
-          <h2 className="border-b border-line px-4 py-3 font-bold text-ink">{t('realtime.session.chat')}</h2>
-          {renderChat(state.roomId)}
-        </aside>
-      )}
+      <div className="flex flex-col gap-3 empty:hidden lg:w-96">
+        {appointment && <InterviewNotes kind={appointment.kind} id={appointment.id} userId={userId} />}
+        {chatOpen && state.roomId !== null && (
+          <aside
+            aria-label={t('realtime.session.chat')}
+            className="flex h-[60dvh] min-h-[20rem] flex-col overflow-hidden border-line bg-surface sm:rounded-2xl sm:border lg:h-auto lg:min-h-0 lg:flex-1"
+          >
+            <h2 className="border-b border-line px-4 py-3 font-bold text-ink">{t('realtime.session.chat')}</h2>
+            {renderChat(state.roomId)}
+          </aside>
+        )}
+      </div>
 
       <Dialog
         open={confirmLeave}

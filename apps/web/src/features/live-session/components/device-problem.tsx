@@ -1,6 +1,7 @@
 import { Button, EmptyState } from '@darsak/ui';
 import { useT } from '@darsak/ui/i18n';
 import type { MediaProblem } from '../hooks/use-local-media.ts';
+import { type RoomKind, useRoomT } from '../lib/room-words.ts';
 import { CameraOffIcon, MicOffIcon } from './session-icons.tsx';
 
 const TEXTS = {
@@ -41,9 +42,9 @@ export function DeviceProblem({
   );
 }
 
-/** While the browser asks for the permission. */
-export function AskingForDevices() {
-  const t = useT();
+/** While the browser asks for the permission (who will see and hear: the room's own words). */
+export function AskingForDevices({ kind }: { kind: RoomKind }) {
+  const t = useRoomT(kind);
   return (
     <EmptyState
       icon={<CameraOffIcon />}

@@ -4,6 +4,7 @@ import { useI18n } from '@darsak/ui/i18n';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 import type { LocalMedia } from '../hooks/use-local-media.ts';
 import type { MediaState } from '../lib/live-call.ts';
+import { useRoomT } from '../lib/room-words.ts';
 import { CameraIcon, CameraOffIcon, MicIcon, MicOffIcon } from './session-icons.tsx';
 import { VideoView } from './video-view.tsx';
 import { WaitingNotice } from './waiting-notice.tsx';
@@ -25,7 +26,8 @@ export function ReadyScreen({
   joining: boolean;
   onJoin(start: MediaState): void;
 }) {
-  const { t, format } = useI18n();
+  const { format } = useI18n();
+  const t = useRoomT(token.type);
   const [camera, setCamera] = useState(true);
   const [microphone, setMicrophone] = useState(true);
   const hasCamera = !media.missing.camera && media.stream !== null;

@@ -14,6 +14,7 @@ import { clientLog, realtime } from '../../../lib/realtime.ts';
 import { useLocalMedia } from '../hooks/use-local-media.ts';
 import { countdownText, useNow } from '../hooks/use-now.ts';
 import { LiveCall, type MediaState } from '../lib/live-call.ts';
+import { type RoomKind, useRoomT } from '../lib/room-words.ts';
 import { CallScreen } from './call-screen.tsx';
 import { AskingForDevices, DeviceProblem } from './device-problem.tsx';
 import { ReadyScreen } from './ready-screen.tsx';
@@ -22,6 +23,10 @@ const idParam = (value: string | null) => {
   const id = Number(value);
   return Number.isInteger(id) && id > 0 ? id : null;
 };
+
+/** Which room the owner opens: an interview's and a demo session's speak of themselves, not of a lesson. */
+const kindOf = (owner: SessionTokenQuery): RoomKind =>
+  owner.interviewId ? 'interview' : owner.demoSessionId ? 'demoSession' : 'lesson';
 
 /** The call's owner from the address: `?lessonId=`, `?interviewId=` or `?demoSessionId=`. */
 function ownerParam(params: URLSearchParams): SessionTokenQuery | null {
@@ -64,7 +69,8 @@ export function LiveSessionPage(props: LiveSessionProps) {
 }
 
 function LiveSession({ owner, renderChat, logExport }: LiveSessionProps & { owner: SessionTokenQuery }) {
-  const { t } = useI18n();
+  const kind = kindOf(owner);
+  const t = useRoomT(kind);
   const user = useCurrentUser();
   const media = useLocalMedia();
   const [call, setCall] = useState<LiveCall | null>(null);
@@ -89,7 +95,9 @@ function LiveSession({ owner, renderChat, logExport }: LiveSessionProps & { owne
   const isStudent = user.role === Role.student;
 
   if (token.isPending) return <LoadingAnimation />;
-  if (token.isError) return <SessionUnavailable error={token.error} onRetry={() => void token.refetch()} />;
+  if (token.isError) {
+    return <SessionUnavailable kind={kind} error={token.error} onRetry={() => void token.refetch()} />;
+  }
 
   if (call) {
     return (
@@ -128,7 +136,7 @@ function LiveSession({ owner, renderChat, logExport }: LiveSessionProps & { owne
       {media.status === 'problem' && media.problem ? (
         <DeviceProblem problem={media.problem} onRetry={() => void media.acquire()} onSkip={media.skip} />
       ) : media.status === 'idle' || (media.status === 'asking' && !media.stream) ? (
-        <AskingForDevices />
+        <AskingForDevices kind={kind} />
       ) : (
         <ReadyScreen media={media} token={token.data} isStudent={isStudent} joining={false} onJoin={join} />
       )}
@@ -137,8 +145,10 @@ function LiveSession({ owner, renderChat, logExport }: LiveSessionProps & { owne
 }
 
 /** The session cannot be joined: not open yet (with a countdown, then it opens by itself), over, or not theirs. */
-function SessionUnavailable({ error, onRetry }: { error: unknown; onRetry(): void }) {
-  const { t, format, errorMessage } = useI18n();
+function SessionUnavailable({ kind, error, onRetry }: { kind: RoomKind; error: unknown; onRetry(): void }) {
+  const { format, errorMessage } = useI18n();
+  const t = useRoomT(kind);
+  const user = useCurrentUser();
   const now = useNow();
   const details = isApiError(error) ? (error.details as { opensAt?: string; endsAt?: string; joinState?: string }) : {};
   const opensAt = details?.opensAt ? Date.parse(details.opensAt) : null;
@@ -150,9 +160,16 @@ function SessionUnavailable({ error, onRetry }: { error: unknown; onRetry(): voi
     return () => clearTimeout(timer);
   }, [notYet, opensAt, onRetry]);
 
+  // Back to where this call was opened from: the lessons, the manager's interviews, or the applicant's steps.
+  const [backHref, backLabel] =
+    kind === 'lesson'
+      ? [paths.upcomingLessons.href(), t('realtime.session.backToLessons')]
+      : user?.role === Role.tutorManager
+        ? [paths.interviews.href(), t('realtime.session.backToAppointments')]
+        : [paths.tutorOnboarding.href(), t('realtime.session.backToOnboarding')];
   const back = (
-    <Link to={paths.upcomingLessons.href()} className={buttonClasses({ variant: 'secondary' })}>
-      {t('realtime.session.backToLessons')}
+    <Link to={backHref} className={buttonClasses({ variant: 'secondary' })}>
+      {backLabel}
     </Link>
   );
   if (isApiError(error, 'session-not-open')) {
@@ -180,7 +197,7 @@ function SessionUnavailable({ error, onRetry }: { error: unknown; onRetry(): voi
   const title =
     code === 'forbidden'
       ? t('realtime.session.forbidden')
-      : code === 'lesson-not-found'
+      : code === 'lesson-not-found' || code === 'interview-not-found' || code === 'demo-session-not-found'
         ? t('realtime.session.lessonNotFound')
         : errorMessage(code);
   return (
@@ -188,7 +205,7 @@ function SessionUnavailable({ error, onRetry }: { error: unknown; onRetry(): voi
       tone="error"
       title={t('realtime.session.joinFailed')}
       action={
-        code === 'forbidden' || code === 'lesson-not-found' ? (
+        code === 'forbidden' || code?.endsWith('-not-found') ? (
           back
         ) : (
           <Button size="sm" variant="secondary" onClick={onRetry}>

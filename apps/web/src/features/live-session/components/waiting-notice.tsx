@@ -1,11 +1,15 @@
 import type { SessionJoinState, SessionToken } from '@darsak/domain/sessions';
+import type { Gender } from '@darsak/domain/users';
 import { Alert, ClockIcon, cn } from '@darsak/ui';
 import { useI18n } from '@darsak/ui/i18n';
 import { useNavigate } from 'react-router';
 import { paths } from '../../../config/paths.ts';
+import { useCurrentUser } from '../../../lib/auth-store.ts';
+import { Role } from '../../../lib/roles.ts';
 import { TutorAbsentButton } from '../../lessons/components/tutor-absent.tsx';
 import { countdownText, useNow } from '../hooks/use-now.ts';
 import type { PeerPresence } from '../lib/live-call.ts';
+import { useRoomT } from '../lib/room-words.ts';
 
 export type WaitingKind = 'start' | 'tutor' | 'student' | 'noShow' | 'dropped' | 'left';
 
@@ -38,6 +42,7 @@ export function WaitingNotice({
   isStudent,
   presence,
   peerName,
+  peerGender,
   compact = false,
 }: {
   token: SessionToken;
@@ -45,9 +50,13 @@ export function WaitingNotice({
   isStudent: boolean;
   presence?: PeerPresence;
   peerName?: string;
+  /** Words the lines that name the other member (her, him); masculine when not known (the ready screen). */
+  peerGender?: Gender | null;
   compact?: boolean;
 }) {
-  const { t, format } = useI18n();
+  const { format } = useI18n();
+  const t = useRoomT(token.type);
+  const interviewer = useCurrentUser()?.role === Role.tutorManager;
   const now = useNow();
   const kind = waitingKindOf({ now, token, joinState, isStudent, presence });
   if (!kind) return null;
@@ -56,25 +65,41 @@ export function WaitingNotice({
     kind === 'noShow' && token.lessonId !== null ? <EndAsTutorAbsent token={token} lessonId={token.lessonId} /> : null;
   const countdown = (until: string) => countdownText(Date.parse(until) - now, format.number);
   const name = peerName ?? t('realtime.chat.unknownUser');
+  const gender = peerGender ?? null;
   const content: Record<WaitingKind, { title: string; body: string }> = {
     start: {
       title: t('realtime.session.waiting.start.title'),
       body: t('realtime.session.waiting.start.body', { countdown: countdown(token.startsAt) }),
     },
     tutor: {
-      title: t('realtime.session.waiting.tutor.title'),
+      title: t('realtime.session.waiting.tutor.title', { gender }),
       body:
         now < Date.parse(token.noShowAt)
-          ? `${t('realtime.session.waiting.tutor.body')} ${t('realtime.session.waiting.noShowIn', { countdown: countdown(token.noShowAt) })}`
-          : t('realtime.session.waiting.tutor.body'),
+          ? `${t('realtime.session.waiting.tutor.body', { gender })} ${t('realtime.session.waiting.noShowIn', { countdown: countdown(token.noShowAt) })}`
+          : t('realtime.session.waiting.tutor.body', { gender }),
     },
-    student: { title: t('realtime.session.waiting.student.title'), body: t('realtime.session.waiting.student.body') },
+    // Outside lessons nobody is a student: the interviewer waits for the applicant, the applicant for them.
+    student:
+      token.type === 'lesson'
+        ? {
+            title: t('realtime.session.waiting.student.title', { gender }),
+            body: t('realtime.session.waiting.student.body', { gender }),
+          }
+        : interviewer
+          ? {
+              title: t('realtime.session.waiting.applicant.title'),
+              body: t('realtime.session.waiting.applicant.body'),
+            }
+          : {
+              title: t('realtime.session.waiting.interviewer.title'),
+              body: t('realtime.session.waiting.interviewer.body'),
+            },
     noShow: {
       title: t('realtime.session.noShow.title'),
       body: endLesson ? t('booking.absent.notice') : t('realtime.session.noShow.body'),
     },
-    dropped: { title: t('realtime.session.peerDropped', { name }), body: '' },
-    left: { title: t('realtime.session.peerLeft', { name }), body: '' },
+    dropped: { title: t('realtime.session.peerDropped', { name, gender }), body: '' },
+    left: { title: t('realtime.session.peerLeft', { name, gender }), body: '' },
   };
   const { title, body } = content[kind];
   if (compact)

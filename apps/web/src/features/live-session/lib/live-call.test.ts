@@ -1,6 +1,6 @@
 import { createFakeRealtimeServer, createRealtimeClient } from '@darsak/client';
-import type { SessionToken } from '@darsak/domain/sessions';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { makeSessionToken } from '../../../testing/session-fixtures.ts';
 import { LiveCall } from './live-call.ts';
 
 /** Just enough of RTCPeerConnection to follow what the call does with it. */
@@ -46,22 +46,16 @@ class FakePeerConnection {
   }
 }
 
-const token: SessionToken = {
+const token = makeSessionToken({
   token: 'join',
   expiresAt: '2030-01-01T00:00:00Z',
-  sessionId: 3,
-  type: 'lesson',
-  lessonId: 42,
-  interviewId: null,
-  demoSessionId: null,
-  roomId: 4,
   iceServers: [],
   opensAt: '2030-01-01T00:00:00Z',
   startsAt: '2030-01-01T00:10:00Z',
   endsAt: '2030-01-01T00:40:00Z',
   noShowAt: '2030-01-01T00:15:00Z',
   joinState: null,
-};
+});
 
 afterEach(() => {
   vi.unstubAllGlobals();

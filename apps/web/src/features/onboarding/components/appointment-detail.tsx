@@ -1,29 +1,18 @@
-import { type AppointmentKind, appointmentQuery, onboardingKeys } from '@darsak/client';
-import {
-  type DemoSession,
-  demoSessionsContract,
-  type Interview,
-  interviewsContract,
-  type UpdateDemoSessionInput,
-  type UpdateInterviewInput,
-} from '@darsak/domain/interviews';
+import { type AppointmentKind, appointmentQuery, onboardingKeys, updateAppointment } from '@darsak/client';
+import type { DemoSession, Interview } from '@darsak/domain/interviews';
 import { ENGLISH_LEVEL_LABELS, type EnglishLevel } from '@darsak/domain/users';
 import {
   Alert,
+  type AppointmentDecision,
+  AppointmentDecisionForm,
   Avatar,
   Badge,
-  Button,
   Card,
-  Dialog,
-  FormError,
   LoadingAnimation,
-  SelectField,
-  TextareaField,
   useToast,
 } from '@darsak/ui';
 import { useI18n } from '@darsak/ui/i18n';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
 import { PageHeader } from '../../../components/layouts/page-header.tsx';
 import { LoadError } from '../../../components/load-error.tsx';
 import { api } from '../../../lib/api.ts';
@@ -111,108 +100,31 @@ function Outcome({ kind, appointment }: { kind: AppointmentKind; appointment: In
   );
 }
 
-/** Passed or rejected, with feedback, a note and (interviews) the English level; only after the start. */
+/** The outcome, recorded through the shared decision form; a saved decision swaps it for the outcome card. */
 function DecisionForm({ kind, appointment }: { kind: AppointmentKind; appointment: Interview | DemoSession }) {
-  const { t, locale, format } = useI18n();
+  const { t } = useI18n();
   const dates = useDateFormat();
   const errorText = useErrorText();
   const { toast } = useToast();
   const queryClient = useQueryClient();
-  const [outcome, setOutcome] = useState<'passed' | 'rejected'>('passed');
-  const [feedback, setFeedback] = useState('');
-  const [note, setNote] = useState('');
-  const [level, setLevel] = useState('');
-  const [confirming, setConfirming] = useState(false);
   const decide = useMutation({
-    mutationFn: () => {
-      const base = {
-        id: appointment.id,
-        action: 'decide' as const,
-        outcome,
-        ...(note.trim() ? { note: note.trim() } : {}),
-      };
-      if (kind === 'interview') {
-        const body: UpdateInterviewInput = { ...base, feedback: feedback.trim(), level: Number(level) as EnglishLevel };
-        return api.callRoute(interviewsContract.update, { body });
-      }
-      const body: UpdateDemoSessionInput = { ...base, ...(feedback.trim() ? { feedback: feedback.trim() } : {}) };
-      return api.callRoute(demoSessionsContract.update, { body });
-    },
+    mutationFn: (decision: AppointmentDecision) => updateAppointment(api, kind, decision),
     onSuccess: () => {
-      setConfirming(false);
       toast({ type: 'success', title: t('onboarding.decide.done') });
       void queryClient.invalidateQueries({ queryKey: onboardingKeys.all });
     },
   });
-  const started = Date.now() >= Date.parse(appointment.startsAt);
-  const needsFeedback = kind === 'interview';
-  const complete = (!needsFeedback || (feedback.trim() !== '' && level !== '')) && started;
-
   return (
     <Card className="flex flex-col gap-4">
       <h2 className="font-bold text-ink">{t('onboarding.decide.title')}</h2>
-      {!started && (
-        <Alert tone="info">{t('onboarding.decide.notStarted', { when: dates.dayTime(appointment.startsAt) })}</Alert>
-      )}
-      <fieldset className="flex flex-col gap-2" disabled={!started}>
-        <legend className="mb-1 text-sm font-semibold text-ink">{t('onboarding.decide.outcome')}</legend>
-        <div className="flex gap-4">
-          {(['passed', 'rejected'] as const).map((value) => (
-            <label key={value} className="flex items-center gap-2">
-              <input type="radio" name="outcome" checked={outcome === value} onChange={() => setOutcome(value)} />
-              {t(`onboarding.decide.${value}`)}
-            </label>
-          ))}
-        </div>
-      </fieldset>
-      {kind === 'interview' && (
-        <SelectField
-          label={t('onboarding.detail.level')}
-          required
-          disabled={!started}
-          value={level}
-          placeholder={t('onboarding.decide.chooseLevel')}
-          onChange={(event) => setLevel(event.target.value)}
-          options={Object.entries(ENGLISH_LEVEL_LABELS).map(([value, label]) => ({
-            value,
-            label: `${format.number(Number(value))} — ${label[locale]}`,
-          }))}
-        />
-      )}
-      <TextareaField
-        label={t('onboarding.detail.feedback')}
-        required={needsFeedback}
-        disabled={!started}
-        maxLength={2000}
-        value={feedback}
-        onChange={(event) => setFeedback(event.target.value)}
+      <AppointmentDecisionForm
+        kind={kind}
+        appointment={appointment}
+        startsAtText={dates.dayTime(appointment.startsAt)}
+        submitting={decide.isPending}
+        error={decide.error ? errorText(decide.error) : undefined}
+        onDecide={(decision) => decide.mutate(decision)}
       />
-      <TextareaField
-        label={t('onboarding.detail.note')}
-        disabled={!started}
-        maxLength={1000}
-        value={note}
-        onChange={(event) => setNote(event.target.value)}
-      />
-      <div>
-        <Button disabled={!complete} onClick={() => setConfirming(true)}>
-          {t('onboarding.decide.submit')}
-        </Button>
-      </div>
-      <Dialog open={confirming} onOpenChange={setConfirming} title={t('onboarding.decide.title')} size="sm">
-        <div className="flex flex-col gap-4">
-          <p className="text-ink">{t('onboarding.decide.confirm')}</p>
-          <FormError message={decide.error ? errorText(decide.error) : undefined} />
-          <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-            <Button variant="ghost" onClick={() => setConfirming(false)}>
-              {t('common.cancel')}
-            </Button>
-            <Button loading={decide.isPending} onClick={() => decide.mutate()}>
-              {t('onboarding.decide.submit')}
-            </Button>
-          </div>
-        </div>
-      </Dialog>
     </Card>
   );
 }

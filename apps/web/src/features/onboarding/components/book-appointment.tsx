@@ -49,7 +49,22 @@ export function BookAppointment({ kind }: { kind: AppointmentKind }) {
 
   if (interviewers.isPending) return <LoadingAnimation />;
   if (interviewers.isError) return <LoadError error={interviewers.error} onRetry={() => void interviewers.refetch()} />;
-  if (!chosen) return <EmptyState title={t('onboarding.book.noInterviewers')} />;
+  if (!chosen) {
+    // No interviewer has a free time yet: the applicant is told by message when one adds hours (the server's
+    // interviewHoursAdded), and this page reloads the times by itself when that happens.
+    return (
+      <EmptyState
+        level={3}
+        title={t(`onboarding.book.noTimesYet.${kind}`)}
+        description={t('onboarding.book.noTimesYetBody')}
+        action={
+          <Button variant="secondary" loading={interviewers.isFetching} onClick={() => void interviewers.refetch()}>
+            {t('onboarding.book.checkAgain')}
+          </Button>
+        }
+      />
+    );
+  }
 
   return (
     <div className="flex flex-col gap-4">

@@ -1,5 +1,5 @@
 import { onboardingKeys } from '@darsak/client';
-import { INTRO_VIDEO } from '@darsak/domain/assets';
+import { INTRO_VIDEO, isQuickTimeFile, isVideoFile, VIDEO_ACCEPT } from '@darsak/domain/assets';
 import { introVideoContract } from '@darsak/domain/interviews';
 import { Alert, Button, FormError, useToast } from '@darsak/ui';
 import { useI18n } from '@darsak/ui/i18n';
@@ -8,8 +8,6 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { api } from '../../../lib/api.ts';
 import { useErrorText } from '../../../lib/forms.ts';
 import { usePublicConfig } from '../../../lib/use-public-config.ts';
-
-const ACCEPT = 'video/mp4,video/webm,video/quicktime';
 
 /** "١٢٫٥ ميجابايت" */
 function useFileSize() {
@@ -85,12 +83,14 @@ export function IntroVideoUpload() {
     setChoiceError(null);
     setPlaybackError(false);
     if (!chosen) return;
-    if (!chosen.type.startsWith('video/')) return setChoiceError(t('onboarding.video.notVideo'));
+    if (!isVideoFile(chosen)) return setChoiceError(t('onboarding.video.notVideo'));
     if (chosen.size > INTRO_VIDEO.maxBytes) return setChoiceError(t('onboarding.video.tooBig'));
     setFile(chosen);
     setPreview(URL.createObjectURL(chosen));
   }
 
+  // The server keeps a QuickTime video only when browsers play it (H.264): one this browser cannot play is not sent.
+  const isQuickTime = file ? isQuickTimeFile(file) : false;
   const percent = format.number(progress, { style: 'percent' });
   return (
     <div className="flex flex-col gap-4">
@@ -103,7 +103,7 @@ export function IntroVideoUpload() {
             controls
             preload="metadata"
             className="aspect-video w-full max-w-xl rounded-xl bg-black"
-            onError={() => setPlaybackError(true)}
+            onError={() => (isQuickTime ? setChoiceError(t('onboarding.video.unplayable')) : setPlaybackError(true))}
           />
           <figcaption className="text-sm text-muted">
             {t('onboarding.video.preview')} —{' '}
@@ -139,7 +139,7 @@ export function IntroVideoUpload() {
             <input
               id={inputId}
               type="file"
-              accept={ACCEPT}
+              accept={VIDEO_ACCEPT}
               className="sr-only"
               onChange={(event) => choose(event.target.files?.[0])}
             />

@@ -39,7 +39,9 @@ export function OnboardingSteps() {
         <StepCard key={step.step} step={step} number={index + 1} current={status.data.current === step.step}>
           {status.data.current === step.step || step.step === 'activated' ? (
             <StepBody step={step} status={status.data} />
-          ) : null}
+          ) : (
+            <PassedFeedback step={step} status={status.data} />
+          )}
         </StepCard>
       ))}
     </ol>
@@ -87,6 +89,15 @@ function StepCard({
       </Card>
     </li>
   );
+}
+
+/** The interviewer's feedback on a passed interview or demo session, kept on its step once the applicant moves on. */
+function PassedFeedback({ step, status }: { step: OnboardingStepView; status: Onboarding }) {
+  const { t } = useI18n();
+  const appointment =
+    step.step === 'interview' ? status.interview : step.step === 'demoSession' ? status.demoSession : null;
+  if (step.state !== 'done' || !appointment?.feedback) return null;
+  return <Alert tone="success">{t('onboarding.feedback', { note: appointment.feedback })}</Alert>;
 }
 
 /** What the applicant can do or expect now at this step. */
@@ -142,7 +153,7 @@ function StepBody({ step, status }: { step: OnboardingStepView; status: Onboardi
       return (
         <div className="flex flex-col gap-3">
           {step.state === 'rejected' && appointment?.feedback && (
-            <Alert tone="error">{t('onboarding.rejectedNote', { note: appointment.feedback })}</Alert>
+            <Alert tone="error">{t('onboarding.feedback', { note: appointment.feedback })}</Alert>
           )}
           {appointment?.cancelReason === 'interviewerDidNotAttend' && (
             <Alert tone="warning">{t('onboarding.didNotAttend')}</Alert>
@@ -163,8 +174,8 @@ function StepBody({ step, status }: { step: OnboardingStepView; status: Onboardi
       if (step.state !== 'done')
         return step.state === 'waiting' ? <Alert tone="info">{t('onboarding.waiting.activated')}</Alert> : null;
       return (
-        <Alert tone="success" title={t('onboarding.complete.title')}>
-          <p>{t('onboarding.complete.body')}</p>
+        <Alert tone="success" title={t('onboarding.complete.title', { gender: user?.gender })}>
+          <p>{t('onboarding.complete.body', { gender: user?.gender })}</p>
           <div className="mt-3 flex flex-wrap gap-2">
             {user && (
               <Link to={paths.tutor.href(user.id)} className={buttonClasses({ size: 'sm' })}>

@@ -7,7 +7,7 @@ import { usePaymentsText } from '../../../lib/payments-text.ts';
 import { usePaymentsHistory } from '../hooks/use-payments.ts';
 import { CancelPaymentDialog } from './cancel-payment-dialog.tsx';
 
-const STATE_TONES: Record<PaymentState, BadgeTone> = {
+export const STATE_TONES: Record<PaymentState, BadgeTone> = {
   pending: 'warning',
   done: 'success',
   failed: 'error',
@@ -15,7 +15,7 @@ const STATE_TONES: Record<PaymentState, BadgeTone> = {
 };
 
 /** The state a student reads, with the finer status where it says more (expired, refunded). */
-function stateLabel(transaction: Transaction): MessageKey {
+export function stateLabel(transaction: Transaction): MessageKey {
   if (transaction.status === TransactionStatus.expired) return 'payments.status.expired';
   if (transaction.status === TransactionStatus.refunded) return 'payments.status.refunded';
   if (transaction.status === TransactionStatus.partialRefunded) return 'payments.status.partialRefunded';
@@ -35,7 +35,11 @@ function PaymentItem({ transaction, retryable }: { transaction: Transaction; ret
     <li className="flex flex-col gap-3 rounded-(--radius-card) border border-line bg-surface p-4 shadow-(--shadow-card) sm:flex-row sm:items-center sm:justify-between">
       <div className="flex flex-col gap-1">
         <div className="flex flex-wrap items-center gap-2">
-          <h3 className="font-bold text-ink">{title}</h3>
+          <h3 className="font-bold text-ink">
+            <Link to={paths.payment.href(transaction.id)} className="hover:text-primary-700 hover:underline">
+              {title}
+            </Link>
+          </h3>
           <Badge tone={STATE_TONES[transaction.state]}>{t(stateLabel(transaction))}</Badge>
         </div>
         <p className="text-sm text-muted">

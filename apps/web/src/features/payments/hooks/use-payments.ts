@@ -1,6 +1,6 @@
-import { paymentsKeys } from '@darsak/client';
-import { paymentsContract, transactionsContract } from '@darsak/domain/payments';
-import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
+import { paymentsKeys, transactionDetailQuery } from '@darsak/client';
+import { paymentsContract, type Transaction, transactionsContract } from '@darsak/domain/payments';
+import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api.ts';
 import { useRealtimeEvent } from '../../../lib/realtime.ts';
 
@@ -20,7 +20,19 @@ export function usePaymentsHistory() {
   });
 }
 
-/** Cancels a pending payment (the provider's unpaid order too); the payment and the lists are refreshed. */
+/** One payment for its own page; read again when its status changes in realtime. */
+export function usePayment(id: number) {
+  const queryClient = useQueryClient();
+  useRealtimeEvent('transaction:status', (payload) => {
+    if (payload.transactionId === id) void queryClient.invalidateQueries({ queryKey: paymentsKeys.detail(id) });
+  });
+  return useQuery(transactionDetailQuery(api, id));
+}
+
+/**
+ * Cancels a pending payment (the provider's unpaid order too); the payment wherever it is shown (its status, its
+ * page, the latest payment) takes the answer, and the lists are refreshed.
+ */
 export function useCancelPayment() {
   const queryClient = useQueryClient();
   return useMutation({
@@ -28,6 +40,10 @@ export function useCancelPayment() {
       api.callRoute(paymentsContract.cancelUnpaidOrder, { body: { transactionId } }),
     onSuccess: (transaction) => {
       queryClient.setQueryData(paymentsKeys.transaction(transaction.id), transaction);
+      queryClient.setQueryData(paymentsKeys.detail(transaction.id), transaction);
+      queryClient.setQueryData<Transaction | null>(paymentsKeys.last(), (last) =>
+        last?.id === transaction.id ? transaction : last,
+      );
       void queryClient.invalidateQueries({ queryKey: paymentsKeys.lists() });
     },
   });

@@ -1,4 +1,4 @@
-import { myTopicsQuery } from '@darsak/client';
+import { myTopicsQuery, tutorMetaQuery } from '@darsak/client';
 import type { TutorMeta, User } from '@darsak/domain/users';
 import { Button, Card, FormError, LoadingAnimation, Stepper, useToast } from '@darsak/ui';
 import { useT } from '@darsak/ui/i18n';
@@ -25,23 +25,27 @@ export function firstIncompleteStep(done: ProfileSteps): number {
   return step === -1 ? 0 : step;
 }
 
-/** The steps done, judged as the server judges completion (main info for everyone, a tutor's missing data). */
-function useProfileSteps(user: User, meta: TutorMeta | null, tutor: boolean) {
+/**
+ * The steps done, judged as the server judges completion (main info for everyone, a tutor's missing data), on
+ * the tutor's meta as the server answers it now: the meta kept with the session may be absent or older (it is
+ * read again after a reload or a sign-in), and judged on it a bio still to write looked written.
+ */
+function useProfileSteps(user: User, tutor: boolean) {
   const about = useStudentProfile(user.id, !tutor);
+  const meta = useQuery({ ...tutorMetaQuery(api), enabled: tutor });
   const topics = useQuery(myTopicsQuery(api));
-  const missing = meta?.missingData ?? [];
-  const mainInfo =
-    Boolean(user.phone && user.governorate && user.birthYear && user.gender) &&
-    !missing.includes('name') &&
-    !missing.includes('phone');
-  const error = topics.error ?? (tutor ? null : about.error);
-  if (!topics.data || (!tutor && about.isPending)) return { error };
+  const error = topics.error ?? (tutor ? meta.error : about.error);
+  if (!topics.data || (tutor ? !meta.data : about.isPending)) return { error };
+  const missing = meta.data?.missingData ?? [];
   const done: ProfileSteps = {
-    mainInfo,
+    mainInfo:
+      Boolean(user.phone && user.governorate && user.birthYear && user.gender) &&
+      !missing.includes('name') &&
+      !missing.includes('phone'),
     about: tutor ? !missing.includes('bio') && !missing.includes('about') : (about.data?.englishLevel ?? null) !== null,
     topics: topics.data.total > 0,
   };
-  return { error, done };
+  return { error, done, meta: meta.data ?? null };
 }
 
 /**
@@ -55,9 +59,9 @@ export function CompleteProfileStepper(props: {
   onFinished: () => void;
 }) {
   const errorText = useErrorText();
-  const { error, done } = useProfileSteps(props.user, props.meta, props.tutor);
+  const { error, done, meta } = useProfileSteps(props.user, props.tutor);
   if (!done) return error ? <FormError message={errorText(error)} /> : <LoadingAnimation />;
-  return <Steps {...props} initialStep={firstIncompleteStep(done)} />;
+  return <Steps {...props} meta={meta ?? props.meta} initialStep={firstIncompleteStep(done)} />;
 }
 
 function Steps({
@@ -89,7 +93,9 @@ function Steps({
     <div className="flex flex-col gap-6">
       <Stepper steps={steps} current={step} />
       <Card title={steps[step]} level={2} actions={back}>
-        {step === 0 && <MainInfoForm user={user} submitLabel={t('profile.saveAndNext')} onSaved={next} />}
+        {step === 0 && (
+          <MainInfoForm user={user} purpose="complete" submitLabel={t('profile.saveAndNext')} onSaved={next} />
+        )}
         {step === 1 &&
           (tutor ? (
             <TutorBioFormCard user={user} meta={meta} submitLabel={t('profile.saveAndNext')} onSaved={next} />

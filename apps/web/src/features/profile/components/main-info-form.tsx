@@ -7,21 +7,32 @@ import { isTutorLike } from '../../../lib/roles.ts';
 import { useUpdateUser } from '../hooks/use-profile-mutations.ts';
 
 const mainInfoResolvers = {
-  student: formResolver((forms) => forms.mainInfoForm('student')),
-  tutor: formResolver((forms) => forms.mainInfoForm('tutor')),
+  edit: {
+    student: formResolver((forms) => forms.mainInfoForm('student')),
+    tutor: formResolver((forms) => forms.mainInfoForm('tutor')),
+  },
+  complete: {
+    student: formResolver((forms) => forms.mainInfoForm('student', 'complete')),
+    tutor: formResolver((forms) => forms.mainInfoForm('tutor', 'complete')),
+  },
 };
 
 const text = (value: string | number | null) => (value === null ? '' : String(value));
 
-/** Name, phone, governorate, birth year, gender and job (complete-profile step 1 and the profile page). */
+/**
+ * Name, phone, governorate, birth year, gender and job: the profile page (`edit`), and complete-profile step 1
+ * (`complete`), where every field the completion needs is required.
+ */
 export function MainInfoForm({
   user,
   submitLabel,
   onSaved,
+  purpose = 'edit',
 }: {
   user: User;
   submitLabel?: string;
   onSaved?: () => void;
+  purpose?: 'edit' | 'complete';
 }) {
   const { t, locale, format } = useI18n();
   const fieldText = useFieldErrorText();
@@ -29,8 +40,9 @@ export function MainInfoForm({
   const { toast } = useToast();
   const update = useUpdateUser(user.id);
   const tutor = isTutorLike(user.role);
+  const needed = purpose === 'complete';
   const form = useForm({
-    resolver: mainInfoResolvers[tutor ? 'tutor' : 'student'],
+    resolver: mainInfoResolvers[purpose][tutor ? 'tutor' : 'student'],
     defaultValues: {
       name: user.name,
       phone: text(user.phone),
@@ -77,12 +89,14 @@ export function MainInfoForm({
           dir="ltr"
           placeholder={t('field.phonePlaceholder')}
           readOnly={phoneLocked}
+          required={needed}
           hint={phoneLocked ? t('field.phoneChangeHint') : t('field.phoneHint')}
           error={fieldText(errors.phone)}
           {...form.register('phone')}
         />
         <SelectField
           label={t('field.governorate')}
+          required={needed}
           options={GOVERNORATES.map((g) => ({ value: g.id, label: locale === 'ar' ? g.ar : g.en }))}
           error={fieldText(errors.governorate)}
           {...form.register('governorate')}
@@ -92,12 +106,14 @@ export function MainInfoForm({
           type="number"
           inputMode="numeric"
           dir="ltr"
+          required={needed}
           placeholder={format.number(2000, { useGrouping: false })}
           error={fieldText(errors.birthYear)}
           {...form.register('birthYear')}
         />
         <SelectField
           label={t('field.gender')}
+          required={needed}
           options={[
             { value: 'male', label: t('gender.male') },
             { value: 'female', label: t('gender.female') },

@@ -1,17 +1,34 @@
 import { tutorReviewsInfiniteQuery } from '@darsak/client';
 import { RATING_LABELS, ratingLabelOf } from '@darsak/domain/ratings';
-import { Avatar, Button, Card, EmptyState, LoadingAnimation, PageSizeSelect, SparkleIcon, Spinner } from '@darsak/ui';
+import {
+  Avatar,
+  Badge,
+  Button,
+  Card,
+  EmptyState,
+  LoadingAnimation,
+  PageSizeSelect,
+  SparkleIcon,
+  Spinner,
+} from '@darsak/ui';
 import { useI18n } from '@darsak/ui/i18n';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { LoadError } from '../../../components/load-error.tsx';
 import { RatingStars } from '../../../components/rating-stars.tsx';
 import { api } from '../../../lib/api.ts';
+import { useAuth } from '../../../lib/auth-store.ts';
 import { useDateFormat } from '../../../lib/date-format.ts';
 import { useListPaging } from '../../../lib/page-size.ts';
+import { DeleteRatingButton } from './delete-rating-button.tsx';
 
-/** The reviews tab of /t/{id}: the summary, then each rating with its label and text, latest first. */
+/**
+ * The reviews tab of /t/{id}: the summary, then each rating with its label and text, latest first; the viewer's
+ * own review is marked and may be deleted.
+ */
 export function TutorReviews({ tutorId }: { tutorId: number }) {
   const { t, format, locale } = useI18n();
+  // the signed-in student finds their own review marked, and may delete it there
+  const viewerId = useAuth().user?.id;
   const dates = useDateFormat();
   const paging = useListPaging('reviews');
   const query = useInfiniteQuery(tutorReviewsInfiniteQuery(api, tutorId, paging.size));
@@ -58,7 +75,10 @@ export function TutorReviews({ tutorId }: { tutorId: number }) {
                 <Avatar name={review.rater.name} src={review.rater.image} size="md" decorative />
                 <div className="min-w-0 flex-1 space-y-1.5">
                   <div className="flex flex-wrap items-center justify-between gap-2">
-                    <h2 className="font-semibold text-ink">{review.rater.name}</h2>
+                    <h2 className="flex flex-wrap items-center gap-2 font-semibold text-ink">
+                      {review.rater.name}
+                      {review.raterId === viewerId && <Badge tone="primary">{t('booking.reviews.yours')}</Badge>}
+                    </h2>
                     <time dateTime={review.updatedAt} className="text-xs text-muted">
                       {dates.day(review.updatedAt)}
                     </time>
@@ -71,6 +91,13 @@ export function TutorReviews({ tutorId }: { tutorId: number }) {
                     </p>
                   ) : (
                     <p className="text-sm text-muted">{reviewLabel ? t('booking.reviews.noText') : null}</p>
+                  )}
+                  {review.raterId === viewerId && (
+                    <DeleteRatingButton
+                      ratingId={review.id}
+                      tutor={{ id: tutorId, name: review.ratee.name }}
+                      size="sm"
+                    />
                   )}
                 </div>
               </article>

@@ -29,3 +29,12 @@ export function useUpdateRating(tutorId: number) {
     onSuccess: () => invalidate(tutorId),
   });
 }
+
+/** Deletes the student's own rating; the tutor's reviews and rating are read again. */
+export function useDeleteRating(tutorId: number) {
+  const invalidate = useInvalidateRatings();
+  return useMutation({
+    mutationFn: (id: number) => api.callRoute(ratingsContract.remove, { params: { id } }),
+    onSuccess: () => invalidate(tutorId),
+  });
+}

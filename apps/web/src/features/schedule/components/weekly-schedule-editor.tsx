@@ -10,8 +10,10 @@ import { Link } from 'react-router';
 import { LoadError } from '../../../components/load-error.tsx';
 import { paths } from '../../../config/paths.ts';
 import { api } from '../../../lib/api.ts';
+import { useCurrentUser } from '../../../lib/auth-store.ts';
 import { useDateFormat } from '../../../lib/date-format.ts';
 import { formResolver, useFieldErrorText } from '../../../lib/forms.ts';
+import { Role } from '../../../lib/roles.ts';
 import { LessonLengthsField } from './lesson-lengths-field.tsx';
 
 /** The start or end of one span: a visible "from"/"to" and, for screen readers, which span of which day. */
@@ -108,6 +110,8 @@ export function WeeklyScheduleEditor() {
   const fieldText = useFieldErrorText();
   const minuteLabel = useMinuteLabel();
   const { toast } = useToast();
+  // A tutor manager's week is when applicants book interviews and demo sessions with them, not lessons.
+  const interviewer = useCurrentUser()?.role === Role.tutorManager;
   const current = useQuery(slotsQuery(api));
   const replace = useReplaceSlots();
   const values = useMemo<ScheduleForm | undefined>(
@@ -164,7 +168,11 @@ export function WeeklyScheduleEditor() {
       data-schema-form
       onSubmit={form.handleSubmit((body) =>
         replace.mutate(body, {
-          onSuccess: () => toast({ type: 'success', title: t('booking.slots.saved') }),
+          onSuccess: () =>
+            toast({
+              type: 'success',
+              title: t(interviewer ? 'booking.slots.interviewer.saved' : 'booking.slots.saved'),
+            }),
         }),
       )}
     >
@@ -186,17 +194,28 @@ export function WeeklyScheduleEditor() {
           <FormError message={replace.error ? errorMessage(errorCodeOf(replace.error)) : undefined} />
         )}
       </div>
-      <Alert tone="info">{t('booking.slots.intro', { total: format.duration(weeklyMinutes) })}</Alert>
-      <LessonLengthsField
-        value={lessonLengths}
-        onChange={(lengths) =>
-          form.setValue('lessonLengths', lengths, {
-            shouldDirty: true,
-            shouldValidate: form.formState.isSubmitted,
-          })
-        }
-        error={fieldText(form.formState.errors.lessonLengths)}
-      />
+      {interviewer && current.data.list.length === 0 && (
+        <Alert tone="warning" title={t('booking.slots.interviewer.noneTitle')}>
+          {t('booking.slots.interviewer.noneBody')}
+        </Alert>
+      )}
+      <Alert tone="info">
+        {t(interviewer ? 'booking.slots.interviewer.intro' : 'booking.slots.intro', {
+          total: format.duration(weeklyMinutes),
+        })}
+      </Alert>
+      {!interviewer && (
+        <LessonLengthsField
+          value={lessonLengths}
+          onChange={(lengths) =>
+            form.setValue('lessonLengths', lengths, {
+              shouldDirty: true,
+              shouldValidate: form.formState.isSubmitted,
+            })
+          }
+          error={fieldText(form.formState.errors.lessonLengths)}
+        />
+      )}
       <div className="grid gap-4 lg:grid-cols-2">
         {WEEK_ORDER.map((weekday) => {
           const dayName = locale === 'ar' ? WEEKDAYS[weekday].ar : WEEKDAYS[weekday].en;
@@ -207,7 +226,11 @@ export function WeeklyScheduleEditor() {
             <Card key={weekday} title={dayName} className="p-4 sm:p-4">
               <fieldset className="flex flex-col gap-3">
                 <legend className="sr-only">{t('booking.slots.dayLegend', { day: dayName })}</legend>
-                {rows.length === 0 && <p className="text-sm text-muted">{t('booking.slots.dayOff')}</p>}
+                {rows.length === 0 && (
+                  <p className="text-sm text-muted">
+                    {t(interviewer ? 'booking.slots.interviewer.dayOff' : 'booking.slots.dayOff')}
+                  </p>
+                )}
                 {rows.map(({ field, index }, position) => {
                   const error = slotErrors?.[index];
                   const message = fieldText(

@@ -1,21 +1,12 @@
 import { hasEndDate, isFreeTrial } from '@darsak/domain/subscriptions';
 import { Button, buttonClasses, Card, Spinner } from '@darsak/ui';
 import { useI18n } from '@darsak/ui/i18n';
-import type { ReactNode } from 'react';
 import { Link } from 'react-router';
+import { DetailRow } from '../../../components/detail-row.tsx';
 import { paths } from '../../../config/paths.ts';
 import { usePaymentsText } from '../../../lib/payments-text.ts';
 import { activeSubscriptionOf, useCurrentSubscription } from '../hooks/use-subscription.ts';
 import { CancelSubscriptionDialog } from './cancel-subscription-dialog.tsx';
-
-function Row({ label, children }: { label: ReactNode; children: ReactNode }) {
-  return (
-    <div className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1 border-b border-line py-2.5 last:border-0">
-      <dt className="text-sm text-muted">{label}</dt>
-      <dd className="font-semibold text-ink">{children}</dd>
-    </div>
-  );
-}
 
 /**
  * The student's subscription: plan, length, this week's minutes, renewal and end, and cancellation. A free trial
@@ -73,23 +64,27 @@ export function SubscriptionCard({ className }: { className?: string }) {
   return (
     <Card title={t('payments.subscription.title')} className={className}>
       <dl>
-        <Row label={t('payments.subscription.plan')}>{text.perWeek(subscription.weeklyMinutes)}</Row>
-        <Row label={t('payments.subscription.period')}>{t(`payments.periodLong.${subscription.period}`)}</Row>
-        <Row label={t('payments.subscription.remaining')}>
+        <DetailRow label={t('payments.subscription.plan')}>{text.perWeek(subscription.weeklyMinutes)}</DetailRow>
+        <DetailRow label={t('payments.subscription.period')}>
+          {t(`payments.periodLong.${subscription.period}`)}
+        </DetailRow>
+        <DetailRow label={t('payments.subscription.remaining')}>
           {t('payments.remaining.value', {
             remaining: format.minutes(subscription.remainingWeeklyMinutes),
             total: format.minutes(subscription.weeklyMinutes),
           })}
-        </Row>
+        </DetailRow>
         {renews && (
-          <Row label={t('payments.subscription.renews')}>
+          <DetailRow label={t('payments.subscription.renews')}>
             {t('payments.subscription.renewsAt', { day: text.weekday(renews), time: text.clock(renews) })}
-          </Row>
+          </DetailRow>
         )}
-        <Row label={t('payments.subscription.endsAt')}>
+        <DetailRow label={t('payments.subscription.endsAt')}>
           {hasEndDate(subscription) ? format.date(subscription.endsAt) : t('payments.subscription.noEndDate')}
-        </Row>
-        {!trial && <Row label={t('payments.subscription.price')}>{text.money(subscription.pricePiastres)}</Row>}
+        </DetailRow>
+        {!trial && (
+          <DetailRow label={t('payments.subscription.price')}>{text.money(subscription.pricePiastres)}</DetailRow>
+        )}
       </dl>
       <div className="mt-4 flex flex-wrap items-center gap-3">
         {trial && (
