@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import type { FastifyInstance } from 'fastify';
+import { runForRequest } from '../request-context.ts';
 
 export const REQUEST_ID_HEADER = 'x-request-id';
 
@@ -16,9 +17,14 @@ export function requestIdOf(request: IncomingMessage): string {
   return typeof given === 'string' && ACCEPTED_ID.test(given) ? given : randomUUID();
 }
 
-/** Every answer names its request, so a user's report or a browser's trace leads to the log lines. */
+/**
+ * Every answer names its request, so a user's report or a browser's trace leads to the log lines; and the code run
+ * for it knows the id (request-context.ts), so the jobs and messages it leaves behind carry it too.
+ */
 export function answerWithRequestId(app: FastifyInstance): void {
-  app.addHook('onRequest', async (request, reply) => {
+  app.addHook('onRequest', (request, reply, done) => {
     reply.header(REQUEST_ID_HEADER, request.id);
+    // The rest of the request (hooks, body, handler, answer) runs inside `done`.
+    runForRequest(request.id, done);
   });
 }
