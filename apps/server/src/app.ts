@@ -252,6 +252,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   const db = database.db;
   const queue = createJobQueue(database, {
+    log: app.log,
     onJobError: (job, error) => {
       metrics.jobFailed(job);
       errorReporter?.capture(error, { kind: 'job', job });

@@ -3,13 +3,18 @@ import { jobRows } from '../../../test/queued-jobs.ts';
 import { openTestDatabase } from '../../../test/test-database.ts';
 import { waitUntil } from '../../../test/wait-until.ts';
 import type { Database } from '../db/client.ts';
-import { createJobQueue, type JobQueue } from './queue.ts';
+import { currentRequestId, runForRequest } from '../request-context.ts';
+import { createJobQueue, JOB_REQUEST_ID, type JobQueue } from './queue.ts';
 
 let database: Database;
 let queue: JobQueue;
 const seen: string[] = [];
 const drained: number[] = [];
 const failures: Array<{ name: string; message: string }> = [];
+/** A job that queues another after it, `hops` times. */
+type Relay = { hops: number; from: string };
+/** What each run of `relay` was given, and the request it ran for. */
+const relayed: Array<{ data: Relay; requestId: string | undefined }> = [];
 
 beforeAll(async () => {
   database = await openTestDatabase();
@@ -19,6 +24,13 @@ beforeAll(async () => {
   queue.define<{ word: string }>({ name: 'echo', handler: async ({ word }) => void seen.push(word) });
   queue.define<{ word: string }>({ name: 'once', policy: 'short', handler: async () => undefined });
   queue.define<{ n: number }>({ name: 'backlog', handler: async ({ n }) => void drained.push(n) });
+  queue.define<Relay>({
+    name: 'relay',
+    handler: async (data) => {
+      relayed.push({ data, requestId: currentRequestId() });
+      if (data.hops > 0) await queue.send('relay', { hops: data.hops - 1, from: data.from });
+    },
+  });
   queue.define({
     name: 'fails',
     retryLimit: 0,
@@ -68,6 +80,23 @@ describe('job queue', () => {
     );
     expect(first).toBeTruthy();
     expect(second).toBeNull();
+  });
+
+  it('runs a job for the request that queued it, and the jobs it queues too; one no request queued, for none', async () => {
+    await runForRequest('caddy-4b1d2e3f9a', () => queue.send('relay', { hops: 1, from: 'request' }));
+    await queue.send('relay', { hops: 0, from: 'cron' });
+    await waitUntil('the three runs ran', () => relayed.length === 3);
+    const runs = (from: string) => relayed.filter((run) => run.data.from === from);
+    expect(runs('request')).toEqual([
+      { data: { hops: 1, from: 'request' }, requestId: 'caddy-4b1d2e3f9a' },
+      { data: { hops: 0, from: 'request' }, requestId: 'caddy-4b1d2e3f9a' },
+    ]);
+    expect(runs('cron')).toEqual([{ data: { hops: 0, from: 'cron' }, requestId: undefined }]);
+    // The id is kept in the stored data under its reserved key, which the handlers above never saw.
+    const stored = (await jobRows<Record<string, unknown>>(database, 'relay')).map((job) => job.data);
+    expect(stored).toHaveLength(3);
+    for (const data of stored)
+      expect(data[JOB_REQUEST_ID]).toBe(data.from === 'request' ? 'caddy-4b1d2e3f9a' : undefined);
   });
 
   it('drains a backlog at the pace of its handlers, not one job per poll interval', async () => {

@@ -1,6 +1,8 @@
 import { sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
 import { fromDrizzle, fromPglite, PgBoss, type QueueResult } from 'pg-boss';
 import type { Database, Db } from '../db/client.ts';
+import { currentRequestId, runForRequest } from '../request-context.ts';
 
 export interface JobOptions {
   /** Run no earlier than this moment. */
@@ -36,7 +38,34 @@ export interface JobQueueOptions {
   checkEverySeconds?: number;
   /** Told of every failed run (the queue retries it as its definition says): error reporting. */
   onJobError?: (name: string, error: unknown) => void;
+  /** Each run logs through a child of it, named by the job and by the request that queued it (`reqId`). */
+  log?: Pick<FastifyBaseLogger, 'child'>;
 }
+
+/**
+ * A key of every job's data reserved for the id of the request it was queued for (request-context.ts); absent
+ * when no request queued it (a cron job). Handlers never see it: they run for that request instead.
+ */
+export const JOB_REQUEST_ID = '$requestId';
+
+/** A job's data as its handler takes it, and the request the job was queued for. */
+interface QueuedJob {
+  requestId: string | undefined;
+  data: unknown;
+}
+
+/** Takes the reserved key out of a job's stored data (a cron job's is null). */
+function unpack(stored: unknown): QueuedJob {
+  if (typeof stored !== 'object' || stored === null || !(JOB_REQUEST_ID in stored)) {
+    return { requestId: undefined, data: stored };
+  }
+  const { [JOB_REQUEST_ID]: requestId, ...data } = stored as Record<string, unknown>;
+  return { requestId: typeof requestId === 'string' ? requestId : undefined, data };
+}
+
+/** Runs a job's handler for the request that queued it, if one did: the jobs and messages it leaves carry its id. */
+const runFor = (handler: (data: never) => Promise<void>, job: QueuedJob): Promise<void> =>
+  runForRequest(job.requestId, () => handler(job.data as never));
 
 const DEFAULT_EXPIRE_SECONDS = 15 * 60;
 
@@ -75,12 +104,27 @@ export function createJobQueue(database: Database, options: JobQueueOptions = {}
     process.stderr.write(`job queue error: ${error instanceof Error ? error.message : String(error)}\n`);
   });
 
+  /** One run of a job as the worker runs it, logged by a child logger named by the job and by its request. */
+  async function perform({ name, handler }: JobDefinition<never>, job: { id: string; data: unknown }) {
+    const queued = unpack(job.data);
+    const log = options.log?.child({ reqId: queued.requestId, job: name, jobId: job.id });
+    const startedAt = performance.now();
+    try {
+      await runFor(handler, queued);
+    } catch (error) {
+      log?.error({ err: error }, 'job failed');
+      options.onJobError?.(name, error);
+      throw error;
+    }
+    log?.info({ ms: Math.round(performance.now() - startedAt) }, 'job completed');
+  }
+
   /**
    * Creates a defined job's queue, or updates the stored one when its settings changed; with `work`, runs its
    * jobs here and keeps its schedule.
    */
   async function prepare(definition: JobDefinition<never>, stored: QueueResult | undefined, work: boolean) {
-    const { name, handler, cron, retryLimit, expireInSeconds, policy } = definition;
+    const { name, cron, retryLimit, expireInSeconds, policy } = definition;
     const settings: QueueSettings = {
       retryLimit: retryLimit ?? 3,
       retryBackoff: true,
@@ -98,14 +142,7 @@ export function createJobQueue(database: Database, options: JobQueueOptions = {}
       name,
       every ? { pollingIntervalSeconds: every } : {},
       async (jobs) => {
-        for (const job of jobs) {
-          try {
-            await handler(job.data as never);
-          } catch (error) {
-            options.onJobError?.(name, error);
-            throw error;
-          }
-        }
+        for (const job of jobs) await perform(definition, job);
         // pg-boss waits a poll interval after every fetch, even one that found a job: ask for the next one at
         // once, so a backlog (the reminders of every lesson starting at 8 pm) drains at the handlers' pace.
         if (worker) boss.notifyWorker(worker);
@@ -130,8 +167,10 @@ export function createJobQueue(database: Database, options: JobQueueOptions = {}
       started = true;
     },
 
+    /** Queues a job; one queued while handling a request (or a job queued by one) is run for that request. */
     async send<T extends object>(name: string, data: T, job: JobOptions = {}): Promise<string | null> {
-      return boss.send(name, data, {
+      const requestId = currentRequestId();
+      return boss.send(name, requestId ? { ...data, [JOB_REQUEST_ID]: requestId } : data, {
         ...(job.startAfter ? { startAfter: job.startAfter } : {}),
         ...(job.singletonKey ? { singletonKey: job.singletonKey } : {}),
         ...(job.tx ? { db: fromDrizzle(job.tx as never, sql as never) } : {}),
@@ -154,7 +193,7 @@ export function createJobQueue(database: Database, options: JobQueueOptions = {}
     async run<T>(name: string, data: T): Promise<void> {
       const definition = definitions.find((d) => d.name === name);
       if (!definition) throw new Error(`no job named ${name}`);
-      await (definition.handler as (data: T) => Promise<void>)(data);
+      await runFor(definition.handler, unpack(data));
     },
 
     async stop() {
