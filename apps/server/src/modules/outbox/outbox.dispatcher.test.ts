@@ -5,6 +5,7 @@ import { openTestDatabase } from '../../../test/test-database.ts';
 import { manualClock } from '../../platform/clock.ts';
 import type { Database } from '../../platform/db/client.ts';
 import { createMetrics } from '../../platform/metrics/metrics.ts';
+import { runForRequest } from '../../platform/request-context.ts';
 import {
   DeliveryError,
   type Messenger,
@@ -19,7 +20,7 @@ import { createOutbox, type Outbox, type OutboxMessageInput } from './outbox.ts'
 let database: Database;
 let outbox: Outbox;
 const clock = manualClock('2025-03-01T08:00:00Z');
-const log = { warn: vi.fn(), error: vi.fn() };
+const log = { info: vi.fn(), warn: vi.fn(), error: vi.fn() };
 
 beforeAll(async () => {
   database = await openTestDatabase();
@@ -217,6 +218,51 @@ describe('outbox dispatcher', () => {
     expect(email).toMatchObject({ status: 'sent', body: 'كودك •••••', params: null });
     expect(whatsapp).toMatchObject({ status: 'sent', body: 'كودك 13579', params: { code: '13579' } });
     expect(whatsapp?.providerMessageId).toMatch(/^outbox-/);
+  });
+
+  it('logs each delivery, sent or given up, with the id of the request that wrote the message', async () => {
+    const requestId = 'caddy-5e1f0a77c4';
+    await runForRequest(requestId, () => enqueue(emailTo(8), { channel: 'telegram', to: '42', text: 'x' }));
+    await enqueue(emailTo(9)); // written for no request (a cron job)
+    const provider = recordingMessenger((message) => {
+      if (message.channel === 'telegram') throw new DeliveryError('telegram', 'blocked', { permanent: true });
+      return `provider-${message.to}`;
+    });
+    log.info.mockClear();
+    log.warn.mockClear();
+    await dispatcherWith(provider).runOnce();
+    const [mine, blocked, cron] = await rows();
+    expect([mine, blocked, cron].map((row) => row?.requestId)).toEqual([requestId, requestId, null]);
+    expect(log.info.mock.calls).toEqual(
+      expect.arrayContaining([
+        [
+          {
+            outboxId: mine?.id,
+            channel: 'email',
+            attempts: 1,
+            reqId: requestId,
+            providerMessageId: 'provider-p8@example.com',
+          },
+          'message sent',
+        ],
+        [
+          {
+            outboxId: cron?.id,
+            channel: 'email',
+            attempts: 1,
+            reqId: undefined,
+            providerMessageId: 'provider-p9@example.com',
+          },
+          'message sent',
+        ],
+      ]),
+    );
+    expect(log.warn.mock.calls).toEqual([
+      [
+        { outboxId: blocked?.id, channel: 'telegram', attempts: 1, reqId: requestId, lastError: 'telegram: blocked' },
+        'message not delivered',
+      ],
+    ]);
   });
 
   it('runs on its interval and on kicks once started, and stops cleanly', async () => {

@@ -12,7 +12,7 @@ export interface DispatcherOptions {
   db: Db;
   clock: Clock;
   messengers: Messengers;
-  log: Pick<FastifyBaseLogger, 'warn' | 'error'>;
+  log: Pick<FastifyBaseLogger, 'info' | 'warn' | 'error'>;
   /** Failed sends are counted, by channel and whether the message is retried or given up. */
   metrics: Pick<Metrics, 'deliveryFailed'>;
   /** How often due messages and retries are looked for besides the kicks. */
@@ -31,6 +31,14 @@ export const retryDelayMs = (attempts: number, baseMs: number, maxMs: number): n
 
 // The code a person typed must not outlive its delivery in plain text once a real provider has it.
 const CODE_MASK = '•••••';
+
+/** What every line about a message's delivery names: its `reqId` leads back to the request that wrote it. */
+const aboutMessage = (row: OutboxMessage) => ({
+  outboxId: row.id,
+  channel: row.channel,
+  attempts: row.attempts,
+  reqId: row.requestId ?? undefined,
+});
 
 const describe = (error: unknown): string => {
   if (error instanceof AppError) return error.details?.reason ? `${error.code}: ${error.details.reason}` : error.code;
@@ -62,13 +70,15 @@ export function createOutboxDispatcher(options: DispatcherOptions) {
     if (permanent || row.attempts >= maxAttempts) {
       metrics.deliveryFailed(row.channel, 'given-up');
       await repo.markFailed(db, row.id, { lastError });
-      log.warn({ outboxId: row.id, channel: row.channel, attempts: row.attempts, lastError }, 'message not delivered');
+      log.warn({ ...aboutMessage(row), lastError }, 'message not delivered');
       return;
     }
     metrics.deliveryFailed(row.channel, 'retrying');
     const providerWaitMs = error instanceof DeliveryError ? (error.retryAfterSeconds ?? 0) * 1000 : 0;
     const waitMs = Math.max(providerWaitMs, retryDelayMs(row.attempts, retryBaseMs, retryMaxMs));
-    await repo.markRetry(db, row.id, { nextAttemptAt: new Date(clock.now().getTime() + waitMs), lastError });
+    const nextAttemptAt = new Date(clock.now().getTime() + waitMs);
+    await repo.markRetry(db, row.id, { nextAttemptAt, lastError });
+    log.info({ ...aboutMessage(row), lastError, nextAttemptAt }, 'message not delivered yet: retrying');
   }
 
   async function deliver(row: OutboxMessage) {
@@ -86,6 +96,7 @@ export function createOutboxDispatcher(options: DispatcherOptions) {
         ? { body: row.body.replaceAll(message.code, CODE_MASK), params: null }
         : {};
     await repo.markSent(db, row.id, { providerMessageId, sentAt: clock.now(), ...redacted });
+    log.info({ ...aboutMessage(row), providerMessageId }, 'message sent');
   }
 
   /** One round: claims a batch of due messages and delivers them; answers how many it claimed. */

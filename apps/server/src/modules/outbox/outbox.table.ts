@@ -31,6 +31,8 @@ export const outboxMessages = pgTable(
     sentAt: timestamp('sent_at', { withTimezone: true }),
     /** Names a message that must go out once however often its job runs (`lesson-reminder:42:<start>:1h:tutor`). */
     dedupeKey: text('dedupe_key'),
+    /** The request it was written for, directly or by a job it queued: its delivery is logged with this `reqId`. */
+    requestId: text('request_id'),
   },
   (t) => [
     index('outbox_messages_pending_idx').on(t.nextAttemptAt).where(sql`${t.status} = 'pending'`),

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import type { Clock } from '../../platform/clock.ts';
 import type { Db } from '../../platform/db/client.ts';
 import type { OutboxBacklog } from '../../platform/metrics/metrics.ts';
+import { currentRequestId } from '../../platform/request-context.ts';
 import type { OutgoingMessage } from '../../providers/messaging/messenger.ts';
 import * as repo from './outbox.repo.ts';
 import type { OutboxMessage } from './outbox.table.ts';
@@ -84,6 +85,7 @@ export function createOutbox(deps: OutboxDeps) {
         createdAt: now,
         nextAttemptAt: now,
         dedupeKey: message.dedupeKey ?? null,
+        requestId: currentRequestId() ?? null,
       });
     },
 
