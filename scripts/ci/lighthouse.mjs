@@ -2,7 +2,10 @@
 // site's home and pricing, /tutors, a seeded tutor's /t/{id}, /plans and a student's checkout. Starts Darsak from the
 // built front ends (run `npm run build` first) on its own ports and a fresh embedded database with the demo data,
 // behind TLS and HTTP/2 as production serves it (tls-proxy.mjs stands in for Caddy), prints each page's scores, LCP
-// and JavaScript sent, and exits 1 when a page misses performance 95 or accessibility 100. LIGHTHOUSE_PORT (default
+// and JavaScript sent, and exits 1 when a page misses accessibility 100 or cannot be measured. Performance is a figure
+// of this machine's speed at the time (one unchanged build scores 86–99 on a quiet 2-core machine and 67–94 on
+// CI's), so a page under its goal of 95 is marked, measured five times and reported, never a failed build: timings
+// are figures, not assertions (docs/performance.md). LIGHTHOUSE_PORT (default
 // 4200, then +1 admin, +2 site, +3 and +4 the app's and the site's proxies) moves the ports; LIGHTHOUSE_PAGES
 // (names as printed, comma-separated: `/tutors,checkout`) measures only those pages.
 // Usage: node scripts/ci/lighthouse.mjs
@@ -14,11 +17,13 @@ import lighthouse from 'lighthouse';
 import { chromium } from 'playwright-core';
 import { selfSignedCertificate, startTlsProxy } from './tls-proxy.mjs';
 
-const BUDGET = { performance: 95, accessibility: 100 };
+/** Accessibility is a budget (the same page always scores the same); performance is a goal, reported. */
+const BUDGET = { accessibility: 100 };
+const PERFORMANCE_GOAL = 95;
 /**
  * The performance score of one build swings between runs, mostly with the blocking time on a busy machine: a page
- * under the budget is measured this many times in all and judged on its median run (Lighthouse's docs on variability
- * advise the median of five).
+ * under the goal is measured this many times in all and reported by its median run (Lighthouse's docs on
+ * variability advise the median of five).
  */
 const RUNS_WHEN_UNDER = 5;
 /** LIGHTHOUSE_REPORTS=<dir> keeps each page's full report (JSON, open it in the Lighthouse viewer). */
@@ -129,7 +134,7 @@ async function audit(context, debuggingPort, url) {
 /** A page's audit; one under the performance budget is run again, and its median run is the page's figures. */
 async function measure(context, debuggingPort, url) {
   const runs = [await audit(context, debuggingPort, url)];
-  while (!runs[0].error && runs.length < RUNS_WHEN_UNDER && runs[0].performance < BUDGET.performance) {
+  while (!runs[0].error && runs.length < RUNS_WHEN_UNDER && runs[0].performance < PERFORMANCE_GOAL) {
     runs.push(await audit(context, debuggingPort, url));
   }
   const measured = runs.filter((run) => !run.error).sort((a, b) => a.performance - b.performance);
@@ -167,9 +172,11 @@ async function main() {
         failed += 1;
         continue;
       }
-      const missed = r.performance < BUDGET.performance || r.accessibility < BUDGET.accessibility;
+      const missed = r.accessibility < BUDGET.accessibility;
       const verdict =
-        (r.runs.length > 1 ? `  median of ${r.runs.join(', ')}` : '') + (missed ? '  MISSES THE BUDGET' : '');
+        (r.runs.length > 1 ? `  median of ${r.runs.join(', ')}` : '') +
+        (r.performance < PERFORMANCE_GOAL ? '  under the performance goal' : '') +
+        (missed ? '  MISSES THE ACCESSIBILITY BUDGET' : '');
       if (missed) failed += 1;
       console.log(
         `${page.name.padEnd(14)}${String(r.performance).padStart(6)}${String(r.accessibility).padStart(6)}` +
@@ -179,7 +186,7 @@ async function main() {
       );
     }
     console.log(
-      `\nbudget: performance ≥ ${BUDGET.performance}, accessibility ${BUDGET.accessibility} (mobile); JS KB is what` +
+      `\nbudget: accessibility ${BUDGET.accessibility}; goal: performance ≥ ${PERFORMANCE_GOAL} (mobile); JS KB is what` +
         ' was sent (brotli); CPU is Lighthouse’s benchmark index of this machine',
     );
     return failed === 0;
