@@ -1,8 +1,12 @@
-// Browser journeys: builds the front ends, starts Darsak on a fresh embedded database, waits until it is
-// ready, runs the Playwright journeys in Debian's Chromium, then stops the server.
+// Browser journeys: builds the front ends, starts Darsak on a fresh database, waits until it is ready, runs the
+// Playwright journeys in Debian's Chromium, then stops the server. The database is embedded PGlite, or with
+// E2E_DATABASE_URL (a PostgreSQL URL to create it from) a fresh database on that server, dropped after; E2E_REDIS_URL
+// adds Redis under a prefix of its own. CI passes both when they run: the journeys then run as deployed, and the
+// database's work leaves the server's one thread.
 import { spawn, spawnSync } from 'node:child_process';
 import { accessSync, constants } from 'node:fs';
 import { startDarsak } from '../e2e/support/server.ts';
+import { freshDatabase } from './ci/fresh-database.mjs';
 
 // The journeys use the system's Chromium (e2e/playwright.config.ts), never a downloaded browser.
 const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -65,11 +69,16 @@ if (!process.env.E2E_SKIP_BUILD && run('npm', ['run', 'build']) !== 0) process.e
 
 let status = 1;
 let server;
+const database = process.env.E2E_DATABASE_URL ? freshDatabase(process.env.E2E_DATABASE_URL, 'darsak_e2e') : undefined;
 try {
+  const databaseUrl = (await database?.create()) ?? '';
+  const redis = process.env.E2E_REDIS_URL
+    ? { REDIS_URL: process.env.E2E_REDIS_URL, REDIS_CACHE_PREFIX: `${database?.name ?? `e2e_${process.pid}`}:cache` }
+    : {};
   server = await startDarsak({
     host,
     ports: ports.map(Number),
-    env: { CONTACT_INBOX_EMAIL: contactInbox },
+    env: { CONTACT_INBOX_EMAIL: contactInbox, DATABASE_URL: databaseUrl, ...redis },
     banner: true,
   });
   status = await playwright(
@@ -85,5 +94,6 @@ try {
   console.error(String(error));
 } finally {
   await server?.stop();
+  await database?.drop();
 }
 process.exit(status ?? 1);
