@@ -8,8 +8,9 @@
 // needs the cookie). Then each instance is replaced in turn as `docker compose up -d --no-deps --wait api-N` does:
 // SIGTERM, its exit awaited, a new one started on its ports and awaited ready, and until the proxy sends to it again;
 // then the worker. It prints every request and failure, how long sockets were without a connection, and each old
-// process's exit, and fails (exit 1) on any failed request, any socket not back within SOCKET_BACK_MS, or any stop not
-// clean (exit 0) within the drain timeout.
+// process's exit, and fails (exit 1) on any failed request, any socket not back within SOCKET_BACK_MS, any stop not
+// clean (exit 0) within the drain timeout, a request's id missing from Caddy's access line, or a URL token in any
+// process's log.
 // Usage: REDIS_URL=… node scripts/ci/rolling-deploy.mjs <PostgreSQL URL to connect to for CREATE DATABASE>
 import { spawn, spawnSync } from 'node:child_process';
 import { createHmac, randomBytes } from 'node:crypto';
@@ -83,6 +84,8 @@ function start(name, command, args, env, shown = () => undefined) {
   const tail = [];
   for (const stream of [child.stdout, child.stderr]) {
     createInterface({ input: stream }).on('line', (line) => {
+      if (line.includes(urlSecret)) secretLoggedBy.add(name);
+      if (line.includes('"handled request"')) accessLines.push(line);
       tail.push(line);
       if (tail.length > 40) tail.shift();
       const text = shown(line);
@@ -125,6 +128,11 @@ const sockets = [];
 const outages = [];
 let loadRunning = false;
 const failures = [];
+/** A URL token sent through the proxy once: no process may write it in a log line (docs/operations.md). */
+const urlSecret = randomBytes(16).toString('hex');
+const secretLoggedBy = new Set();
+/** Caddy's access lines: the request sent with the secret must be there, under the id the API answered with. */
+const accessLines = [];
 const startedAt = performance.now();
 const watchdog = setTimeout(async () => {
   console.error(`rolling deploy: still running after ${seconds(WATCHDOG_MS)}, stopped`);
@@ -224,6 +232,15 @@ try {
     () => answers(`${proxy}/api/health/ready`),
     30_000,
     () => isRunning(caddy.child),
+  );
+
+  // One request id from Caddy's access line to the API's answer, and URL credentials in neither log.
+  const probe = await fetch(`${proxy}/api/v1/invite/token/${urlSecret}?access_token=${urlSecret}`);
+  const probeId = probe.headers.get('x-request-id');
+  await waitFor(
+    "Caddy's access line of a request, naming the id the API answered with",
+    async () => probeId !== null && accessLines.some((line) => line.includes(`"X-Request-Id":["${probeId}"]`)),
+    10_000,
   );
 
   // A super admin made by the compiled staff:create, signed in through the proxy: the load's account.
@@ -409,6 +426,12 @@ try {
   if (outside > 0) failures.push(`${outside} socket disconnections outside the replacements`);
   if (replacements.some((r) => r.moved.length === 0))
     failures.push('an instance was replaced without any socket on it');
+  if (secretLoggedBy.size > 0) failures.push(`a URL token was logged by ${[...secretLoggedBy].join(', ')}`);
+  else
+    console.log(
+      `  logs: one request id from Caddy's access line to the API; no URL token in ${accessLines.length} access ` +
+        "lines or the servers' logs",
+    );
 } catch (error) {
   failures.push(error instanceof Error ? error.message : String(error));
 } finally {
