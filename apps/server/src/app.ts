@@ -53,6 +53,7 @@ import { paymentsRoutes } from './modules/payments/payments.routes.ts';
 import { createPaymentsService, holdCheckout } from './modules/payments/payments.service.ts';
 import { plansRoutes } from './modules/plans/plans.routes.ts';
 import { createPlansService } from './modules/plans/plans.service.ts';
+import { publicPagesRoutes } from './modules/public-pages/public-pages.routes.ts';
 import { ratingsRoutes } from './modules/ratings/ratings.routes.ts';
 import { createRatingsService } from './modules/ratings/ratings.service.ts';
 import { reportsRoutes } from './modules/reports/reports.routes.ts';
@@ -502,6 +503,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(staffLessonsRoutes, { staff: staffLessons });
   await app.register(overviewRoutes, { overview: createOverviewService({ db, clock }) });
   await app.register(tutorsRoutes, { tutors });
+  await app.register(publicPagesRoutes, { tutors, appUrl: config.PUBLIC_APP_URL });
   const staffTutors = createStaffTutorsService({
     db,
     clock,

@@ -154,6 +154,11 @@ export function createTutorsService(deps: TutorsDeps) {
      * The public tutor list, served from the cached snapshot: filtered, sorted and paged in memory. A tutor who
      * teaches no length the platform offers is left out, as nothing of theirs could be booked.
      */
+    /** The tutors whose profile page is public (the list's snapshot, so kept current with it). */
+    async publicProfileIds(): Promise<number[]> {
+      return (await list.get()).map((tutor) => tutor.id);
+    },
+
     async listOnboarded(query: TutorListQuery): Promise<Page<TutorCard>> {
       const { lessonLengthsOffered } = await deps.settings.current();
       const tutors = await list.get();

@@ -1,0 +1,50 @@
+import type { FastifyPluginAsync } from 'fastify';
+import type { TutorsService } from '../tutors/tutors.service.ts';
+
+/** The main app's pages anyone may open without an account, besides each tutor's profile (`/t/{id}`). */
+export const PUBLIC_PAGES = ['/', '/tutors', '/plans'] as const;
+
+/** How long a search engine may keep the sitemap: a tutor activated or deactivated shows within the hour. */
+const SITEMAP_MAX_AGE_SECONDS = 3600;
+
+const escapeXml = (text: string) =>
+  text.replace(/[<>&'"]/g, (char) => `&${{ '<': 'lt', '>': 'gt', '&': 'amp', "'": 'apos', '"': 'quot' }[char]};`);
+
+/** sitemaps.org's format: one `<url>` a page, at the app's public address. */
+export function sitemapOf(appUrl: string, tutorIds: readonly number[]): string {
+  const base = appUrl.replace(/\/$/, '');
+  const paths = [...PUBLIC_PAGES, ...tutorIds.map((id) => `/t/${id}`)];
+  const urls = paths.map((path) => `  <url><loc>${escapeXml(`${base}${path}`)}</loc></url>`);
+  return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls.join('\n')}\n</urlset>\n`;
+}
+
+/**
+ * Crawlers may read the app as a browser does (its scripts and the API calls its pages make), but never a path that
+ * carries a credential (an invitation, a calendar feed) or the local tools.
+ */
+export function robotsOf(appUrl: string): string {
+  const disallowed = ['/invite/', '/api/v1/lesson/calendar/', '/api/v1/invite/', '/dev/'];
+  return [
+    'User-agent: *',
+    ...disallowed.map((path) => `Disallow: ${path}`),
+    '',
+    `Sitemap: ${appUrl.replace(/\/$/, '')}/sitemap.xml`,
+    '',
+  ].join('\n');
+}
+
+/** `/sitemap.xml` (every public page and every public tutor profile) and `/robots.txt` on the main app's origin. */
+export const publicPagesRoutes: FastifyPluginAsync<{ tutors: TutorsService; appUrl: string }> = async (
+  app,
+  { tutors, appUrl },
+) => {
+  app.get('/sitemap.xml', { schema: { hide: true } }, async (_request, reply) =>
+    reply
+      .type('application/xml; charset=utf-8')
+      .header('cache-control', `public, max-age=${SITEMAP_MAX_AGE_SECONDS}`)
+      .send(sitemapOf(appUrl, await tutors.publicProfileIds())),
+  );
+  app.get('/robots.txt', { schema: { hide: true } }, (_request, reply) =>
+    reply.type('text/plain; charset=utf-8').header('cache-control', 'public, max-age=3600').send(robotsOf(appUrl)),
+  );
+};
