@@ -90,8 +90,9 @@ async function serveFrontEnds(
   localGoogle: LocalGoogleIssuer | undefined,
 ): Promise<[FastifyInstance, number][]> {
   const { frontendDist, serveSpa, staticServer } = await import('./platform/http/frontends.ts');
+  const { publicPageShell } = await import('./modules/public-pages/public-pages.shell.ts');
   const runtimeConfig = runtimeConfigOf(config);
-  await serveSpa(app, frontendDist('web'), runtimeConfig);
+  await serveSpa(app, frontendDist('web'), runtimeConfig, publicPageShell(app, config.PUBLIC_APP_URL));
   const logger = loggerOptions(config) ?? false;
   const headers = headerSettingsOf(config, localGoogle);
   const admin = await staticServer('admin', { logger, headers, config: runtimeConfig });

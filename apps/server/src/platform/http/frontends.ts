@@ -57,11 +57,25 @@ function serveRuntimeConfig(app: FastifyInstance, config: RuntimeConfig): void {
   );
 }
 
+/** What a page's shell is sent with: its status, and the head that replaces index.html's marked one. */
+export interface PageShell {
+  status: number;
+  head?: string;
+}
+/** The part of index.html a page's own head replaces (the title and description between these comments). */
+const PAGE_HEAD = /<!--page-head-->[\s\S]*?<!--\/page-head-->/;
+
 /**
  * Serves a built single-page app: its files, and index.html for any other page path, naming the path's page
- * scripts (route-preloads.ts) and compressed as the browser accepts.
+ * scripts (route-preloads.ts), with the page's own head and status when `shellOf` knows the page, and compressed
+ * as the browser accepts.
  */
-export async function serveSpa(app: FastifyInstance, root: string, config: RuntimeConfig): Promise<void> {
+export async function serveSpa(
+  app: FastifyInstance,
+  root: string,
+  config: RuntimeConfig,
+  shellOf?: (url: string) => Promise<PageShell | undefined>,
+): Promise<void> {
   if (!existsSync(root)) {
     app.log.warn({ root }, 'front end not built; run npm run build');
     return;
@@ -72,16 +86,21 @@ export async function serveSpa(app: FastifyInstance, root: string, config: Runti
   app.addHook('onRequest', async (request, reply) => {
     const isRead = request.method === 'GET' || request.method === 'HEAD'; // HEAD: link checkers, uptime probes
     if (!isRead || isServerPath(request.url) || isFilePath(request.url)) return;
-    const [html, scripts] = await Promise.all([
+    const [html, scripts, shell] = await Promise.all([
       readFile(join(root, 'index.html'), 'utf8'),
       preloadsOf(root, request.url),
+      shellOf?.(request.url),
     ]);
-    const page = withPreloads(html, scripts);
+    const built = withPreloads(html, scripts);
+    const page = shell?.head ? built.replace(PAGE_HEAD, () => shell.head ?? '') : built;
     // Weak: the same page is sent brotli, gzip or plain. A page asked again unchanged is answered 304.
     const etag = `W/"${createHash('sha1').update(page).digest('base64url')}"`;
     reply.header('cache-control', 'no-cache').header('etag', etag);
     if (request.headers['if-none-match'] === etag) return reply.code(304).send();
-    return reply.type('text/html; charset=utf-8').send(encodePage(request.headers['accept-encoding'], reply, page));
+    return reply
+      .code(shell?.status ?? 200)
+      .type('text/html; charset=utf-8')
+      .send(encodePage(request.headers['accept-encoding'], reply, page));
   });
 }
 

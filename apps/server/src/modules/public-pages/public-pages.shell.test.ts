@@ -1,0 +1,109 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { eq } from 'drizzle-orm';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTutor } from '../../../test/booking-fixtures.ts';
+import { buildTestApp, injectAs, type TestApp } from '../../../test/build-test-app.ts';
+import { type Actor, createActor } from '../../../test/harness/actors.ts';
+import { loadConfig } from '../../config/env.ts';
+import { serveSpa } from '../../platform/http/frontends.ts';
+import { runtimeConfigOf } from '../system/system.routes.ts';
+import { tutors, users } from '../users/users.table.ts';
+import { publicPageShell } from './public-pages.shell.ts';
+
+const APP_URL = 'https://app.darsak.test';
+const BUILT_HEAD = '<meta name="description" content="built" /><title>درسك</title>';
+const root = mkdtempSync(join(tmpdir(), 'darsak-public-pages-'));
+let t: TestApp;
+let spa: FastifyInstance;
+let shown: Actor;
+let disabled: Actor;
+beforeAll(async () => {
+  writeFileSync(
+    join(root, 'index.html'),
+    `<html><head><!--page-head-->${BUILT_HEAD}<!--/page-head--></head><body><div id="root"></div></body></html>`,
+  );
+  t = await buildTestApp({ env: { PUBLIC_APP_URL: APP_URL } });
+  shown = await createTutor(t);
+  disabled = await createTutor(t);
+  await t.database.db
+    .update(users)
+    .set({ name: 'Sara "<b>" Adel', gender: 'female', image: 'sara.jpg' })
+    .where(eq(users.id, shown.id));
+  await t.database.db
+    .update(tutors)
+    .set({ bio: 'معلّمة محادثة وقواعد منذ عشر سنوات', ratingSum: 9, ratingCount: 2 })
+    .where(eq(tutors.userId, shown.id));
+  const admin = await createActor(t, 'admin');
+  const off = await injectAs(t.app, admin.token, {
+    method: 'PUT',
+    url: `/api/v1/user/${disabled.id}/status`,
+    payload: { disabled: true, reason: 'left the platform' },
+  });
+  expect(off.statusCode, off.body).toBe(200);
+  // The main app's server, as main.ts serves it, its public pages read from the API in process.
+  spa = Fastify();
+  const config = runtimeConfigOf(loadConfig({ SERVER_ENV: 'local', PUBLIC_APP_URL: APP_URL, DATA_DIR: root }));
+  await serveSpa(spa, root, config, publicPageShell(t.app, APP_URL));
+});
+afterAll(async () => {
+  await spa.close();
+  await t.close();
+  rmSync(root, { recursive: true, force: true });
+});
+
+const open = (url: string) => spa.inject({ method: 'GET', url });
+const meta = (page: string, property: string) =>
+  new RegExp(`<meta (?:property|name)="${property}" content="([^"]*)"`).exec(page)?.[1];
+const jsonLd = (page: string) =>
+  JSON.parse(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/.exec(page)?.[1] ?? 'null');
+
+describe("a public page's shell", () => {
+  it("a tutor's profile carries the tutor in its head: name, photo, description, address and schema.org", async () => {
+    const page = await open(`/t/${shown.id}`);
+    expect(page.statusCode).toBe(200);
+    expect(page.body).not.toContain(BUILT_HEAD);
+    expect(page.body).toContain('<title>Sara &quot;&lt;b&gt;&quot; Adel: معلّمة إنجليزي على درسك</title>');
+    expect(meta(page.body, 'og:image')).toBe(`${APP_URL}/assets/uploads/sara.jpg`);
+    expect(meta(page.body, 'og:url')).toBe(`${APP_URL}/t/${shown.id}`);
+    expect(meta(page.body, 'og:type')).toBe('profile');
+    expect(meta(page.body, 'twitter:card')).toBe('summary_large_image');
+    expect(meta(page.body, 'description')).toBe(
+      'معلّمة محادثة وقواعد منذ عشر سنوات. التقييم ٤٫٥ من ٥ (عدد التقييمات ٢). دروس ١٥ و٣٠ دقيقة.',
+    );
+    expect(page.body).toContain(`<link rel="canonical" href="${APP_URL}/t/${shown.id}" />`);
+    expect(page.body).not.toMatch(/<b>/);
+    expect(jsonLd(page.body)).toMatchObject({
+      '@context': 'https://schema.org',
+      '@type': 'Person',
+      name: 'Sara "<b>" Adel',
+      jobTitle: 'معلّمة لغة إنجليزية',
+      image: `${APP_URL}/assets/uploads/sara.jpg`,
+      url: `${APP_URL}/t/${shown.id}`,
+    });
+  });
+
+  it('the profile of a tutor disabled or unknown answers 404 with the app, which says so', async () => {
+    for (const url of [`/t/${disabled.id}`, '/t/99999999']) {
+      const page = await open(url);
+      expect(page.statusCode, url).toBe(404);
+      expect(page.body).toContain('<div id="root">');
+      expect(page.body).toContain(BUILT_HEAD);
+    }
+  });
+
+  it('the tutor list and the plans have heads of their own; signed-in pages are sent as built', async () => {
+    const tutorsPage = await open('/tutors?topicId=3');
+    expect(tutorsPage.statusCode).toBe(200);
+    expect(tutorsPage.body).toContain('<title>معلّمو الإنجليزية على درسك</title>');
+    expect(tutorsPage.body).toContain(`<link rel="canonical" href="${APP_URL}/tutors" />`);
+    expect(meta((await open('/plans')).body, 'og:title')).toBe('باقات درسك: دقائق أسبوعية بالأسعار');
+    for (const url of ['/login', '/t/dashboard', '/lessons-schedule']) {
+      const page = await open(url);
+      expect(page.statusCode, url).toBe(200);
+      expect(page.body, url).toContain(BUILT_HEAD);
+    }
+  });
+});
