@@ -12,19 +12,27 @@ import { SiteApp } from './site-app.tsx';
 const escapeHtml = (text: string) =>
   text.replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('>', '&gt;').replaceAll('"', '&quot;');
 
+const site = (path: string) => `${SITE_URL_PLACEHOLDER}${path}`;
+
+/** A page's address in each language, and the Arabic one as x-default: its hreflang links and sitemap entry. */
+export function alternatesOf(route: SiteRoute): { hreflang: string; href: string }[] {
+  return [
+    ...SITE_LOCALES.map((locale) => ({ hreflang: locale, href: site(localePath(locale, route.page)) })),
+    { hreflang: 'x-default', href: site(localePath('ar', route.page)) },
+  ];
+}
+
 /** Title, description, and for pages in both languages the canonical and hreflang links (absolute, as required). */
 export function headOf(route: SiteRoute): string {
-  const site = (path: string) => `${SITE_URL_PLACEHOLDER}${path}`;
   const lines = [
     `<title>${escapeHtml(route.title)}</title>`,
     `<meta name="description" content="${escapeHtml(route.description)}" />`,
   ];
   if (route.indexed) {
     lines.push(`<link rel="canonical" href="${site(route.path)}" />`);
-    for (const locale of SITE_LOCALES) {
-      lines.push(`<link rel="alternate" hreflang="${locale}" href="${site(localePath(locale, route.page))}" />`);
+    for (const { hreflang, href } of alternatesOf(route)) {
+      lines.push(`<link rel="alternate" hreflang="${hreflang}" href="${href}" />`);
     }
-    lines.push(`<link rel="alternate" hreflang="x-default" href="${site(localePath('ar', route.page))}" />`);
   } else {
     lines.push('<meta name="robots" content="noindex" />');
   }

@@ -1,8 +1,9 @@
 /// <reference types="node" />
 /**
  * Writes every page of the site as static HTML after `vite build` (which leaves dist/index.html with the
- * stylesheet): dist/<path>/index.html in Arabic, dist/en/<path>/index.html in English, the 404 pages and one page
- * per short link. Then bundles the code the server runs to render the live parts of a page as it sends it.
+ * stylesheet): dist/<path>/index.html in Arabic, dist/en/<path>/index.html in English, the 404 pages, one page
+ * per short link, the sitemap and robots.txt. Then bundles the code the server runs to render the live parts of a
+ * page as it sends it.
  * Run by `node --import tsx src/prerender.ts` from apps/site.
  */
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
@@ -14,6 +15,7 @@ import { loadSiteLocales } from './content/index.ts';
 import { plansOf } from './live/server-entry.ts';
 import { pageHtml } from './page-html.ts';
 import { NOT_FOUND_ROUTES, SHORT_URL_ROUTES, SITE_ROUTES } from './routes.tsx';
+import { robotsTxt, sitemapXml } from './sitemap.ts';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const dist = join(here, '..', 'dist');
@@ -70,6 +72,8 @@ for (const route of [...SITE_ROUTES, ...SHORT_URL_ROUTES, ...Object.values(NOT_F
   await mkdir(dirname(file), { recursive: true });
   await writeFile(file, pageHtml(template, route, plans));
 }
+await writeFile(join(dist, 'sitemap.xml'), sitemapXml());
+await writeFile(join(dist, 'robots.txt'), robotsTxt());
 await bundleLiveModule();
 console.log(
   `prerendered ${SITE_ROUTES.length + SHORT_URL_ROUTES.length + 2} pages (plans at build: ${plans ? plans.length : 'not read'}); ${LIVE_MODULE} bundled`,

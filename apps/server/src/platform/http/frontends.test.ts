@@ -5,7 +5,12 @@ import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { precompress } from '@darsak/client/vite-precompress';
 import { routePreloads } from '@darsak/client/vite-route-preloads';
 import { sourceMapsOutside } from '@darsak/client/vite-source-maps-outside';
-import { RUNTIME_CONFIG_PATH, type RuntimeConfig, SITE_APP_URL_PLACEHOLDER } from '@darsak/domain/config';
+import {
+  RUNTIME_CONFIG_PATH,
+  type RuntimeConfig,
+  SITE_APP_URL_PLACEHOLDER,
+  SITE_URL_PLACEHOLDER,
+} from '@darsak/domain/config';
 import Fastify from 'fastify';
 import { afterAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../config/env.ts';
@@ -89,6 +94,21 @@ describe('front ends configured at run time', () => {
       expect(Number(answer.headers['content-length'] ?? answer.body.length)).toBe(Buffer.byteLength(answer.body));
     }
     expect((await app.inject({ method: 'GET', url: RUNTIME_CONFIG_PATH })).statusCode).toBe(200);
+    await app.close();
+  });
+
+  it("the site's sitemap and robots.txt name the configured site address", async () => {
+    const site = join(root, 'site-files');
+    mkdirSync(site, { recursive: true });
+    writeFileSync(join(site, 'sitemap.xml'), `<urlset><url><loc>${SITE_URL_PLACEHOLDER}/en/</loc></url></urlset>`);
+    writeFileSync(join(site, 'robots.txt'), `User-agent: *\nSitemap: ${SITE_URL_PLACEHOLDER}/sitemap.xml\n`);
+    const app = Fastify();
+    await serveStaticSite(app, site, config);
+    const sitemap = await app.inject({ method: 'GET', url: '/sitemap.xml' });
+    expect(sitemap.headers['content-type']).toMatch(/^application\/xml/);
+    expect(sitemap.body).toBe('<urlset><url><loc>http://192.0.2.10:4312/en/</loc></url></urlset>');
+    const robots = await app.inject({ method: 'GET', url: '/robots.txt' });
+    expect(robots.body).toContain('Sitemap: http://192.0.2.10:4312/sitemap.xml');
     await app.close();
   });
 });

@@ -123,11 +123,18 @@ export async function serveStaticSite(
   serveRuntimeConfig(app, config);
   const live = await siteLive(app, { root, config, api });
   app.addHook('onSend', async (request, reply, payload) => {
-    const isPage = String(reply.getHeader('content-type')).startsWith('text/html');
-    if (!isPage || !(payload instanceof Readable || typeof payload === 'string')) return payload;
+    const type = String(reply.getHeader('content-type'));
+    const isPage = type.startsWith('text/html');
+    // the sitemap and robots.txt name the site's address too
+    const hasAddresses = isPage || /^(application\/xml|text\/plain)/.test(type);
+    if (!hasAddresses || !(payload instanceof Readable || typeof payload === 'string')) return payload;
     reply.removeHeader('content-length');
-    const html = await live.finish(typeof payload === 'string' ? payload : await text(payload));
-    return encodePage(request.headers['accept-encoding'], reply, html);
+    const body = typeof payload === 'string' ? payload : await text(payload);
+    return encodePage(
+      request.headers['accept-encoding'],
+      reply,
+      isPage ? await live.finish(body) : live.addresses(body),
+    );
   });
   await app.register(fastifyStatic, {
     ...builtFiles(root),

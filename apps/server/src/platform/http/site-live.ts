@@ -66,6 +66,8 @@ export function encodePage(acceptEncoding: string | undefined, reply: FastifyRep
 export interface SiteLive {
   /** A page as it leaves the server: live parts rendered, then the configured addresses written in. */
   finish(html: string): Promise<string>;
+  /** Another text file of the build (the sitemap, robots.txt) with the configured addresses written in. */
+  addresses(text: string): string;
 }
 
 /**
@@ -81,7 +83,7 @@ export async function siteLive(
   const site = await loadLiveModule(root, app.log);
   const addresses = (html: string) =>
     html.replaceAll(SITE_APP_URL_PLACEHOLDER, config.urls.app).replaceAll(SITE_URL_PLACEHOLDER, config.urls.site);
-  if (!site || !api) return { finish: async (html) => addresses(html) };
+  if (!site || !api) return { finish: async (html) => addresses(html), addresses };
 
   const plans = async () => {
     const answer = await api.inject({ method: 'GET', url: `${plansContract.list.path}?size=100` });
@@ -94,6 +96,7 @@ export async function siteLive(
       if (site.showsPlans(html)) live.plans = await plans();
       return addresses(site.livePage(html, { appUrl: SITE_APP_URL_PLACEHOLDER, live }));
     },
+    addresses,
   };
 }
 
