@@ -1,5 +1,5 @@
 import { and, eq, inArray } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ALL_WEEK, createStudentWithMinutes, createTutor } from '../../../test/booking-fixtures.ts';
 import { buildTestApp, injectAs, type TestApp } from '../../../test/build-test-app.ts';
 import type { Actor } from '../../../test/harness/actors.ts';
@@ -53,6 +53,30 @@ describe('concurrent bookings', () => {
     const winner = held[0]?.studentId;
     for (const student of students) expect(await remaining(student)).toBe(student.id === winner ? 30 : 60);
   }, 120_000);
+
+  it('a booking PostgreSQL ended to break a deadlock runs again, and the student gets the lesson', async () => {
+    const tutor = await createTutor(t, { slots: ALL_WEEK });
+    const student = await createStudentWithMinutes(t, { weeklyMinutes: 60 });
+    // What two bookings of one time waiting on each other's new lesson get from PostgreSQL, one of them.
+    const deadlock = Object.assign(new Error('deadlock detected'), { code: '40P01' });
+    const db = t.database.db;
+    const run = db.transaction.bind(db);
+    let ended = false;
+    // The booking's own first transaction, not one of the outbox's that may start meanwhile.
+    const transaction = vi.spyOn(db, 'transaction').mockImplementation((work, config) => {
+      if (ended || !new Error().stack?.includes('lessons.service')) return run(work, config);
+      ended = true;
+      return Promise.reject(deadlock);
+    });
+    try {
+      const answer = await book(student, tutor.id, '2025-01-09T10:00:00Z');
+      expect(answer.statusCode, answer.body).toBe(201);
+      expect(ended).toBe(true);
+    } finally {
+      transaction.mockRestore();
+    }
+    expect(await remaining(student)).toBe(30);
+  });
 
   it('maps a lost race at the tutor’s time to busy-tutor and at the student’s own time to conflicting-lessons', () => {
     const violation = (constraint: string) =>

@@ -37,7 +37,7 @@ import type { Changes } from '../../platform/changes.ts';
 import type { Clock } from '../../platform/clock.ts';
 import type { Db } from '../../platform/db/client.ts';
 import type { AuthUser } from '../../platform/http/auth-user.ts';
-import { codeForDbError } from '../../platform/http/db-errors.ts';
+import { codeForDbError, isRetryableTransactionError } from '../../platform/http/db-errors.ts';
 import type { JobQueue } from '../../platform/jobs/queue.ts';
 import type { Metrics } from '../../platform/metrics/metrics.ts';
 import type { Realtime } from '../../platform/realtime/realtime.ts';
@@ -102,6 +102,9 @@ const spansOf = (lessons: HeldLesson[]): Span[] =>
 
 const CALENDAR_PAST_DAYS = 30;
 
+/** How many times a lesson's transaction runs when PostgreSQL ends it for a deadlock or a serialization conflict. */
+const TRANSACTION_ATTEMPTS = 3;
+
 export function createLessonsService(deps: LessonsDeps) {
   const { db, clock } = deps;
   const { bookingTutor, slotsOf } = deps;
@@ -147,11 +150,16 @@ export function createLessonsService(deps: LessonsDeps) {
     return toView(row, await deps.settings.current());
   }
 
-  /** A transaction whose named-constraint violations (the last line of defence) surface as their codes. */
-  async function inTransaction<T>(work: (tx: Db) => Promise<T>): Promise<T> {
+  /**
+   * A transaction whose named-constraint violations (the last line of defence) surface as their codes. Two bookings
+   * of one tutor time may each wait on the other's new lesson at the exclusion constraint; PostgreSQL ends one as a
+   * deadlock, which runs again and then meets the other's lesson (busy-tutor), as a user would be told.
+   */
+  async function inTransaction<T>(work: (tx: Db) => Promise<T>, attempt = 1): Promise<T> {
     try {
       return await db.transaction(work);
     } catch (error) {
+      if (attempt < TRANSACTION_ATTEMPTS && isRetryableTransactionError(error)) return inTransaction(work, attempt + 1);
       const code = codeForDbError(error);
       // Only the tutor-overlap constraint answers busy-tutor: the time was taken, as the rules would have said.
       if (code === 'busy-tutor') throw new AppError(code, { reason: 'taken' });

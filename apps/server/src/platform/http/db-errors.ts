@@ -42,3 +42,10 @@ export function codeForDbError(error: unknown): ErrorCode | undefined {
   if (BAD_VALUE_CODES.has(pg.code)) return 'bad-request';
   return undefined;
 }
+
+/** SQLSTATEs of a transaction PostgreSQL ended to break a deadlock (40P01) or a serialization conflict (40001). */
+const RETRYABLE_CODES = new Set(['40P01', '40001']);
+
+/** Whether a transaction failed only because of another running beside it, so running it again is the answer. */
+export const isRetryableTransactionError = (error: unknown): boolean =>
+  RETRYABLE_CODES.has(findPgError(error)?.code ?? '');
