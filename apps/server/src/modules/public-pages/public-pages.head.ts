@@ -44,6 +44,12 @@ const PAGES: Record<string, Omit<PageHead, 'path'>> = {
   },
 };
 
+/** The main app's pages anyone may open without an account, besides each tutor's profile (`/t/{id}`). */
+export const PUBLIC_PAGES = Object.keys(PAGES);
+
+/** A path of the main app at its public address (PUBLIC_APP_URL, with or without a final slash). */
+export const appAddress = (appUrl: string, path: string): string => `${appUrl.replace(/\/$/, '')}${path}`;
+
 /** The head of a page that needs no data (`/`, `/tutors`, `/plans`), or undefined for any other path. */
 export function fixedPageHead(path: string): PageHead | undefined {
   const page = PAGES[path];
@@ -95,10 +101,8 @@ const jsonForScript = (data: unknown) => JSON.stringify(data).replace(/</g, '\\u
 
 /** The tags of a page's head, with every address absolute on `appUrl`. */
 export function headTags(appUrl: string, head: PageHead): SafeHtml {
-  const origin = appUrl.replace(/\/$/, '');
-  const absolute = (address: string) => new URL(address, `${origin}/`).href;
-  const url = absolute(head.path);
-  const image = head.image ? absolute(head.image) : undefined;
+  const url = appAddress(appUrl, head.path);
+  const image = head.image && (/^https?:\/\//.test(head.image) ? head.image : appAddress(appUrl, head.image));
   const data = head.data ? { ...head.data, url, ...(image ? { image } : {}) } : undefined;
   return html`<title>${head.title}</title>
     <meta name="description" content="${head.description}" />

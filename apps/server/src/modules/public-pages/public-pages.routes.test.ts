@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTutor } from '../../../test/booking-fixtures.ts';
 import { buildTestApp, injectAs, type TestApp } from '../../../test/build-test-app.ts';
 import { type Actor, createActor } from '../../../test/harness/actors.ts';
-import { PUBLIC_PAGES, robotsOf, sitemapOf } from './public-pages.routes.ts';
+import { PUBLIC_PAGES } from './public-pages.head.ts';
+import { robotsOf, sitemapOf } from './public-pages.routes.ts';
 
 const APP_URL = 'https://app.darsak.test';
 let t: TestApp;

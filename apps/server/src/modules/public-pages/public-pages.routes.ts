@@ -1,20 +1,15 @@
 import type { FastifyPluginAsync } from 'fastify';
+import { escapeHtml } from '../../platform/html.ts';
 import type { TutorsService } from '../tutors/tutors.service.ts';
-
-/** The main app's pages anyone may open without an account, besides each tutor's profile (`/t/{id}`). */
-export const PUBLIC_PAGES = ['/', '/tutors', '/plans'] as const;
+import { appAddress, PUBLIC_PAGES } from './public-pages.head.ts';
 
 /** How long a search engine may keep the sitemap: a tutor activated or deactivated shows within the hour. */
 const SITEMAP_MAX_AGE_SECONDS = 3600;
 
-const escapeXml = (text: string) =>
-  text.replace(/[<>&'"]/g, (char) => `&${{ '<': 'lt', '>': 'gt', '&': 'amp', "'": 'apos', '"': 'quot' }[char]};`);
-
 /** sitemaps.org's format: one `<url>` a page, at the app's public address. */
 export function sitemapOf(appUrl: string, tutorIds: readonly number[]): string {
-  const base = appUrl.replace(/\/$/, '');
   const paths = [...PUBLIC_PAGES, ...tutorIds.map((id) => `/t/${id}`)];
-  const urls = paths.map((path) => `  <url><loc>${escapeXml(`${base}${path}`)}</loc></url>`);
+  const urls = paths.map((path) => `  <url><loc>${escapeHtml(appAddress(appUrl, path))}</loc></url>`);
   return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls.join('\n')}\n</urlset>\n`;
 }
 
@@ -28,7 +23,7 @@ export function robotsOf(appUrl: string): string {
     'User-agent: *',
     ...disallowed.map((path) => `Disallow: ${path}`),
     '',
-    `Sitemap: ${appUrl.replace(/\/$/, '')}/sitemap.xml`,
+    `Sitemap: ${appAddress(appUrl, '/sitemap.xml')}`,
     '',
   ].join('\n');
 }
