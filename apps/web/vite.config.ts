@@ -2,13 +2,12 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { contractsWithoutSchemas } from '@darsak/client/vite-contracts-without-schemas';
 import { precompress } from '@darsak/client/vite-precompress';
-import { reactOnPreact } from '@darsak/client/vite-react-on-preact';
 import { routePreloads } from '@darsak/client/vite-route-preloads';
 import { sourceMapsOutside } from '@darsak/client/vite-source-maps-outside';
 import { strictCsp } from '@darsak/client/vite-strict-csp';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
-import { defineConfig, type ProxyOptions } from 'vite';
+import { defineConfig, type ProxyOptions, type UserConfig } from 'vite';
 
 const API = 'http://localhost:3000';
 /** The release error reports name (`releaseOf`): this package's version. */
@@ -22,10 +21,9 @@ const proxy: Record<string, ProxyOptions> = {
   '/dev': { target: API },
 };
 
-export default defineConfig({
+const browser: UserConfig = {
   plugins: [
     react(),
-    reactOnPreact(),
     contractsWithoutSchemas(),
     tailwindcss(),
     strictCsp(),
@@ -48,11 +46,27 @@ export default defineConfig({
     rolldownOptions: {
       output: {
         codeSplitting: {
-          groups: [{ name: 'frame-libs', test: /node_modules[\\/](preact|react-router|@tanstack)[\\/]/ }],
+          groups: [
+            { name: 'frame-libs', test: /node_modules[\\/](react|react-dom|scheduler|react-router|@tanstack)[\\/]/ },
+          ],
         },
       },
     },
   },
   server: { port: 5173, proxy },
   preview: { port: 4173, proxy },
-});
+};
+
+/**
+ * The public pages' server rendering (`vite build --ssr src/entry-server.tsx`): one module for Node in dist-ssr/,
+ * beside the served folder, with its libraries inside, so the server needs nothing of this app's dependencies.
+ */
+const serverRendering: UserConfig = {
+  plugins: [react(), contractsWithoutSchemas()],
+  define: { 'import.meta.env.DARSAK_VERSION': JSON.stringify(version) },
+  ssr: { noExternal: true },
+  publicDir: false,
+  build: { outDir: 'dist-ssr', emptyOutDir: true },
+};
+
+export default defineConfig(({ isSsrBuild }) => (isSsrBuild ? serverRendering : browser));

@@ -1,14 +1,16 @@
-// First-load JavaScript of every main-app route (issue 13: at most 150 KB gzip): the entry chunk and what it
+// First-load JavaScript of every main-app route (at most 210 KB gzip): the entry chunk and what it
 // imports statically, plus the route's lazy chunk and its static imports, read from the build's manifest
 // (apps/web/dist/.vite/manifest.json). Prints a table (gzip, the budget's measure, and brotli, what the server sends
-// to a browser that takes it) against issue 13's goal, and exits 1 when a route loads more than 150 KB gzip.
+// to a browser that takes it) against the budget, and exits 1 when a route loads more than it. The budget is issue 13's
+// 150 KB, set when the app ran on Preact, plus what React needs (issue 30): react-dom and the scheduler are 57.5 KB
+// gzip more than Preact's compatibility layer, and the heaviest route (the profile form) loaded 203 KB with them.
 // Usage: node scripts/ci/bundle-budget.mjs (after `npm run build`)
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { entryOf, routesOfRouter, staticClosure } from '../../packages/client/vite/route-preloads.mjs';
 
-const GOAL_KB = 150;
+const GOAL_KB = 210;
 const web = join(import.meta.dirname, '..', '..', 'apps', 'web');
 const manifestPath = join(web, 'dist', '.vite', 'manifest.json');
 if (!existsSync(manifestPath)) {

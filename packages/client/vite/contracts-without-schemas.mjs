@@ -99,7 +99,7 @@ export function markTopLevelCallsPure(code, program, out = new MagicString(code)
  * schema into the first load of each page (issue 13). With the schemas no longer referenced, the domain's values
  * are marked pure so the bundler drops the schemas the page's code does not use; a form that validates with one
  * keeps it. (Not Rolldown's `manualPureFunctions: ['z']`: it matches every `z` of every module, and minified
- * libraries call functions named so for their effects; Preact rendered nothing with it.)
+ * libraries call functions named so for their effects; the app rendered nothing with it.)
  */
 export function contractsWithoutSchemas() {
   return {
