@@ -48,6 +48,7 @@ COPY --from=build /app/apps/server/package.json apps/server/
 COPY --from=build /app/apps/server/dist apps/server/dist
 COPY --from=build /app/apps/server/drizzle apps/server/drizzle
 COPY --from=build /app/apps/web/dist apps/web/dist
+COPY --from=build /app/apps/web/dist-ssr apps/web/dist-ssr
 COPY --from=build /app/apps/admin/dist apps/admin/dist
 COPY --from=build /app/apps/site/dist apps/site/dist
 # The files volume mounts at DATA_DIR: a new volume takes this folder's owner, so the server (USER node) can write

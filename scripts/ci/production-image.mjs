@@ -401,8 +401,12 @@ try {
     120_000,
   );
   if (silent.length > 0) throw new Error(`the production server did not answer ${silent.join(', ')}`);
+  const tutorsPage = await (await fetch(`${env.PUBLIC_APP_URL}/tutors`)).text();
+  if (!tutorsPage.includes('id="server-rendering"')) {
+    throw new Error('the production server sent /tutors unrendered: is the main app built with its server rendering?');
+  }
   console.log(
-    `production server answered /api/health and served the three built front ends${env.REDIS_URL ? ', on Redis' : ''}`,
+    `production server answered /api/health, served the three built front ends and rendered /tutors on the server${env.REDIS_URL ? ', on Redis' : ''}`,
   );
   await createStaff(app, env);
   console.log('npm run staff:create (compiled) made a super admin, who signed in');

@@ -504,6 +504,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(overviewRoutes, { overview: createOverviewService({ db, clock }) });
   await app.register(tutorsRoutes, { tutors });
   await app.register(publicPagesRoutes, { tutors, appUrl: config.PUBLIC_APP_URL });
+  app.decorate('tutorListSnapshot', tutors.listSnapshot);
   const staffTutors = createStaffTutorsService({
     db,
     clock,

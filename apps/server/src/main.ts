@@ -89,10 +89,14 @@ async function serveFrontEnds(
   config: Config,
   localGoogle: LocalGoogleIssuer | undefined,
 ): Promise<[FastifyInstance, number][]> {
-  const { frontendDist, serveSpa, staticServer } = await import('./platform/http/frontends.ts');
+  const { frontendDist, serveSpa, staticServer, webServerRendering } = await import('./platform/http/frontends.ts');
   const { publicPageShell } = await import('./modules/public-pages/public-pages.shell.ts');
+  const { loadPageRenderer } = await import('./modules/public-pages/public-pages.rendering.ts');
   const runtimeConfig = runtimeConfigOf(config);
-  await serveSpa(app, frontendDist('web'), runtimeConfig, publicPageShell(app, config.PUBLIC_APP_URL));
+  const renderer = await loadPageRenderer(webServerRendering, app);
+  if (!renderer) app.log.warn('main app built without its server rendering; public pages render in the browser');
+  const shell = publicPageShell(app, { appUrl: config.PUBLIC_APP_URL, renderer, snapshot: app.tutorListSnapshot });
+  await serveSpa(app, frontendDist('web'), runtimeConfig, shell);
   const logger = loggerOptions(config) ?? false;
   const headers = headerSettingsOf(config, localGoogle);
   const admin = await staticServer('admin', { logger, headers, config: runtimeConfig });

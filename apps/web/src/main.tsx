@@ -1,11 +1,14 @@
-import { canonicalAddress } from '@darsak/client';
+import { canonicalAddress, createQueryClient, reportCaughtError } from '@darsak/client';
 import { readRuntimeConfig } from '@darsak/domain/config';
-import { loadStoredLocale, registerMessages } from '@darsak/ui/i18n';
+import { loadStoredLocale, readStoredLocale, registerMessages, rememberLocale, requestedLocale } from '@darsak/ui/i18n';
+import { hydrate } from '@tanstack/react-query';
 import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot } from 'react-dom/client';
+import type { HydrationState } from 'react-router';
 import { WEB_FEATURES } from './app/messages.ts';
 import { AppProvider } from './app/provider.tsx';
-import { AppRouter } from './app/router.tsx';
+import { AppRouter, loadPagesOf } from './app/router.tsx';
+import { readServerRendering } from './app/server-rendering.ts';
 import { loadFormValidationOnFocus } from './lib/forms.ts';
 import './index.css';
 
@@ -17,17 +20,40 @@ void registerMessages(...WEB_FEATURES);
 
 loadFormValidationOnFocus();
 
+/**
+ * A public page the server rendered is hydrated: its HTML is kept and made live, with the router's state and the API
+ * answers it was rendered with. That needs the language it was rendered in to be the reader's (the address's
+ * `?lang=` is remembered as the choice; a choice stored before the cookie existed is sent to the server from now
+ * on); otherwise, and for every other page, the app renders in the browser.
+ */
+async function start(element: HTMLElement) {
+  const address = new URL(window.location.href);
+  const asked = address.searchParams.get('lang');
+  const stored = readStoredLocale();
+  if (asked === 'ar' || asked === 'en') rememberLocale(asked);
+  else if (stored) rememberLocale(stored);
+  await loadStoredLocale();
+
+  const queryClient = createQueryClient();
+  // A page that hydrates differently from the server's HTML is rendered again in the browser, and said so (the
+  // journeys fail on it).
+  const options = { onCaughtError: reportCaughtError, onRecoverableError: reportCaughtError };
+  const rendering = readServerRendering();
+  const app = (hydrationData?: HydrationState) => (
+    <StrictMode>
+      <AppProvider queryClient={queryClient}>
+        <AppRouter hydrationData={hydrationData} />
+      </AppProvider>
+    </StrictMode>
+  );
+  if (rendering && requestedLocale(address.href, document.cookie) === document.documentElement.lang) {
+    hydrate(queryClient, rendering.queries);
+    await loadPagesOf(address.pathname);
+    hydrateRoot(element, app(rendering.router), options);
+  } else createRoot(element, options).render(app());
+}
+
 // One origin keeps one session: a page opened at another address than the configured one moves there first.
 const canonical = canonicalAddress(window.location.href, readRuntimeConfig()?.urls.app);
 if (canonical) window.location.replace(canonical);
-// A reader of another language than Arabic fetches its catalogue first, so the first paint is in that language.
-else
-  void loadStoredLocale().then(() =>
-    createRoot(root).render(
-      <StrictMode>
-        <AppProvider>
-          <AppRouter />
-        </AppProvider>
-      </StrictMode>,
-    ),
-  );
+else void start(root);

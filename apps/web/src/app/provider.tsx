@@ -1,7 +1,7 @@
 import { createQueryClient, currentUserQuery, tutorMetaQuery } from '@darsak/client';
 import { authContract } from '@darsak/domain/auth';
 import { Toaster } from '@darsak/ui';
-import { I18nProvider } from '@darsak/ui/i18n';
+import { I18nProvider, type Locale } from '@darsak/ui/i18n';
 import { type QueryClient, QueryClientProvider, useQuery } from '@tanstack/react-query';
 import { type ReactNode, useEffect, useState } from 'react';
 import { api } from '../lib/api.ts';
@@ -47,10 +47,17 @@ function RealtimeBootstrap() {
   return null;
 }
 
-export function AppProvider({ children, queryClient }: { children: ReactNode; queryClient?: QueryClient }) {
+export interface AppProviderProps {
+  children: ReactNode;
+  queryClient?: QueryClient;
+  /** On the server: the language to render in (the reader's choice is not stored there). */
+  locale?: Locale;
+}
+
+export function AppProvider({ children, queryClient, locale }: AppProviderProps) {
   const [client] = useState(() => queryClient ?? createQueryClient());
   return (
-    <I18nProvider>
+    <I18nProvider {...(locale && { defaultLocale: locale, persist: false })}>
       <QueryClientProvider client={client}>
         <Toaster>
           <SessionBootstrap />

@@ -1,8 +1,7 @@
-import { reportCaughtError } from '@darsak/client';
 import { CrashScreen, LoadingAnimation, type RouteHandle } from '@darsak/ui';
 import { type MessageKey, registeredMessagesLoaded } from '@darsak/ui/i18n';
 import { type ComponentType, useState } from 'react';
-import { createBrowserRouter, type RouteObject, RouterProvider } from 'react-router';
+import { createBrowserRouter, type HydrationState, matchRoutes, type RouteObject, RouterProvider } from 'react-router';
 import { AppShell } from '../components/layouts/app-shell.tsx';
 import { RootLayout } from '../components/layouts/root-layout.tsx';
 import { STUDENT_ROLES, TUTOR_ROLES } from '../lib/roles.ts';
@@ -214,8 +213,23 @@ export const routes: RouteObject[] = [
   },
 ];
 
-export function AppRouter() {
-  const [router] = useState(() => createBrowserRouter(routes));
-  // Errors the crash screen catches are reported too (uncaught ones the error reporter sees by itself).
-  return <RouterProvider router={router} onError={reportCaughtError} />;
+/**
+ * Loads the pages of an address before a server-rendered page is hydrated: the router would otherwise render its
+ * fallback while they load, which is not what the server sent.
+ */
+export async function loadPagesOf(address: string): Promise<void> {
+  const matches = matchRoutes(routes, address) ?? [];
+  await Promise.all(
+    matches.map(async ({ route }) => {
+      if (typeof route.lazy !== 'function') return;
+      Object.assign(route, await route.lazy());
+      delete route.lazy;
+    }),
+  );
+}
+
+/** `hydrationData`: the router's state the server rendered the page with (entry-server.tsx). */
+export function AppRouter({ hydrationData }: { hydrationData?: HydrationState }) {
+  const [router] = useState(() => createBrowserRouter(routes, { hydrationData }));
+  return <RouterProvider router={router} />;
 }

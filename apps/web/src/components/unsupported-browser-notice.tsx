@@ -1,6 +1,6 @@
 import { Alert, Button } from '@darsak/ui';
 import { useT } from '@darsak/ui/i18n';
-import { useState } from 'react';
+import { useState, useSyncExternalStore } from 'react';
 
 const DISMISSED_KEY = 'darsak.unsupported-browser-dismissed';
 
@@ -33,9 +33,14 @@ export function hasWebRtc(): boolean {
   return typeof globalThis.RTCPeerConnection === 'function';
 }
 
+const unchanging = () => () => {};
+/** The page is rendered on the server as for a supported browser; the browser's own check follows hydration. */
+const useBrowserSupported = () => useSyncExternalStore(unchanging, browserSupported, () => true);
+
 /** A dismissible banner shown on browsers that lack what Darsak needs. */
-export function UnsupportedBrowserNotice({ supported = browserSupported() }: { supported?: boolean }) {
+export function UnsupportedBrowserNotice() {
   const t = useT();
+  const supported = useBrowserSupported();
   const [dismissed, setDismissed] = useState(() => {
     try {
       return window.sessionStorage.getItem(DISMISSED_KEY) === '1';

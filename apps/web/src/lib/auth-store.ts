@@ -15,8 +15,15 @@ export const authStore = createSessionStore<User, UserMeta>({ userKey: 'darsak.u
 export const signIn = (session: { token: string; user: User; meta?: UserMeta | null }) => authStore.signIn(session);
 export const signOut = () => authStore.signOut();
 
+/**
+ * How the server renders a public page, and so how the page is first hydrated: signed out (the session lives in
+ * this browser's storage). A signed-in reader's page then re-renders with the session.
+ */
+const SIGNED_OUT: AuthState = { token: null, user: null, meta: null, refreshed: false, status: 'ready', endedBy: null };
+const signedOut = () => SIGNED_OUT;
+
 export function useAuth(): AuthState {
-  return useSyncExternalStore(authStore.subscribe, authStore.getState, authStore.getState);
+  return useSyncExternalStore(authStore.subscribe, authStore.getState, signedOut);
 }
 
 /** The signed-in user, or null. */

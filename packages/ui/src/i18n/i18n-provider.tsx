@@ -56,6 +56,20 @@ export function readStoredLocale(): Locale | undefined {
   }
 }
 
+/**
+ * Keeps the language chosen on this device: in localStorage, which the app reads, and in a cookie of the same name,
+ * with which the server renders the public pages in it (so they hydrate in the language they were rendered in).
+ */
+export function rememberLocale(locale: Locale): void {
+  try {
+    window.localStorage.setItem(LOCALE_STORAGE_KEY, locale);
+  } catch {
+    // storage may be unavailable (private mode); the choice then lasts for this page only
+  }
+  // biome-ignore lint/suspicious/noDocumentCookie: the Cookie Store API is missing from the older phones' browsers
+  document.cookie = `${LOCALE_STORAGE_KEY}=${locale}; path=/; max-age=31536000; samesite=lax`;
+}
+
 export interface I18nProviderProps {
   children: ReactNode;
   /** Used when nothing is stored; Arabic by default. */
@@ -94,12 +108,7 @@ export function I18nProvider({ children, defaultLocale = DEFAULT_LOCALE, persist
   const setLocale = useCallback(
     (next: Locale) => {
       setWanted(next);
-      if (!persist) return;
-      try {
-        window.localStorage.setItem(LOCALE_STORAGE_KEY, next);
-      } catch {
-        // storage may be unavailable (private mode); the choice then lasts for this page only
-      }
+      if (persist) rememberLocale(next);
     },
     [persist],
   );

@@ -5,12 +5,22 @@ export {
   I18nProvider,
   type I18nProviderProps,
   loadStoredLocale,
+  readStoredLocale,
+  rememberLocale,
   useI18n,
   useT,
 } from './i18n-provider.tsx';
 export { dateTimeFormat, listFormat, numberFormat, pluralRules } from './intl.ts';
 export type { ArabicMessages, MessageKey } from './keys.ts';
-export { DEFAULT_LOCALE, type Direction, isLocale, LOCALE_STORAGE_KEY, LOCALES, type Locale } from './locales.ts';
+export {
+  DEFAULT_LOCALE,
+  type Direction,
+  isLocale,
+  LOCALE_STORAGE_KEY,
+  LOCALES,
+  type Locale,
+  requestedLocale,
+} from './locales.ts';
 export type {
   FeatureMessages,
   Gender,

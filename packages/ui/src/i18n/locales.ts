@@ -17,3 +17,17 @@ export const DEFAULT_LOCALE: Locale = 'ar';
 export const LOCALE_STORAGE_KEY = 'darsak.locale';
 
 export const isLocale = (value: unknown): value is Locale => value === 'ar' || value === 'en';
+
+/**
+ * The language a page is asked in: `?lang=` in its address (the English alternate of a public page), else the one
+ * remembered on the device (the `darsak.locale` cookie, see `rememberLocale`), else Arabic.
+ */
+export function requestedLocale(address: string, cookieHeader?: string): Locale {
+  const asked = new URL(address, 'http://page').searchParams.get('lang');
+  if (isLocale(asked)) return asked;
+  const cookie = cookieHeader
+    ?.split(';')
+    .map((part) => part.trim().split('='))
+    .find(([name]) => name === LOCALE_STORAGE_KEY)?.[1];
+  return isLocale(cookie) ? cookie : DEFAULT_LOCALE;
+}

@@ -1,5 +1,5 @@
 import { DEFAULT_PAGE_SIZE } from '@darsak/domain/common';
-import { useState } from 'react';
+import { useState, useSyncExternalStore } from 'react';
 
 /** The page sizes a person may pick for a paged list (spec §9: 10 unless they chose otherwise). */
 export const PAGE_SIZES = [10, 20, 50, 100] as const;
@@ -13,15 +13,25 @@ function storedSize(storageKey: string): number {
   }
 }
 
+/** The stored size changes only through `setSize`, which re-renders by itself. */
+const noSubscription = () => () => {};
+
 /**
  * Page and page size of a paged list; the size a person picks is remembered in this browser under `storageKey`
  * (one key per list, spec §9). Picking a size goes back to the first page.
  */
 export function usePaging(storageKey: string) {
   const [page, setPage] = useState(1);
-  const [size, setSizeState] = useState(() => storedSize(storageKey));
+  // A server-rendered page is hydrated with the default size (what the server rendered), then the stored one.
+  const stored = useSyncExternalStore(
+    noSubscription,
+    () => storedSize(storageKey),
+    () => DEFAULT_PAGE_SIZE,
+  );
+  const [chosen, setChosen] = useState<number>();
+  const size = chosen ?? stored;
   const setSize = (next: number) => {
-    setSizeState(next);
+    setChosen(next);
     setPage(1);
     try {
       localStorage.setItem(storageKey, String(next));

@@ -10,6 +10,8 @@ configure({ asyncUtilTimeout: 5000 });
 void registerMessages(...EVERY_FEATURE);
 
 afterEach(() => {
+  // a test of server rendering runs in Node, with no page to clean
+  if (typeof window === 'undefined') return;
   cleanup();
   window.localStorage.clear();
   document.documentElement.removeAttribute('dir');

@@ -28,6 +28,13 @@ export function robotsOf(appUrl: string): string {
   ].join('\n');
 }
 
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The tutor list's current snapshot, as a token (TutorsService.listSnapshot): for the server-rendered pages. */
+    tutorListSnapshot: () => Promise<object>;
+  }
+}
+
 /** `/sitemap.xml` (every public page and every public tutor profile) and `/robots.txt` on the main app's origin. */
 export const publicPagesRoutes: FastifyPluginAsync<{ tutors: TutorsService; appUrl: string }> = async (
   app,

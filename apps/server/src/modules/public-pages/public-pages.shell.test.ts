@@ -11,6 +11,7 @@ import { loadConfig } from '../../config/env.ts';
 import { serveSpa } from '../../platform/http/frontends.ts';
 import { runtimeConfigOf } from '../system/system.routes.ts';
 import { tutors, users } from '../users/users.table.ts';
+import type { PageLocale } from './public-pages.rendering.ts';
 import { publicPageShell } from './public-pages.shell.ts';
 
 const APP_URL = 'https://app.darsak.test';
@@ -18,12 +19,35 @@ const BUILT_HEAD = '<meta name="description" content="built" /><title>درسك</
 const root = mkdtempSync(join(tmpdir(), 'darsak-public-pages-'));
 let t: TestApp;
 let spa: FastifyInstance;
+let rendering: FastifyInstance;
 let shown: Actor;
 let disabled: Actor;
+let admin: Actor;
+
+/**
+ * The main app's renderer as the shell sees it (its real one is the main app's build, proven by the browser
+ * journeys): it renders an address in a language, and counts what it was asked; `failing` addresses cannot be
+ * rendered whole.
+ */
+const renderer = {
+  asked: [] as string[],
+  failing: new Set<string>(),
+  sendApiCallsWith: () => undefined,
+  requestedLocale: (_address: string, cookie?: string) => (cookie === 'darsak.locale=en' ? 'en' : 'ar') as PageLocale,
+  async renderPage(address: string, locale: PageLocale) {
+    renderer.asked.push(`${locale} ${address}`);
+    if (renderer.failing.has(address)) return undefined;
+    return {
+      status: 200,
+      html: `<main>${locale} ${address}</main>`,
+      data: '<script type="application/json">{}</script>',
+    };
+  },
+};
 beforeAll(async () => {
   writeFileSync(
     join(root, 'index.html'),
-    `<html><head><!--page-head-->${BUILT_HEAD}<!--/page-head--></head><body><div id="root"></div></body></html>`,
+    `<html lang="ar" dir="rtl"><head><!--page-head-->${BUILT_HEAD}<!--/page-head--></head><body><div id="root"><!--app-->loading<!--/app--></div><!--app-data--></body></html>`,
   );
   t = await buildTestApp({ env: { PUBLIC_APP_URL: APP_URL } });
   shown = await createTutor(t);
@@ -36,7 +60,7 @@ beforeAll(async () => {
     .update(tutors)
     .set({ bio: 'معلّمة محادثة وقواعد منذ عشر سنوات', ratingSum: 9, ratingCount: 2 })
     .where(eq(tutors.userId, shown.id));
-  const admin = await createActor(t, 'admin');
+  admin = await createActor(t, 'admin');
   const off = await injectAs(t.app, admin.token, {
     method: 'PUT',
     url: `/api/v1/user/${disabled.id}/status`,
@@ -46,10 +70,19 @@ beforeAll(async () => {
   // The main app's server, as main.ts serves it, its public pages read from the API in process.
   spa = Fastify();
   const config = runtimeConfigOf(loadConfig({ SERVER_ENV: 'local', PUBLIC_APP_URL: APP_URL, DATA_DIR: root }));
-  await serveSpa(spa, root, config, publicPageShell(t.app, APP_URL));
+  await serveSpa(spa, root, config, publicPageShell(t.app, { appUrl: APP_URL, snapshot: t.app.tutorListSnapshot }));
+  // The same pages, rendered on the server.
+  rendering = Fastify();
+  await serveSpa(
+    rendering,
+    root,
+    config,
+    publicPageShell(t.app, { appUrl: APP_URL, renderer, snapshot: t.app.tutorListSnapshot }),
+  );
 });
 afterAll(async () => {
   await spa.close();
+  await rendering.close();
   await t.close();
   rmSync(root, { recursive: true, force: true });
 });
@@ -105,5 +138,65 @@ describe("a public page's shell", () => {
       expect(page.statusCode, url).toBe(200);
       expect(page.body, url).toContain(BUILT_HEAD);
     }
+  });
+});
+
+describe('a public page rendered on the server', () => {
+  const openRendered = (url: string, cookie?: string) =>
+    rendering.inject({ method: 'GET', url, ...(cookie ? { headers: { cookie } } : {}) });
+
+  it("puts the page's HTML in #root and its data block after it, with the page's own head", async () => {
+    const page = await openRendered(`/t/${shown.id}`);
+    expect(page.statusCode).toBe(200);
+    expect(page.body).toContain(`<div id="root"><main>ar /t/${shown.id}</main></div><script type="application/json">`);
+    expect(page.body).not.toContain('loading');
+    expect(page.body).toContain('<html lang="ar" dir="rtl">');
+    expect(page.body).toContain('<title>Sara &quot;&lt;b&gt;&quot; Adel: معلّمة إنجليزي على درسك</title>');
+  });
+
+  it('renders in the language the reader chose (its cookie), left to right in English', async () => {
+    const page = await openRendered('/plans', 'darsak.locale=en');
+    expect(page.body).toContain('<html lang="en" dir="ltr">');
+    expect(page.body).toContain('<main>en /plans</main>');
+  });
+
+  it('makes a page once while the tutor list is unchanged, and again once it changes', async () => {
+    renderer.asked.length = 0;
+    for (let i = 0; i < 3; i++) expect((await openRendered('/tutors?topic=2')).statusCode).toBe(200);
+    expect(renderer.asked).toEqual(['ar /tutors?topic=2']);
+    const off = await injectAs(t.app, admin.token, {
+      method: 'PUT',
+      url: `/api/v1/user/${shown.id}/status`,
+      payload: { disabled: true, reason: 'on leave' },
+    });
+    expect(off.statusCode, off.body).toBe(200);
+    await openRendered('/tutors?topic=2');
+    expect(renderer.asked).toEqual(['ar /tutors?topic=2', 'ar /tutors?topic=2']);
+    expect((await openRendered(`/t/${shown.id}`)).statusCode).toBe(404);
+    const on = await injectAs(t.app, admin.token, {
+      method: 'PUT',
+      url: `/api/v1/user/${shown.id}/status`,
+      payload: { disabled: false, reason: 'back from leave' },
+    });
+    expect(on.statusCode, on.body).toBe(200);
+  });
+
+  it('sends a page it could not render whole as the shell the browser renders, and tries again next time', async () => {
+    renderer.failing.add('/');
+    renderer.asked.length = 0;
+    const page = await openRendered('/');
+    expect(page.statusCode).toBe(200);
+    expect(page.body).toContain('<div id="root"><!--app-->loading<!--/app--></div>');
+    expect(page.body).toContain('<title>درسك: دروس إنجليزي مباشرة مع معلّمين محترفين</title>');
+    await openRendered('/');
+    expect(renderer.asked).toEqual(['ar /', 'ar /']);
+    renderer.failing.delete('/');
+  });
+
+  it('renders no page of a tutor who is not public, nor any signed-in page', async () => {
+    renderer.asked.length = 0;
+    expect((await openRendered(`/t/${disabled.id}`)).statusCode).toBe(404);
+    expect((await openRendered('/lessons-schedule')).body).toContain(BUILT_HEAD);
+    expect(renderer.asked).toEqual([]);
   });
 });

@@ -1,26 +1,71 @@
-import type { FastifyInstance } from 'fastify';
 import type { PageShell } from '../../platform/http/frontends.ts';
-import { fixedPageHead, headTags, tutorPageHead } from './public-pages.head.ts';
+import { fixedPageHead, headTags, type PageHead, tutorPageHead } from './public-pages.head.ts';
+import type { ApiInProcess, PageLocale, PageRenderer } from './public-pages.rendering.ts';
 
-/** The API, called in process (as the site does for its live plans): the same answers a browser gets. */
-export type ApiInProcess = Pick<FastifyInstance, 'inject'>;
+export interface PublicPageShellOptions {
+  appUrl: string;
+  /** The main app's server rendering; without it the pages are sent as shells the browser renders. */
+  renderer?: PageRenderer | undefined;
+  /**
+   * The tutor list's current snapshot (an object that changes when the list does, or ages out): a page made from
+   * tutors' data is kept while it is current.
+   */
+  snapshot: () => Promise<object>;
+}
+
+/** Bounds the pages kept per snapshot: filters and addresses with other queries can make many, each asked rarely. */
+const MAX_PAGES_PER_SNAPSHOT = 500;
 
 /**
- * The main app's shell for a public page: its own head (link previews, search), and 404 for the profile of a tutor
- * who is not public (unknown, not yet onboarded, or disabled), so a crawler or a shared link is told so at once.
- * Other pages (signed-in ones) are sent as built.
+ * The main app's public pages (`/`, `/tutors`, `/plans`, `/t/{id}`) as a signed-out reader gets them: the page
+ * rendered on the server in the reader's language with the data it shows, and its own head (link previews, search);
+ * 404 for the profile of a tutor who is not public (unknown, not yet onboarded, or disabled), so a crawler or a
+ * shared link is told so at once. Each page is made once per tutor-list snapshot, language and address. Other
+ * pages (signed-in ones) are sent as built.
  */
-export function publicPageShell(api: ApiInProcess, appUrl: string) {
-  return async (url: string): Promise<PageShell | undefined> => {
-    const path = new URL(url, 'http://page').pathname.replace(/(.)\/$/, '$1');
+export function publicPageShell(api: ApiInProcess, options: PublicPageShellOptions) {
+  const kept = new WeakMap<object, Map<string, Promise<PageShell | undefined>>>();
+
+  async function headOf(path: string): Promise<PageHead | 404 | undefined> {
     const fixed = fixedPageHead(path);
-    if (fixed) return { status: 200, head: headTags(appUrl, fixed).value };
+    if (fixed) return fixed;
     const tutorId = /^\/t\/(\d{1,15})$/.exec(path)?.[1];
     if (!tutorId) return undefined;
     const answer = await api.inject({ method: 'GET', url: `/api/v1/user/tutor/info/${tutorId}` });
-    if (answer.statusCode === 404) return { status: 404 };
-    return answer.statusCode === 200
-      ? { status: 200, head: headTags(appUrl, tutorPageHead(answer.json())).value }
-      : undefined;
+    if (answer.statusCode === 404) return 404;
+    return answer.statusCode === 200 ? tutorPageHead(answer.json()) : undefined;
+  }
+
+  async function make(url: string, locale: PageLocale): Promise<PageShell | undefined> {
+    const path = new URL(url, 'http://page').pathname.replace(/(.)\/$/, '$1');
+    const head = await headOf(path);
+    if (head === undefined) return undefined;
+    if (head === 404) return { status: 404 };
+    const page = await options.renderer?.renderPage(url, locale);
+    return {
+      status: page?.status ?? 200,
+      head: headTags(options.appUrl, head).value,
+      ...(page && { app: { html: page.html, data: page.data, lang: locale, dir: locale === 'en' ? 'ltr' : 'rtl' } }),
+    };
+  }
+
+  return async (url: string, cookie?: string): Promise<PageShell | undefined> => {
+    const locale = options.renderer?.requestedLocale(url, cookie) ?? 'ar';
+    const snapshot = await options.snapshot();
+    let pages = kept.get(snapshot);
+    if (!pages || pages.size >= MAX_PAGES_PER_SNAPSHOT) {
+      pages = new Map();
+      kept.set(snapshot, pages);
+    }
+    const key = `${locale} ${url}`;
+    // One making per page however many ask at once; a page the renderer could not make whole is made again next time.
+    let making = pages.get(key);
+    if (!making) {
+      making = make(url, locale);
+      pages.set(key, making);
+    }
+    const shell = await making;
+    if (shell?.head && options.renderer && !shell.app) pages.delete(key);
+    return shell;
   };
 }

@@ -154,6 +154,12 @@ export function createTutorsService(deps: TutorsDeps) {
      * The public tutor list, served from the cached snapshot: filtered, sorted and paged in memory. A tutor who
      * teaches no length the platform offers is left out, as nothing of theirs could be booked.
      */
+    /**
+     * The list's current snapshot, as a token: the same object until the list changes or ages out (server-rendered
+     * public pages are kept while it is current).
+     */
+    listSnapshot: (): Promise<object> => list.get(),
+
     /** The tutors whose profile page is public (the list's snapshot, so kept current with it). */
     async publicProfileIds(): Promise<number[]> {
       return (await list.get()).map((tutor) => tutor.id);

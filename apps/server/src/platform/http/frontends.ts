@@ -13,6 +13,8 @@ import { type HeaderSettings, installSecurityHeaders } from './security-headers.
 import { encodePage, type SiteApi, siteLive } from './site-live.ts';
 
 export const frontendDist = (app: 'web' | 'admin' | 'site') => join(SERVER_ROOT, '..', app, 'dist');
+/** The main app's server rendering of its public pages, built beside its served folder (apps/web/vite.config.ts). */
+export const webServerRendering = join(SERVER_ROOT, '..', 'web', 'dist-ssr', 'entry-server.js');
 
 /** Paths that must never fall back to index.html (APIs, files, robots.txt and the like). */
 const isFilePath = (url: string) => /\.[a-z0-9]{1,8}$/i.test(url.split('?')[0] ?? '');
@@ -57,24 +59,44 @@ function serveRuntimeConfig(app: FastifyInstance, config: RuntimeConfig): void {
   );
 }
 
-/** What a page's shell is sent with: its status, and the head that replaces index.html's marked one. */
+/**
+ * What a page's shell is sent with: its status, the head that replaces index.html's marked one and, for a page
+ * rendered on the server, the app's HTML, the data block it hydrates from and its language.
+ */
 export interface PageShell {
   status: number;
   head?: string;
+  app?: { html: string; data: string; lang: string; dir: 'rtl' | 'ltr' };
 }
 /** The part of index.html a page's own head replaces (the title and description between these comments). */
 const PAGE_HEAD = /<!--page-head-->[\s\S]*?<!--\/page-head-->/;
+/** index.html's loading screen in #root, which a server-rendered page replaces, and where its data block goes. */
+const APP_BODY = /<!--app-->[\s\S]*?<!--\/app-->/;
+const APP_DATA = '<!--app-data-->';
+const HTML_TAG = /<html [^>]*>/;
+
+/** index.html made into a page's shell (see PageShell). */
+function shellPage(built: string, shell: PageShell | undefined): string {
+  const app = shell?.app;
+  const withHead = shell?.head ? built.replace(PAGE_HEAD, () => shell.head ?? '') : built;
+  return app
+    ? withHead
+        .replace(HTML_TAG, `<html lang="${app.lang}" dir="${app.dir}">`)
+        .replace(APP_BODY, () => app.html)
+        .replace(APP_DATA, () => app.data)
+    : withHead;
+}
 
 /**
  * Serves a built single-page app: its files, and index.html for any other page path, naming the path's page
- * scripts (route-preloads.ts), with the page's own head and status when `shellOf` knows the page, and compressed
- * as the browser accepts.
+ * scripts (route-preloads.ts), with the page's own head, status and server-rendered HTML when `shellOf` knows the
+ * page, and compressed as the browser accepts.
  */
 export async function serveSpa(
   app: FastifyInstance,
   root: string,
   config: RuntimeConfig,
-  shellOf?: (url: string) => Promise<PageShell | undefined>,
+  shellOf?: (url: string, cookie?: string) => Promise<PageShell | undefined>,
 ): Promise<void> {
   if (!existsSync(root)) {
     app.log.warn({ root }, 'front end not built; run npm run build');
@@ -89,10 +111,9 @@ export async function serveSpa(
     const [html, scripts, shell] = await Promise.all([
       readFile(join(root, 'index.html'), 'utf8'),
       preloadsOf(root, request.url),
-      shellOf?.(request.url),
+      shellOf?.(request.url, request.headers.cookie),
     ]);
-    const built = withPreloads(html, scripts);
-    const page = shell?.head ? built.replace(PAGE_HEAD, () => shell.head ?? '') : built;
+    const page = shellPage(withPreloads(html, scripts), shell);
     // Weak: the same page is sent brotli, gzip or plain. A page asked again unchanged is answered 304.
     const etag = `W/"${createHash('sha1').update(page).digest('base64url')}"`;
     reply.header('cache-control', 'no-cache').header('etag', etag);
