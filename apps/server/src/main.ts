@@ -89,14 +89,10 @@ async function serveFrontEnds(
   config: Config,
   localGoogle: LocalGoogleIssuer | undefined,
 ): Promise<[FastifyInstance, number][]> {
-  const { frontendDist, serveSpa, staticServer, webServerRendering } = await import('./platform/http/frontends.ts');
-  const { publicPageShell } = await import('./modules/public-pages/public-pages.shell.ts');
-  const { loadPageRenderer } = await import('./modules/public-pages/public-pages.rendering.ts');
+  const { frontendDist, serveSpa, staticServer } = await import('./platform/http/frontends.ts');
+  const { mainAppPageShell } = await import('./modules/public-pages/public-pages.shell.ts');
   const runtimeConfig = runtimeConfigOf(config);
-  const renderer = await loadPageRenderer(webServerRendering, app);
-  if (!renderer) app.log.warn('main app built without its server rendering; public pages render in the browser');
-  const shell = publicPageShell(app, { appUrl: config.PUBLIC_APP_URL, renderer, snapshot: app.tutorListSnapshot });
-  await serveSpa(app, frontendDist('web'), runtimeConfig, shell);
+  await serveSpa(app, frontendDist('web'), runtimeConfig, await mainAppPageShell(app, config.PUBLIC_APP_URL));
   const logger = loggerOptions(config) ?? false;
   const headers = headerSettingsOf(config, localGoogle);
   const admin = await staticServer('admin', { logger, headers, config: runtimeConfig });

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { buildApp } from '../src/app.ts';
 import { loadConfig } from '../src/config/env.ts';
+import { mainAppPageShell } from '../src/modules/public-pages/public-pages.shell.ts';
 import { runtimeConfigOf } from '../src/modules/system/system.routes.ts';
 import { manualClock } from '../src/platform/clock.ts';
 import { type Database, openDatabase } from '../src/platform/db/client.ts';
@@ -31,6 +32,8 @@ export interface TestAppOptions {
   captureLogs?: boolean;
   /** A built main app to serve beside the API, as `npm start` does. */
   frontendRoot?: string;
+  /** Its public pages rendered on the server by its build, as `npm start` does (off: sent as built). */
+  renderPages?: boolean;
   /** Whether hot answers are also serialized by zod and compared (on: tests; off: benches measure production). */
   checkFastResponses?: boolean;
 }
@@ -74,7 +77,10 @@ export async function buildTestApp(options: TestAppOptions = {}) {
     runJobs: options.runJobs ?? false,
     checkFastResponses: options.checkFastResponses ?? true,
   });
-  if (options.frontendRoot) await serveSpa(app, options.frontendRoot, runtimeConfigOf(config));
+  if (options.frontendRoot) {
+    const pages = options.renderPages ? await mainAppPageShell(app, config.PUBLIC_APP_URL) : undefined;
+    await serveSpa(app, options.frontendRoot, runtimeConfigOf(config), pages);
+  }
   await app.ready();
   return {
     app,

@@ -1,6 +1,7 @@
-import type { PageShell } from '../../platform/http/frontends.ts';
+import type { FastifyInstance } from 'fastify';
+import { type PageShell, webServerRendering } from '../../platform/http/frontends.ts';
 import { fixedPageHead, headTags, type PageHead, tutorPageHead } from './public-pages.head.ts';
-import type { ApiInProcess, PageLocale, PageRenderer } from './public-pages.rendering.ts';
+import { type ApiInProcess, loadPageRenderer, type PageLocale, type PageRenderer } from './public-pages.rendering.ts';
 
 export interface PublicPageShellOptions {
   appUrl: string;
@@ -68,4 +69,11 @@ export function publicPageShell(api: ApiInProcess, options: PublicPageShellOptio
     if (shell?.head && options.renderer && !shell.app) pages.delete(key);
     return shell;
   };
+}
+
+/** The main app's public pages as the server sends them: rendered by the app's build when it has its renderer. */
+export async function mainAppPageShell(app: FastifyInstance, appUrl: string) {
+  const renderer = await loadPageRenderer(webServerRendering, app);
+  if (!renderer) app.log.warn('main app built without its server rendering; public pages render in the browser');
+  return publicPageShell(app, { appUrl, renderer, snapshot: app.tutorListSnapshot });
 }

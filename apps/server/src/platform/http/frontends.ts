@@ -1,6 +1,5 @@
-import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
-import { readFile } from 'node:fs/promises';
+import { readFile, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import { text } from 'node:stream/consumers';
@@ -8,9 +7,10 @@ import { RUNTIME_CONFIG_PATH, type RuntimeConfig, runtimeConfigScript } from '@d
 import fastifyStatic, { type FastifyStaticOptions } from '@fastify/static';
 import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import { SERVER_ROOT } from '../server-root.ts';
-import { preloadsOf, withPreloads } from './route-preloads.ts';
+import { type RoutePreloads, readRoutePreloads, routeOf, withPreloads } from './route-preloads.ts';
 import { type HeaderSettings, installSecurityHeaders } from './security-headers.ts';
-import { encodePage, type SiteApi, siteLive } from './site-live.ts';
+import { encodePage, type SentPage, sendPage, sentPage } from './sent-pages.ts';
+import { type SiteApi, siteLive } from './site-live.ts';
 
 export const frontendDist = (app: 'web' | 'admin' | 'site') => join(SERVER_ROOT, '..', app, 'dist');
 /** The main app's server rendering of its public pages, built beside its served folder (apps/web/vite.config.ts). */
@@ -87,10 +87,35 @@ function shellPage(built: string, shell: PageShell | undefined): string {
     : withHead;
 }
 
+/** The built app's index.html and route preloads, with the pages made of them (see `serveSpa`). */
+interface BuiltApp {
+  changedAt: number;
+  html: string;
+  preloads: RoutePreloads;
+  /** A page with no shell of its own, by its route's pattern. */
+  plain: Map<string, SentPage>;
+  /** A page with its own shell, by the shell (`shellOf` keeps one per page while its data is current). */
+  shelled: WeakMap<PageShell, SentPage>;
+}
+
+/** The build in `root`, read again when its index.html changes: a rebuilt front end is served without a restart. */
+function builtApp(root: string): () => Promise<BuiltApp> {
+  let built: BuiltApp | undefined;
+  return async () => {
+    const index = join(root, 'index.html');
+    const { mtimeMs } = await stat(index);
+    if (built?.changedAt !== mtimeMs) {
+      const [html, preloads] = await Promise.all([readFile(index, 'utf8'), readRoutePreloads(root)]);
+      built = { changedAt: mtimeMs, html, preloads, plain: new Map(), shelled: new WeakMap() };
+    }
+    return built;
+  };
+}
+
 /**
  * Serves a built single-page app: its files, and index.html for any other page path, naming the path's page
  * scripts (route-preloads.ts), with the page's own head, status and server-rendered HTML when `shellOf` knows the
- * page, and compressed as the browser accepts.
+ * page. Each page is made, tagged and compressed once and sent as kept while the build and its shell are current.
  */
 export async function serveSpa(
   app: FastifyInstance,
@@ -105,23 +130,20 @@ export async function serveSpa(
   serveRuntimeConfig(app, config);
   // Files are looked up per request (wildcard), so a rebuilt front end is served without a restart.
   await app.register(fastifyStatic, { ...builtFiles(root), wildcard: true, index: false });
+  const current = builtApp(root);
   app.addHook('onRequest', async (request, reply) => {
     const isRead = request.method === 'GET' || request.method === 'HEAD'; // HEAD: link checkers, uptime probes
     if (!isRead || isServerPath(request.url) || isFilePath(request.url)) return;
-    const [html, scripts, shell] = await Promise.all([
-      readFile(join(root, 'index.html'), 'utf8'),
-      preloadsOf(root, request.url),
-      shellOf?.(request.url, request.headers.cookie),
-    ]);
-    const page = shellPage(withPreloads(html, scripts), shell);
-    // Weak: the same page is sent brotli, gzip or plain. A page asked again unchanged is answered 304.
-    const etag = `W/"${createHash('sha1').update(page).digest('base64url')}"`;
-    reply.header('cache-control', 'no-cache').header('etag', etag);
-    if (request.headers['if-none-match'] === etag) return reply.code(304).send();
-    return reply
-      .code(shell?.status ?? 200)
-      .type('text/html; charset=utf-8')
-      .send(encodePage(request.headers['accept-encoding'], reply, page));
+    const [built, shell] = await Promise.all([current(), shellOf?.(request.url, request.headers.cookie)]);
+    const route = routeOf(built.preloads, request.url);
+    const make = () => sentPage(shellPage(withPreloads(built.html, route.scripts), shell));
+    let page = shell ? built.shelled.get(shell) : built.plain.get(route.pattern);
+    if (!page) {
+      page = make();
+      if (shell) built.shelled.set(shell, page);
+      else built.plain.set(route.pattern, page);
+    }
+    return sendPage(request, reply, shell?.status ?? 200, page);
   });
 }
 

@@ -3,25 +3,25 @@ import { join } from 'node:path';
 import { ROUTE_PRELOADS_FILE } from '@darsak/client/vite-route-preloads';
 
 /** Route path (`/t/:id`) → the scripts its page adds to the entry's, as the main app's build wrote them. */
-type RoutePreloads = Record<string, string[]>;
+export type RoutePreloads = Record<string, string[]>;
 
 /** A built script's address: nothing else is ever written into a page. */
 const isBuiltScript = (file: string) => /^\/static\/[\w.-]+\.js$/.test(file);
 
 const patternOf = (path: string) => new RegExp(`^${path.replace(/\/:[^/]+/g, '/[^/]+').replace(/\/$/, '')}/?$`);
 
-/**
- * The page's own scripts for a requested address, from the build's `.vite/route-preloads.json`
- * (packages/client/vite/route-preloads.mjs); none for an address no page has, or a build without the file.
- */
-export async function preloadsOf(root: string, url: string): Promise<string[]> {
-  const preloads = await readFile(join(root, ROUTE_PRELOADS_FILE), 'utf8').then(
+/** The build's `.vite/route-preloads.json` (packages/client/vite/route-preloads.mjs); none for a build without it. */
+export const readRoutePreloads = (root: string): Promise<RoutePreloads> =>
+  readFile(join(root, ROUTE_PRELOADS_FILE), 'utf8').then(
     (text) => JSON.parse(text) as RoutePreloads,
-    () => ({}) as RoutePreloads,
+    () => ({}),
   );
+
+/** The page of a requested address (its route's pattern, '' for none) and the scripts it adds to the entry's. */
+export function routeOf(preloads: RoutePreloads, url: string): { pattern: string; scripts: string[] } {
   const path = url.split('?')[0] ?? '/';
-  const route = Object.keys(preloads).find((pattern) => !pattern.includes('*') && patternOf(pattern).test(path));
-  return (route ? preloads[route] : undefined)?.filter(isBuiltScript) ?? [];
+  const pattern = Object.keys(preloads).find((route) => !route.includes('*') && patternOf(route).test(path)) ?? '';
+  return { pattern, scripts: preloads[pattern]?.filter(isBuiltScript) ?? [] };
 }
 
 /**

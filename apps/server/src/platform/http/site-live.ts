@@ -2,7 +2,6 @@ import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { type RuntimeConfig, SITE_APP_URL_PLACEHOLDER, SITE_URL_PLACEHOLDER } from '@darsak/domain/config';
 import { contactContract } from '@darsak/domain/contact';
 import { plansContract } from '@darsak/domain/plans';
@@ -44,24 +43,6 @@ const jsonOf = (body: string): unknown => {
 
 /** `/en/...` is the English site; everything else Arabic. */
 const prefixOf = (url: string) => (/^\/en(\/|$|\?)/.test(url) ? '/en' : '');
-
-/**
- * A page compressed as the browser accepts it (brotli, else gzip). Pages are finished per request, so the build
- * cannot compress them beforehand; a quick brotli level keeps the cost to about a millisecond a page.
- */
-export function encodePage(acceptEncoding: string | undefined, reply: FastifyReply, html: string): string | Buffer {
-  reply.header('vary', 'accept-encoding');
-  const accepted = new Set((acceptEncoding ?? '').split(',').map((part) => part.split(';')[0]?.trim()));
-  if (accepted.has('br')) {
-    reply.header('content-encoding', 'br');
-    return brotliCompressSync(html, { params: { [constants.BROTLI_PARAM_QUALITY]: 5 } });
-  }
-  if (accepted.has('gzip')) {
-    reply.header('content-encoding', 'gzip');
-    return gzipSync(html);
-  }
-  return html;
-}
 
 export interface SiteLive {
   /** A page as it leaves the server: live parts rendered, then the configured addresses written in. */
