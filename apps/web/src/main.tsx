@@ -2,7 +2,7 @@ import { canonicalAddress, createQueryClient, reportCaughtError } from '@darsak/
 import { readRuntimeConfig } from '@darsak/domain/config';
 import { loadStoredLocale, readStoredLocale, registerMessages, rememberLocale, requestedLocale } from '@darsak/ui/i18n';
 import { hydrate } from '@tanstack/react-query';
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import type { HydrationState } from 'react-router';
 import { WEB_FEATURES } from './app/messages.ts';
@@ -46,11 +46,16 @@ async function start(element: HTMLElement) {
       </AppProvider>
     </StrictMode>
   );
+  // In a transition, React renders in slices of a few milliseconds, yielding to the browser between them: a phone
+  // stays responsive while the first render or the hydration runs, instead of being blocked for a second.
   if (rendering && requestedLocale(address.href, document.cookie) === document.documentElement.lang) {
     hydrate(queryClient, rendering.queries);
     await loadPagesOf(address.pathname);
-    hydrateRoot(element, app(rendering.router), options);
-  } else createRoot(element, options).render(app());
+    startTransition(() => void hydrateRoot(element, app(rendering.router), options));
+  } else {
+    const root = createRoot(element, options);
+    startTransition(() => root.render(app()));
+  }
 }
 
 // One origin keeps one session: a page opened at another address than the configured one moves there first.

@@ -81,8 +81,10 @@ export function TutorList() {
             {t('booking.tutors.count', { shown: format.number(tutors.length), count: total })}
           </p>
           <ul className="grid gap-4 md:grid-cols-2 xl:grid-cols-3">
+            {/* A card off screen is not styled or laid out until it scrolls near: the first layout of a rendered
+                page of ten cards was the longest task of its load on a phone. */}
             {tutors.map((tutor) => (
-              <li key={tutor.id}>
+              <li key={tutor.id} className="[contain-intrinsic-size:auto_20rem] [content-visibility:auto]">
                 <TutorCard tutor={tutor} />
               </li>
             ))}
