@@ -10,8 +10,6 @@ import { routes } from './app/router.tsx';
 import { serverRenderingBlock } from './app/server-rendering.ts';
 import { sendApiCallsWith } from './lib/api.ts';
 
-export { requestedLocale } from '@darsak/ui/i18n';
-
 /**
  * The main app's public pages rendered on the server (docs/architecture.md, "Server-rendered public pages"): the
  * server's public-pages module loads this module's build (`dist-ssr/`) and puts what `renderPage` returns into

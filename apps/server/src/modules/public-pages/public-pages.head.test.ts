@@ -30,6 +30,15 @@ describe("a tutor page's head", () => {
     expect(tutorPageHead({ ...tutor, gender: 'male' }).description).toBe('يدرّس: القواعد. دروس ٣٠ دقيقة.');
   });
 
+  it('is in English at the English address', () => {
+    expect(tutorPageHead({ ...tutor, rating: { average: 4.5, count: 12 } }, 'en')).toMatchObject({
+      locale: 'en',
+      title: 'ياسمين فؤاد: English tutor on Darsak',
+      description: 'Teaches Grammar. Rated 4.5 of 5 (12 ratings). 30 minute lessons.',
+      data: { jobTitle: 'English teacher' },
+    });
+  });
+
   it('cuts a long description between words, within 160 characters', () => {
     const bio = 'أساعد الطلاب على التحدث بثقة في المواقف اليومية وفي مقابلات العمل '.repeat(4).trim();
     const { description } = tutorPageHead({ ...tutor, bio });

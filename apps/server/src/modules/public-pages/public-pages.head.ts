@@ -1,14 +1,16 @@
-import { arabicDigits } from '@darsak/domain/common';
+import { arabicDigits, type Locale } from '@darsak/domain/common';
+import type { Plan } from '@darsak/domain/plans';
 import type { TutorProfile } from '@darsak/domain/tutors';
 import { byGender } from '@darsak/domain/users';
 import { html, SafeHtml } from '../../platform/html.ts';
 
 /**
  * What a link preview (WhatsApp, Facebook, X) and a search engine read of a public page before any script runs:
- * its title, description, canonical address, Open Graph and Twitter card, and schema.org data. The main app's
- * pages have one address for both languages, so these are in Arabic, the app's first language.
+ * its title, description, canonical address, alternates in the other language, Open Graph and Twitter card, and
+ * schema.org data. A page's Arabic is at its address, its English at the same address with `?lang=en`.
  */
 export interface PageHead {
+  locale: Locale;
   title: string;
   description: string;
   /** The page's own address (path only is joined to the app's address). */
@@ -20,40 +22,99 @@ export interface PageHead {
   data?: Record<string, unknown> | undefined;
 }
 
-const SITE_NAME = 'درسك';
+const SITE_NAME: Record<Locale, string> = { ar: 'درسك', en: 'Darsak' };
 /** Search engines show about this many characters of a description. */
 const DESCRIPTION_LENGTH = 160;
 
-const PAGES: Record<string, Omit<PageHead, 'path'>> = {
-  '/': {
-    title: 'درسك: دروس إنجليزي مباشرة مع معلّمين محترفين',
-    description:
-      'تعلّم الإنجليزية في دروس فيديو قصيرة ومباشرة مع معلّمين معتمدين، بدقائق أسبوعية تدفعها بالبطاقة أو المحفظة أو فوري.',
-    type: 'website',
-  },
-  '/tutors': {
-    title: 'معلّمو الإنجليزية على درسك',
-    description: 'اختر معلّمك حسب الموضوع والوقت والتقييم، واحجز درسًا مباشرًا مدته ١٥ أو ٣٠ دقيقة.',
-    type: 'website',
-  },
-  '/plans': {
+type FixedHead = Omit<PageHead, 'path' | 'locale'>;
+const PLANS_PAGE: Record<Locale, FixedHead> = {
+  ar: {
     title: 'باقات درسك: دقائق أسبوعية بالأسعار',
     description:
       'باقات شهرية من الدقائق الأسبوعية بالجنيه المصري، تُدفع بالبطاقة أو المحفظة أو التقسيط أو نقدًا في فوري.',
     type: 'website',
   },
+  en: {
+    title: 'Darsak plans: weekly minutes and prices',
+    description:
+      'Monthly plans of weekly minutes in Egyptian pounds, paid by card, mobile wallet, instalments or cash at Fawry.',
+    type: 'website',
+  },
+};
+
+const PAGES: Record<string, Record<Locale, FixedHead>> = {
+  '/': {
+    ar: {
+      title: 'درسك: دروس إنجليزي مباشرة مع معلّمين محترفين',
+      description:
+        'تعلّم الإنجليزية في دروس فيديو قصيرة ومباشرة مع معلّمين معتمدين، بدقائق أسبوعية تدفعها بالبطاقة أو المحفظة أو فوري.',
+      type: 'website',
+    },
+    en: {
+      title: 'Darsak: live English lessons with professional tutors',
+      description:
+        'Learn English in short live video lessons with vetted tutors, with weekly minutes paid by card, mobile wallet or Fawry.',
+      type: 'website',
+    },
+  },
+  '/tutors': {
+    ar: {
+      title: 'معلّمو الإنجليزية على درسك',
+      description: 'اختر معلّمك حسب الموضوع والوقت والتقييم، واحجز درسًا مباشرًا مدته ١٥ أو ٣٠ دقيقة.',
+      type: 'website',
+    },
+    en: {
+      title: 'English tutors on Darsak',
+      description: 'Choose your tutor by topic, time and rating, and book a live lesson of 15 or 30 minutes.',
+      type: 'website',
+    },
+  },
+  '/plans': PLANS_PAGE,
 };
 
 /** The main app's pages anyone may open without an account, besides each tutor's profile (`/t/{id}`). */
 export const PUBLIC_PAGES = Object.keys(PAGES);
 
-/** A path of the main app at its public address (PUBLIC_APP_URL, with or without a final slash). */
-export const appAddress = (appUrl: string, path: string): string => `${appUrl.replace(/\/$/, '')}${path}`;
+/** A path of the main app at its public address (PUBLIC_APP_URL, with or without a final slash), in a language. */
+export const appAddress = (appUrl: string, path: string, locale: Locale = 'ar'): string =>
+  `${appUrl.replace(/\/$/, '')}${path}${locale === 'en' ? '?lang=en' : ''}`;
 
-/** The head of a page that needs no data (`/`, `/tutors`, `/plans`), or undefined for any other path. */
-export function fixedPageHead(path: string): PageHead | undefined {
-  const page = PAGES[path];
-  return page && { ...page, path };
+/** The head of a page that needs no data (`/`, `/tutors`), or undefined for any other path. */
+export function fixedPageHead(path: string, locale: Locale): PageHead | undefined {
+  const page = PAGES[path]?.[locale];
+  return page && { ...page, path, locale };
+}
+
+/** The plans page's head, with each plan's offers (its period prices in EGP) as schema.org data. */
+export function plansPageHead(plans: readonly Plan[], locale: Locale): PageHead {
+  const nameOf = (plan: Plan) => (locale === 'en' ? plan.nameEn : plan.nameAr) ?? plan.nameAr ?? plan.nameEn ?? '';
+  return {
+    ...PLANS_PAGE[locale],
+    path: '/plans',
+    locale,
+    data: {
+      '@context': 'https://schema.org',
+      '@type': 'ItemList',
+      itemListElement: plans.map((plan, index) => ({
+        '@type': 'ListItem',
+        position: index + 1,
+        item: {
+          '@type': 'Product',
+          name: nameOf(plan),
+          description:
+            locale === 'en'
+              ? `${plan.weeklyMinutes} minutes a week`
+              : arabicDigits(`${plan.weeklyMinutes} دقيقة أسبوعيًا`),
+          offers: Object.values(plan.prices).map((price) => ({
+            '@type': 'Offer',
+            price: (price.pricePiastres / 100).toFixed(2),
+            priceCurrency: 'EGP',
+            eligibleDuration: { '@type': 'QuantitativeValue', value: price.months, unitCode: 'MON' },
+          })),
+        },
+      })),
+    },
+  };
 }
 
 /** A person's own text as a sentence of the description: ended with a full stop unless it has its own. */
@@ -66,21 +127,48 @@ function shorten(text: string): string {
   return `${cut.slice(0, cut.lastIndexOf(' ')).replace(/[\s،,.]+$/, '')}…`;
 }
 
+/** The words of a tutor's head in each language. */
+const TUTOR_WORDS = {
+  ar: (tutor: TutorProfile) => {
+    const [teacher, teaches] = byGender(tutor.gender, { male: ['معلّم', 'يدرّس'], female: ['معلّمة', 'تدرّس'] });
+    const { average, count } = tutor.rating;
+    return {
+      title: `${tutor.name}: ${teacher} إنجليزي على درسك`,
+      jobTitle: `${teacher} لغة إنجليزية`,
+      rating:
+        average !== null && count > 0
+          ? arabicDigits(`التقييم ${average.toFixed(1).replace('.', '٫')} من 5 (عدد التقييمات ${count}).`)
+          : undefined,
+      topics:
+        tutor.topics.length > 0 ? `${teaches}: ${tutor.topics.map((topic) => topic.nameAr).join('، ')}.` : undefined,
+      lengths: arabicDigits(`دروس ${tutor.lessonLengths.join(' و')} دقيقة.`),
+    };
+  },
+  en: (tutor: TutorProfile) => {
+    const { average, count } = tutor.rating;
+    return {
+      title: `${tutor.name}: English tutor on Darsak`,
+      jobTitle: 'English teacher',
+      rating:
+        average !== null && count > 0
+          ? `Rated ${average.toFixed(1)} of 5 (${count} rating${count === 1 ? '' : 's'}).`
+          : undefined,
+      topics: tutor.topics.length > 0 ? `Teaches ${tutor.topics.map((topic) => topic.nameEn).join(', ')}.` : undefined,
+      lengths: `${tutor.lessonLengths.join(' and ')} minute lessons.`,
+    };
+  },
+};
+
 /** A tutor's profile: name, studio photo, what they teach and their rating, as the profile page shows them. */
-export function tutorPageHead(tutor: TutorProfile): PageHead {
-  const [teacher, teaches] = byGender(tutor.gender, { male: ['معلّم', 'يدرّس'], female: ['معلّمة', 'تدرّس'] });
-  const { average, count } = tutor.rating;
-  const rating =
-    average !== null && count > 0
-      ? arabicDigits(`التقييم ${average.toFixed(1).replace('.', '٫')} من 5 (عدد التقييمات ${count}).`)
-      : undefined;
-  const topics =
-    tutor.topics.length > 0 ? `${teaches}: ${tutor.topics.map((topic) => topic.nameAr).join('، ')}.` : undefined;
-  const lengths = arabicDigits(`دروس ${tutor.lessonLengths.join(' و')} دقيقة.`);
+export function tutorPageHead(tutor: TutorProfile, locale: Locale = 'ar'): PageHead {
+  const words = TUTOR_WORDS[locale](tutor);
   const about = tutor.bio ?? tutor.about ?? '';
   return {
-    title: `${tutor.name}: ${teacher} إنجليزي على درسك`,
-    description: shorten([about && asSentence(about), topics, rating, lengths].filter(Boolean).join(' ')),
+    locale,
+    title: words.title,
+    description: shorten(
+      [about && asSentence(about), words.topics, words.rating, words.lengths].filter(Boolean).join(' '),
+    ),
     path: `/t/${tutor.id}`,
     type: 'profile',
     image: tutor.image ?? undefined,
@@ -88,7 +176,7 @@ export function tutorPageHead(tutor: TutorProfile): PageHead {
       '@context': 'https://schema.org',
       '@type': 'Person',
       name: tutor.name,
-      jobTitle: `${teacher} لغة إنجليزية`,
+      jobTitle: words.jobTitle,
       ...(tutor.image ? { image: tutor.image } : {}),
       ...(about ? { description: about } : {}),
       knowsAbout: ['English', ...tutor.topics.map((topic) => topic.nameEn)],
@@ -99,16 +187,23 @@ export function tutorPageHead(tutor: TutorProfile): PageHead {
 /** JSON inside a script element: `<` escaped so no text can close the element. */
 const jsonForScript = (data: unknown) => JSON.stringify(data).replace(/</g, '\\u003c');
 
+const OG_LOCALE: Record<Locale, string> = { ar: 'ar_EG', en: 'en_EG' };
+
 /** The tags of a page's head, with every address absolute on `appUrl`. */
 export function headTags(appUrl: string, head: PageHead): SafeHtml {
-  const url = appAddress(appUrl, head.path);
+  const url = appAddress(appUrl, head.path, head.locale);
+  const other: Locale = head.locale === 'ar' ? 'en' : 'ar';
   const image = head.image && (/^https?:\/\//.test(head.image) ? head.image : appAddress(appUrl, head.image));
   const data = head.data ? { ...head.data, url, ...(image ? { image } : {}) } : undefined;
   return html`<title>${head.title}</title>
     <meta name="description" content="${head.description}" />
     <link rel="canonical" href="${url}" />
-    <meta property="og:site_name" content="${SITE_NAME}" />
-    <meta property="og:locale" content="ar_EG" />
+    <link rel="alternate" hreflang="ar" href="${appAddress(appUrl, head.path, 'ar')}" />
+    <link rel="alternate" hreflang="en" href="${appAddress(appUrl, head.path, 'en')}" />
+    <link rel="alternate" hreflang="x-default" href="${appAddress(appUrl, head.path, 'ar')}" />
+    <meta property="og:site_name" content="${SITE_NAME[head.locale]}" />
+    <meta property="og:locale" content="${OG_LOCALE[head.locale]}" />
+    <meta property="og:locale:alternate" content="${OG_LOCALE[other]}" />
     <meta property="og:type" content="${head.type}" />
     <meta property="og:title" content="${head.title}" />
     <meta property="og:description" content="${head.description}" />

@@ -1,11 +1,10 @@
 import { existsSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
+import type { Locale } from '@darsak/domain/common';
 import type { FastifyInstance } from 'fastify';
 
 /** The API, called in process (as the site does for its live plans): the same answers a browser gets. */
 export type ApiInProcess = Pick<FastifyInstance, 'inject'>;
-
-export type PageLocale = 'ar' | 'en';
 
 /** A page the main app rendered: its HTML for #root and the data block it hydrates from. */
 export interface RenderedPage {
@@ -17,8 +16,7 @@ export interface RenderedPage {
 /** The main app's server rendering (apps/web/src/entry-server.tsx, built to apps/web/dist-ssr/entry-server.js). */
 export interface PageRenderer {
   sendApiCallsWith(fetch: typeof globalThis.fetch): void;
-  requestedLocale(address: string, cookieHeader?: string): PageLocale;
-  renderPage(address: string, locale: PageLocale): Promise<RenderedPage | undefined>;
+  renderPage(address: string, locale: Locale): Promise<RenderedPage | undefined>;
 }
 
 /** A `fetch` answered by the API in process: no socket, no second trip through the proxy. */

@@ -27,13 +27,16 @@ describe('GET /sitemap.xml', () => {
     const first = await t.app.inject({ method: 'GET', url: '/sitemap.xml' });
     expect(first.statusCode).toBe(200);
     expect(first.headers['content-type']).toMatch(/^application\/xml/);
-    expect(first.body).toContain('<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">');
+    expect(first.body).toContain(
+      '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:xhtml="http://www.w3.org/1999/xhtml">',
+    );
     expect(locations(first.body)).toEqual([
       ...PUBLIC_PAGES.map((path) => `${APP_URL}${path}`),
       `${APP_URL}/t/${shown.id}`,
       `${APP_URL}/t/${leaving.id}`,
     ]);
     expect(first.body).not.toContain(`/t/${newcomer.id}<`);
+    expect(first.body).toContain(`<xhtml:link rel="alternate" hreflang="en" href="${APP_URL}/t/${shown.id}?lang=en"/>`);
 
     const disabled = await injectAs(t.app, admin.token, {
       method: 'PUT',

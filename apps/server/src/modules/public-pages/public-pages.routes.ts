@@ -1,3 +1,4 @@
+import type { Locale } from '@darsak/domain/common';
 import type { FastifyPluginAsync } from 'fastify';
 import { escapeHtml } from '../../platform/html.ts';
 import type { TutorsService } from '../tutors/tutors.service.ts';
@@ -6,11 +7,20 @@ import { appAddress, PUBLIC_PAGES } from './public-pages.head.ts';
 /** How long a search engine may keep the sitemap: a tutor activated or deactivated shows within the hour. */
 const SITEMAP_MAX_AGE_SECONDS = 3600;
 
-/** sitemaps.org's format: one `<url>` a page, at the app's public address. */
+/**
+ * sitemaps.org's format: one `<url>` a page, at the app's public address, with its Arabic and English addresses as
+ * hreflang alternates (Google's sitemap form of them).
+ */
 export function sitemapOf(appUrl: string, tutorIds: readonly number[]): string {
   const paths = [...PUBLIC_PAGES, ...tutorIds.map((id) => `/t/${id}`)];
-  const urls = paths.map((path) => `  <url><loc>${escapeHtml(appAddress(appUrl, path))}</loc></url>`);
-  return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls.join('\n')}\n</urlset>\n`;
+  const alternate = (path: string, lang: string, locale: Locale) =>
+    `<xhtml:link rel="alternate" hreflang="${lang}" href="${escapeHtml(appAddress(appUrl, path, locale))}"/>`;
+  const urls = paths.map(
+    (path) =>
+      `  <url><loc>${escapeHtml(appAddress(appUrl, path))}</loc>${alternate(path, 'ar', 'ar')}${alternate(path, 'en', 'en')}` +
+      `${alternate(path, 'x-default', 'ar')}</url>`,
+  );
+  return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:xhtml="http://www.w3.org/1999/xhtml">\n${urls.join('\n')}\n</urlset>\n`;
 }
 
 /**

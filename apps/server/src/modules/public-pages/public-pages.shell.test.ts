@@ -1,6 +1,7 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import type { Locale } from '@darsak/domain/common';
 import { eq } from 'drizzle-orm';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -9,9 +10,9 @@ import { buildTestApp, injectAs, type TestApp } from '../../../test/build-test-a
 import { type Actor, createActor } from '../../../test/harness/actors.ts';
 import { loadConfig } from '../../config/env.ts';
 import { serveSpa } from '../../platform/http/frontends.ts';
+import { plans } from '../plans/plans.table.ts';
 import { runtimeConfigOf } from '../system/system.routes.ts';
 import { tutors, users } from '../users/users.table.ts';
-import type { PageLocale } from './public-pages.rendering.ts';
 import { publicPageShell } from './public-pages.shell.ts';
 
 const APP_URL = 'https://app.darsak.test';
@@ -33,8 +34,7 @@ const renderer = {
   asked: [] as string[],
   failing: new Set<string>(),
   sendApiCallsWith: () => undefined,
-  requestedLocale: (_address: string, cookie?: string) => (cookie === 'darsak.locale=en' ? 'en' : 'ar') as PageLocale,
-  async renderPage(address: string, locale: PageLocale) {
+  async renderPage(address: string, locale: Locale) {
     renderer.asked.push(`${locale} ${address}`);
     if (renderer.failing.has(address)) return undefined;
     return {
@@ -61,6 +61,9 @@ beforeAll(async () => {
     .set({ bio: 'معلّمة محادثة وقواعد منذ عشر سنوات', ratingSum: 9, ratingCount: 2 })
     .where(eq(tutors.userId, shown.id));
   admin = await createActor(t, 'admin');
+  await t.database.db
+    .insert(plans)
+    .values({ nameAr: 'الباقة الأساسية', weeklyMinutes: 60, baseMonthPricePiastres: 60_000 });
   const off = await injectAs(t.app, admin.token, {
     method: 'PUT',
     url: `/api/v1/user/${disabled.id}/status`,
@@ -125,6 +128,27 @@ describe("a public page's shell", () => {
       expect(page.body).toContain('<div id="root">');
       expect(page.body).toContain(BUILT_HEAD);
     }
+  });
+
+  it('a page has its English alternate, and the English page its own head at its own address', async () => {
+    const arabic = await open(`/t/${shown.id}`);
+    expect(arabic.body).toContain(`<link rel="alternate" hreflang="en" href="${APP_URL}/t/${shown.id}?lang=en" />`);
+    expect(arabic.body).toContain(`<link rel="alternate" hreflang="x-default" href="${APP_URL}/t/${shown.id}" />`);
+    expect(meta(arabic.body, 'og:locale')).toBe('ar_EG');
+    const english = await spa.inject({ method: 'GET', url: '/tutors?lang=en' });
+    expect(english.body).toContain('<title>English tutors on Darsak</title>');
+    expect(english.body).toContain(`<link rel="canonical" href="${APP_URL}/tutors?lang=en" />`);
+    expect(meta(english.body, 'og:locale')).toBe('en_EG');
+  });
+
+  it("the plans page carries each plan's offers in EGP as schema.org data", async () => {
+    const page = await open('/plans');
+    const data = jsonLd(page.body);
+    expect(data).toMatchObject({ '@type': 'ItemList', url: `${APP_URL}/plans` });
+    const [first] = data.itemListElement;
+    expect(first.item).toMatchObject({ '@type': 'Product' });
+    expect(first.item.offers[0]).toMatchObject({ '@type': 'Offer', priceCurrency: 'EGP' });
+    expect(Number(first.item.offers[0].price)).toBeGreaterThan(0);
   });
 
   it('the tutor list and the plans have heads of their own; signed-in pages are sent as built', async () => {

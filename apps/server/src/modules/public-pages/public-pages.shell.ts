@@ -1,7 +1,9 @@
+import { type Locale, requestedLocale } from '@darsak/domain/common';
+import { type Plan, plansContract } from '@darsak/domain/plans';
 import type { FastifyInstance } from 'fastify';
 import { type PageShell, webServerRendering } from '../../platform/http/frontends.ts';
-import { fixedPageHead, headTags, type PageHead, tutorPageHead } from './public-pages.head.ts';
-import { type ApiInProcess, loadPageRenderer, type PageLocale, type PageRenderer } from './public-pages.rendering.ts';
+import { fixedPageHead, headTags, type PageHead, plansPageHead, tutorPageHead } from './public-pages.head.ts';
+import { type ApiInProcess, loadPageRenderer, type PageRenderer } from './public-pages.rendering.ts';
 
 export interface PublicPageShellOptions {
   appUrl: string;
@@ -27,19 +29,23 @@ const MAX_PAGES_PER_SNAPSHOT = 500;
 export function publicPageShell(api: ApiInProcess, options: PublicPageShellOptions) {
   const kept = new WeakMap<object, Map<string, Promise<PageShell | undefined>>>();
 
-  async function headOf(path: string): Promise<PageHead | 404 | undefined> {
-    const fixed = fixedPageHead(path);
+  async function headOf(path: string, locale: Locale): Promise<PageHead | 404 | undefined> {
+    if (path === '/plans') {
+      const answer = await api.inject({ method: 'GET', url: `${plansContract.list.path}?size=100` });
+      return answer.statusCode === 200 ? plansPageHead(answer.json<{ list: Plan[] }>().list, locale) : undefined;
+    }
+    const fixed = fixedPageHead(path, locale);
     if (fixed) return fixed;
     const tutorId = /^\/t\/(\d{1,15})$/.exec(path)?.[1];
     if (!tutorId) return undefined;
     const answer = await api.inject({ method: 'GET', url: `/api/v1/user/tutor/info/${tutorId}` });
     if (answer.statusCode === 404) return 404;
-    return answer.statusCode === 200 ? tutorPageHead(answer.json()) : undefined;
+    return answer.statusCode === 200 ? tutorPageHead(answer.json(), locale) : undefined;
   }
 
-  async function make(url: string, locale: PageLocale): Promise<PageShell | undefined> {
+  async function make(url: string, locale: Locale): Promise<PageShell | undefined> {
     const path = new URL(url, 'http://page').pathname.replace(/(.)\/$/, '$1');
-    const head = await headOf(path);
+    const head = await headOf(path, locale);
     if (head === undefined) return undefined;
     if (head === 404) return { status: 404 };
     const page = await options.renderer?.renderPage(url, locale);
@@ -51,7 +57,7 @@ export function publicPageShell(api: ApiInProcess, options: PublicPageShellOptio
   }
 
   return async (url: string, cookie?: string): Promise<PageShell | undefined> => {
-    const locale = options.renderer?.requestedLocale(url, cookie) ?? 'ar';
+    const locale = requestedLocale(url, cookie);
     const snapshot = await options.snapshot();
     let pages = kept.get(snapshot);
     if (!pages || pages.size >= MAX_PAGES_PER_SNAPSHOT) {
