@@ -3,17 +3,13 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import Fastify from 'fastify';
 import { buildTestApp } from '../apps/server/test/build-test-app.ts';
 import { registerUser, validPassword } from '../apps/server/test/factories.ts';
-import { load, printTable, timeToReady } from './support.ts';
+import { bareRoute, load, printTable, timeToReady } from './support.ts';
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 8);
 
-const bare = Fastify();
-bare.get('/bare', async () => ({ ok: true }));
-await bare.listen({ port: 0, host: '127.0.0.1' });
-const bareUrl = `http://127.0.0.1:${(bare.server.address() as { port: number }).port}`;
+const bare = await bareRoute();
 
 const t = await buildTestApp({ env: { RATE_LIMIT_SIGN_IN_PER_MINUTE: '1000000' } });
 await t.app.listen({ port: 0, host: '127.0.0.1' });
@@ -21,7 +17,7 @@ const appUrl = `http://127.0.0.1:${(t.app.server.address() as { port: number }).
 const { token, user } = await registerUser(t.app);
 
 console.log(`database: ${t.database.kind}; ${seconds}s per route, 10 connections`);
-const baseline = await load('GET /bare (Fastify, no work)', `${bareUrl}/bare`, { seconds });
+const baseline = await load('GET /bare (Fastify, no work)', bare.url, { seconds });
 const current = await load('GET /api/v1/user/current', `${appUrl}/api/v1/user/current`, {
   seconds,
   headers: { authorization: `Bearer ${token}` },

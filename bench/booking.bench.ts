@@ -10,7 +10,6 @@ import { PERIOD_WEEKS, periodPricePiastres } from '@darsak/domain/plans';
 import { PLATFORM_SETTINGS_DEFAULTS } from '@darsak/domain/settings';
 import { subscriptionEndsAt, weekAnchorFor } from '@darsak/domain/subscriptions';
 import { eq, inArray } from 'drizzle-orm';
-import Fastify from 'fastify';
 import { plans } from '../apps/server/src/modules/plans/plans.table.ts';
 import { subscriptions } from '../apps/server/src/modules/subscriptions/subscriptions.table.ts';
 import { tutors, users } from '../apps/server/src/modules/users/users.table.ts';
@@ -19,15 +18,12 @@ import { seedDemoData } from '../apps/server/src/seed/demo-seed.ts';
 import { createTutor } from '../apps/server/test/booking-fixtures.ts';
 import { buildTestApp } from '../apps/server/test/build-test-app.ts';
 import { registerUser } from '../apps/server/test/factories.ts';
-import { load, printTable } from './support.ts';
+import { bareRoute, load, printTable } from './support.ts';
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 8);
 const files = mkdtempSync(join(tmpdir(), 'darsak-bench-files-'));
 
-const bare = Fastify();
-bare.get('/bare', async () => ({ ok: true }));
-await bare.listen({ port: 0, host: '127.0.0.1' });
-const bareUrl = `http://127.0.0.1:${(bare.server.address() as { port: number }).port}`;
+const bare = await bareRoute();
 
 const redisUrl = process.env.REDIS_URL;
 const t = await buildTestApp({
@@ -80,7 +76,7 @@ console.log(
   `database: ${t.database.kind}; caches (tutor list, free times' tutor side): ${redisUrl ? 'Redis' : 'memory'}; ` +
     `${tutorIds.length} active tutors; ${seconds}s per route, 10 connections`,
 );
-const baseline = await load('GET /bare (Fastify, no work)', `${bareUrl}/bare`, { seconds });
+const baseline = await load('GET /bare (Fastify, no work)', bare.url, { seconds });
 const list = await load('GET /api/v1/user/tutor/list/onboarded', `${appUrl}/api/v1/user/tutor/list/onboarded`, {
   seconds,
 });

@@ -18,7 +18,6 @@ import { subscriptionEndsAt, weekAnchorFor } from '@darsak/domain/subscriptions'
 import { tutorsContract } from '@darsak/domain/tutors';
 import { usersContract } from '@darsak/domain/users';
 import { eq } from 'drizzle-orm';
-import Fastify from 'fastify';
 import { plans } from '../apps/server/src/modules/plans/plans.table.ts';
 import { subscriptions } from '../apps/server/src/modules/subscriptions/subscriptions.table.ts';
 import { users } from '../apps/server/src/modules/users/users.table.ts';
@@ -29,6 +28,7 @@ import { buildTestApp } from '../apps/server/test/build-test-app.ts';
 import { registerUser, validPassword } from '../apps/server/test/factories.ts';
 import {
   alternating,
+  bareRoute,
   baselineFigure,
   benchDatabase,
   compareAndKeep,
@@ -52,10 +52,7 @@ function microseconds(fn: (data: unknown) => string, data: unknown): number {
 const connections = 50;
 const files = mkdtempSync(join(tmpdir(), 'darsak-bench-files-'));
 
-const bare = Fastify();
-bare.get('/bare', async () => ({ ok: true }));
-await bare.listen({ port: 0, host: '127.0.0.1' });
-const bareUrl = `http://127.0.0.1:${(bare.server.address() as { port: number }).port}`;
+const bare = await bareRoute();
 
 const { database, drop } = await benchDatabase();
 const t = await buildTestApp({
@@ -101,7 +98,7 @@ console.log(
 );
 const passes = 4;
 const pass = seconds / passes;
-const barePass = () => load('bare Fastify route', `${bareUrl}/bare`, { seconds: pass, connections });
+const barePass = () => load('bare Fastify route', bare.url, { seconds: pass, connections });
 const once = (name: string, path: string, options: Parameters<typeof load>[2] = {}) =>
   load(name, `${appUrl}${path}`, { seconds: pass, connections, ...options });
 const bares: LoadResult[] = [];

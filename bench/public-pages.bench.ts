@@ -9,7 +9,6 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import Fastify from 'fastify';
 import { loadPageRenderer } from '../apps/server/src/modules/public-pages/public-pages.rendering.ts';
 import { frontendDist, webServerRendering } from '../apps/server/src/platform/http/frontends.ts';
 import { createDiskStorage } from '../apps/server/src/providers/storage/disk.adapter.ts';
@@ -17,6 +16,7 @@ import { seedDemoData } from '../apps/server/src/seed/demo-seed.ts';
 import { buildTestApp } from '../apps/server/test/build-test-app.ts';
 import {
   alternating,
+  bareRoute,
   baselineFigure,
   benchDatabase,
   compareAndKeep,
@@ -29,10 +29,7 @@ const seconds = Number(process.env.BENCH_SECONDS ?? 8);
 const connections = 50;
 const files = mkdtempSync(join(tmpdir(), 'darsak-bench-files-'));
 
-const bare = Fastify();
-bare.get('/bare', async () => ({ ok: true }));
-await bare.listen({ port: 0, host: '127.0.0.1' });
-const bareUrl = `http://127.0.0.1:${(bare.server.address() as { port: number }).port}`;
+const bare = await bareRoute();
 
 const { database, drop } = await benchDatabase();
 const t = await buildTestApp({
@@ -62,7 +59,7 @@ console.log(`database: ${t.database.kind}; ${seconds}s per row, ${connections} c
 const passes = 4;
 const pass = seconds / passes;
 const headers = { 'accept-encoding': 'br, gzip' };
-const barePass = () => load('bare Fastify route', `${bareUrl}/bare`, { seconds: pass, connections });
+const barePass = () => load('bare Fastify route', bare.url, { seconds: pass, connections });
 const bares: LoadResult[] = [];
 const figures: Figure[] = [];
 for (const [name, path] of pages) {

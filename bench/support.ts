@@ -3,6 +3,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import autocannon from 'autocannon';
+import Fastify from 'fastify';
 import { type Database, openDatabase } from '../apps/server/src/platform/db/client.ts';
 import { applyMigrations } from '../apps/server/src/platform/db/migrate.ts';
 import { createTemplateDatabase, urlFor } from '../apps/server/test/test-database.ts';
@@ -13,6 +14,17 @@ export interface LoadResult {
   p50: number;
   p99: number;
   errors: number;
+}
+
+/** The baseline every bench measures against: a bare Fastify route that does no work, on a port of its own. */
+export async function bareRoute(): Promise<{ url: string; close: () => Promise<void> }> {
+  const bare = Fastify();
+  bare.get('/bare', async () => ({ ok: true }));
+  await bare.listen({ port: 0, host: '127.0.0.1' });
+  return {
+    url: `http://127.0.0.1:${(bare.server.address() as { port: number }).port}/bare`,
+    close: () => bare.close(),
+  };
 }
 
 /** Runs autocannon against one request for a fixed time and returns requests/s and p99 latency (ms). */
