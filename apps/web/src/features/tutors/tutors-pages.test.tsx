@@ -202,6 +202,25 @@ describe('/t/{id}', () => {
     expect((await screen.findByText('مدة الدرس')).nextElementSibling?.textContent).toBe(text);
   });
 
+  it('shows the intro video as its poster until it is played, then the player', async () => {
+    const video = '/assets/uploads/intro.mp4';
+    stubApi({
+      'GET /api/v1/user/tutor/info/21': () => ({
+        body: makeTutorProfile({ video, thumbnail: '/assets/uploads/intro.jpg' }),
+      }),
+      'GET /api/v1/rating/list/tutor/21': () => ({
+        body: { total: 0, summary: { average: null, count: 0 }, list: [] },
+      }),
+    });
+    const { container } = renderApp('/t/21');
+    const play = await screen.findByRole('button', { name: 'شغّل فيديو ياسمين فؤاد التعريفي' });
+    expect(container.querySelector('video')).toBeNull();
+    await userEvent.click(play);
+    expect(container.querySelector('video')?.getAttribute('src')).toBe(video);
+    expect(container.querySelector('video')?.autoplay).toBe(true);
+    expect(document.activeElement).toBe(container.querySelector('video'));
+  });
+
   it("marks the student's own review, which they may delete after confirming", async () => {
     const student = makeUser();
     let list = [

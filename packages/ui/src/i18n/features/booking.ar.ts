@@ -61,6 +61,7 @@ export const bookingAr = {
   'booking.tutor.tab.profile': 'الملف التعريفي',
   'booking.tutor.tab.reviews': 'التقييمات',
   'booking.tutor.video': 'فيديو تعريفي',
+  'booking.tutor.playVideo': 'شغّل فيديو {name} التعريفي',
   'booking.tutor.about': { male: 'عن المعلّم', female: 'عن المعلّمة' },
   'booking.tutor.noAbout': { male: 'لم يكتب المعلّم نبذة بعد.', female: 'لم تكتب المعلّمة نبذة بعد.' },
   'booking.tutor.topics': 'الموضوعات',

@@ -45,6 +45,7 @@ export const bookingEn: Translation<typeof bookingAr> = {
   'booking.tutor.tab.profile': 'Profile',
   'booking.tutor.tab.reviews': 'Reviews',
   'booking.tutor.video': 'Intro video',
+  'booking.tutor.playVideo': 'Play {name}’s intro video',
   'booking.tutor.about': 'About the tutor',
   'booking.tutor.noAbout': 'The tutor has not written about themselves yet.',
   'booking.tutor.topics': 'Topics',

@@ -7,6 +7,7 @@ import type { ReactNode } from 'react';
 import { LoadError } from '../../../components/load-error.tsx';
 import { api } from '../../../lib/api.ts';
 import { useDateFormat } from '../../../lib/date-format.ts';
+import { IntroVideo } from './intro-video.tsx';
 import { TutorRating, useLessonLengthsText } from './tutor-card.tsx';
 
 /** "٣٠ دقيقة", "ساعتان", "يوم" … a notice period in the largest fitting unit. */
@@ -30,16 +31,7 @@ function ProfileTab({ tutor }: { tutor: TutorProfileData }) {
       <div className="flex flex-col gap-6">
         {tutor.video && (
           <Card title={t('booking.tutor.video')} level={2}>
-            {/* The poster stands for the video until it is played: a phone downloads the clip only then (with
-                "metadata", Chrome fetched a whole short clip on opening the page). */}
-            {/* biome-ignore lint/a11y/useMediaCaption: tutors' intro videos come without caption files */}
-            <video
-              controls
-              preload={tutor.thumbnail ? 'none' : 'metadata'}
-              poster={tutor.thumbnail ?? undefined}
-              src={tutor.video}
-              className="aspect-video w-full rounded-xl bg-ink"
-            />
+            <IntroVideo src={tutor.video} poster={tutor.thumbnail} name={tutor.name} />
           </Card>
         )}
         <Card title={t('booking.tutor.about', { gender: tutor.gender })} level={2}>
