@@ -1,3 +1,4 @@
+import { jsonInHtml } from '@darsak/domain/common';
 import type { DehydratedState } from '@tanstack/react-query';
 import type { HydrationState } from 'react-router';
 
@@ -15,7 +16,7 @@ const ELEMENT_ID = 'server-rendering';
 
 /** The data block, safe inside HTML: no `<` can close it early. */
 export const serverRenderingBlock = (rendering: ServerRendering): string =>
-  `<script type="application/json" id="${ELEMENT_ID}">${JSON.stringify(rendering).replace(/</g, '\\u003c')}</script>`;
+  `<script type="application/json" id="${ELEMENT_ID}">${jsonInHtml(rendering)}</script>`;
 
 /** The page's data block, if the server rendered it. */
 export function readServerRendering(): ServerRendering | undefined {

@@ -2,6 +2,7 @@ export * from './digits.ts';
 export * from './field-messages.en.ts';
 export * from './field-messages.ts';
 export * from './ids.ts';
+export * from './json-in-html.ts';
 export * from './locale.ts';
 export * from './money.ts';
 export * from './paging.ts';

@@ -1,6 +1,10 @@
 /** The product's languages: Arabic first, English. */
 export type Locale = 'ar' | 'en';
 
+export type Direction = 'rtl' | 'ltr';
+/** Which way each language is written: the page's `dir`. */
+export const LOCALE_DIRECTIONS: Record<Locale, Direction> = { ar: 'rtl', en: 'ltr' };
+
 export const DEFAULT_LOCALE: Locale = 'ar';
 /** Where a device remembers its reader's language: localStorage for the apps, a cookie of the same name for the server. */
 export const LOCALE_STORAGE_KEY = 'darsak.locale';

@@ -1,3 +1,4 @@
+import { jsonInHtml } from '../common/json-in-html.ts';
 import type { RuntimeConfig } from './config.contract.ts';
 
 export const RUNTIME_CONFIG_PATH = '/runtime-config.js';
@@ -10,7 +11,7 @@ const RUNTIME_CONFIG_GLOBAL = '__DARSAK_CONFIG__';
 
 /** The script body that hands `config` to the page (`<` escaped so no value can close the script). */
 export const runtimeConfigScript = (config: RuntimeConfig): string =>
-  `globalThis.${RUNTIME_CONFIG_GLOBAL}=${JSON.stringify(config).replaceAll('<', '\\u003c')};\n`;
+  `globalThis.${RUNTIME_CONFIG_GLOBAL}=${jsonInHtml(config)};\n`;
 
 /**
  * The configuration the server put on this page, or undefined (unit tests, a dev server without it). Taken as the

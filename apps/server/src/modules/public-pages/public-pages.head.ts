@@ -1,4 +1,4 @@
-import { arabicDigits, type Locale } from '@darsak/domain/common';
+import { arabicDigits, jsonInHtml, type Locale } from '@darsak/domain/common';
 import type { Plan } from '@darsak/domain/plans';
 import type { TutorProfile } from '@darsak/domain/tutors';
 import { byGender } from '@darsak/domain/users';
@@ -79,7 +79,7 @@ export const PUBLIC_PAGES = Object.keys(PAGES);
 export const appAddress = (appUrl: string, path: string, locale: Locale = 'ar'): string =>
   `${appUrl.replace(/\/$/, '')}${path}${locale === 'en' ? '?lang=en' : ''}`;
 
-/** The head of a page that needs no data (`/`, `/tutors`), or undefined for any other path. */
+/** The head of a page that needs no data (`/`, `/tutors`; `/plans` has `plansPageHead`), or undefined for any other path. */
 export function fixedPageHead(path: string, locale: Locale): PageHead | undefined {
   const page = PAGES[path]?.[locale];
   return page && { ...page, path, locale };
@@ -184,9 +184,6 @@ export function tutorPageHead(tutor: TutorProfile, locale: Locale = 'ar'): PageH
   };
 }
 
-/** JSON inside a script element: `<` escaped so no text can close the element. */
-const jsonForScript = (data: unknown) => JSON.stringify(data).replace(/</g, '\\u003c');
-
 const OG_LOCALE: Record<Locale, string> = { ar: 'ar_EG', en: 'en_EG' };
 
 /** The tags of a page's head, with every address absolute on `appUrl`. */
@@ -213,5 +210,5 @@ export function headTags(appUrl: string, head: PageHead): SafeHtml {
     <meta name="twitter:title" content="${head.title}" />
     <meta name="twitter:description" content="${head.description}" />
     ${image ? html`<meta name="twitter:image" content="${image}" />` : ''}
-    ${data ? html`<script type="application/ld+json">${new SafeHtml(jsonForScript(data))}</script>` : ''}`;
+    ${data ? html`<script type="application/ld+json">${new SafeHtml(jsonInHtml(data))}</script>` : ''}`;
 }

@@ -1,6 +1,7 @@
-import { type Locale, requestedLocale } from '@darsak/domain/common';
+import { LOCALE_DIRECTIONS, type Locale, requestedLocale } from '@darsak/domain/common';
 import { type Plan, plansContract } from '@darsak/domain/plans';
 import type { FastifyInstance } from 'fastify';
+import { keptPerSnapshot } from '../../platform/cache/per-snapshot.ts';
 import { type PageShell, webServerRendering } from '../../platform/http/frontends.ts';
 import { fixedPageHead, headTags, type PageHead, plansPageHead, tutorPageHead } from './public-pages.head.ts';
 import { type ApiInProcess, loadPageRenderer, type PageRenderer } from './public-pages.rendering.ts';
@@ -27,7 +28,7 @@ const MAX_PAGES_PER_SNAPSHOT = 500;
  * pages (signed-in ones) are sent as built.
  */
 export function publicPageShell(api: ApiInProcess, options: PublicPageShellOptions) {
-  const kept = new WeakMap<object, Map<string, Promise<PageShell | undefined>>>();
+  const kept = keptPerSnapshot<Promise<PageShell | undefined>>(MAX_PAGES_PER_SNAPSHOT);
 
   async function headOf(path: string, locale: Locale): Promise<PageHead | 404 | undefined> {
     if (path === '/plans') {
@@ -52,18 +53,13 @@ export function publicPageShell(api: ApiInProcess, options: PublicPageShellOptio
     return {
       status: page?.status ?? 200,
       head: headTags(options.appUrl, head).value,
-      ...(page && { app: { html: page.html, data: page.data, lang: locale, dir: locale === 'en' ? 'ltr' : 'rtl' } }),
+      ...(page && { app: { html: page.html, data: page.data, lang: locale, dir: LOCALE_DIRECTIONS[locale] } }),
     };
   }
 
   return async (url: string, cookie?: string): Promise<PageShell | undefined> => {
     const locale = requestedLocale(url, cookie);
-    const snapshot = await options.snapshot();
-    let pages = kept.get(snapshot);
-    if (!pages || pages.size >= MAX_PAGES_PER_SNAPSHOT) {
-      pages = new Map();
-      kept.set(snapshot, pages);
-    }
+    const pages = kept(await options.snapshot());
     const key = `${locale} ${url}`;
     // One making per page however many ask at once; a page the renderer could not make whole is made again next time.
     let making = pages.get(key);

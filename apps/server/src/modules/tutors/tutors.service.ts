@@ -14,6 +14,7 @@ import {
   type TutorStats,
 } from '@darsak/domain/tutors';
 import { isAdminRole, Role } from '@darsak/domain/users';
+import { keptPerSnapshot } from '../../platform/cache/per-snapshot.ts';
 import { createSnapshotCache, type SnapshotStore } from '../../platform/cache/snapshot-cache.ts';
 import type { Clock } from '../../platform/clock.ts';
 import type { Db } from '../../platform/db/client.ts';
@@ -136,7 +137,7 @@ export function createTutorsService(deps: TutorsDeps) {
    * The pages answered from each snapshot, by offered lengths and query: a page is a function of those three, and
    * most visits ask the same few (issue 14). Forgotten with their snapshot.
    */
-  const answered = new WeakMap<ListedTutor[], Map<string, Page<TutorCard>>>();
+  const answered = keptPerSnapshot<Page<TutorCard>>(MAX_ANSWERS_PER_SNAPSHOT);
 
   deps.changes.subscribe(async (tutorId) => {
     await list.invalidate();
@@ -151,10 +152,6 @@ export function createTutorsService(deps: TutorsDeps) {
 
   return {
     /**
-     * The public tutor list, served from the cached snapshot: filtered, sorted and paged in memory. A tutor who
-     * teaches no length the platform offers is left out, as nothing of theirs could be booked.
-     */
-    /**
      * The list's current snapshot, as a token: the same object until the list changes or ages out (server-rendered
      * public pages are kept while it is current).
      */
@@ -165,15 +162,15 @@ export function createTutorsService(deps: TutorsDeps) {
       return (await list.get()).map((tutor) => tutor.id);
     },
 
+    /**
+     * The public tutor list, served from the cached snapshot: filtered, sorted and paged in memory. A tutor who
+     * teaches no length the platform offers is left out, as nothing of theirs could be booked.
+     */
     async listOnboarded(query: TutorListQuery): Promise<Page<TutorCard>> {
       const { lessonLengthsOffered } = await deps.settings.current();
       const tutors = await list.get();
       const key = JSON.stringify([lessonLengthsOffered, query]);
-      let pages = answered.get(tutors);
-      if (!pages || pages.size >= MAX_ANSWERS_PER_SNAPSHOT) {
-        pages = new Map();
-        answered.set(tutors, pages);
-      }
+      const pages = answered(tutors);
       const known = pages.get(key);
       if (known) return known;
       const matching = tutors

@@ -3,6 +3,7 @@ import { readFile, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import { text } from 'node:stream/consumers';
+import type { Direction } from '@darsak/domain/common';
 import { RUNTIME_CONFIG_PATH, type RuntimeConfig, runtimeConfigScript } from '@darsak/domain/config';
 import fastifyStatic, { type FastifyStaticOptions } from '@fastify/static';
 import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
@@ -66,7 +67,7 @@ function serveRuntimeConfig(app: FastifyInstance, config: RuntimeConfig): void {
 export interface PageShell {
   status: number;
   head?: string;
-  app?: { html: string; data: string; lang: string; dir: 'rtl' | 'ltr' };
+  app?: { html: string; data: string; lang: string; dir: Direction };
 }
 /** The part of index.html a page's own head replaces (the title and description between these comments). */
 const PAGE_HEAD = /<!--page-head-->[\s\S]*?<!--\/page-head-->/;
