@@ -47,11 +47,28 @@ describe('session store', () => {
     storage.setItem('darsak.token', expired);
     storage.setItem('darsak.user', JSON.stringify({ user: { id: 5 } }));
     const store = createSessionStore({ storage, now: () => NOW });
+    // ended before anything is shown with it: the stored user is not offered while restoring
+    expect(store.getState()).toMatchObject({ token: null, user: null, status: 'ready', endedBy: 'expired' });
+    expect(storage.map.size).toBe(0);
     const refresh = vi.fn(async () => ({ token: 'x' }));
     await store.restore(refresh);
     expect(refresh).not.toHaveBeenCalled();
     expect(store.getState()).toMatchObject({ token: null, status: 'ready' });
     expect(isTokenExpired(valid, NOW)).toBe(false);
+  });
+
+  it('keeps the same user object, and tells nobody, when a reloaded user has not changed', () => {
+    const store = createSessionStore<{ id: number; name: string }>({ storage: memory(), now: () => NOW });
+    store.signIn({ token: valid, user: { id: 5, name: 'Sara' } });
+    const before = store.getState();
+    const listener = vi.fn();
+    store.subscribe(listener);
+    store.updateUser({ id: 5, name: 'Sara' });
+    expect(store.getState()).toBe(before);
+    expect(listener).not.toHaveBeenCalled();
+    store.updateUser({ id: 5, name: 'Sarah' });
+    expect(store.getState().user).toEqual({ id: 5, name: 'Sarah' });
+    expect(listener).toHaveBeenCalledOnce();
   });
 
   it('signs out when the server refuses the token, keeps it when the server cannot be reached', async () => {

@@ -1,3 +1,4 @@
+import { replaceEqualDeep } from '@tanstack/react-query';
 import { statusOf } from './errors.ts';
 
 /** Payload of the bearer token (spec §3): numeric id, iat, exp (seconds). */
@@ -38,7 +39,10 @@ export interface SessionState<User, Meta> {
   meta: Meta | null;
   /** True once the stored token was exchanged for a fresh one in this page's life. */
   refreshed: boolean;
-  /** `restoring` while the start-up refresh runs; the app waits for `ready`. */
+  /**
+   * `restoring` while the start-up refresh runs. The stored user is shown meanwhile (the token is unexpired, and the
+   * server refuses it if it was revoked); what needs the fresh token waits for `ready`.
+   */
   status: 'restoring' | 'ready';
   /** Why the last session ended: the user logged out, or the token expired or was refused. */
   endedBy: SignOutReason | null;
@@ -103,12 +107,15 @@ export function createSessionStore<User, Meta = unknown>(options: SessionStoreOp
     }
   };
 
-  const initial = read();
+  const stored = read();
+  // a session that expired while the page was closed ends before anything is shown with it
+  const expired = stored.token !== null && isTokenExpired(stored.token, now());
+  const initial = expired ? { token: null, user: null, meta: null } : stored;
   let state: SessionState<User, Meta> = {
     ...initial,
     refreshed: false,
     status: initial.token ? 'restoring' : 'ready',
-    endedBy: null,
+    endedBy: expired ? 'expired' : null,
   };
   const listeners = new Set<() => void>();
   let restoring: Promise<void> | undefined;
@@ -131,6 +138,7 @@ export function createSessionStore<User, Meta = unknown>(options: SessionStoreOp
       // storage full or unavailable: the session lasts for this page only
     }
   };
+  if (expired) persist();
 
   const store: SessionStore<User, Meta> = {
     getState: () => state,
@@ -143,7 +151,13 @@ export function createSessionStore<User, Meta = unknown>(options: SessionStoreOp
       persist();
     },
     updateUser(user, meta) {
-      set({ user, meta: meta === undefined ? state.meta : meta });
+      // an unchanged answer keeps the same objects, so nothing that shows the user renders again
+      const next = {
+        user: replaceEqualDeep(state.user, user),
+        meta: meta === undefined ? state.meta : replaceEqualDeep(state.meta, meta),
+      };
+      if (next.user === state.user && next.meta === state.meta) return;
+      set(next);
       persist();
     },
     signOut(reason = 'user') {

@@ -1,6 +1,6 @@
 import { useLessonsRealtime } from '../features/lessons/hooks/use-lessons-realtime.ts';
 import { useTutorsRealtime } from '../features/tutors/hooks/use-tutors-realtime.ts';
-import { useAuth } from '../lib/auth-store.ts';
+import { useCurrentUser } from '../lib/auth-store.ts';
 import { isStudent } from '../lib/roles.ts';
 
 /**
@@ -8,7 +8,7 @@ import { isStudent } from '../lib/roles.ts';
  * member), and students follow the tutors channel so the list and profiles stay current.
  */
 export function BookingRealtime() {
-  const { user } = useAuth();
+  const user = useCurrentUser();
   useLessonsRealtime(user?.id);
   useTutorsRealtime(user ? isStudent(user.role) : false);
   return null;

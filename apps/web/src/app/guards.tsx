@@ -1,20 +1,16 @@
-import { Forbidden, LoadingAnimation } from '@darsak/ui';
-import { useT } from '@darsak/ui/i18n';
+import { Forbidden } from '@darsak/ui';
 import { Navigate, Outlet, useLocation, useSearchParams } from 'react-router';
 import { paths, safeNext } from '../config/paths.ts';
-import { useAuth } from '../lib/auth-store.ts';
+import { useAuth, useCurrentUser } from '../lib/auth-store.ts';
 import { hasRole, homePathFor, type RoleName } from '../lib/roles.ts';
 
-function Restoring() {
-  const t = useT();
-  return <LoadingAnimation label={t('page.session.restoring')} />;
-}
-
-/** Private routes: signed-out visitors go to /login?next=<where they were going>. */
+/**
+ * Private routes: signed-out visitors go to /login?next=<where they were going>. A stored session is shown while it
+ * is refreshed: its token is unexpired (an expired one ends the session at start), and a refused refresh signs out.
+ */
 export function RequireAuth() {
-  const { user, status, endedBy } = useAuth();
+  const { user, endedBy } = useAuth();
   const location = useLocation();
-  if (status === 'restoring') return <Restoring />;
   if (!user) {
     // after a deliberate logout there is nothing to come back to
     const next = endedBy === 'user' ? undefined : `${location.pathname}${location.search}`;
@@ -25,7 +21,7 @@ export function RequireAuth() {
 
 /** Routes of some roles only; others see why and a way back to their own dashboard. */
 export function RequireRole({ roles }: { roles: readonly RoleName[] }) {
-  const { user } = useAuth();
+  const user = useCurrentUser();
   if (!user) return <Navigate to={paths.login.href()} replace />;
   if (!hasRole(user.role, roles)) return <Forbidden home={homePathFor(user.role)} />;
   return <Outlet />;
@@ -33,9 +29,8 @@ export function RequireRole({ roles }: { roles: readonly RoleName[] }) {
 
 /** Sign-in and sign-up: a signed-in user is sent on (to ?next= or their dashboard). */
 export function GuestOnly() {
-  const { user, status } = useAuth();
+  const user = useCurrentUser();
   const [search] = useSearchParams();
-  if (status === 'restoring') return <Restoring />;
   if (user) return <Navigate to={safeNext(search.get('next')) ?? homePathFor(user.role)} replace />;
   return <Outlet />;
 }

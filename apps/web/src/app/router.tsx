@@ -1,17 +1,42 @@
 import { CrashScreen, LoadingAnimation, type RouteHandle } from '@darsak/ui';
 import { type MessageKey, registeredMessagesLoaded } from '@darsak/ui/i18n';
+import { type QueryClient, useQueryClient } from '@tanstack/react-query';
 import { type ComponentType, useState } from 'react';
-import { createBrowserRouter, type HydrationState, matchRoutes, type RouteObject, RouterProvider } from 'react-router';
+import {
+  createBrowserRouter,
+  createContext,
+  type HydrationState,
+  matchRoutes,
+  type Params,
+  type RouteObject,
+  RouterContextProvider,
+  RouterProvider,
+} from 'react-router';
 import { AppShell } from '../components/layouts/app-shell.tsx';
 import { RootLayout } from '../components/layouts/root-layout.tsx';
+import { fetchCheckoutPage } from '../features/checkout/checkout-page-data.ts';
+import { authStore } from '../lib/auth-store.ts';
 import { STUDENT_ROLES, TUTOR_ROLES } from '../lib/roles.ts';
 import { GuestOnly, RequireAuth, RequireRole } from './guards.tsx';
 
+/** The app's query client, which the pages' loaders fetch into. */
+const queriesContext = createContext<QueryClient>();
+
+/** Fetches into the query client what a page shows first. */
+type PageData = (queries: QueryClient, params: Params) => Promise<void>;
+
 /**
  * A lazily loaded page with the crash screen as its error element; it renders once the catalogues its module
- * registered are in the language shown.
+ * registered are in the language shown. A signed-in page's `data` is fetched while its code loads: the page then
+ * renders once, in a transition React slices (the router's), instead of rendering empty and then again, blocking
+ * the phone, as each answer arrives.
  */
-function page(path: string | undefined, title: MessageKey, load: () => Promise<ComponentType>): RouteObject {
+function page(
+  path: string | undefined,
+  title: MessageKey,
+  load: () => Promise<ComponentType>,
+  data?: PageData,
+): RouteObject {
   const handle: RouteHandle = { title };
   const lazy = async () => {
     const Component = await load();
@@ -20,7 +45,22 @@ function page(path: string | undefined, title: MessageKey, load: () => Promise<C
     if (fetching) await fetching;
     return { Component };
   };
-  const base = { handle, lazy, errorElement: <CrashScreen showDetails={import.meta.env.DEV} /> };
+  const loader =
+    data &&
+    (async ({ params, context }: { params: Params; context: Readonly<RouterContextProvider> }) => {
+      if (authStore.getState().user) await data(context.get(queriesContext), params);
+      return null;
+    });
+  const base = {
+    handle,
+    lazy,
+    loader,
+    // the answers are the query cache's to keep fresh: a change of the address's query (a started payment's id) is
+    // not a new page, and must not unmount this one
+    shouldRevalidate: ({ currentUrl, nextUrl }: { currentUrl: URL; nextUrl: URL }) =>
+      currentUrl.pathname !== nextUrl.pathname,
+    errorElement: <CrashScreen showDetails={import.meta.env.DEV} />,
+  };
   return path === undefined ? { index: true, ...base } : { path, ...base };
 }
 
@@ -131,6 +171,7 @@ export const routes: RouteObject[] = [
                     'checkout/:planId/:period',
                     'feature.checkout',
                     async () => (await import('./routes/checkout/checkout.tsx')).CheckoutPage,
+                    fetchCheckoutPage,
                   ),
                   page(
                     'card-added',
@@ -229,7 +270,12 @@ export async function loadPagesOf(address: string): Promise<void> {
 }
 
 /** `hydrationData`: the router's state the server rendered the page with (entry-server.tsx). */
+/** What the pages' loaders are given: the app's query client. */
+export const pageDataContext = (queries: QueryClient) => () =>
+  new RouterContextProvider(new Map([[queriesContext, queries]]));
+
 export function AppRouter({ hydrationData }: { hydrationData?: HydrationState }) {
-  const [router] = useState(() => createBrowserRouter(routes, { hydrationData }));
+  const queries = useQueryClient();
+  const [router] = useState(() => createBrowserRouter(routes, { hydrationData, getContext: pageDataContext(queries) }));
   return <RouterProvider router={router} />;
 }

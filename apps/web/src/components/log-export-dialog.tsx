@@ -1,7 +1,7 @@
 import { Button, Card, Dialog, useToast } from '@darsak/ui';
 import { useI18n, useT } from '@darsak/ui/i18n';
 import { type ReactNode, useState, useSyncExternalStore } from 'react';
-import { useAuth } from '../lib/auth-store.ts';
+import { useCurrentUser } from '../lib/auth-store.ts';
 import { clientLog, realtime } from '../lib/realtime.ts';
 
 /** The log as a text file: the header describes the browser and connection, then one event a line. */
@@ -41,7 +41,7 @@ function download({ name, text }: { name: string; text: string }) {
 export function LogExportDialog({ trigger }: { trigger?: ReactNode }) {
   const { t, format } = useI18n();
   const { toast } = useToast();
-  const { user } = useAuth();
+  const user = useCurrentUser();
   const [open, setOpen] = useState(false);
   const count = useSyncExternalStore(clientLog.subscribe, () => clientLog.entries().length);
   return (

@@ -22,9 +22,16 @@ export const signOut = () => authStore.signOut();
 const SIGNED_OUT: AuthState = { token: null, user: null, meta: null, refreshed: false, status: 'ready', endedBy: null };
 const signedOut = () => SIGNED_OUT;
 
+/** The whole session: what reads it renders again whenever any part changes (the token is refreshed at start). */
 export function useAuth(): AuthState {
   return useSyncExternalStore(authStore.subscribe, authStore.getState, signedOut);
 }
 
-/** The signed-in user, or null. */
-export const useCurrentUser = (): User | null => useAuth().user;
+/**
+ * The signed-in user, or null. Renders again only when the user changes, not when the token is refreshed: a page
+ * that shows the user is not rendered a second time at start.
+ */
+export function useCurrentUser(): User | null {
+  return useSyncExternalStore(authStore.subscribe, () => authStore.getState().user, nullUser);
+}
+const nullUser = () => null;

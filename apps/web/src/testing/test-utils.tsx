@@ -5,7 +5,7 @@ import { render } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { vi } from 'vitest';
 import { AppProvider } from '../app/provider.tsx';
-import { routes } from '../app/router.tsx';
+import { pageDataContext, routes } from '../app/router.tsx';
 import { authStore } from '../lib/auth-store.ts';
 import { setSocketFactory } from '../lib/realtime.ts';
 
@@ -100,8 +100,8 @@ export function renderApp(path: string, options: { user?: User; meta?: TutorMeta
   setSocketFactory(realtime.factory);
   if (options.user)
     authStore.signIn({ token: fakeToken(options.user.id), user: options.user, meta: options.meta ?? null });
-  const router = createMemoryRouter(routes, { initialEntries: [path] });
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
+  const router = createMemoryRouter(routes, { initialEntries: [path], getContext: pageDataContext(queryClient) });
   const utils = render(
     <AppProvider queryClient={queryClient}>
       <RouterProvider router={router} />

@@ -3,7 +3,7 @@ import { useT } from '@darsak/ui/i18n';
 import { lazy, Suspense, useState } from 'react';
 import { Outlet, useNavigation } from 'react-router';
 import { TourProvider } from '../../features/tour/components/tour-provider.tsx';
-import { useAuth } from '../../lib/auth-store.ts';
+import { useCurrentUser } from '../../lib/auth-store.ts';
 import { ConnectionBanner } from '../connection-banner.tsx';
 import { Navbar } from './navbar.tsx';
 import { SidebarNav } from './sidebar.tsx';
@@ -17,7 +17,7 @@ const Drawer = lazy(async () => ({ default: (await import('@darsak/ui/dialog')).
  */
 export function AppShell() {
   const t = useT();
-  const { user } = useAuth();
+  const user = useCurrentUser();
   const navigation = useNavigation();
   const [drawerOpen, setDrawerOpen] = useState(false);
   const loading = navigation.state === 'loading';

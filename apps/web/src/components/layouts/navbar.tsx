@@ -2,7 +2,7 @@ import { buttonClasses, cn, MenuIcon } from '@darsak/ui';
 import { useT } from '@darsak/ui/i18n';
 import { NavLink } from 'react-router';
 import { paths } from '../../config/paths.ts';
-import { useAuth } from '../../lib/auth-store.ts';
+import { useCurrentUser } from '../../lib/auth-store.ts';
 import { homePathFor } from '../../lib/roles.ts';
 import { Brand } from './brand.tsx';
 import { LanguageSwitch } from './language-switch.tsx';
@@ -17,7 +17,7 @@ const linkClasses = ({ isActive }: { isActive: boolean }) =>
 /** Top bar: logo; main, register and login when signed out; the user menu when signed in. */
 export function Navbar({ onOpenSidebar }: { onOpenSidebar: () => void }) {
   const t = useT();
-  const { user } = useAuth();
+  const user = useCurrentUser();
   return (
     <header className="sticky top-0 z-20 border-b border-line bg-surface/90 backdrop-blur">
       {/* Signed out on a 390 px phone, the logo, login, register and language fill the row: keep it tight. */}

@@ -201,7 +201,7 @@ describe('cash reference', { timeout: 20_000 }, () => {
     expect(screen.getByText('لم تكتمل عملية الدفع، ويمكنك المحاولة مرة أخرى.')).toBeTruthy();
     await user.click(screen.getByRole('button', { name: 'حاول مرة أخرى' }));
     await waitFor(() => expect(router.state.location.search).toBe(''));
-    expect(screen.getByText('راجع طلبك ثم اختر وسيلة الدفع.')).toBeTruthy();
+    expect(await screen.findByText('راجع طلبك ثم اختر وسيلة الدفع.')).toBeTruthy();
     expect(await screen.findByRole('tab', { name: 'محفظة إلكترونية' })).toBeTruthy();
   });
 });

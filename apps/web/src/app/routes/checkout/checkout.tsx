@@ -11,7 +11,7 @@ import {
   activeSubscriptionOf,
   useCurrentSubscription,
 } from '../../../features/subscriptions/hooks/use-subscription.ts';
-import { useAuth } from '../../../lib/auth-store.ts';
+import { useCurrentUser } from '../../../lib/auth-store.ts';
 
 // This page's catalogues ride in its chunk; the router awaits their other languages (app/messages.ts).
 void registerMessages(paymentsMessages);
@@ -19,7 +19,7 @@ void registerMessages(paymentsMessages);
 /** /checkout/{planId}/{period}: plan summary, payment method tabs, then the payment's status. */
 export function CheckoutPage() {
   const t = useT();
-  const { user } = useAuth();
+  const user = useCurrentUser();
   const params = useParams();
   const planId = Number(params.planId);
   const period = params.period;

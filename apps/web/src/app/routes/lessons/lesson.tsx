@@ -8,7 +8,7 @@ import { paths } from '../../../config/paths.ts';
 import { BookLessonDialog } from '../../../features/booking/components/book-lesson-dialog.tsx';
 import { LessonDetails } from '../../../features/lessons/components/lesson-details.tsx';
 import { RateTutorButton } from '../../../features/ratings/components/rate-tutor-button.tsx';
-import { useAuth } from '../../../lib/auth-store.ts';
+import { useCurrentUser } from '../../../lib/auth-store.ts';
 
 // This page's catalogues ride in its chunk; the router awaits their other languages (app/messages.ts).
 void registerMessages(bookingMessages);
@@ -46,7 +46,7 @@ function StudentActions({ lesson, canChange, viewerId }: { lesson: LessonView; c
 
 /** /lesson/{id}. */
 export function LessonPage() {
-  const { user } = useAuth();
+  const user = useCurrentUser();
   const id = Number(useParams().id);
   if (!user) return null;
   if (!Number.isInteger(id) || id <= 0) return <NotFound />;

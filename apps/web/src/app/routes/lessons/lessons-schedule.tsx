@@ -2,7 +2,7 @@ import { registerMessages, useT } from '@darsak/ui/i18n';
 import { bookingMessages } from '@darsak/ui/i18n/features/booking.ar.ts';
 import { PageHeader } from '../../../components/layouts/page-header.tsx';
 import { LessonsWeek } from '../../../features/lessons/components/lessons-week.tsx';
-import { useAuth } from '../../../lib/auth-store.ts';
+import { useCurrentUser } from '../../../lib/auth-store.ts';
 import { isTutorLike } from '../../../lib/roles.ts';
 
 // This page's catalogues ride in its chunk; the router awaits their other languages (app/messages.ts).
@@ -11,7 +11,7 @@ void registerMessages(bookingMessages);
 /** /lessons-schedule: booked lessons a week at a time. */
 export function LessonsSchedulePage() {
   const t = useT();
-  const { user } = useAuth();
+  const user = useCurrentUser();
   if (!user) return null;
   return (
     <div className="flex flex-col gap-6">

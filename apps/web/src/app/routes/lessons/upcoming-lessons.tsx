@@ -6,7 +6,7 @@ import { PageHeader } from '../../../components/layouts/page-header.tsx';
 import { paths } from '../../../config/paths.ts';
 import { CalendarLinkCard } from '../../../features/lessons/components/calendar-link-card.tsx';
 import { LessonsList } from '../../../features/lessons/components/lessons-list.tsx';
-import { useAuth } from '../../../lib/auth-store.ts';
+import { useCurrentUser } from '../../../lib/auth-store.ts';
 import { isStudent } from '../../../lib/roles.ts';
 
 // This page's catalogues ride in its chunk; the router awaits their other languages (app/messages.ts).
@@ -15,7 +15,7 @@ void registerMessages(bookingMessages);
 /** /upcoming-lessons: the viewer's upcoming lessons (and past ones), and the calendar subscription link. */
 export function UpcomingLessonsPage() {
   const t = useT();
-  const { user } = useAuth();
+  const user = useCurrentUser();
   if (!user) return null;
   const student = isStudent(user.role);
   const findTutor = student ? (

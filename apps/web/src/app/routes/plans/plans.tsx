@@ -11,7 +11,7 @@ import {
   purchaseBlocked,
   useCurrentSubscription,
 } from '../../../features/subscriptions/hooks/use-subscription.ts';
-import { useAuth } from '../../../lib/auth-store.ts';
+import { useCurrentUser } from '../../../lib/auth-store.ts';
 import { isStudent } from '../../../lib/roles.ts';
 
 // This page's catalogues ride in its chunk; the router awaits their other languages (app/messages.ts).
@@ -46,7 +46,7 @@ function SubscriptionNotice({ subscription }: { subscription: Subscription }) {
 /** /plans: the tiers for visitors and students; invitation-only plans appear for invited students. */
 export function PlansPage() {
   const { t } = useI18n();
-  const { user } = useAuth();
+  const user = useCurrentUser();
   const student = user !== null && isStudent(user.role);
   const current = useCurrentSubscription(student).data;
   const subscription = activeSubscriptionOf(current);

@@ -4,12 +4,12 @@ import { PageHeader } from '../../../components/layouts/page-header.tsx';
 import { AvatarUpload } from '../../../features/profile/components/avatar-upload.tsx';
 import { MainInfoForm } from '../../../features/profile/components/main-info-form.tsx';
 import { ContactVerificationCard } from '../../../features/verification/components/contact-verification-card.tsx';
-import { useAuth } from '../../../lib/auth-store.ts';
+import { useCurrentUser } from '../../../lib/auth-store.ts';
 
 /** /profile: picture, main information and contact verification. */
 export function ProfilePage() {
   const t = useT();
-  const { user } = useAuth();
+  const user = useCurrentUser();
   if (!user) return null;
   return (
     <div className="flex flex-col gap-6">

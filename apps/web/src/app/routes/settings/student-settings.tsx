@@ -7,7 +7,7 @@ import { LogExportCard } from '../../../components/log-export-dialog.tsx';
 import { NotificationMethodForm } from '../../../features/profile/components/account-settings-forms.tsx';
 import { SubscriptionCard } from '../../../features/subscriptions/components/subscription-card.tsx';
 import { ContactVerificationCard } from '../../../features/verification/components/contact-verification-card.tsx';
-import { useAuth } from '../../../lib/auth-store.ts';
+import { useCurrentUser } from '../../../lib/auth-store.ts';
 import { LanguageCard, PasswordCard } from './settings-sections.tsx';
 
 // This page's catalogues ride in its chunk; the router awaits their other languages (app/messages.ts).
@@ -16,7 +16,7 @@ void registerMessages(paymentsMessages, telegramMessages);
 /** /s/settings: notifications, contact verification, language and password. */
 export function StudentSettingsPage() {
   const t = useT();
-  const { user } = useAuth();
+  const user = useCurrentUser();
   if (!user) return null;
   return (
     <div className="flex flex-col gap-6">

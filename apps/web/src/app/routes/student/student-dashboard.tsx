@@ -9,7 +9,7 @@ import { paths } from '../../../config/paths.ts';
 import { RecentChats } from '../../../features/dashboards/components/recent-chats.tsx';
 import { StudentOverview } from '../../../features/dashboards/components/student-overview.tsx';
 import { LessonsList } from '../../../features/lessons/components/lessons-list.tsx';
-import { useAuth } from '../../../lib/auth-store.ts';
+import { useCurrentUser } from '../../../lib/auth-store.ts';
 
 // This page's catalogues ride in its chunk; the router awaits their other languages (app/messages.ts).
 void registerMessages(bookingMessages, realtimeMessages);
@@ -17,7 +17,7 @@ void registerMessages(bookingMessages, realtimeMessages);
 /** /s/dashboard: overview (weekly minutes, lessons, tutors, time learned), upcoming and past lessons, chats. */
 export function StudentDashboardPage() {
   const t = useT();
-  const { user } = useAuth();
+  const user = useCurrentUser();
   if (!user) return null;
   return (
     <div className="flex flex-col gap-6">

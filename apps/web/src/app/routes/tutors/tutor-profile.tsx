@@ -6,7 +6,7 @@ import { paths } from '../../../config/paths.ts';
 import { BookLessonButton } from '../../../features/booking/components/book-lesson-button.tsx';
 import { TutorReviews } from '../../../features/ratings/components/tutor-reviews.tsx';
 import { TutorProfile } from '../../../features/tutors/components/tutor-profile.tsx';
-import { useAuth } from '../../../lib/auth-store.ts';
+import { useCurrentUser } from '../../../lib/auth-store.ts';
 import { isTutorLike } from '../../../lib/roles.ts';
 
 // This page's catalogues ride in its chunk; the router awaits their other languages (app/messages.ts).
@@ -15,7 +15,7 @@ void registerMessages(bookingMessages);
 /** /t/{id}: a tutor's profile and reviews, with "book a lesson" and "message". */
 export function TutorProfilePage() {
   const t = useT();
-  const { user } = useAuth();
+  const user = useCurrentUser();
   const id = Number(useParams().id);
   if (!Number.isInteger(id) || id <= 0) return <NotFound />;
   const chatHref = `${paths.chat.href()}?with=${id}`;

@@ -3,7 +3,7 @@ import { useT } from '@darsak/ui/i18n';
 import { useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { paths } from '../../../config/paths.ts';
-import { useAuth } from '../../../lib/auth-store.ts';
+import { useCurrentUser } from '../../../lib/auth-store.ts';
 import { isStudent } from '../../../lib/roles.ts';
 import { BookLessonDialog } from './book-lesson-dialog.tsx';
 
@@ -13,7 +13,7 @@ import { BookLessonDialog } from './book-lesson-dialog.tsx';
  */
 export function BookLessonButton({ tutor }: { tutor: { id: number; name: string } }) {
   const t = useT();
-  const { user } = useAuth();
+  const user = useCurrentUser();
   const location = useLocation();
   const [open, setOpen] = useState(false);
   if (!user) {

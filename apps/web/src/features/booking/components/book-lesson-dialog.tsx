@@ -9,7 +9,7 @@ import { Link } from 'react-router';
 import { LoadError } from '../../../components/load-error.tsx';
 import { paths } from '../../../config/paths.ts';
 import { api } from '../../../lib/api.ts';
-import { useAuth } from '../../../lib/auth-store.ts';
+import { useCurrentUser } from '../../../lib/auth-store.ts';
 import { useDateFormat } from '../../../lib/date-format.ts';
 import { useNow } from '../../lessons/hooks/use-now.ts';
 import { useBookLesson, useRebookLesson } from '../hooks/use-booking-mutations.ts';
@@ -70,7 +70,7 @@ export interface BookLessonDialogProps {
 export function BookLessonDialog({ open, onOpenChange, tutor, moving, onBooked }: BookLessonDialogProps) {
   const { t, format, errorMessage } = useI18n();
   const dates = useDateFormat();
-  const { user } = useAuth();
+  const user = useCurrentUser();
   const [step, setStep] = useState(0);
   const [day, setDay] = useState<string | null>(null);
   const [duration, setDuration] = useState<Duration | null>(moving ? (moving.durationMinutes as Duration) : null);

@@ -16,7 +16,7 @@ import { useInfiniteQuery } from '@tanstack/react-query';
 import { LoadError } from '../../../components/load-error.tsx';
 import { RatingStars } from '../../../components/rating-stars.tsx';
 import { api } from '../../../lib/api.ts';
-import { useAuth } from '../../../lib/auth-store.ts';
+import { useCurrentUser } from '../../../lib/auth-store.ts';
 import { useDateFormat } from '../../../lib/date-format.ts';
 import { useListPaging } from '../../../lib/page-size.ts';
 import { DeleteRatingButton } from './delete-rating-button.tsx';
@@ -28,7 +28,7 @@ import { DeleteRatingButton } from './delete-rating-button.tsx';
 export function TutorReviews({ tutorId }: { tutorId: number }) {
   const { t, format, locale } = useI18n();
   // the signed-in student finds their own review marked, and may delete it there
-  const viewerId = useAuth().user?.id;
+  const viewerId = useCurrentUser()?.id;
   const dates = useDateFormat();
   const paging = useListPaging('reviews');
   const query = useInfiniteQuery(tutorReviewsInfiniteQuery(api, tutorId, paging.size));

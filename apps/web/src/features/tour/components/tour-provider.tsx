@@ -1,7 +1,7 @@
 import { createContext, type ReactNode, useContext, useEffect, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { paths } from '../../../config/paths.ts';
-import { useAuth } from '../../../lib/auth-store.ts';
+import { useCurrentUser } from '../../../lib/auth-store.ts';
 import { isStudent } from '../../../lib/roles.ts';
 import { useCompleteTour, useTourState } from '../hooks/use-tour-state.ts';
 import { TOUR_STEPS } from '../tour-steps.ts';
@@ -16,7 +16,7 @@ export const useStartTour = () => useContext(TourStart);
  * dashboard, and on demand from the account menu. Finishing or skipping it is remembered on the server.
  */
 export function TourProvider({ children }: { children: ReactNode }) {
-  const { user } = useAuth();
+  const user = useCurrentUser();
   const student = user !== null && isStudent(user.role);
   const state = useTourState(student);
   const complete = useCompleteTour();
