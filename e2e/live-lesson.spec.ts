@@ -1,4 +1,4 @@
-import type { BrowserContext, Page, TestInfo } from '@playwright/test';
+import type { APIRequestContext, BrowserContext, Page, TestInfo } from '@playwright/test';
 import {
   attachClientLog,
   expectVideoFlowing,
@@ -8,7 +8,7 @@ import {
   remoteMedia,
   watchPeerConnections,
 } from './support/live-session.ts';
-import { registerPerson, signedInContext } from './support/people.ts';
+import { type Person, registerPerson, signedInContext, signInApi } from './support/people.ts';
 import { screenshot } from './support/screens.ts';
 import { expect, test } from './support/test.ts';
 
@@ -41,6 +41,14 @@ test('a student and a tutor see and hear each other, chat, toggle the microphone
   let finished = false;
   try {
     await journey(s, t, studentContext, lessonId, testInfo);
+    await test.step('the call’s timeline has each side’s media, and the drop (the lesson’s minutes follow it)', async () => {
+      const kinds = await timelineOf(request, lessonId);
+      expect(kinds(tutor)).toContain('media-up');
+      const studentSide = kinds(student);
+      const dropped = studentSide.indexOf('drop');
+      expect(dropped, studentSide.join(' ')).toBeGreaterThan(studentSide.indexOf('media-up'));
+      expect(studentSide.slice(dropped)).toEqual(expect.arrayContaining(['reconnect', 'media-up']));
+    });
     finished = true;
   } finally {
     if (!finished) {
@@ -51,6 +59,17 @@ test('a student and a tutor see and hear each other, chat, toggle the microphone
     await tutorContext.close();
   }
 });
+
+/** What the room recorded of each member, in order, as staff read it (the lesson's record). */
+async function timelineOf(request: APIRequestContext, lessonId: number) {
+  const admin = await signInApi(request, 'admin@darsak.test');
+  const answer = await request.get(`/api/v1/lesson/${lessonId}/record`, {
+    headers: { authorization: `Bearer ${admin.token}` },
+  });
+  expect(answer.ok(), await answer.text()).toBe(true);
+  const { events } = (await answer.json()) as { events: Array<{ userId: number; kind: string }> };
+  return (person: Person) => events.filter((e) => e.userId === person.user.id).map((e) => e.kind);
+}
 
 async function journey(s: Page, t: Page, studentContext: BrowserContext, lessonId: number, testInfo: TestInfo) {
   // The student comes first and waits for the tutor.

@@ -465,6 +465,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     slotsOf,
     bookingInputsStore: freeTimesStore,
     settleCall: settleLessonSession,
+    callEvents: lessonCallEvents,
     tutorChanges,
     subscriptionChanges,
     queue,

@@ -13,7 +13,7 @@ export async function credit(t: TestApp, tutorId: number, egp: number) {
 /** A fulfilled 30-minute lesson (75 EGP at the default rate) credited to the tutor, as fulfilment does. */
 export async function fulfilledLesson(t: TestApp, tutorId: number, studentId: number, startsAt: Date) {
   const lesson = await insertLesson(t, { tutorId, studentId, startsAt, status: 'fulfilled' });
-  await creditLesson(t.database.db, lesson);
+  await creditLesson(t.database.db, lesson, lesson.pricePiastres);
   return lesson;
 }
 

@@ -68,6 +68,7 @@ export function makeLesson(overrides: Partial<LessonView> = {}): LessonView {
     cancelledBy: null,
     cancelReason: null,
     tutorJoinedAt: null,
+    chargedMinutes: null,
     createdAt: new Date().toISOString(),
     ...overrides,
   };

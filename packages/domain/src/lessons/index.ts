@@ -1,3 +1,4 @@
+export * from './lessons.attendance.ts';
 export * from './lessons.constants.ts';
 export * from './lessons.contract.ts';
 export * from './lessons.enums.ts';

@@ -47,6 +47,11 @@ export const LessonSchema = z.object({
   cancelledBy: z.number().int().nullable(),
   cancelReason: z.string().nullable(),
   tutorJoinedAt: z.string().nullable(),
+  /**
+   * Once a fulfilled lesson ended: the minutes charged, measured from its call (attendanceOf); the rest of its
+   * duration went back to the student's week. Null before, and for a lesson that was not held.
+   */
+  chargedMinutes: z.number().int().nullable(),
   createdAt: z.string(),
 });
 export type LessonView = z.infer<typeof LessonSchema>;

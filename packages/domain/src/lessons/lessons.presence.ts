@@ -1,5 +1,9 @@
-/** What the live room records of a member: a join, a leave, a lost connection, a return after one. */
-export type CallEventKind = 'join' | 'leave' | 'drop' | 'reconnect';
+/**
+ * What the live room records of a member: a join, a leave, a lost connection (drop), a return after one, and media
+ * flowing to the other member or not (`media-up`, `media-down`, as the member's client reports its peer connection).
+ */
+export const CALL_EVENT_KINDS = ['join', 'leave', 'drop', 'reconnect', 'media-up', 'media-down'] as const;
+export type CallEventKind = (typeof CALL_EVENT_KINDS)[number];
 
 export interface CallEvent {
   userId: number;
@@ -32,6 +36,7 @@ export function presenceOf(events: readonly CallEvent[], until: Date): Presence[
       p = { userId: event.userId, presentSeconds: 0, firstJoinedAt: null, lastLeftAt: null, drops: 0, since: null };
       byUser.set(event.userId, p);
     }
+    if (event.kind === 'media-up' || event.kind === 'media-down') continue;
     if (opens(event.kind)) {
       p.firstJoinedAt ??= event.at;
       p.since ??= at;

@@ -6,6 +6,7 @@ import { defineRoute } from '../contract/define-route.ts';
 import { ROLE_GROUPS } from '../users/roles.ts';
 import { LessonSchema } from './lessons.contract.ts';
 import { CANCELLERS } from './lessons.outcome.ts';
+import { CALL_EVENT_KINDS } from './lessons.presence.ts';
 import { LessonStatusSchema } from './lessons.schemas.ts';
 
 /** Orders of the staff's lesson list: by start (latest or earliest first) or by when it was booked. */
@@ -26,7 +27,7 @@ export type StaffLessonListQuery = z.infer<typeof StaffLessonListQuery>;
 
 export const CancellerSchema = z.enum(CANCELLERS);
 
-export const CallEventKindSchema = z.enum(['join', 'leave', 'drop', 'reconnect']);
+export const CallEventKindSchema = z.enum(CALL_EVENT_KINDS);
 
 /** One moment of the lesson's live room. */
 export const LessonCallEventSchema = z.object({

@@ -13,6 +13,7 @@ import type { ErrorCode } from '../errors/codes.ts';
 import type { ReportStatus } from '../reports/reports.enums.ts';
 import type { InstanceStats } from '../server-stats/server-stats.contract.ts';
 import type {
+  ConnectionInput,
   JoinSessionInput,
   MediaInput,
   MediaPayload,
@@ -119,4 +120,6 @@ export interface ClientToServerEvents {
   'session:signal': (payload: SignalInput, ack?: (result: Ack<null>) => void) => void;
   /** Camera and microphone on or off, relayed to the other member. */
   'session:media': (payload: MediaInput, ack?: (result: Ack<null>) => void) => void;
+  /** Media flowing to the other member or not, recorded on the call's timeline (a lesson's minutes follow it). */
+  'session:connection': (payload: ConnectionInput, ack?: (result: Ack<null>) => void) => void;
 }

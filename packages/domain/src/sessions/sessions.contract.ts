@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { ChatMemberSchema } from '../chat/chat.schemas.ts';
 import { IdParam, IdParams } from '../common/ids.ts';
 import { defineRoute } from '../contract/define-route.ts';
+import { CALL_EVENT_KINDS } from '../lessons/lessons.presence.ts';
 import { ROLE_GROUPS } from '../users/roles.ts';
 import { RoomTypeSchema, SessionJoinStateSchema, SessionStatusSchema } from './sessions.schemas.ts';
 
@@ -26,12 +27,12 @@ const SessionWindowFields = {
 
 export const SessionEventSchema = z.object({
   userId: z.number().int(),
-  kind: z.enum(['join', 'leave', 'drop', 'reconnect']),
+  kind: z.enum(CALL_EVENT_KINDS),
   at: z.string(),
 });
 export type SessionEvent = z.infer<typeof SessionEventSchema>;
 
-/** A live call with its members and timeline (join, leave, drop and reconnect of each member). */
+/** A live call with its members and timeline (join, leave, drop, reconnect, media up and down of each member). */
 export const SessionSchema = z.object({
   id: z.number().int(),
   type: RoomTypeSchema.exclude(['general']),

@@ -31,6 +31,9 @@ export const SignalInput = z.strictObject({ sessionId: Id, signal: SignalSchema 
 export type SignalInput = z.infer<typeof SignalInput>;
 export const MediaInput = z.strictObject({ sessionId: Id, camera: z.boolean(), microphone: z.boolean() });
 export type MediaInput = z.infer<typeof MediaInput>;
+/** Whether media flows to the other member: the sender's peer connection is up (true) or down. */
+export const ConnectionInput = z.strictObject({ sessionId: Id, flowing: z.boolean() });
+export type ConnectionInput = z.infer<typeof ConnectionInput>;
 
 /** The `session:join` answer: who is already in, and what the join screen shows. */
 export interface SessionJoined {

@@ -29,6 +29,7 @@ const lesson: LessonView = {
   cancelledBy: null,
   cancelReason: null,
   tutorJoinedAt: null,
+  chargedMinutes: null,
   createdAt: '2026-03-01T10:00:00.000Z',
 };
 const record: LessonRecord = {
@@ -86,16 +87,17 @@ describe('admin /lessons and /lesson/{id}', { timeout: 20_000 }, () => {
     expect(await screen.findByRole('alert')).toBeTruthy();
   });
 
-  it('reads the room timeline: who joined, dropped and came back, and the time each was present', async () => {
+  it('reads the room timeline: who joined, dropped and came back, the time each was present, the minutes counted', async () => {
     const held: LessonRecord = {
       ...record,
-      lesson: { ...lesson, status: 'fulfilled', tutorJoinedAt: '2026-03-05T09:00:00.000Z' },
+      lesson: { ...lesson, status: 'fulfilled', tutorJoinedAt: '2026-03-05T09:00:00.000Z', chargedMinutes: 28 },
       cancellable: false,
       events: [
         { userId: 9, kind: 'join', at: '2026-03-05T09:00:00.000Z' },
         { userId: 7, kind: 'join', at: '2026-03-05T09:05:00.000Z' },
         { userId: 7, kind: 'drop', at: '2026-03-05T09:10:00.000Z' },
         { userId: 7, kind: 'reconnect', at: '2026-03-05T09:12:00.000Z' },
+        { userId: 7, kind: 'media-up', at: '2026-03-05T09:12:03.000Z' },
       ],
       presence: [
         { userId: 9, presentSeconds: 1800, firstJoinedAt: '2026-03-05T09:00:00.000Z', lastLeftAt: null, drops: 0 },
@@ -120,6 +122,8 @@ describe('admin /lessons and /lesson/{id}', { timeout: 20_000 }, () => {
     const timeline = screen.getByRole('table', { name: 'ما جرى في غرفة الدرس' });
     expect(within(timeline).getByText('انقطع اتصاله')).toBeTruthy();
     expect(within(timeline).getByText('عاد بعد الانقطاع')).toBeTruthy();
+    expect(within(timeline).getByText('اتصل الصوت والصورة')).toBeTruthy();
+    expect(screen.getByText('الدقائق المحتسبة').nextElementSibling?.textContent).toBe('٢٨ دقيقة');
   });
 
   it('cancels only after a confirmation with a reason, then shows who cancelled', async () => {

@@ -74,6 +74,7 @@ const lesson: LessonView = {
   cancelledBy: null,
   cancelReason: null,
   tutorJoinedAt: '2026-03-05T09:02:00.000Z',
+  chargedMinutes: 30,
   createdAt: '2026-03-01T10:00:00.000Z',
 };
 

@@ -1,11 +1,9 @@
 import type { LessonRecord, LessonView } from '@darsak/domain/lessons';
-import { type Session, SessionStatus, type SessionToken } from '@darsak/domain/sessions';
+import { type Session, SessionStatus } from '@darsak/domain/sessions';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { ALL_WEEK, createStudentWithMinutes, createTutor } from '../../../test/booking-fixtures.ts';
-import { buildTestApp, injectAs, type TestApp } from '../../../test/build-test-app.ts';
-import { type Actor, createActor } from '../../../test/harness/actors.ts';
-import { acked, listen, socketPool } from '../../../test/sockets.ts';
+import { describe, expect, it } from 'vitest';
+import type { Actor } from '../../../test/harness/actors.ts';
+import { lessonCallSuite } from '../../../test/lesson-calls.ts';
 import { sessions } from '../sessions/sessions.table.ts';
 import { LESSON_JOBS } from './lessons.service.ts';
 import { lessons } from './lessons.table.ts';
@@ -16,61 +14,22 @@ const NOW = '2025-01-06T07:00:00.000Z';
 const START = '2025-01-06T07:15:00.000Z';
 const END = '2025-01-06T07:45:00.000Z';
 
-let t: TestApp;
-let baseUrl: string;
-let admin: Actor;
-const sockets = socketPool();
-beforeAll(async () => {
-  t = await buildTestApp({ now: NOW });
-  baseUrl = await listen(t.app);
-  admin = await createActor(t, 'admin');
-});
-afterAll(async () => {
-  sockets.closeAll();
-  await t.close();
-});
-beforeEach(() => t.clock.set(NOW));
+const { suite, ask, bookedLesson: book, openCall, joinCall } = lessonCallSuite(NOW);
 
-/** A tutor without a notice period and a student with minutes, and the lesson the student booked. */
 async function bookedLesson() {
-  const tutor = await createTutor(t, { slots: ALL_WEEK, noticePeriodMinutes: 0 });
-  const student = await createStudentWithMinutes(t);
-  const booked = await injectAs(t.app, student.token, {
-    method: 'POST',
-    url: '/api/v1/lesson/',
-    payload: { tutorId: tutor.id, startsAt: START, durationMinutes: 30 },
-  });
-  expect(booked.statusCode, booked.body).toBe(201);
-  return { tutor, student, lessonId: (booked.json() as LessonView).id };
+  const { lesson, ...members } = await book(START);
+  return { ...members, lessonId: lesson.id };
 }
 
-/** The member asks for the call's join token, which makes the call; its id. */
-async function openCall(member: Actor, lessonId: number): Promise<SessionToken> {
-  const answer = await injectAs(t.app, member.token, {
-    method: 'GET',
-    url: `/api/v1/session/token?lessonId=${lessonId}`,
-  });
-  expect(answer.statusCode, answer.body).toBe(200);
-  return answer.json();
-}
-
-async function join(member: Actor, lessonId: number): Promise<number> {
-  const { token, sessionId } = await openCall(member, lessonId);
-  const socket = await sockets.connect(baseUrl, member.token);
-  acked(await socket.emitWithAck('session:join', { token }));
-  return sessionId;
-}
-
-const at = (iso: string) => t.clock.set(iso);
-const ask = (actor: Actor, method: 'GET' | 'DELETE' | 'POST', url: string, payload?: object) =>
-  injectAs(t.app, actor.token, { method, url, ...(payload ? { payload } : {}) });
+const join = async (member: Actor, lessonId: number) => (await joinCall(member, lessonId)).sessionId;
+const at = (iso: string) => suite.t.clock.set(iso);
 
 /** The outcome read back every way it is shown: the session call, the lesson view, the staff record, the row. */
 async function outcomeOf(viewer: Actor, lessonId: number, sessionId: number) {
-  const session = (await ask(admin, 'GET', `/api/v1/session/${sessionId}`)).json() as Session;
+  const session = (await ask(suite.admin, 'GET', `/api/v1/session/${sessionId}`)).json() as Session;
   const lesson = (await ask(viewer, 'GET', `/api/v1/lesson/${lessonId}`)).json() as LessonView;
-  const record = (await ask(admin, 'GET', `/api/v1/lesson/${lessonId}/record`)).json() as LessonRecord;
-  const [row] = await t.database.db.select().from(sessions).where(eq(sessions.id, sessionId));
+  const record = (await ask(suite.admin, 'GET', `/api/v1/lesson/${lessonId}/record`)).json() as LessonRecord;
+  const [row] = await suite.t.database.db.select().from(sessions).where(eq(sessions.id, sessionId));
   expect(row?.status).toBe(session.status);
   expect(row?.endedAt?.toISOString() ?? null).toBe(session.endedAt);
   return {
@@ -87,7 +46,7 @@ describe('a lesson held to its end', () => {
   it('with both members: the session stays pending while it happens, then passes (2) when it ends', async () => {
     const { tutor, student, lessonId } = await bookedLesson();
     at(START);
-    await t.app.jobs.run(LESSON_JOBS.start, { lessonId });
+    await suite.t.app.jobs.run(LESSON_JOBS.start, { lessonId });
     const sessionId = await join(tutor, lessonId);
     await join(student, lessonId);
     expect(await outcomeOf(student, lessonId, sessionId)).toMatchObject({
@@ -98,7 +57,7 @@ describe('a lesson held to its end', () => {
     });
 
     at(END);
-    await t.app.jobs.run(LESSON_JOBS.end, { lessonId });
+    await suite.t.app.jobs.run(LESSON_JOBS.end, { lessonId });
     expect(await outcomeOf(student, lessonId, sessionId)).toEqual({
       lessonStatus: 'fulfilled',
       sessionStatus: SessionStatus.passed,
@@ -114,7 +73,7 @@ describe('a lesson held to its end', () => {
     at(START);
     const sessionId = await join(tutor, lessonId);
     at(END);
-    await t.app.jobs.run(LESSON_JOBS.end, { lessonId });
+    await suite.t.app.jobs.run(LESSON_JOBS.end, { lessonId });
     expect(await outcomeOf(tutor, lessonId, sessionId)).toMatchObject({
       lessonStatus: 'fulfilled',
       sessionStatus: SessionStatus.rejected,
@@ -128,7 +87,7 @@ describe('a lesson held to its end', () => {
     at(START);
     const sessionId = await join(student, lessonId);
     at(END);
-    await t.app.jobs.run(LESSON_JOBS.end, { lessonId });
+    await suite.t.app.jobs.run(LESSON_JOBS.end, { lessonId });
     expect(await outcomeOf(student, lessonId, sessionId)).toEqual({
       lessonStatus: 'cancelledByTutor',
       sessionStatus: SessionStatus.canceledByTutor,
@@ -186,20 +145,22 @@ describe('a cancelled lesson', () => {
     const sessionId = await join(tutor, lessonId);
     await join(student, lessonId);
     at('2025-01-06T07:20:00.000Z');
-    const cancelled = await ask(admin, 'POST', `/api/v1/lesson/${lessonId}/staff-cancel`, { reason: 'a dispute' });
+    const cancelled = await ask(suite.admin, 'POST', `/api/v1/lesson/${lessonId}/staff-cancel`, {
+      reason: 'a dispute',
+    });
     expect(cancelled.statusCode, cancelled.body).toBe(200);
     expect(await outcomeOf(student, lessonId, sessionId)).toEqual({
       lessonStatus: 'cancelledByAdmin',
       sessionStatus: SessionStatus.canceledByAdmin,
       shown: SessionStatus.canceledByAdmin,
       endedAt: '2025-01-06T07:20:00.000Z',
-      cancelledBy: admin.id,
+      cancelledBy: suite.admin.id,
       cancelledByRole: 'admin',
     });
 
     // Settled once: the end job finds nothing held, and the session keeps the admin's outcome.
     at(END);
-    await t.app.jobs.run(LESSON_JOBS.end, { lessonId });
+    await suite.t.app.jobs.run(LESSON_JOBS.end, { lessonId });
     expect((await outcomeOf(student, lessonId, sessionId)).sessionStatus).toBe(SessionStatus.canceledByAdmin);
   });
 
@@ -207,8 +168,8 @@ describe('a cancelled lesson', () => {
     const { student, lessonId } = await bookedLesson();
     const cancelled = await ask(student, 'DELETE', `/api/v1/lesson/${lessonId}`);
     expect(cancelled.json()).toMatchObject({ status: 'cancelledByStudent', sessionStatus: SessionStatus.rejected });
-    expect(await t.database.db.select().from(sessions).where(eq(sessions.lessonId, lessonId))).toEqual([]);
-    const [row] = await t.database.db.select().from(lessons).where(eq(lessons.id, lessonId));
+    expect(await suite.t.database.db.select().from(sessions).where(eq(sessions.lessonId, lessonId))).toEqual([]);
+    const [row] = await suite.t.database.db.select().from(lessons).where(eq(lessons.id, lessonId));
     expect(row).toMatchObject({ cancelledBy: student.id, status: 'cancelledByStudent' });
   });
 });

@@ -4,7 +4,7 @@ import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../platform/db/client.ts';
 import { earningsEntries } from '../invoices/invoices.table.ts';
 import { users } from '../users/users.table.ts';
-import { type Lesson, lessons, type NewLesson } from './lessons.table.ts';
+import { type Lesson, lessons, minutesTaken, type NewLesson } from './lessons.table.ts';
 
 // Besides its own table this repository writes the one fact fulfilment adds: the tutor's earnings entry
 // (DESIGN §4), once per lesson; the invoices module reads the balance from those entries.
@@ -118,11 +118,11 @@ export async function dueLessonIds(db: Db, now: Date, what: 'starting' | 'ending
   return rows.map((r) => r.id);
 }
 
-/** Credits a fulfilled lesson's price once (the unique lesson key makes a second run a no-op). */
-export async function creditLesson(tx: Db, lesson: Pick<LessonRow, 'id' | 'tutorId' | 'pricePiastres'>) {
+/** Credits a fulfilled lesson's earnings once (the unique lesson key makes a second run a no-op). */
+export async function creditLesson(tx: Db, lesson: Pick<LessonRow, 'id' | 'tutorId'>, amountPiastres: number) {
   await tx
     .insert(earningsEntries)
-    .values({ tutorId: lesson.tutorId, kind: 'lesson', lessonId: lesson.id, amountPiastres: lesson.pricePiastres })
+    .values({ tutorId: lesson.tutorId, kind: 'lesson', lessonId: lesson.id, amountPiastres })
     .onConflictDoNothing({ target: earningsEntries.lessonId });
 }
 
@@ -148,6 +148,7 @@ const lessonViewColumns = {
   cancelReason: lessons.cancelReason,
   tutorJoinedAt: lessons.tutorJoinedAt,
   studentJoinedAt: lessons.studentJoinedAt,
+  chargedMinutes: lessons.chargedMinutes,
   createdAt: lessons.createdAt,
 };
 
@@ -278,7 +279,7 @@ export async function memberFigures(db: Db, member: 'student' | 'tutor', userId:
   const [row] = await db
     .select({
       fulfilled: int(sql`count(*) filter (where ${fulfilled})`),
-      fulfilledMinutes: int(sql`sum(${lessons.durationMinutes}) filter (where ${fulfilled})`),
+      fulfilledMinutes: int(sql`sum(${minutesTaken}) filter (where ${fulfilled})`),
       people: int(sql`count(distinct ${counterpart}) filter (where ${fulfilled})`),
       upcoming: int(sql`count(*) filter (where ${held})`),
       upcomingMinutes: int(sql`sum(${lessons.durationMinutes}) filter (where ${held})`),

@@ -9,13 +9,16 @@ import {
 import { MS_PER_DAY, MS_PER_MINUTE, offsetOf } from '@darsak/domain/common';
 import { AppError } from '@darsak/domain/errors';
 import {
+  attendanceOf,
   type BookLessonInput,
   bookableLessonLengths,
   bookingViolation,
+  type CallEvent,
   type CancellationPolicy,
   CancelReason,
   cancellableUntil,
   cancellationViolation,
+  earnedPiastres,
   endedStatusOf,
   holdsTime,
   type LessonListQuery,
@@ -77,6 +80,8 @@ export interface LessonsDeps {
   bookingTutor: (db: Db, tutorId: number, lock?: 'share') => Promise<BookingTutorRow | undefined>;
   /** The tutor's weekly slots (availability module). */
   slotsOf: (db: Db, tutorId: number) => Promise<WeeklySlot[]>;
+  /** The events of the lesson's live room, oldest first (sessions module): its minutes are measured from them. */
+  callEvents: (db: Db, lessonId: number) => Promise<CallEvent[]>;
   /** Writes a lesson's outcome on its live session, if it has one (sessions module), in the caller's transaction. */
   settleCall: (tx: Db, lessonId: number, status: SessionStatus, endedAt: Date) => Promise<void>;
   /** Where the tutors' free-times inputs are cached: in memory, or Redis when REDIS_URL is set. */
@@ -140,6 +145,7 @@ export function createLessonsService(deps: LessonsDeps) {
       cancelledBy: l.cancelledBy,
       cancelReason: l.cancelReason,
       tutorJoinedAt: l.tutorJoinedAt?.toISOString() ?? null,
+      chargedMinutes: l.chargedMinutes,
       createdAt: l.createdAt.toISOString(),
     };
   };
@@ -366,7 +372,10 @@ export function createLessonsService(deps: LessonsDeps) {
   const memberOf = (lesson: LessonRow, userId: number): Member | undefined =>
     lesson.studentId === userId ? 'student' : lesson.tutorId === userId ? 'tutor' : undefined;
 
-  /** Ends a held lesson whose time is over: fulfilled (and credited) if the tutor came, else the tutor's no-show. */
+  /**
+   * Ends a held lesson whose time is over: fulfilled if the tutor came, charged and credited for the minutes its
+   * call measured; else the tutor's no-show.
+   */
   async function endLesson(lessonId: number) {
     const now = clock.now();
     const ended = await db.transaction(async (tx) => {
@@ -374,8 +383,14 @@ export function createLessonsService(deps: LessonsDeps) {
       if (!lesson || !holdsTime(lesson.status) || lesson.endsAt > now) return undefined;
       const status = endedStatusOf(lesson.tutorJoinedAt);
       if (status === LessonStatus.fulfilled) {
-        const row = await settle(tx, lesson.id, [lesson.status], { status, endedAt: now });
-        await repo.creditLesson(tx, lesson);
+        // the minutes both were connected are charged, and paid; the rest go back to the student's week
+        const { chargedMinutes } = attendanceOf({ ...lesson, events: await deps.callEvents(tx, lesson.id) });
+        const row = await settle(tx, lesson.id, [lesson.status], { status, endedAt: now, chargedMinutes });
+        await repo.creditLesson(
+          tx,
+          lesson,
+          earnedPiastres(lesson.pricePiastres, chargedMinutes, lesson.durationMinutes),
+        );
         return row;
       }
       const row = await settle(tx, lesson.id, [lesson.status], {

@@ -45,6 +45,11 @@ export const lessons = pgTable(
     tutorJoinedAt: timestamp('tutor_joined_at', { withTimezone: true }),
     studentJoinedAt: timestamp('student_joined_at', { withTimezone: true }),
     endedAt: timestamp('ended_at', { withTimezone: true }),
+    /**
+     * The minutes charged once a fulfilled lesson ended, measured from its call (attendanceOf); the rest went back
+     * to the student's weekly minutes. Null until then: a held lesson counts its whole duration.
+     */
+    chargedMinutes: smallint('charged_minutes'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -62,6 +67,10 @@ export const lessons = pgTable(
     check('lessons_duration_check', sql`${t.durationMinutes} in (15, 30)`),
     check('lessons_ends_at_check', sql`${t.endsAt} = ${t.startsAt} + ${t.durationMinutes} * interval '1 minute'`),
     check('lessons_price_check', sql`${t.pricePiastres} >= 0`),
+    check(
+      'lessons_charged_minutes_check',
+      sql`${t.chargedMinutes} is null or (${t.chargedMinutes} between 0 and ${t.durationMinutes} and ${t.status} = 'fulfilled')`,
+    ),
     check('lessons_members_check', sql`${t.studentId} <> ${t.tutorId}`),
     check(
       'lessons_cancelled_check',
@@ -74,6 +83,9 @@ export const lessons = pgTable(
     foreignKeyOf('lessons', t.cancelledBy, users.id, 'set null'),
   ],
 );
+
+/** The minutes a lesson takes from its student's week: what was charged once it ended, its duration until then. */
+export const minutesTaken = sql<number>`coalesce(${lessons.chargedMinutes}, ${lessons.durationMinutes})`;
 
 export type Lesson = typeof lessons.$inferSelect;
 export type NewLesson = typeof lessons.$inferInsert;

@@ -1,5 +1,5 @@
 import { type CallOwner, SessionStatus } from '@darsak/domain/sessions';
-import { and, asc, desc, eq, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.ts';
 import { lessons } from '../lessons/lessons.table.ts';
 import { demoSessions, interviews } from '../onboarding/onboarding.table.ts';
@@ -67,12 +67,28 @@ export async function insertSessionEvent(
   await db.insert(sessionEvents).values(values);
 }
 
-/** A member's latest event in a call: whether they are in it now, and whether they were before. */
-export async function lastEventOf(db: Db, sessionId: number, userId: number): Promise<SessionEventKind | undefined> {
+const PRESENCE_KINDS: readonly SessionEventKind[] = ['join', 'leave', 'drop', 'reconnect'];
+
+/**
+ * A member's latest arrival or departure in a call (whether they are in it now, and whether they were before), or
+ * with `any`, their latest event of any kind (a media report included).
+ */
+export async function lastEventOf(
+  db: Db,
+  sessionId: number,
+  userId: number,
+  of: 'presence' | 'any' = 'presence',
+): Promise<SessionEventKind | undefined> {
   const [row] = await db
     .select({ kind: sessionEvents.kind })
     .from(sessionEvents)
-    .where(and(eq(sessionEvents.sessionId, sessionId), eq(sessionEvents.userId, userId)))
+    .where(
+      and(
+        eq(sessionEvents.sessionId, sessionId),
+        eq(sessionEvents.userId, userId),
+        of === 'presence' ? inArray(sessionEvents.kind, [...PRESENCE_KINDS]) : undefined,
+      ),
+    )
     .orderBy(desc(sessionEvents.at), desc(sessionEvents.id))
     .limit(1);
   return row?.kind;

@@ -49,7 +49,7 @@ const memberOf = (call: CallOwnerRow, userId: number): Member | undefined =>
   call.hostId === userId ? 'host' : call.guestId === userId ? 'guest' : undefined;
 
 /** What a member did by arriving: a first join, or a return after a drop (or over a connection not yet dropped). */
-const arrivalAfter = (last: SessionEventKind | undefined): SessionEventKind =>
+const arrivalAfter = (last: SessionEventKind | undefined): 'join' | 'reconnect' =>
   last === undefined || last === 'leave' ? 'join' : 'reconnect';
 
 const ownerIds = (owner: CallOwner) => ({
@@ -196,6 +196,22 @@ export function createSessionsService(deps: SessionsDeps) {
           kind,
           joinState: await joinStateNow(tx, session.id, call, settings.noShowGraceMinutes),
         };
+      });
+    },
+
+    /**
+     * `session:connection`: a member's client says whether media flows to the other member (its peer connection is
+     * up or down). Recorded for a member who is in the call, when it changes: a lesson's minutes are measured from
+     * it (attendanceOf). False when nothing was recorded.
+     */
+    async reportMedia(user: AuthUser, sessionId: number, flowing: boolean): Promise<boolean> {
+      const kind: SessionEventKind = flowing ? 'media-up' : 'media-down';
+      return db.transaction(async (tx) => {
+        const presence = await repo.lastEventOf(tx, sessionId, user.id);
+        if (presence === undefined || !PRESENT.includes(presence)) return false;
+        if ((await repo.lastEventOf(tx, sessionId, user.id, 'any')) === kind) return false;
+        await repo.insertSessionEvent(tx, { sessionId, userId: user.id, kind, at: clock.now() });
+        return true;
       });
     },
 

@@ -1,6 +1,6 @@
 import { AppError } from '@darsak/domain/errors';
 import { sessionRoom, userRoom } from '@darsak/domain/realtime';
-import { JoinSessionInput, MediaInput, SessionRef, SignalInput } from '@darsak/domain/sessions';
+import { ConnectionInput, JoinSessionInput, MediaInput, SessionRef, SignalInput } from '@darsak/domain/sessions';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppIo, AppSocket } from '../../platform/realtime/realtime.ts';
 import { onEvent } from '../../platform/realtime/socket-events.ts';
@@ -72,6 +72,12 @@ export function registerSessionSocketHandlers(
   onEvent(socket, log, 'session:media', MediaInput, async ({ sessionId, camera, microphone }) => {
     requireJoined(sessionId);
     others(sessionId).emit('session:media', { sessionId, userId: user.id, camera, microphone });
+    return null;
+  });
+
+  onEvent(socket, log, 'session:connection', ConnectionInput, async ({ sessionId, flowing }) => {
+    requireJoined(sessionId);
+    await sessions.reportMedia(user, sessionId, flowing);
     return null;
   });
 

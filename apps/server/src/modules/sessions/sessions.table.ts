@@ -41,20 +41,26 @@ export const sessions = pgTable(
   ],
 );
 
-/** The join timeline of a call: join, leave, drop (connection lost) and reconnect of each member. */
+/**
+ * The timeline of a call: join, leave, drop (socket lost) and reconnect of each member, and media-up and media-down
+ * as each member's client reports its peer connection (a lesson's minutes are measured from both: attendanceOf).
+ */
 export const sessionEvents = pgTable(
   'session_events',
   {
     id: serial('id').primaryKey(),
     sessionId: integer('session_id').notNull(),
     userId: integer('user_id').notNull(),
-    kind: text('kind', { enum: ['join', 'leave', 'drop', 'reconnect'] }).notNull(),
+    kind: text('kind', { enum: ['join', 'leave', 'drop', 'reconnect', 'media-up', 'media-down'] }).notNull(),
     at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     index('session_events_session_idx').on(t.sessionId, t.at),
     index('session_events_user_idx').on(t.userId, t.at),
-    check('session_events_kind_check', sql`${t.kind} in ('join', 'leave', 'drop', 'reconnect')`),
+    check(
+      'session_events_kind_check',
+      sql`${t.kind} in ('join', 'leave', 'drop', 'reconnect', 'media-up', 'media-down')`,
+    ),
     foreignKeyOf('session_events', t.sessionId, sessions.id, 'cascade'),
     foreignKeyOf('session_events', t.userId, users.id, 'cascade'),
   ],

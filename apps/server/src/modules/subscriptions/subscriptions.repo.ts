@@ -15,7 +15,7 @@ import {
   sql,
 } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.ts';
-import { lessons } from '../lessons/lessons.table.ts';
+import { lessons, minutesTaken } from '../lessons/lessons.table.ts';
 import { type NewSubscription, type Subscription, subscriptions } from './subscriptions.table.ts';
 
 /** Active and not past its end: the end job may lag behind the clock, the rules never do. */
@@ -92,7 +92,7 @@ const lessonsOfStudentBetween = (studentId: number | SQLWrapper, from: Date | SQ
     lt(lessons.startsAt, to),
     notInArray(lessons.status, [...CANCELLED_LESSON_STATUSES]),
   );
-const bookedMinutes = sql<number>`coalesce(sum(${lessons.durationMinutes}), 0)::int`;
+const bookedMinutes = sql<number>`coalesce(sum(${minutesTaken}), 0)::int`;
 
 export async function lessonsBetween(db: Db, studentId: number, from: Date, to: Date) {
   const [row] = await db

@@ -15,7 +15,7 @@ const PER_MINUTE = {
   chatWrite: 60,
   /** Typing and read marks: delivered, cheap. */
   chatPresence: 240,
-  /** Joining and leaving a lesson's session, camera and microphone changes. */
+  /** Joining and leaving a lesson's session, camera and microphone changes, media going up and down. */
   sessionControl: 60,
   /** WebRTC signalling: offers, answers and bursts of ICE candidates. */
   sessionSignal: 1200,
@@ -31,6 +31,7 @@ const KIND_OF: Record<Exclude<ClientEvent, 'channel:subscribe' | 'channel:unsubs
   'session:join': 'sessionControl',
   'session:leave': 'sessionControl',
   'session:media': 'sessionControl',
+  'session:connection': 'sessionControl',
   'session:signal': 'sessionSignal',
 };
 

@@ -183,6 +183,43 @@ describe('/lesson/{id}', () => {
     expect(calls.some((c) => c.path === '/api/v1/availability-slot/free' && c.method === 'GET')).toBe(true);
   });
 
+  it('shows the minutes the call measured, and the minutes a drop gave back, to the student and to the tutor', async () => {
+    const held = makeLesson({ status: 'fulfilled', startsAt: cairoAt(-1, 10), chargedMinutes: 26 });
+    stubApi(
+      {
+        'GET /api/v1/lesson/501': () => ({ body: held }),
+        'GET /api/v1/rating/list/rater/7': () => ({ body: { total: 0, list: [] } }),
+      },
+      student,
+    );
+    const { unmount } = renderApp('/lesson/501', { user: student });
+    const alert = (await screen.findByText('انقطع الاتصال أثناء الدرس')).closest('[role="status"]') as HTMLElement;
+    expect(alert.textContent).toContain('عادت ٤ دقائق إلى رصيدك.');
+    expect(screen.getByText('الدقائق المحتسبة').nextElementSibling?.textContent).toBe('٢٦ دقيقة من ٣٠ دقيقة');
+    unmount();
+    authStore.reset();
+
+    stubApi({ 'GET /api/v1/lesson/501': () => ({ body: held }) }, tutor);
+    renderApp('/lesson/501', { user: tutor });
+    const told = (await screen.findByText('انقطع الاتصال أثناء الدرس')).closest('[role="status"]') as HTMLElement;
+    expect(told.textContent).toContain('يُحتسب الدرس بالوقت الذي اتصلتما فيه: ٢٦ دقيقة من ٣٠ دقيقة');
+  });
+
+  it('shows no drop notice for a lesson held in full', async () => {
+    stubApi(
+      {
+        'GET /api/v1/lesson/501': () => ({
+          body: makeLesson({ status: 'fulfilled', startsAt: cairoAt(-1, 10), chargedMinutes: 30 }),
+        }),
+        'GET /api/v1/rating/list/rater/7': () => ({ body: { total: 0, list: [] } }),
+      },
+      student,
+    );
+    renderApp('/lesson/501', { user: student });
+    expect(await screen.findByText('الدقائق المحتسبة')).toBeTruthy();
+    expect(screen.queryByText('انقطع الاتصال أثناء الدرس')).toBeNull();
+  });
+
   it('rates the tutor after a fulfilled lesson and edits when a rating exists', async () => {
     const existing = makeRating({ id: 61, value: 3, text: 'جيد' });
     let rated = false;

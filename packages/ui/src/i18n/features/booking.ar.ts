@@ -207,6 +207,10 @@ export const bookingAr = {
   'booking.lesson.cancelledAt': 'أُلغي في',
   // its live session (spec §4 Session status, as lessonSessionStatus maps a lesson's outcome)
   'booking.lesson.session': 'الجلسة المباشرة',
+  'booking.lesson.charged': 'الدقائق المحتسبة',
+  'booking.lesson.chargedOf': '{charged} من {duration}',
+  'booking.lesson.lostTitle': 'انقطع الاتصال أثناء الدرس',
+  'booking.lesson.lostTutor': 'يُحتسب الدرس بالوقت الذي اتصلتما فيه: {charged} من {duration}، وتُدفع لك أرباحه بقدرها.',
   'booking.lesson.session.1': 'لم تنتهِ بعد',
   'booking.lesson.session.2': 'عُقدت',
   'booking.lesson.session.3': 'ألغاها الطالب أو غاب عنها',

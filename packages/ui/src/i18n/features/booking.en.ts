@@ -158,6 +158,11 @@ export const bookingEn: Translation<typeof bookingAr> = {
   'booking.lesson.price': 'Lesson fee',
   'booking.lesson.cancelledAt': 'Cancelled on',
   'booking.lesson.session': 'Live session',
+  'booking.lesson.charged': 'Minutes counted',
+  'booking.lesson.chargedOf': '{charged} of {duration}',
+  'booking.lesson.lostTitle': 'The connection dropped during the lesson',
+  'booking.lesson.lostTutor':
+    'The lesson counts the time you were connected: {charged} of {duration}, and your earnings follow it.',
   'booking.lesson.session.1': 'Not over yet',
   'booking.lesson.session.2': 'Held',
   'booking.lesson.session.3': 'Cancelled or missed by the student',

@@ -43,6 +43,14 @@ export function LessonDetails({ record }: { record: LessonRecord }) {
     [t('staff.lessons.start'), format.dateTime(lesson.startsAt)],
     [t('staff.lesson.ends'), format.dateTime(lesson.endsAt)],
     [t('staff.lessons.length'), t('staff.lessons.minutes', { count: lesson.durationMinutes })],
+    ...(lesson.chargedMinutes === null
+      ? []
+      : [
+          [t('staff.lesson.charged'), t('staff.lessons.minutes', { count: lesson.chargedMinutes })] as [
+            string,
+            ReactNode,
+          ],
+        ]),
     [t('staff.lessons.price'), format.piastres(lesson.pricePiastres)],
     [t('staff.lessons.status'), <LessonStatus key="status" lesson={lesson} />],
     [t('booking.lesson.session'), sessionStatusText(t, lesson)],

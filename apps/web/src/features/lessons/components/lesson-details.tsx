@@ -53,6 +53,12 @@ export function LessonDetails({
   const other = otherMemberOf(lesson, viewerId);
   const changeable = canChange(lesson, now);
   const extra = actions?.(lesson, { canChange: changeable });
+  const charged = lesson.chargedMinutes;
+  const returned = charged === null ? 0 : lesson.durationMinutes - charged;
+  const measured = charged !== null && {
+    charged: format.minutes(charged),
+    duration: format.minutes(lesson.durationMinutes),
+  };
 
   return (
     <div className="flex flex-col gap-6">
@@ -76,6 +82,11 @@ export function LessonDetails({
       {student && lesson.cancelReason === CancelReason.tutorDidNotAttend && (
         <Alert tone="info" title={t('booking.absent.endedTitle')}>
           {t('booking.cancel.minutesBack', { count: lesson.durationMinutes })}
+        </Alert>
+      )}
+      {measured && returned > 0 && (
+        <Alert tone="info" title={t('booking.lesson.lostTitle')}>
+          {student ? t('booking.cancel.minutesBack', { count: returned }) : t('booking.lesson.lostTutor', measured)}
         </Alert>
       )}
       {mayEndAsTutorAbsent(lesson, viewerId, now) && (
@@ -106,6 +117,7 @@ export function LessonDetails({
           {isLessonCancelled(lesson.status) && lesson.cancelledAt && (
             <Row label={t('booking.lesson.cancelledAt')}>{dates.dayTime(lesson.cancelledAt)}</Row>
           )}
+          {measured && <Row label={t('booking.lesson.charged')}>{t('booking.lesson.chargedOf', measured)}</Row>}
           <Row label={t('booking.lesson.session')}>
             {t(`booking.lesson.session.${lesson.sessionStatus}` as MessageKey)}
           </Row>

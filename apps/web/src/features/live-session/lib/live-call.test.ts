@@ -62,29 +62,43 @@ afterEach(() => {
   FakePeerConnection.made = [];
 });
 
+const JOINED = { ok: true, data: { sessionId: 3, lessonId: 42, roomId: 4, joinState: null, peers: [9] } } as const;
+
+/**
+ * A call joined with the other member (9) already in, over a fake realtime server; `meanwhile` is what the server
+ * sends before it answers the join.
+ */
+async function joinedCall(meanwhile: (server: ReturnType<typeof createFakeRealtimeServer>) => void = () => {}) {
+  vi.stubGlobal('RTCPeerConnection', FakePeerConnection);
+  vi.stubGlobal('MediaStream', class {});
+  const server = createFakeRealtimeServer();
+  const realtime = createRealtimeClient({ createSocket: server.factory });
+  realtime.setToken('t');
+  await new Promise((resolve) => setTimeout(resolve, 0));
+  server.handle('session:join', () => {
+    meanwhile(server);
+    return JOINED;
+  });
+  const fetchToken = vi.fn(async () => token);
+  const call = new LiveCall({
+    userId: 7,
+    realtime,
+    fetchToken,
+    localStream: null,
+    media: { camera: true, microphone: false },
+  });
+  await call.join();
+  return { server, realtime, call, fetchToken };
+}
+
 describe('live call', () => {
   it('keeps what the other member sends before its join is answered, and answers their offer', async () => {
-    vi.stubGlobal('RTCPeerConnection', FakePeerConnection);
-    vi.stubGlobal('MediaStream', class {});
-    const server = createFakeRealtimeServer();
-    const realtime = createRealtimeClient({ createSocket: server.factory });
-    realtime.setToken('t');
-    await new Promise((resolve) => setTimeout(resolve, 0));
     // The tutor saw us arrive and sent an offer while our join was on its way.
-    server.handle('session:join', () => {
+    const { server, realtime, call } = await joinedCall((server) => {
       server.push('session:peer-joined', { sessionId: 3, userId: 9, kind: 'join' });
       server.push('session:signal', { sessionId: 3, from: 9, signal: { type: 'offer', sdp: 'v=0 tutor' } });
       server.push('session:media', { sessionId: 3, userId: 9, camera: false, microphone: true });
-      return { ok: true, data: { sessionId: 3, lessonId: 42, roomId: 4, joinState: null, peers: [9] } };
     });
-    const call = new LiveCall({
-      userId: 7,
-      realtime,
-      fetchToken: async () => token,
-      localStream: null,
-      media: { camera: true, microphone: true },
-    });
-    await call.join();
     await vi.waitFor(() =>
       expect(server.received).toContainEqual({
         event: 'session:signal',
@@ -117,31 +131,36 @@ describe('live call', () => {
   });
 
   it('rejoins with a fresh token after the socket comes back', async () => {
-    vi.stubGlobal('RTCPeerConnection', FakePeerConnection);
-    vi.stubGlobal('MediaStream', class {});
-    const server = createFakeRealtimeServer();
-    const realtime = createRealtimeClient({ createSocket: server.factory });
-    realtime.setToken('t');
-    await new Promise((resolve) => setTimeout(resolve, 0));
-    server.handle('session:join', () => ({
-      ok: true,
-      data: { sessionId: 3, lessonId: 42, roomId: 4, joinState: null, peers: [9] },
-    }));
-    const fetchToken = vi.fn(async () => token);
-    const call = new LiveCall({
-      userId: 7,
-      realtime,
-      fetchToken,
-      localStream: null,
-      media: { camera: true, microphone: false },
-    });
-    await call.join();
+    const { server, realtime, call, fetchToken } = await joinedCall();
     server.drop();
     server.restore();
     await vi.waitFor(() => expect(fetchToken).toHaveBeenCalledTimes(2));
     await vi.waitFor(() => expect(call.getState()).toMatchObject({ phase: 'joined', rejoins: 1 }));
     expect(server.received.filter((r) => r.event === 'session:join')).toHaveLength(2);
     expect(FakePeerConnection.made).toHaveLength(2);
+    call.close();
+    realtime.close();
+  });
+
+  it('tells the server when media starts and stops flowing to the other member, afresh on each connection', async () => {
+    const { server, realtime, call } = await joinedCall();
+    const reports = () => server.received.filter((r) => r.event === 'session:connection').map((r) => r.payload);
+    const move = (pc: FakePeerConnection | undefined, state: string) => {
+      if (!pc) throw new Error('no peer connection');
+      pc.connectionState = state;
+      (pc.onconnectionstatechange as (() => void) | null)?.();
+    };
+    move(FakePeerConnection.made[0], 'connected');
+    move(FakePeerConnection.made[0], 'connected');
+    await vi.waitFor(() => expect(reports()).toEqual([{ sessionId: 3, flowing: true }]));
+    move(FakePeerConnection.made[0], 'disconnected');
+    await vi.waitFor(() => expect(reports()).toHaveLength(2));
+    expect(reports()[1]).toEqual({ sessionId: 3, flowing: false });
+    // the other member comes back: a new connection, reported again once it carries media
+    server.push('session:peer-joined', { sessionId: 3, userId: 9, kind: 'reconnect' });
+    move(FakePeerConnection.made[1], 'connected');
+    await vi.waitFor(() => expect(reports()).toHaveLength(3));
+    expect(reports()[2]).toEqual({ sessionId: 3, flowing: true });
     call.close();
     realtime.close();
   });

@@ -66,6 +66,8 @@ export class LiveCall {
   private failureTimer: ReturnType<typeof setTimeout> | undefined;
   private joining: Promise<void> | null = null;
   private watchdog: ReturnType<typeof setTimeout> | undefined;
+  /** What the server was last told of media to the other member on the current link (null: nothing yet). */
+  private flowing: boolean | null = null;
   /** Session events that arrived while the join was on its way, replayed once it is answered. */
   private early: Array<{ peerJoined?: number; run: () => void }> = [];
 
@@ -239,6 +241,8 @@ export class LiveCall {
    */
   private newLink(peerId: number, how: { waitForOffer?: boolean } = {}) {
     this.closeLink();
+    // each link is reported afresh: a (re)join starts the server's record of this member's media anew
+    this.flowing = null;
     const { options } = this;
     const sessionId = this.state.sessionId;
     if (sessionId === null) return;
@@ -256,6 +260,8 @@ export class LiveCall {
       onStateChange: (state) => {
         if (this.link !== link) return;
         this.set({ link: state });
+        if (state === 'connected') this.reportFlowing(true);
+        else if (state === 'disconnected' || state === 'failed') this.reportFlowing(false);
         clearTimeout(this.failureTimer);
         if (!polite && (state === 'failed' || state === 'disconnected'))
           this.failureTimer = setTimeout(() => {
@@ -274,11 +280,20 @@ export class LiveCall {
   }
 
   private closeLink() {
+    if (this.flowing) this.reportFlowing(false);
     clearTimeout(this.failureTimer);
     clearTimeout(this.watchdog);
     this.link?.close();
     this.link = null;
     if (this.state.link !== 'none') this.set({ link: 'none' });
+  }
+
+  /** Tells the server whether media flows to the other member: a lesson's charged minutes are measured from it. */
+  private reportFlowing(flowing: boolean) {
+    const { sessionId } = this.state;
+    if (sessionId === null || this.flowing === flowing) return;
+    this.flowing = flowing;
+    this.options.realtime.send('session:connection', { sessionId, flowing });
   }
 
   private applyMediaToTracks() {

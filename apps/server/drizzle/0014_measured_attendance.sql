@@ -1,0 +1,4 @@
+ALTER TABLE "session_events" DROP CONSTRAINT "session_events_kind_check";--> statement-breakpoint
+ALTER TABLE "lessons" ADD COLUMN "charged_minutes" smallint;--> statement-breakpoint
+ALTER TABLE "lessons" ADD CONSTRAINT "lessons_charged_minutes_check" CHECK ("lessons"."charged_minutes" is null or ("lessons"."charged_minutes" between 0 and "lessons"."duration_minutes" and "lessons"."status" = 'fulfilled'));--> statement-breakpoint
+ALTER TABLE "session_events" ADD CONSTRAINT "session_events_kind_check" CHECK ("session_events"."kind" in ('join', 'leave', 'drop', 'reconnect', 'media-up', 'media-down'));

@@ -1,0 +1,85 @@
+import type { LessonRecord, LessonView } from '@darsak/domain/lessons';
+import type { Subscription } from '@darsak/domain/subscriptions';
+import { eq } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { type Actor, createActor } from '../../../test/harness/actors.ts';
+import { lessonCallSuite } from '../../../test/lesson-calls.ts';
+import { earningsEntries } from '../invoices/invoices.table.ts';
+import { LESSON_JOBS } from './lessons.service.ts';
+
+// A lesson's minutes follow its call (issue 29): what both members were connected for is charged and paid, what a
+// drop took goes back to the student's week. Monday 6 January 2025, 09:00 in Cairo; lessons at 09:15–09:45.
+const NOW = '2025-01-06T07:00:00.000Z';
+const START = '2025-01-06T07:15:00.000Z';
+const END = '2025-01-06T07:45:00.000Z';
+const minute = (m: number) => new Date(Date.parse(START) + m * 60_000).toISOString();
+
+const { suite, sockets, ask, bookedLesson, joinCall: joined } = lessonCallSuite(NOW);
+
+const remaining = async (student: Actor) =>
+  ((await ask(student, 'GET', '/api/v1/sub/user')).json() as Subscription).remainingWeeklyMinutes;
+
+async function earned(lessonId: number) {
+  const rows = await suite.t.database.db.select().from(earningsEntries).where(eq(earningsEntries.lessonId, lessonId));
+  return rows.map((row) => row.amountPiastres);
+}
+
+describe('measured attendance', () => {
+  it('gives back the minutes a drop took and pays the tutor for the rest', async () => {
+    const { tutor, student, lesson } = await bookedLesson(START, 60);
+    expect(await remaining(student)).toBe(30);
+    suite.t.clock.set(START);
+    await suite.t.app.jobs.run(LESSON_JOBS.start, { lessonId: lesson.id });
+    const tutorSide = await joined(tutor, lesson.id);
+    const studentSide = await joined(student, lesson.id);
+    await tutorSide.media(true);
+    await studentSide.media(true);
+    // the student's link falls for four minutes; her client says so, then says it is back
+    suite.t.clock.set(minute(10));
+    await studentSide.media(false);
+    suite.t.clock.set(minute(14));
+    await studentSide.media(true);
+    await studentSide.media(true); // unchanged: recorded once
+
+    suite.t.clock.set(END);
+    await suite.t.app.jobs.run(LESSON_JOBS.end, { lessonId: lesson.id });
+    const ended = (await ask(student, 'GET', `/api/v1/lesson/${lesson.id}`)).json() as LessonView;
+    expect(ended).toMatchObject({ status: 'fulfilled', chargedMinutes: 26 });
+    expect(await remaining(student)).toBe(60 - 26);
+    expect(await earned(lesson.id)).toEqual([Math.round((lesson.pricePiastres * 26) / 30)]);
+
+    // staff read the same timeline, the drop with it
+    const record = (await ask(suite.admin, 'GET', `/api/v1/lesson/${lesson.id}/record`)).json() as LessonRecord;
+    const studentMedia = record.events.filter((e) => e.userId === student.id && e.kind.startsWith('media'));
+    expect(studentMedia.map((e) => [e.kind, e.at])).toEqual([
+      ['media-up', START],
+      ['media-down', minute(10)],
+      ['media-up', minute(14)],
+    ]);
+    expect(record.lesson.chargedMinutes).toBe(26);
+  });
+
+  it('charges and pays a lesson held without a drop in full', async () => {
+    const { tutor, student, lesson } = await bookedLesson(START, 60);
+    suite.t.clock.set(START);
+    await suite.t.app.jobs.run(LESSON_JOBS.start, { lessonId: lesson.id });
+    await (await joined(tutor, lesson.id)).media(true);
+    await (await joined(student, lesson.id)).media(true);
+    suite.t.clock.set(END);
+    await suite.t.app.jobs.run(LESSON_JOBS.end, { lessonId: lesson.id });
+    expect(((await ask(student, 'GET', `/api/v1/lesson/${lesson.id}`)).json() as LessonView).chargedMinutes).toBe(30);
+    expect(await remaining(student)).toBe(30);
+    expect(await earned(lesson.id)).toEqual([lesson.pricePiastres]);
+  });
+
+  it('refuses a media report from someone not in the call, and records nothing', async () => {
+    const { tutor, lesson } = await bookedLesson(START, 60);
+    suite.t.clock.set(START);
+    const tutorSide = await joined(tutor, lesson.id);
+    const stranger = await sockets.connect(suite.baseUrl, (await createActor(suite.t, 'student')).token);
+    const refused = await stranger.emitWithAck('session:connection', { sessionId: tutorSide.sessionId, flowing: true });
+    expect(refused).toMatchObject({ ok: false, code: 'forbidden' });
+    const record = (await ask(suite.admin, 'GET', `/api/v1/lesson/${lesson.id}/record`)).json() as LessonRecord;
+    expect(record.events.map((e) => e.kind)).toEqual(['join']);
+  });
+});

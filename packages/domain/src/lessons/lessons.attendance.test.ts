@@ -1,0 +1,108 @@
+import { describe, expect, it } from 'vitest';
+import { attendanceOf, earnedPiastres } from './lessons.attendance.ts';
+import type { CallEvent } from './lessons.presence.ts';
+
+const TUTOR = 9;
+const STUDENT = 7;
+const at = (minute: number, second = 0) => new Date(Date.UTC(2026, 2, 4, 8, minute, second));
+const e = (userId: number, kind: CallEvent['kind'], minute: number, second = 0): CallEvent => ({
+  userId,
+  kind,
+  at: at(minute, second),
+});
+const lesson = (events: CallEvent[]) =>
+  attendanceOf({ events, tutorId: TUTOR, studentId: STUDENT, startsAt: at(0), endsAt: at(30), durationMinutes: 30 });
+/** Both in from the start with media flowing (each side reports its own connection). */
+const bothIn = (minute = 0) => [
+  e(TUTOR, 'join', minute),
+  e(STUDENT, 'join', minute),
+  e(TUTOR, 'media-up', minute, 2),
+  e(STUDENT, 'media-up', minute, 2),
+];
+
+describe('attendanceOf', () => {
+  it('charges a whole lesson held without a drop (a few seconds to connect are not counted against anyone)', () => {
+    expect(lesson(bothIn())).toEqual({
+      connectedSeconds: 30 * 60 - 2,
+      lostSeconds: 2,
+      chargedMinutes: 30,
+      returnedMinutes: 0,
+    });
+  });
+
+  it('gives back the minutes a drop took, whichever side dropped, and charges the rest', () => {
+    const studentDrop = lesson([
+      ...bothIn(),
+      e(STUDENT, 'drop', 10),
+      e(STUDENT, 'reconnect', 14),
+      e(STUDENT, 'media-up', 14),
+    ]);
+    expect(studentDrop).toMatchObject({ returnedMinutes: 4, chargedMinutes: 26 });
+    const mediaOnly = lesson([...bothIn(), e(TUTOR, 'media-down', 10), e(TUTOR, 'media-up', 13, 30)]);
+    expect(mediaOnly).toMatchObject({ lostSeconds: 3 * 60 + 32, returnedMinutes: 4, chargedMinutes: 26 });
+  });
+
+  it('gives back the minutes the tutor was late, and charges the student her own lateness', () => {
+    const tutorLate = lesson([
+      e(STUDENT, 'join', 0),
+      e(TUTOR, 'join', 6),
+      e(TUTOR, 'media-up', 6),
+      e(STUDENT, 'media-up', 6),
+    ]);
+    expect(tutorLate).toMatchObject({ returnedMinutes: 6, chargedMinutes: 24 });
+    const studentLate = lesson([
+      e(TUTOR, 'join', 0),
+      e(STUDENT, 'join', 8),
+      e(TUTOR, 'media-up', 8),
+      e(STUDENT, 'media-up', 8),
+    ]);
+    expect(studentLate).toMatchObject({ connectedSeconds: 22 * 60, returnedMinutes: 0, chargedMinutes: 30 });
+  });
+
+  it('charges the time after the student left by choice, and gives back what the tutor left', () => {
+    expect(lesson([...bothIn(), e(STUDENT, 'leave', 20)])).toMatchObject({ chargedMinutes: 30, returnedMinutes: 0 });
+    expect(lesson([...bothIn(), e(TUTOR, 'leave', 20)])).toMatchObject({ chargedMinutes: 20, returnedMinutes: 10 });
+  });
+
+  it('counts only the lesson’s own time: minutes in the call before it starts or after it ends change nothing', () => {
+    expect(
+      lesson([...bothIn(-5), e(TUTOR, 'drop', -3), e(TUTOR, 'reconnect', -1), e(TUTOR, 'media-up', -1)]),
+    ).toMatchObject({
+      connectedSeconds: 30 * 60,
+      chargedMinutes: 30,
+    });
+  });
+
+  it('charges a student who never came the whole lesson, and counts presence as connected without media reports', () => {
+    expect(lesson([e(TUTOR, 'join', 0)])).toEqual({
+      connectedSeconds: 0,
+      lostSeconds: 0,
+      chargedMinutes: 30,
+      returnedMinutes: 0,
+    });
+    const withoutReports = lesson([
+      e(TUTOR, 'join', 0),
+      e(STUDENT, 'join', 0),
+      e(TUTOR, 'drop', 5),
+      e(TUTOR, 'reconnect', 15),
+    ]);
+    expect(withoutReports).toMatchObject({ connectedSeconds: 20 * 60, returnedMinutes: 10, chargedMinutes: 20 });
+  });
+
+  it('gives back the whole lesson when the call never connected', () => {
+    expect(lesson([e(TUTOR, 'join', 0), e(STUDENT, 'join', 0), e(TUTOR, 'media-down', 1)])).toMatchObject({
+      connectedSeconds: 0,
+      chargedMinutes: 0,
+      returnedMinutes: 30,
+    });
+  });
+});
+
+describe('earnedPiastres', () => {
+  it('pays the tutor the lesson’s price for the minutes charged', () => {
+    expect(earnedPiastres(9_000, 30, 30)).toBe(9_000);
+    expect(earnedPiastres(9_000, 26, 30)).toBe(7_800);
+    expect(earnedPiastres(1_000, 7, 15)).toBe(467);
+    expect(earnedPiastres(9_000, 0, 30)).toBe(0);
+  });
+});
