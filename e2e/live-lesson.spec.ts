@@ -1,6 +1,7 @@
-import type { APIRequestContext, BrowserContext, Page, TestInfo } from '@playwright/test';
+import type { BrowserContext, Page, TestInfo } from '@playwright/test';
 import {
   attachClientLog,
+  callTimeline,
   expectVideoFlowing,
   FAKE_MEDIA_LAUNCH,
   join,
@@ -8,7 +9,7 @@ import {
   remoteMedia,
   watchPeerConnections,
 } from './support/live-session.ts';
-import { type Person, registerPerson, signedInContext, signInApi } from './support/people.ts';
+import { type Person, registerPerson, signedInContext } from './support/people.ts';
 import { screenshot } from './support/screens.ts';
 import { expect, test } from './support/test.ts';
 
@@ -42,7 +43,8 @@ test('a student and a tutor see and hear each other, chat, toggle the microphone
   try {
     await journey(s, t, studentContext, lessonId, testInfo);
     await test.step('the call’s timeline has each side’s media, and the drop (the lesson’s minutes follow it)', async () => {
-      const kinds = await timelineOf(request, lessonId);
+      const events = await callTimeline(request, lessonId);
+      const kinds = (person: Person) => events.filter((e) => e.userId === person.user.id).map((e) => e.kind);
       expect(kinds(tutor)).toContain('media-up');
       const studentSide = kinds(student);
       const dropped = studentSide.indexOf('drop');
@@ -59,17 +61,6 @@ test('a student and a tutor see and hear each other, chat, toggle the microphone
     await tutorContext.close();
   }
 });
-
-/** What the room recorded of each member, in order, as staff read it (the lesson's record). */
-async function timelineOf(request: APIRequestContext, lessonId: number) {
-  const admin = await signInApi(request, 'admin@darsak.test');
-  const answer = await request.get(`/api/v1/lesson/${lessonId}/record`, {
-    headers: { authorization: `Bearer ${admin.token}` },
-  });
-  expect(answer.ok(), await answer.text()).toBe(true);
-  const { events } = (await answer.json()) as { events: Array<{ userId: number; kind: string }> };
-  return (person: Person) => events.filter((e) => e.userId === person.user.id).map((e) => e.kind);
-}
 
 async function journey(s: Page, t: Page, studentContext: BrowserContext, lessonId: number, testInfo: TestInfo) {
   // The student comes first and waits for the tutor.

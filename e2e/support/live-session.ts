@@ -1,5 +1,5 @@
 import { type APIRequestContext, type BrowserContext, expect, type Page, type TestInfo } from '@playwright/test';
-import type { Person } from './people.ts';
+import { type Person, signInApi } from './people.ts';
 
 /** Chromium's fake devices, no permission prompt, and WebRTC over the loopback interface. */
 export const FAKE_MEDIA_LAUNCH = {
@@ -125,8 +125,11 @@ export async function join(page: Page, owner: number | string) {
   await expect(page.getByRole('region', { name: `مكالمة ${meeting}` })).toBeVisible({ timeout: 20_000 });
 }
 
-/** The kind of the local candidate the newest connection is using ('host', 'srflx', 'relay'). */
-export async function selectedCandidateType(page: Page): Promise<string | null> {
+/**
+ * The path the newest connection is using, from its local candidate: its kind ('host', 'srflx', 'relay'), and for
+ * a relay, how this browser reaches the TURN server ('udp', 'tcp', 'tls').
+ */
+export async function selectedPath(page: Page): Promise<{ type: string; relayProtocol: string | null } | null> {
   return page.evaluate(async () => {
     const all = (window as unknown as { __peerConnections: RTCPeerConnection[] }).__peerConnections ?? [];
     const newest = all.at(-1);
@@ -135,6 +138,39 @@ export async function selectedCandidateType(page: Page): Promise<string | null> 
     const transport = reports.find((r) => r.type === 'transport' && r.selectedCandidatePairId);
     const pair = reports.find((r) => r.id === transport?.selectedCandidatePairId);
     const local = reports.find((r) => r.id === pair?.localCandidateId);
-    return (local?.candidateType as string | undefined) ?? null;
+    if (!local) return null;
+    return { type: String(local.candidateType), relayProtocol: (local.relayProtocol as string | undefined) ?? null };
   });
+}
+
+/** The kind of the local candidate the newest connection is using ('host', 'srflx', 'relay'). */
+export const selectedCandidateType = async (page: Page): Promise<string | null> =>
+  (await selectedPath(page))?.type ?? null;
+
+/** Milliseconds until the remote video shows and its bytes grow, polled every 100 ms (a figure, not a limit). */
+export async function timeToMedia(page: Page, since: number, after = 0): Promise<number> {
+  await expect
+    .poll(
+      async () => {
+        const media = await remoteMedia(page);
+        return media.width > 0 && media.bytes > after;
+      },
+      { timeout: 30_000, intervals: [100] },
+    )
+    .toBe(true);
+  return Date.now() - since;
+}
+
+/** What the room recorded of a lesson's call, oldest first, as staff read it (the lesson's record). */
+export async function callTimeline(
+  request: APIRequestContext,
+  lessonId: number,
+): Promise<Array<{ userId: number; kind: string; at: Date }>> {
+  const admin = await signInApi(request, 'admin@darsak.test');
+  const answer = await request.get(`/api/v1/lesson/${lessonId}/record`, {
+    headers: { authorization: `Bearer ${admin.token}` },
+  });
+  expect(answer.ok(), await answer.text()).toBe(true);
+  const { events } = (await answer.json()) as { events: Array<{ userId: number; kind: string; at: string }> };
+  return events.map((event) => ({ ...event, at: new Date(event.at) }));
 }

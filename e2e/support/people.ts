@@ -50,16 +50,17 @@ export async function registerPerson(
 
 /**
  * A browser context already signed in as `person` (the session is put where the app keeps it, as after a sign-in),
- * with the viewport of the page's project.
+ * with the viewport of the page's project (and `baseURL` for a browser the journey launched itself).
  */
 export async function signedInContext(
   browser: Browser,
   like: Page,
   person: Person,
-  options: { permissions?: string[] } = {},
+  options: { permissions?: string[]; baseURL?: string } = {},
 ): Promise<BrowserContext> {
   const context = await browser.newContext({
     viewport: like.viewportSize() ?? { width: 1280, height: 800 },
+    ...(options.baseURL ? { baseURL: options.baseURL } : {}),
     locale: 'ar-EG',
     timezoneId: 'Africa/Cairo',
     ...(options.permissions ? { permissions: options.permissions } : {}),

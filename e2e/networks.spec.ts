@@ -1,0 +1,165 @@
+import { attendanceOf, type CallEvent } from '@darsak/domain/lessons';
+import { type APIRequestContext, type Browser, type Page, request as requests, type TestInfo } from '@playwright/test';
+import {
+  attachClientLog,
+  callTimeline,
+  join,
+  lessonNow,
+  remoteMedia,
+  selectedPath,
+  timeToMedia,
+  watchPeerConnections,
+} from './support/live-session.ts';
+import { createNetworkLab, type Home, labUnavailable, type NetworkLab } from './support/network-lab.ts';
+import { type Person, registerPerson, signedInContext } from './support/people.ts';
+import { screenshot } from './support/screens.ts';
+import { type Darsak, freePorts, startDarsak } from './support/server.ts';
+import { expect, test } from './support/test.ts';
+
+/**
+ * Lessons on the networks our students have (issue 29, item 7): a student and a tutor at home on networks of their
+ * own (network namespaces, e2e/support/network-lab.ts), Darsak and the TURN server as deployed on the machine
+ * between them. What each network does to the call is measured and printed (time to media, time back after an
+ * outage): figures of this machine, not limits.
+ */
+
+// CI has what the lab needs (.ci/run installs it): there a missing part fails the run instead of skipping it.
+const unavailable = labUnavailable();
+test.skip(unavailable !== null && !process.env.CI, unavailable ?? '');
+test.beforeAll(() => expect(unavailable, 'the network lab cannot be made here').toBeNull());
+test.describe.configure({ mode: 'serial' });
+
+let lab: NetworkLab;
+let darsak: Darsak;
+let api: APIRequestContext;
+test.beforeAll(async () => {
+  test.setTimeout(180_000);
+  const [app, admin, site] = await freePorts();
+  const [turnPort] = await freePorts();
+  lab = await createNetworkLab(turnPort);
+  darsak = await startDarsak({
+    host: lab.serverAddress,
+    ports: [app, admin, site],
+    env: { HOST: lab.serverAddress, TURN_URLS: lab.turn.urls, TURN_SECRET: lab.turn.secret },
+  });
+  api = await requests.newContext({ baseURL: darsak.app });
+});
+test.afterAll(async () => {
+  await api?.dispose();
+  await darsak?.stop();
+  await lab?.close();
+});
+
+/** A lesson going on now between a new student and a new tutor, each in a browser at home. */
+async function lessonAtHome(like: Page) {
+  const student = await registerPerson(api, 'student');
+  const tutor = await registerPerson(api, 'tutor');
+  const lessonId = await lessonNow(api, student, tutor);
+  const open = async (home: Home, person: Person) => {
+    const browser = await home.launchBrowser(darsak.app);
+    const context = await signedInContext(browser, like, person, {
+      permissions: ['camera', 'microphone'],
+      baseURL: darsak.app,
+    });
+    await watchPeerConnections(context);
+    return { browser, page: await context.newPage() };
+  };
+  const s = await open(lab.student, student);
+  const t = await open(lab.tutor, tutor);
+  return { student, tutor, lessonId, s: s.page, t: t.page, browsers: [s.browser, t.browser] };
+}
+
+/**
+ * A lesson at home with both members in its call (the tutor first), given to `body`; each browser's own log is
+ * attached when it fails, and both browsers are closed.
+ */
+async function inLessonAtHome(like: Page, testInfo: TestInfo, body: (lesson: LessonAtHome) => Promise<void>) {
+  const lesson = await lessonAtHome(like);
+  try {
+    await join(lesson.t, lesson.lessonId);
+    await join(lesson.s, lesson.lessonId);
+    await body(lesson);
+  } catch (error) {
+    await attachClientLog(lesson.s, 'student', testInfo);
+    await attachClientLog(lesson.t, 'tutor', testInfo);
+    throw error;
+  } finally {
+    await Promise.all(lesson.browsers.map((browser: Browser) => browser.close()));
+  }
+}
+type LessonAtHome = Awaited<ReturnType<typeof lessonAtHome>>;
+
+test('a student whose network drops UDP reaches her tutor over TURN on TCP', async ({ page }, testInfo) => {
+  test.setTimeout(180_000);
+  lab.student.blockUdp();
+  await inLessonAtHome(page, testInfo, async ({ s, t }) => {
+    const joined = Date.now();
+    const studentMs = await timeToMedia(s, joined);
+    const tutorMs = await timeToMedia(t, joined);
+    expect(await selectedPath(s)).toEqual({ type: 'relay', relayProtocol: 'tcp' });
+    console.log(`UDP blocked: video at the student's after ${studentMs} ms, at the tutor's after ${tutorMs} ms`);
+    testInfo.annotations.push({
+      type: 'time to media, UDP blocked',
+      description: `${Math.max(studentMs, tutorMs)} ms`,
+    });
+    await screenshot(s, testInfo, 'networks-01-udp-blocked-in-call');
+  });
+});
+
+test('a 20-second outage mid-lesson is shown, the call comes back by itself, and its time is not charged', async ({
+  page,
+}, testInfo) => {
+  // Known: the call comes back 18 s to over 60 s after the network returns (four runs here), not in 3 s. The ICE
+  // restart's answer arrives within a second, but the rejoin started during the outage makes a connection that
+  // does not connect, and the 25 s watchdog's second rejoin is what brings the video back. Issue 29 stays open on
+  // it; this journey is what will show it fixed.
+  test.fixme(true, 'the call takes 18–60+ s to come back after a 20 s outage (issue 29)');
+  test.setTimeout(240_000);
+  await inLessonAtHome(page, testInfo, async (lesson) => {
+    const { s, t } = lesson;
+    const joined = Date.now();
+    const direct = await timeToMedia(s, joined);
+    console.log(`direct: video at the student's after ${direct} ms`);
+
+    const cut = Date.now();
+    lab.student.cutOff();
+    await expect(s.getByText('انقطع الاتصال، نعيد الاتصال…').first()).toBeVisible({ timeout: 15_000 });
+    await expect(t.getByText('انقطع الاتصال، نعيد الاتصال…').first()).toBeVisible({ timeout: 15_000 });
+    await screenshot(s, testInfo, 'networks-02-outage-shown');
+    await page.waitForTimeout(Math.max(0, 20_000 - (Date.now() - cut)));
+
+    const before = await remoteMedia(s);
+    lab.student.restore();
+    const back = Date.now();
+    await expect
+      .poll(
+        async () => {
+          const now = await remoteMedia(s);
+          return now.width > 0 && (now.connections > before.connections ? now.bytes > 0 : now.bytes > before.bytes);
+        },
+        { timeout: 60_000, intervals: [100] },
+      )
+      .toBe(true);
+    const backMs = Date.now() - back;
+    const downSeconds = (Date.now() - cut) / 1000;
+    await expect(s.getByText('انقطع الاتصال، نعيد الاتصال…')).toHaveCount(0, { timeout: 15_000 });
+    console.log(`outage of 20 s: video back at the student's ${backMs} ms after the network returned`);
+    testInfo.annotations.push({ type: 'media back after a 20 s outage', description: `${backMs} ms` });
+
+    // The call's timeline, as the lesson's end reads it: the outage is lost time, given back; nothing more is lost
+    // than the time to connect at first and the time the call was down.
+    const events = (await callTimeline(api, lesson.lessonId)) as CallEvent[];
+    const startsAt = events[0]?.at ?? new Date(cut);
+    const measured = attendanceOf({
+      events,
+      tutorId: lesson.tutor.user.id,
+      studentId: lesson.student.user.id,
+      startsAt,
+      endsAt: new Date(),
+      durationMinutes: 30,
+    });
+    console.log(`measured: ${measured.connectedSeconds} s connected, ${measured.lostSeconds} s lost`);
+    expect(measured.lostSeconds).toBeGreaterThanOrEqual(15);
+    expect(measured.lostSeconds).toBeLessThanOrEqual(Math.ceil(direct / 1000 + downSeconds) + 5);
+  });
+});
