@@ -45,22 +45,17 @@ function page(
     if (fetching) await fetching;
     return { Component };
   };
-  const loader =
-    data &&
-    (async ({ params, context }: { params: Params; context: Readonly<RouterContextProvider> }) => {
+  const fetched = data && {
+    loader: async ({ params, context }: { params: Params; context: Readonly<RouterContextProvider> }) => {
       if (authStore.getState().user) await data(context.get(queriesContext), params);
       return null;
-    });
-  const base = {
-    handle,
-    lazy,
-    loader,
+    },
     // the answers are the query cache's to keep fresh: a change of the address's query (a started payment's id) is
     // not a new page, and must not unmount this one
     shouldRevalidate: ({ currentUrl, nextUrl }: { currentUrl: URL; nextUrl: URL }) =>
       currentUrl.pathname !== nextUrl.pathname,
-    errorElement: <CrashScreen showDetails={import.meta.env.DEV} />,
   };
+  const base = { handle, lazy, ...fetched, errorElement: <CrashScreen showDetails={import.meta.env.DEV} /> };
   return path === undefined ? { index: true, ...base } : { path, ...base };
 }
 

@@ -59,6 +59,28 @@ describe('measured attendance', () => {
     expect(record.lesson.chargedMinutes).toBe(26);
   });
 
+  it('charges and credits once when the end job runs twice at once', async () => {
+    const { tutor, student, lesson } = await bookedLesson(START, 60);
+    suite.t.clock.set(START);
+    await suite.t.app.jobs.run(LESSON_JOBS.start, { lessonId: lesson.id });
+    const tutorSide = await joined(tutor, lesson.id);
+    const studentSide = await joined(student, lesson.id);
+    await tutorSide.media(true);
+    await studentSide.media(true);
+    suite.t.clock.set(minute(20));
+    await tutorSide.media(false);
+    suite.t.clock.set(minute(25));
+    await tutorSide.media(true);
+    suite.t.clock.set(END);
+    await Promise.all([
+      suite.t.app.jobs.run(LESSON_JOBS.end, { lessonId: lesson.id }),
+      suite.t.app.jobs.run(LESSON_JOBS.end, { lessonId: lesson.id }),
+    ]);
+    expect(((await ask(student, 'GET', `/api/v1/lesson/${lesson.id}`)).json() as LessonView).chargedMinutes).toBe(25);
+    expect(await remaining(student)).toBe(60 - 25);
+    expect(await earned(lesson.id)).toEqual([Math.round((lesson.pricePiastres * 25) / 30)]);
+  });
+
   it('charges and pays a lesson held without a drop in full', async () => {
     const { tutor, student, lesson } = await bookedLesson(START, 60);
     suite.t.clock.set(START);
