@@ -24,16 +24,22 @@ async function earned(lessonId: number) {
   return rows.map((row) => row.amountPiastres);
 }
 
+/** A booked lesson at its start, both members in its call with media flowing. */
+async function lessonUnderWay() {
+  const { tutor, student, lesson } = await bookedLesson(START, 60);
+  suite.t.clock.set(START);
+  await suite.t.app.jobs.run(LESSON_JOBS.start, { lessonId: lesson.id });
+  const tutorSide = await joined(tutor, lesson.id);
+  const studentSide = await joined(student, lesson.id);
+  await tutorSide.media(true);
+  await studentSide.media(true);
+  return { tutor, student, lesson, tutorSide, studentSide };
+}
+
 describe('measured attendance', () => {
   it('gives back the minutes a drop took and pays the tutor for the rest', async () => {
-    const { tutor, student, lesson } = await bookedLesson(START, 60);
+    const { student, lesson, studentSide } = await lessonUnderWay();
     expect(await remaining(student)).toBe(30);
-    suite.t.clock.set(START);
-    await suite.t.app.jobs.run(LESSON_JOBS.start, { lessonId: lesson.id });
-    const tutorSide = await joined(tutor, lesson.id);
-    const studentSide = await joined(student, lesson.id);
-    await tutorSide.media(true);
-    await studentSide.media(true);
     // the student's link falls for four minutes; her client says so, then says it is back
     suite.t.clock.set(minute(10));
     await studentSide.media(false);
@@ -60,13 +66,7 @@ describe('measured attendance', () => {
   });
 
   it('charges and credits once when the end job runs twice at once', async () => {
-    const { tutor, student, lesson } = await bookedLesson(START, 60);
-    suite.t.clock.set(START);
-    await suite.t.app.jobs.run(LESSON_JOBS.start, { lessonId: lesson.id });
-    const tutorSide = await joined(tutor, lesson.id);
-    const studentSide = await joined(student, lesson.id);
-    await tutorSide.media(true);
-    await studentSide.media(true);
+    const { student, lesson, tutorSide } = await lessonUnderWay();
     suite.t.clock.set(minute(20));
     await tutorSide.media(false);
     suite.t.clock.set(minute(25));
