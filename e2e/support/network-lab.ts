@@ -32,6 +32,8 @@ export interface Home {
   /** Drops everything in and out until `restore` (an outage: the link is up, nothing crosses it). */
   cutOff(): void;
   restore(): void;
+  /** Lets everything through again (each test starts on an open network). */
+  openUp(): void;
 }
 
 export interface NetworkLab {
@@ -140,6 +142,10 @@ export async function createNetworkLab(turnPort: number): Promise<NetworkLab> {
       blockUdp: () => void inside('nft', 'add rule inet home no_udp meta l4proto udp drop'),
       cutOff: () => void inside('nft', 'add rule inet home cut drop'),
       restore: () => void inside('nft', 'flush chain inet home cut'),
+      openUp: () => {
+        inside('nft', 'flush chain inet home cut');
+        inside('nft', 'flush chain inet home no_udp');
+      },
     };
     return home;
   }

@@ -27,7 +27,17 @@ export const JoinSessionInput = z.strictObject({ token: z.string().min(1).max(20
 export type JoinSessionInput = z.infer<typeof JoinSessionInput>;
 export const SessionRef = z.strictObject({ sessionId: Id });
 export type SessionRef = z.infer<typeof SessionRef>;
-export const SignalInput = z.strictObject({ sessionId: Id, signal: SignalSchema });
+/**
+ * Which peer connections a signal is between: the sender's, and the receiver's it answers (null until the
+ * receiver's is known). A call outlives its connections (a rejoin makes new ones on both sides), and a signal held
+ * up by a bad network must not reach the connection that replaced the one it was meant for.
+ */
+export const SignalRoute = z.strictObject({
+  from: z.string().min(1).max(64),
+  to: z.string().min(1).max(64).nullable(),
+});
+export type SignalRoute = z.infer<typeof SignalRoute>;
+export const SignalInput = z.strictObject({ sessionId: Id, signal: SignalSchema, route: SignalRoute.optional() });
 export type SignalInput = z.infer<typeof SignalInput>;
 export const MediaInput = z.strictObject({ sessionId: Id, camera: z.boolean(), microphone: z.boolean() });
 export type MediaInput = z.infer<typeof MediaInput>;
@@ -59,6 +69,7 @@ export interface SignalPayload {
   sessionId: number;
   from: number;
   signal: Signal;
+  route?: SignalRoute;
 }
 export interface MediaPayload {
   sessionId: number;

@@ -63,9 +63,9 @@ export function registerSessionSocketHandlers(
     return null;
   });
 
-  onEvent(socket, log, 'session:signal', SignalInput, async ({ sessionId, signal }) => {
+  onEvent(socket, log, 'session:signal', SignalInput, async ({ sessionId, signal, route }) => {
     requireJoined(sessionId);
-    others(sessionId).emit('session:signal', { sessionId, from: user.id, signal });
+    others(sessionId).emit('session:signal', { sessionId, from: user.id, signal, ...(route && { route }) });
     return null;
   });
 

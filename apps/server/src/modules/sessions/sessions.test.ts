@@ -243,11 +243,17 @@ describe('signalling and media', () => {
     expect(await offer).toEqual({ sessionId, from: tutor.user.id, signal: { type: 'offer', sdp: 'v=0 offer' } });
     expect(await selfEcho).toBe('nothing');
 
+    // The connections a signal is between go with it (a late one is kept from a newer connection).
     const answer = nextEvent(tutorSocket, 'session:signal');
+    const route = { from: 'student-2', to: 'tutor-1' };
     expect(
-      await studentSocket.emitWithAck('session:signal', { sessionId, signal: { type: 'answer', sdp: 'v=0 answer' } }),
+      await studentSocket.emitWithAck('session:signal', {
+        sessionId,
+        signal: { type: 'answer', sdp: 'v=0 answer' },
+        route,
+      }),
     ).toEqual({ ok: true, data: null });
-    expect((await answer).signal).toEqual({ type: 'answer', sdp: 'v=0 answer' });
+    expect(await answer).toMatchObject({ signal: { type: 'answer', sdp: 'v=0 answer' }, route });
 
     const candidate = {
       candidate: 'candidate:1 1 udp 2122260223 10.0.0.2 54321 typ host',
@@ -288,6 +294,8 @@ describe('signalling and media', () => {
       ['session:signal', { sessionId, signal: { type: 'offer', sdp: 'x'.repeat(100_001) } }],
       ['session:signal', { sessionId, signal: { type: 'candidate', candidate: { candidate: 7 } } }],
       ['session:signal', 'offer'],
+      ['session:signal', { sessionId, signal: { type: 'answer', sdp: 'x' }, route: { from: '', to: null } }],
+      ['session:signal', { sessionId, signal: { type: 'answer', sdp: 'x' }, route: { from: 'a', to: 'b'.repeat(65) } }],
       ['session:media', { sessionId, camera: 'yes', microphone: true }],
     ];
     for (const [event, payload] of bad) {

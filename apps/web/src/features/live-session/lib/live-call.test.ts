@@ -1,7 +1,7 @@
 import { createFakeRealtimeServer, createRealtimeClient } from '@darsak/client';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { makeSessionToken } from '../../../testing/session-fixtures.ts';
-import { LiveCall } from './live-call.ts';
+import { LiveCall, REJOIN_AFTER_FAILURE_MS } from './live-call.ts';
 
 /** Just enough of RTCPeerConnection to follow what the call does with it. */
 class FakePeerConnection {
@@ -96,13 +96,22 @@ describe('live call', () => {
     // The tutor saw us arrive and sent an offer while our join was on its way.
     const { server, realtime, call } = await joinedCall((server) => {
       server.push('session:peer-joined', { sessionId: 3, userId: 9, kind: 'join' });
-      server.push('session:signal', { sessionId: 3, from: 9, signal: { type: 'offer', sdp: 'v=0 tutor' } });
+      server.push('session:signal', {
+        sessionId: 3,
+        from: 9,
+        signal: { type: 'offer', sdp: 'v=0 tutor' },
+        route: { from: 'tutor-1', to: null },
+      });
       server.push('session:media', { sessionId: 3, userId: 9, camera: false, microphone: true });
     });
     await vi.waitFor(() =>
       expect(server.received).toContainEqual({
         event: 'session:signal',
-        payload: { sessionId: 3, signal: { type: 'answer', sdp: 'v=0 fake' } },
+        payload: {
+          sessionId: 3,
+          signal: { type: 'answer', sdp: 'v=0 fake' },
+          route: { from: expect.any(String), to: 'tutor-1' },
+        },
       }),
     );
     // One connection only (their arrival was already in the answer), holding their offer.
@@ -163,5 +172,62 @@ describe('live call', () => {
     expect(reports()[2]).toEqual({ sessionId: 3, flowing: true });
     call.close();
     realtime.close();
+  });
+
+  it('keeps a signal held up by a bad network away from the connection that replaced the one it was for', async () => {
+    const { server, realtime, call } = await joinedCall();
+    const mine = (index: number) => {
+      const sent = server.received.filter((r) => r.event === 'session:signal')[index]?.payload as
+        | { route: { from: string } }
+        | undefined;
+      return sent?.route.from;
+    };
+    // Our first connection offers.
+    FakePeerConnection.made[0]?.onnegotiationneeded?.();
+    await vi.waitFor(() => expect(mine(0)).toBeDefined());
+    const first = mine(0);
+    // They come back with a new connection, and our first connection's restart offer, sent before, arrives late.
+    server.push('session:peer-joined', { sessionId: 3, userId: 9, kind: 'reconnect' });
+    const late = { type: 'offer' as const, sdp: 'v=0 late restart' };
+    server.push('session:signal', { sessionId: 3, from: 9, signal: late, route: { from: 'tutor-1', to: first ?? '' } });
+    const fresh = { type: 'offer' as const, sdp: 'v=0 new connection' };
+    server.push('session:signal', { sessionId: 3, from: 9, signal: fresh, route: { from: 'tutor-2', to: null } });
+    await vi.waitFor(() => expect(FakePeerConnection.made[1]?.remote).toEqual([fresh]));
+    // A candidate of their old connection after the new one paired: ignored too.
+    server.push('session:signal', {
+      sessionId: 3,
+      from: 9,
+      signal: { type: 'candidate', candidate: { candidate: 'old' } },
+      route: { from: 'tutor-1', to: null },
+    });
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(FakePeerConnection.made[1]?.candidates).toEqual([]);
+    expect(FakePeerConnection.made).toHaveLength(2);
+    call.close();
+    realtime.close();
+  });
+
+  it('leaves a disconnected connection to its ICE restart, and rejoins only when it failed', async () => {
+    const { realtime, call, fetchToken } = await joinedCall();
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    try {
+      const pc = FakePeerConnection.made[0];
+      const move = (state: string) => {
+        if (!pc) throw new Error('no peer connection');
+        pc.connectionState = state;
+        (pc.onconnectionstatechange as (() => void) | null)?.();
+      };
+      move('disconnected');
+      await vi.advanceTimersByTimeAsync(REJOIN_AFTER_FAILURE_MS * 3);
+      expect(call.getState()).toMatchObject({ phase: 'joined', rejoins: 0 });
+      move('failed');
+      await vi.advanceTimersByTimeAsync(REJOIN_AFTER_FAILURE_MS);
+      expect(call.getState().rejoins).toBe(1);
+      expect(fetchToken).toHaveBeenCalledTimes(2);
+      call.close();
+      realtime.close();
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });

@@ -6,10 +6,15 @@ import type {
   SessionToken,
   Signal,
   SignalPayload,
+  SignalRoute,
 } from '@darsak/domain/sessions';
 import { type LinkState, PeerLink } from './peer-link.ts';
 
-/** An ICE connection still failed this long after its restart: rejoin with a fresh token and new connections. */
+/**
+ * An ICE connection still failed this long after its restart: rejoin with a fresh token and new connections. A
+ * connection only disconnected is left to its ICE restart: it comes back by itself when the network does, and a
+ * rejoin while the network is down would replace it with one that cannot connect.
+ */
 export const REJOIN_AFTER_FAILURE_MS = 10_000;
 /** A new peer connection not connected after this long is started again the same way (a lost offer, a race). */
 export const CONNECT_WATCHDOG_MS = 25_000;
@@ -147,11 +152,11 @@ export class LiveCall {
 
   private onSignal(p: SignalPayload) {
     if (!this.mine(p.sessionId) || p.from === this.options.userId) return;
-    if (!this.link || this.state.peerId !== p.from) {
+    if (!this.link || this.state.peerId !== p.from || this.link.isReplacedBy(p.signal, p.route)) {
       this.set({ peerId: p.from, presence: 'present' });
       this.newLink(p.from, { waitForOffer: true });
     }
-    void this.link?.handle(p.signal);
+    void this.link?.handle(p.signal, p.route);
   }
 
   private onMedia(p: MediaPayload) {
@@ -253,7 +258,8 @@ export class LiveCall {
       ...(options.iceTransportPolicy ? { iceTransportPolicy: options.iceTransportPolicy } : {}),
       polite,
       localStream: options.localStream,
-      send: (signal: Signal) => options.realtime.send('session:signal', { sessionId, signal }),
+      send: (signal: Signal, route: SignalRoute) =>
+        options.realtime.send('session:signal', { sessionId, signal, route }),
       onRemoteStream: (stream) => {
         if (this.link === link) this.set({ remoteStream: stream });
       },
@@ -263,7 +269,7 @@ export class LiveCall {
         if (state === 'connected') this.reportFlowing(true);
         else if (state === 'disconnected' || state === 'failed') this.reportFlowing(false);
         clearTimeout(this.failureTimer);
-        if (!polite && (state === 'failed' || state === 'disconnected'))
+        if (!polite && state === 'failed')
           this.failureTimer = setTimeout(() => {
             if (this.link === link && link.state !== 'connected') void this.rejoin(`ice ${link.state}`);
           }, REJOIN_AFTER_FAILURE_MS);

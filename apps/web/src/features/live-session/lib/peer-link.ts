@@ -1,5 +1,5 @@
 import type { ClientLog } from '@darsak/client';
-import type { IceServer, Signal } from '@darsak/domain/sessions';
+import type { IceServer, Signal, SignalRoute } from '@darsak/domain/sessions';
 
 /** After ICE stays "disconnected" this long, an ICE restart is asked for. */
 const DISCONNECTED_RESTART_MS = 4000;
@@ -18,7 +18,8 @@ export interface PeerLinkOptions {
    */
   waitForOffer?: boolean;
   localStream: MediaStream | null;
-  send(signal: Signal): void;
+  /** Sends a signal to the other member, with the connections it is between. */
+  send(signal: Signal, route: SignalRoute): void;
   onRemoteStream(stream: MediaStream): void;
   onStateChange(state: LinkState): void;
   log?: ClientLog;
@@ -33,6 +34,10 @@ export interface PeerLinkOptions {
  */
 export class PeerLink {
   readonly pc: RTCPeerConnection;
+  /** This connection, in the route of its signals. */
+  readonly id = `${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 10)}`;
+  /** The other member's connection this one is paired with: learnt from its first signal. */
+  private peerLinkId: string | null = null;
   private makingOffer = false;
   private ignoreOffer = false;
   private settingRemoteAnswer = false;
@@ -61,7 +66,7 @@ export class PeerLink {
         this.makingOffer = true;
         await pc.setLocalDescription();
         const local = pc.localDescription;
-        if (local && !this.closed) options.send({ type: local.type as 'offer', sdp: local.sdp });
+        if (local && !this.closed) this.send({ type: local.type as 'offer', sdp: local.sdp });
       } catch (error) {
         log?.error('webrtc', 'offer failed', error);
       } finally {
@@ -70,7 +75,7 @@ export class PeerLink {
     };
     pc.onicecandidate = ({ candidate }) => {
       if (this.closed) return;
-      options.send({ type: 'candidate', candidate: candidate ? (candidate.toJSON() as never) : null });
+      this.send({ type: 'candidate', candidate: candidate ? (candidate.toJSON() as never) : null });
     };
     pc.ontrack = ({ track, streams }) => {
       log?.info('webrtc', `remote ${track.kind} track`);
@@ -111,9 +116,33 @@ export class PeerLink {
     for (const track of stream?.getTracks() ?? []) this.pc.addTrack(track, stream as MediaStream);
   }
 
-  /** A signalling message from the other member. */
-  async handle(signal: Signal): Promise<void> {
+  private send(signal: Signal) {
+    this.options.send(signal, { from: this.id, to: this.peerLinkId });
+  }
+
+  /**
+   * Whether a signal is this connection's: meant for it (or for whichever is new, before the other side knows
+   * it) and from the connection it is paired with; the first one pairs it. A signal without a route is taken.
+   */
+  accepts(route: SignalRoute | undefined): boolean {
+    if (!route) return true;
+    if (route.to !== null && route.to !== this.id) return false;
+    this.peerLinkId ??= route.from;
+    return route.from === this.peerLinkId;
+  }
+
+  /** An offer from a new connection of the other member's, which replaces the one this is paired with. */
+  isReplacedBy(signal: Signal, route: SignalRoute | undefined): boolean {
+    return signal.type === 'offer' && route?.to === null && this.peerLinkId !== null && route.from !== this.peerLinkId;
+  }
+
+  /** A signalling message from the other member's connection (see `accepts`). */
+  async handle(signal: Signal, route?: SignalRoute): Promise<void> {
     if (this.closed) return;
+    if (!this.accepts(route)) {
+      this.options.log?.info('webrtc', `${signal.type} for another connection ignored`);
+      return;
+    }
     const { pc } = this;
     const log = this.options.log;
     try {
@@ -147,7 +176,7 @@ export class PeerLink {
         this.addLocalTracks();
         await pc.setLocalDescription();
         const local = pc.localDescription;
-        if (local && !this.closed) this.options.send({ type: 'answer', sdp: local.sdp });
+        if (local && !this.closed) this.send({ type: 'answer', sdp: local.sdp });
       }
     } catch (error) {
       this.settingRemoteAnswer = false;
