@@ -11,7 +11,7 @@ import {
   watchPeerConnections,
 } from './support/live-session.ts';
 import { createNetworkLab, type Home, labUnavailable, type NetworkLab } from './support/network-lab.ts';
-import { type Person, registerPerson, signedInContext } from './support/people.ts';
+import { type Person, registerPerson, signedInContext, signInApi } from './support/people.ts';
 import { screenshot } from './support/screens.ts';
 import { type Darsak, freePorts, startDarsak } from './support/server.ts';
 import { expect, test } from './support/test.ts';
@@ -133,6 +133,9 @@ for (const network of OUTAGE_NETWORKS) {
       lab.student.cutOff();
       await expect(s.getByText('انقطع الاتصال، نعيد الاتصال…').first()).toBeVisible({ timeout: 15_000 });
       await expect(t.getByText('انقطع الاتصال، نعيد الاتصال…').first()).toBeVisible({ timeout: 15_000 });
+      // the lesson's clock stops on both sides while the call is down
+      for (const side of [s, t])
+        await expect(side.getByTestId('lesson-clock')).toHaveAttribute('data-running', 'false');
       await screenshot(s, testInfo, 'networks-02-outage-shown');
       await page.waitForTimeout(Math.max(0, 20_000 - (Date.now() - cut)));
 
@@ -153,6 +156,8 @@ for (const network of OUTAGE_NETWORKS) {
       const backMs = Date.now() - back;
       const downSeconds = (Date.now() - cut) / 1000;
       await expect(s.getByText('انقطع الاتصال، نعيد الاتصال…')).toHaveCount(0, { timeout: 15_000 });
+      for (const side of [s, t]) await expect(side.getByTestId('lesson-clock')).toHaveAttribute('data-running', 'true');
+      await screenshot(s, testInfo, 'networks-03-back-after-outage');
       console.log(
         `outage of 20 s ${network.name}: video back at the student's ${backMs} ms after the network returned`,
       );
@@ -179,3 +184,40 @@ for (const network of OUTAGE_NETWORKS) {
     });
   });
 }
+
+test('a call that stays down past the setting ends the lesson for the tutor, with its minutes back to the student', async ({
+  page,
+}, testInfo) => {
+  test.setTimeout(300_000);
+  const admin = await signInApi(api, 'admin@darsak.test');
+  const setMaxDrop = async (minutes: number) => {
+    const answer = await api.patch('/api/v1/platform-settings', {
+      headers: { authorization: `Bearer ${admin.token}` },
+      data: { lessonMaxDropMinutes: minutes },
+    });
+    expect(answer.status(), await answer.text()).toBe(200);
+  };
+  await setMaxDrop(1);
+  try {
+    await inLessonAtHome(page, testInfo, async ({ s, t, student, lessonId }) => {
+      await timeToMedia(s, Date.now());
+      // the student's phone loses its network for good
+      lab.student.cutOff();
+      const cut = Date.now();
+      await expect(t.getByRole('heading', { name: 'انتهى الدرس لانقطاع الاتصال' })).toBeVisible({ timeout: 180_000 });
+      console.log(
+        `a call down for good: the lesson ended for the tutor ${Math.round((Date.now() - cut) / 1000)} s after`,
+      );
+      await screenshot(t, testInfo, 'networks-04-lesson-ended-for-drop');
+      const lesson = await api.get(`/api/v1/lesson/${lessonId}`, {
+        headers: { authorization: `Bearer ${student.token}` },
+      });
+      // the seconds before the cut are all that is charged (to the nearest minute): the rest is back in her week
+      const ended = (await lesson.json()) as { status: string; chargedMinutes: number };
+      expect(ended.status).toBe('fulfilled');
+      expect(ended.chargedMinutes).toBeLessThanOrEqual(1);
+    });
+  } finally {
+    await setMaxDrop(10);
+  }
+});

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { attendanceOf, earnedPiastres } from './lessons.attendance.ts';
+import { attendanceOf, callDownSince, earnedPiastres, endsForDrop } from './lessons.attendance.ts';
 import type { CallEvent } from './lessons.presence.ts';
 
 const TUTOR = 9;
@@ -104,5 +104,34 @@ describe('earnedPiastres', () => {
     expect(earnedPiastres(9_000, 26, 30)).toBe(7_800);
     expect(earnedPiastres(1_000, 7, 15)).toBe(467);
     expect(earnedPiastres(9_000, 0, 30)).toBe(0);
+  });
+});
+
+describe('callDownSince and endsForDrop', () => {
+  const facts = (events: CallEvent[]) => ({
+    events,
+    tutorId: TUTOR,
+    studentId: STUDENT,
+    startsAt: at(0),
+    endsAt: at(30),
+    durationMinutes: 30,
+  });
+
+  it('dates a drop still going from its start, whichever side dropped, and ends the lesson at the limit', () => {
+    const events = [...bothIn(), e(TUTOR, 'media-down', 5), e(STUDENT, 'drop', 6)];
+    expect(callDownSince(facts(events), at(14))).toEqual(at(5));
+    expect(endsForDrop(at(5), at(14, 59), 10)).toBe(false);
+    expect(endsForDrop(at(5), at(15), 10)).toBe(true);
+    // the call came back meanwhile: nothing is down, and a new drop counts from its own start
+    const back = [...events, e(STUDENT, 'reconnect', 8), e(STUDENT, 'media-up', 8), e(TUTOR, 'media-up', 8)];
+    expect(callDownSince(facts(back), at(14))).toBeNull();
+    expect(callDownSince(facts([...back, e(TUTOR, 'drop', 12)]), at(14))).toEqual(at(12));
+  });
+
+  it('counts a tutor who has not come as down from the start, and nothing before the student came or after she left', () => {
+    expect(callDownSince(facts([e(STUDENT, 'join', 0)]), at(12))).toEqual(at(0));
+    expect(callDownSince(facts([e(TUTOR, 'join', 0)]), at(12))).toBeNull();
+    expect(callDownSince(facts([...bothIn(), e(STUDENT, 'leave', 3)]), at(20))).toBeNull();
+    expect(endsForDrop(null, at(29), 10)).toBe(false);
   });
 });

@@ -26,21 +26,15 @@ export interface Attendance {
 }
 
 type Member = { inCall: boolean; media: boolean; left: boolean; came: boolean };
+/** A stretch of the lesson's time: both connected, the student's own (not come yet, or left by choice), or lost. */
+type Stretch = { from: number; until: number; kind: 'connected' | 'hers' | 'lost' };
 
 const arrives = (kind: CallEventKind) => kind === 'join' || kind === 'reconnect';
 
-/**
- * The measured attendance of a held lesson the tutor came to (a tutor who never came gives every minute back by the
- * no-show rule). Within the lesson's time, each second is:
- * - connected, when both are in the call and both report media flowing: charged;
- * - the student's own, when she has not come yet or has left by choice (not a drop): charged, the tutor waited;
- * - lost otherwise (a drop on either side, the tutor late or gone): given back.
- * A call with no media report at all (a client that does not report) counts being in the call as connected. A
- * student who never came is charged the whole lesson: the tutor was there (lessonSessionStatus).
- */
-export function attendanceOf(facts: AttendanceFacts): Attendance {
+/** The lesson's time from its start to `until` (its end at most), cut where the call's state changes. */
+function stretchesOf(facts: AttendanceFacts, until: Date): Stretch[] {
   const start = facts.startsAt.getTime();
-  const end = facts.endsAt.getTime();
+  const end = Math.min(facts.endsAt.getTime(), until.getTime());
   const reportsMedia = facts.events.some((e) => e.kind === 'media-up' || e.kind === 'media-down');
   const members = new Map<number, Member>([
     [facts.tutorId, { inCall: false, media: false, left: false, came: false }],
@@ -50,18 +44,19 @@ export function attendanceOf(facts: AttendanceFacts): Attendance {
   const student = members.get(facts.studentId) as Member;
   const connected = (m: Member) => m.inCall && (m.media || !reportsMedia);
 
-  let connectedMs = 0;
-  let lostMs = 0;
+  const stretches: Stretch[] = [];
   let from = start;
-  const account = (until: number) => {
-    const span = Math.min(until, end) - Math.max(from, start);
-    if (span > 0) {
-      if (connected(tutor) && connected(student)) connectedMs += span;
-      else if (student.came && !student.left) lostMs += span;
+  const account = (to: number) => {
+    const until = Math.min(to, end);
+    if (until > from) {
+      const kind =
+        connected(tutor) && connected(student) ? 'connected' : student.came && !student.left ? 'lost' : 'hers';
+      const last = stretches.at(-1);
+      if (last?.kind === kind && last.until === from) last.until = until;
+      else stretches.push({ from, until, kind });
     }
     from = Math.max(from, until);
   };
-
   const sorted = [...facts.events].sort((a, b) => a.at.getTime() - b.at.getTime());
   for (const event of sorted) {
     const member = members.get(event.userId);
@@ -73,20 +68,56 @@ export function attendanceOf(facts: AttendanceFacts): Attendance {
     } else if (member.inCall) member.media = event.kind === 'media-up';
   }
   account(end);
+  return stretches;
+}
 
-  const durationSeconds = facts.durationMinutes * 60;
-  if (!sorted.some((e) => e.userId === facts.studentId && arrives(e.kind))) {
+const studentCame = (facts: AttendanceFacts) =>
+  facts.events.some((e) => e.userId === facts.studentId && arrives(e.kind));
+
+/**
+ * The measured attendance of a held lesson the tutor came to (a tutor who never came gives every minute back by the
+ * no-show rule). Within the lesson's time, each second is:
+ * - connected, when both are in the call and both report media flowing: charged;
+ * - the student's own, when she has not come yet or has left by choice (not a drop): charged, the tutor waited;
+ * - lost otherwise (a drop on either side, the tutor late or gone): given back.
+ * A call with no media report at all (a client that does not report) counts being in the call as connected. A
+ * student who never came is charged the whole lesson: the tutor was there (lessonSessionStatus).
+ */
+export function attendanceOf(facts: AttendanceFacts): Attendance {
+  if (!studentCame(facts)) {
     return { connectedSeconds: 0, lostSeconds: 0, chargedMinutes: facts.durationMinutes, returnedMinutes: 0 };
   }
-  const lostSeconds = Math.min(durationSeconds, Math.round(lostMs / 1000));
+  const spent = { connected: 0, hers: 0, lost: 0 };
+  for (const stretch of stretchesOf(facts, facts.endsAt)) spent[stretch.kind] += stretch.until - stretch.from;
+  const durationSeconds = facts.durationMinutes * 60;
+  const lostSeconds = Math.min(durationSeconds, Math.round(spent.lost / 1000));
   const returnedMinutes = Math.min(facts.durationMinutes, Math.round(lostSeconds / 60));
   return {
-    connectedSeconds: Math.round(connectedMs / 1000),
+    connectedSeconds: Math.round(spent.connected / 1000),
     lostSeconds,
     chargedMinutes: facts.durationMinutes - returnedMinutes,
     returnedMinutes,
   };
 }
+
+/**
+ * Since when the student has been kept from her lesson without a break, at `now` (a drop on either side, the tutor
+ * gone or not come yet); null while the call is connected, before she came, or after she left by choice.
+ */
+export function callDownSince(facts: AttendanceFacts, now: Date): Date | null {
+  if (!studentCame(facts)) return null;
+  const last = stretchesOf(facts, now).at(-1);
+  return last?.kind === 'lost' && last.until === Math.min(now.getTime(), facts.endsAt.getTime())
+    ? new Date(last.from)
+    : null;
+}
+
+/**
+ * A lesson whose call has been down for `maxDropMinutes` (a platform setting) ends then: waiting longer helps
+ * nobody, and its minutes not taken go back to the student's week at once instead of at its scheduled end.
+ */
+export const endsForDrop = (downSince: Date | null, now: Date, maxDropMinutes: number): boolean =>
+  downSince !== null && now.getTime() - downSince.getTime() >= maxDropMinutes * 60_000;
 
 /** The tutor's earnings for a lesson: its price for the minutes charged, to the piastre. */
 export const earnedPiastres = (pricePiastres: number, chargedMinutes: number, durationMinutes: number): number =>

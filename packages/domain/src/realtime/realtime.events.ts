@@ -74,6 +74,8 @@ export interface ServerToClientEvents {
   'lesson:booked': (payload: LessonEventPayload) => void;
   'lesson:rebooked': (payload: LessonEventPayload & { previousLessonId: number }) => void;
   'lesson:cancelled': (payload: LessonEventPayload) => void;
+  /** A held lesson ended (at its end, or earlier after its call stayed down too long): its minutes are counted. */
+  'lesson:ended': (payload: LessonEventPayload) => void;
   'transaction:status': (payload: TransactionStatusPayload) => void;
   'invoice:updated': (payload: InvoiceEventPayload) => void;
   'invoice:deleted': (payload: InvoiceEventPayload) => void;

@@ -40,6 +40,8 @@ export const PlatformSettings = z.strictObject({
   maxLessonsForRefundableCancel: z.number().int().min(0).max(100),
   /** Minutes a student waits for the tutor before ending the lesson as "tutor did not attend". */
   noShowGraceMinutes: z.number().int().min(1).max(30),
+  /** Minutes a lesson's call may stay down (a drop, the tutor gone) before the lesson ends with its minutes back. */
+  lessonMaxDropMinutes: z.number().int().min(1).max(60),
   /** Minutes before the start of a lesson, interview or demo session from which its two members may join the call. */
   sessionOpensMinutesBefore: z.number().int().min(1).max(60),
   defaultNoticePeriodMinutes: z.number().int().min(0).max(MAX_NOTICE_PERIOD_MINUTES),
@@ -71,6 +73,7 @@ export const PLATFORM_SETTINGS_DEFAULTS: PlatformSettings = {
   weekRenewalHourCairo: 6,
   maxLessonsForRefundableCancel: 1,
   noShowGraceMinutes: 5,
+  lessonMaxDropMinutes: 10,
   sessionOpensMinutesBefore: SESSION_OPENS_MINUTES_BEFORE,
   defaultNoticePeriodMinutes: 30,
   lessonLengthsOffered: [...SESSION_LENGTHS],

@@ -55,6 +55,7 @@ export const SETTING_GROUPS: Array<{ title: MessageKey; fields: Array<SettingFie
       { path: 'cancellationWindowHours', unit: 'hours' },
       { path: 'lateBookingCancelGraceMinutes', unit: 'minutes' },
       { path: 'noShowGraceMinutes', unit: 'minutes' },
+      { path: 'lessonMaxDropMinutes', unit: 'minutes' },
       { path: 'sessionOpensMinutesBefore', unit: 'minutes' },
       { path: 'defaultNoticePeriodMinutes', unit: 'minutes' },
       { path: 'maxNoticePeriodMinutes', unit: 'minutes' },

@@ -4,6 +4,7 @@ import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { type Actor, createActor } from '../../../test/harness/actors.ts';
 import { lessonCallSuite } from '../../../test/lesson-calls.ts';
+import { acked, nextEvent } from '../../../test/sockets.ts';
 import { earningsEntries } from '../invoices/invoices.table.ts';
 import { LESSON_JOBS } from './lessons.service.ts';
 
@@ -18,6 +19,11 @@ const { suite, sockets, ask, bookedLesson, joinCall: joined } = lessonCallSuite(
 
 const remaining = async (student: Actor) =>
   ((await ask(student, 'GET', '/api/v1/sub/user')).json() as Subscription).remainingWeeklyMinutes;
+
+async function callKinds(lessonId: number) {
+  const record = (await ask(suite.admin, 'GET', `/api/v1/lesson/${lessonId}/record`)).json() as LessonRecord;
+  return record.events.map((event) => event.kind);
+}
 
 async function earned(lessonId: number) {
   const rows = await suite.t.database.db.select().from(earningsEntries).where(eq(earningsEntries.lessonId, lessonId));
@@ -103,5 +109,52 @@ describe('measured attendance', () => {
     expect(refused).toMatchObject({ ok: false, code: 'forbidden' });
     const record = (await ask(suite.admin, 'GET', `/api/v1/lesson/${lesson.id}/record`)).json() as LessonRecord;
     expect(record.events.map((e) => e.kind)).toEqual(['join']);
+  });
+
+  it('ends a lesson whose call stayed down for the setting’s minutes, with the minutes not taken back at once', async () => {
+    const { tutor, student, lesson, tutorSide, studentSide } = await lessonUnderWay();
+    // the student's phone loses its network five minutes in: her socket goes, and with it her media
+    suite.t.clock.set(minute(5));
+    await studentSide.media(false);
+    studentSide.socket.disconnect();
+    await expect.poll(async () => (await callKinds(lesson.id)).at(-1)).toBe('drop');
+
+    // nine minutes later the lesson still waits for her; at ten (the default setting) it ends
+    suite.t.clock.set(minute(14));
+    await suite.t.app.jobs.run(LESSON_JOBS.endDropped, {});
+    expect(((await ask(student, 'GET', `/api/v1/lesson/${lesson.id}`)).json() as LessonView).status).toBe('happening');
+    const told = nextEvent(tutorSide.socket, 'lesson:ended');
+    suite.t.clock.set(minute(15));
+    await suite.t.app.jobs.run(LESSON_JOBS.endDropped, {});
+    expect(await told).toMatchObject({ lessonId: lesson.id, status: 'fulfilled' });
+    const ended = (await ask(student, 'GET', `/api/v1/lesson/${lesson.id}`)).json() as LessonView;
+    expect(ended).toMatchObject({ status: 'fulfilled', chargedMinutes: 5 });
+    expect(await remaining(student)).toBe(60 - 5);
+    expect(await earned(lesson.id)).toEqual([Math.round((lesson.pricePiastres * 5) / 30)]);
+    // the call is over for both; the end job at its scheduled end changes nothing
+    const again = await ask(tutor, 'GET', `/api/v1/session/token?lessonId=${lesson.id}`);
+    expect(again.json()).toMatchObject({ code: 'session-not-open' });
+    suite.t.clock.set(END);
+    await suite.t.app.jobs.run(LESSON_JOBS.end, { lessonId: lesson.id });
+    expect(await earned(lesson.id)).toHaveLength(1);
+    expect(await remaining(student)).toBe(60 - 5);
+  });
+
+  it('leaves a lesson whose call came back, or that the student left by choice, to its end', async () => {
+    const { student, lesson, studentSide } = await lessonUnderWay();
+    suite.t.clock.set(minute(2));
+    await studentSide.media(false);
+    suite.t.clock.set(minute(4));
+    await studentSide.media(true);
+    suite.t.clock.set(minute(20));
+    await suite.t.app.jobs.run(LESSON_JOBS.endDropped, {});
+    expect(((await ask(student, 'GET', `/api/v1/lesson/${lesson.id}`)).json() as LessonView).status).toBe('happening');
+
+    acked(await studentSide.socket.emitWithAck('session:leave', { sessionId: studentSide.sessionId }));
+    suite.t.clock.set(minute(29));
+    await suite.t.app.jobs.run(LESSON_JOBS.endDropped, {});
+    expect(((await ask(student, 'GET', `/api/v1/lesson/${lesson.id}`)).json() as LessonView).status).toBe('happening');
+    suite.t.clock.set(END);
+    await suite.t.app.jobs.run(LESSON_JOBS.end, { lessonId: lesson.id });
   });
 });

@@ -4,7 +4,8 @@ import { LESSON_JOBS, type LessonsService } from './lessons.service.ts';
 
 /**
  * The lesson lifecycle on the durable queue: each booking enlists its start, end and reminder jobs in its
- * transaction (one per key); a cron catches up any lesson whose own job was lost. Every handler is idempotent.
+ * transaction (one per key); a cron catches up any lesson whose own job was lost, and one every minute ends the
+ * lessons whose call has been down too long. Every handler is idempotent.
  */
 export function defineLessonJobs(queue: Pick<JobQueue, 'define'>, lessons: LessonsService) {
   queue.define<{ lessonId: number }>({
@@ -21,6 +22,12 @@ export function defineLessonJobs(queue: Pick<JobQueue, 'define'>, lessons: Lesso
     name: LESSON_JOBS.reminder,
     policy: 'short',
     handler: ({ lessonId, reminder }) => lessons.remind(lessonId, reminder),
+  });
+  queue.define<Record<string, never>>({
+    name: LESSON_JOBS.endDropped,
+    cron: '* * * * *',
+    policy: 'short',
+    handler: () => lessons.endDroppedLessons(),
   });
   queue.define<Record<string, never>>({
     name: LESSON_JOBS.catchUp,

@@ -118,6 +118,17 @@ export async function dueLessonIds(db: Db, now: Date, what: 'starting' | 'ending
   return rows.map((r) => r.id);
 }
 
+/** Lessons under way that started before `startedBefore` (a call down that long must have begun after the start). */
+export async function lessonsUnderWayIds(db: Db, startedBefore: Date): Promise<number[]> {
+  const rows = await db
+    .select({ id: lessons.id })
+    .from(lessons)
+    .where(and(eq(lessons.status, LessonStatus.happening), lte(lessons.startsAt, startedBefore)))
+    .orderBy(asc(lessons.startsAt))
+    .limit(1000);
+  return rows.map((r) => r.id);
+}
+
 /** Credits a fulfilled lesson's earnings once (the unique lesson key makes a second run a no-op). */
 export async function creditLesson(tx: Db, lesson: Pick<LessonRow, 'id' | 'tutorId'>, amountPiastres: number) {
   await tx

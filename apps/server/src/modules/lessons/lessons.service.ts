@@ -16,10 +16,12 @@ import {
   type CallEvent,
   type CancellationPolicy,
   CancelReason,
+  callDownSince,
   cancellableUntil,
   cancellationViolation,
   earnedPiastres,
   endedStatusOf,
+  endsForDrop,
   holdsTime,
   type LessonListQuery,
   LessonStatus,
@@ -65,6 +67,7 @@ import * as repo from './lessons.repo.ts';
 export const LESSON_JOBS = {
   start: 'lesson-start',
   end: 'lesson-end',
+  endDropped: 'lessons-end-dropped',
   reminder: 'lesson-reminder',
   catchUp: 'lessons-catch-up',
 } as const;
@@ -283,7 +286,7 @@ export function createLessonsService(deps: LessonsDeps) {
    * Realtime goes out only after the change committed, to both members, and after the tutor's cached free-times
    * inputs are forgotten, so a member who refetches on the event sees the change.
    */
-  async function announce(lesson: LessonRow, event: 'lesson:booked' | 'lesson:cancelled') {
+  async function announce(lesson: LessonRow, event: 'lesson:booked' | 'lesson:cancelled' | 'lesson:ended') {
     await forgetLesson(lesson);
     for (const userId of [lesson.studentId, lesson.tutorId]) deps.realtime.toUser(userId, event, eventOf(lesson));
     deps.outbox.kick();
@@ -376,15 +379,25 @@ export function createLessonsService(deps: LessonsDeps) {
    * Ends a held lesson whose time is over: fulfilled if the tutor came, charged and credited for the minutes its
    * call measured; else the tutor's no-show.
    */
-  async function endLesson(lessonId: number) {
+  /**
+   * Ends a held lesson at its end (the end job), or `early`, before it, when its call has been down for the
+   * setting's minutes (endsForDrop). Its minutes are the measured ones either way: a drop still going counts as
+   * lost to the lesson's scheduled end, so its untaken minutes go back to the student's week now.
+   */
+  async function endLesson(lessonId: number, early?: { maxDropMinutes: number }) {
     const now = clock.now();
     const ended = await db.transaction(async (tx) => {
       const lesson = await repo.findLessonForUpdate(tx, lessonId);
-      if (!lesson || !holdsTime(lesson.status) || lesson.endsAt > now) return undefined;
+      if (!lesson || !holdsTime(lesson.status)) return undefined;
+      const facts = { ...lesson, events: await deps.callEvents(tx, lesson.id) };
+      const due = early
+        ? lesson.status === LessonStatus.happening && endsForDrop(callDownSince(facts, now), now, early.maxDropMinutes)
+        : lesson.endsAt <= now;
+      if (!due) return undefined;
       const status = endedStatusOf(lesson.tutorJoinedAt);
       if (status === LessonStatus.fulfilled) {
         // the minutes both were connected are charged, and paid; the rest go back to the student's week
-        const { chargedMinutes } = attendanceOf({ ...lesson, events: await deps.callEvents(tx, lesson.id) });
+        const { chargedMinutes } = attendanceOf(facts);
         const row = await settle(tx, lesson.id, [lesson.status], { status, endedAt: now, chargedMinutes });
         await repo.creditLesson(
           tx,
@@ -405,7 +418,7 @@ export function createLessonsService(deps: LessonsDeps) {
     if (ended && ended.status !== LessonStatus.fulfilled) {
       deps.metrics.tutorNoShow('lesson-end');
       await announce(ended, 'lesson:cancelled');
-    } else if (ended) await forgetLesson(ended);
+    } else if (ended) await announce(ended, 'lesson:ended');
   }
 
   async function startLesson(lessonId: number) {
@@ -682,6 +695,15 @@ export function createLessonsService(deps: LessonsDeps) {
         return true;
       });
       if (sent) deps.outbox.kick();
+    },
+
+    /** Ends every lesson under way whose call has been down for the setting's minutes (see endLesson). */
+    async endDroppedLessons() {
+      const { lessonMaxDropMinutes } = await deps.settings.current();
+      const since = new Date(clock.now().getTime() - lessonMaxDropMinutes * MS_PER_MINUTE);
+      for (const id of await repo.lessonsUnderWayIds(db, since)) {
+        await endLesson(id, { maxDropMinutes: lessonMaxDropMinutes });
+      }
     },
 
     /** Moves every lesson whose start or end has come, in case its own job was lost. */

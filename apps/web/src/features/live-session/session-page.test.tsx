@@ -163,6 +163,41 @@ describe('/session ready to join and waiting', () => {
   }, 20_000);
 });
 
+describe('/session: the lesson’s clock and a long drop', () => {
+  it('shows the counted time stopped while the call is down, and the end when the server ends the lesson', async () => {
+    fakeDevices(working);
+    sessionApi(makeSessionToken({ startsAt: minutes(-5), noShowAt: minutes(0), endsAt: minutes(25) }));
+    const user = userEvent.setup();
+    const { realtime } = renderApp('/session?lessonId=42', { user: student });
+    realtime.handle('session:join', () => ({
+      ok: true,
+      data: { sessionId: 3, lessonId: 42, roomId: 4, joinState: null, peers: [] },
+    }));
+    await user.click(await screen.findByRole('button', { name: 'انضم إلى الدرس' }, slow));
+    const call = await screen.findByRole('region', { name: 'مكالمة الدرس' });
+    // no connection to the tutor: nothing counted, and the clock says it stopped
+    const clock = await within(call).findByTestId('lesson-clock');
+    expect(clock.textContent).toBe('متوقف عند \u2066٠٠:٠٠\u2069');
+    expect(clock.title).toBe('يتوقف عند انقطاع الاتصال، ولا تُحتسب إلا الدقائق التي اتصلتما فيها.');
+
+    act(() =>
+      realtime.push('lesson:ended', {
+        lessonId: 42,
+        tutorId: 9,
+        studentId: 7,
+        startsAt: minutes(-5),
+        durationMinutes: 30,
+        status: 'fulfilled',
+      }),
+    );
+    expect(await screen.findByRole('heading', { name: 'انتهى الدرس لانقطاع الاتصال' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'تفاصيل الدرس' }).getAttribute('href')).toBe('/lesson/42');
+    await waitFor(() =>
+      expect(realtime.received).toContainEqual({ event: 'session:leave', payload: { sessionId: 3 } }),
+    );
+  }, 20_000);
+});
+
 describe('/session: the tutor did not attend', () => {
   it('lets the student end the lesson from the session screen, then shows it with the minutes back', async () => {
     fakeDevices(working);

@@ -18,6 +18,9 @@ export const platformSettingsAr = {
     'الدرس المحجوز داخل مهلة الإلغاء يمكن إلغاؤه أو نقله خلال هذه الدقائق بعد حجزه ما لم يبدأ. صفر: لا مهلة.',
   'platform.field.noShowGraceMinutes': 'مهلة انتظار المعلّم',
   'platform.hint.noShowGraceMinutes': 'بعدها يستطيع الطالب إنهاء الدرس لأن المعلّم لم يحضر.',
+  'platform.field.lessonMaxDropMinutes': 'أطول انقطاع في الدرس',
+  'platform.hint.lessonMaxDropMinutes':
+    'إذا بقي الاتصال منقطعًا هذه المدة ينتهي الدرس وتعود دقائقه غير المأخوذة إلى الطالب.',
   'platform.field.sessionOpensMinutesBefore': 'فتح غرفة الدرس قبل بدايته',
   'platform.hint.sessionOpensMinutesBefore': 'يستطيع الطرفان دخول الدرس أو المقابلة أو الحصة التجريبية من هذا الوقت.',
   'platform.field.defaultNoticePeriodMinutes': 'مهلة الحجز المبدئية للمعلّم الجديد',

@@ -19,6 +19,9 @@ export const platformSettingsEn: Translation<typeof platformSettingsAr> = {
     'A lesson booked inside the cancellation window can still be cancelled or moved this long after booking, until it starts. 0: no grace.',
   'platform.field.noShowGraceMinutes': 'Wait for the tutor',
   'platform.hint.noShowGraceMinutes': 'After this, the student may end the lesson as "tutor did not attend".',
+  'platform.field.lessonMaxDropMinutes': 'Longest drop in a lesson',
+  'platform.hint.lessonMaxDropMinutes':
+    'A lesson whose call stays down this long ends, and its minutes not taken go back to the student.',
   'platform.field.sessionOpensMinutesBefore': 'Room opens before the start',
   'platform.hint.sessionOpensMinutesBefore': 'From then both may join the lesson, interview or demo session.',
   'platform.field.defaultNoticePeriodMinutes': "A new tutor's notice period",

@@ -179,6 +179,13 @@ export const realtimeAr = {
   'realtime.session.endsIn': 'ينتهي بعد {countdown}',
   'realtime.session.ended.title': 'انتهى وقت الدرس',
   'realtime.session.ended.body': 'شكرًا لك! نراك في درسك القادم.',
+  'realtime.session.clock.running': 'المحتسب {time}',
+  'realtime.session.clock.paused': 'متوقف عند {time}',
+  'realtime.session.clock.hint': 'يتوقف عند انقطاع الاتصال، ولا تُحتسب إلا الدقائق التي اتصلتما فيها.',
+  'realtime.session.endedForDrop.title': 'انتهى الدرس لانقطاع الاتصال',
+  'realtime.session.endedForDrop.body':
+    'بقي الاتصال منقطعًا مدة طويلة فأنهينا الدرس. لا تُحتسب إلا الدقائق التي اتصلتما فيها: الباقي عاد إلى رصيد الطالب، ويُدفع للمعلّم ما درّسه.',
+  'realtime.session.seeLesson': 'تفاصيل الدرس',
   'realtime.session.poorNetwork': 'جودة الاتصال ضعيفة',
   'realtime.session.joinFailed': 'تعذّر الانضمام إلى الجلسة.',
   // interviews and demo sessions use the lessons' room in their own words (live-session room-words.ts)

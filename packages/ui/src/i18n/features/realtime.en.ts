@@ -152,6 +152,13 @@ export const realtimeEn: Translation<typeof realtimeAr> = {
   'realtime.session.endsIn': 'Ends in {countdown}',
   'realtime.session.ended.title': 'The lesson time is over',
   'realtime.session.ended.body': 'Thank you! See you in your next lesson.',
+  'realtime.session.clock.running': 'Counted {time}',
+  'realtime.session.clock.paused': 'Paused at {time}',
+  'realtime.session.clock.hint': 'It stops when the call drops: only the minutes you were connected count.',
+  'realtime.session.endedForDrop.title': 'The lesson ended: the call stayed down',
+  'realtime.session.endedForDrop.body':
+    'The call was down too long, so the lesson was ended. Only the minutes you were connected count: the rest went back to the student, and the tutor is paid for what was taught.',
+  'realtime.session.seeLesson': 'Lesson details',
   'realtime.session.poorNetwork': 'Poor call quality',
   'realtime.session.joinFailed': 'Could not join the session.',
   // interviews and demo sessions use the lessons' room in their own words (live-session room-words.ts)

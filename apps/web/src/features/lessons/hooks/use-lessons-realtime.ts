@@ -47,6 +47,8 @@ export function useLessonsRealtime(viewerId: number | undefined) {
     },
     enabled,
   );
+  // a lesson ended: its minutes are counted, and what was not taken is back in the week
+  useRealtimeEvent('lesson:ended', refresh, enabled);
   useRealtimeEvent(
     'lesson:cancelled',
     (payload) => {

@@ -1,13 +1,17 @@
 import { type SessionToken, sessionsContract } from '@darsak/domain/sessions';
-import { Avatar, Badge, Button, cn, Dialog, EmptyState, Spinner } from '@darsak/ui';
+import { Avatar, Badge, Button, buttonClasses, cn, Dialog, EmptyState, Spinner } from '@darsak/ui';
 import { useI18n } from '@darsak/ui/i18n';
 import { useQuery } from '@tanstack/react-query';
 import { type ReactNode, useEffect, useState, useSyncExternalStore } from 'react';
+import { Link } from 'react-router';
+import { paths } from '../../../config/paths.ts';
 import { api } from '../../../lib/api.ts';
+import { useRealtimeEvent } from '../../../lib/realtime.ts';
 import { countdownText, useNow } from '../hooks/use-now.ts';
 import type { LiveCall } from '../lib/live-call.ts';
 import { useRoomT } from '../lib/room-words.ts';
 import { InterviewNotes } from './interview-notes.tsx';
+import { LessonClock } from './lesson-clock.tsx';
 import { CameraIcon, CameraOffIcon, ChatBubbleIcon, LeaveIcon, MicIcon, MicOffIcon } from './session-icons.tsx';
 import { VideoView } from './video-view.tsx';
 import { WaitingNotice, waitingKindOf } from './waiting-notice.tsx';
@@ -47,7 +51,12 @@ export function CallScreen({
   const now = useNow();
   const [chatOpen, setChatOpen] = useState(true);
   const [confirmLeave, setConfirmLeave] = useState(false);
-  const ended = now >= Date.parse(token.endsAt);
+  // The server ends a lesson whose call stayed down too long (the platform's setting) before its time.
+  const [endedForDrop, setEndedForDrop] = useState(false);
+  useRealtimeEvent('lesson:ended', (lesson) => {
+    if (lesson.lessonId === token.lessonId && Date.now() < Date.parse(token.endsAt)) setEndedForDrop(true);
+  });
+  const ended = endedForDrop || now >= Date.parse(token.endsAt);
 
   // Who the other member is, and (for a student waiting past the no-show time) whether the tutor never came.
   const waitingForTutor = isStudent && state.presence === 'absent' && now >= Date.parse(token.noShowAt);
@@ -69,9 +78,16 @@ export function CallScreen({
   if (ended) {
     return (
       <EmptyState
-        title={t('realtime.session.ended.title')}
-        description={t('realtime.session.ended.body')}
+        title={t(endedForDrop ? 'realtime.session.endedForDrop.title' : 'realtime.session.ended.title')}
+        description={t(endedForDrop ? 'realtime.session.endedForDrop.body' : 'realtime.session.ended.body')}
         icon={<CameraIcon />}
+        action={
+          token.lessonId !== null && (
+            <Link to={paths.lesson.href(token.lessonId)} className={buttonClasses({ variant: 'secondary' })}>
+              {t('realtime.session.seeLesson')}
+            </Link>
+          )
+        }
       />
     );
   }
@@ -108,6 +124,14 @@ export function CallScreen({
             <Badge tone="info">
               {t('realtime.session.waiting.start.title')} · {countdownText(startsIn, format.number)}
             </Badge>
+          )}
+          {token.lessonId !== null && (
+            <LessonClock
+              connected={state.connected}
+              startsAt={Date.parse(token.startsAt)}
+              endsAt={Date.parse(token.endsAt)}
+              now={now}
+            />
           )}
           <span className="ms-auto">
             {t('realtime.session.endsIn', { countdown: countdownText(Date.parse(token.endsAt) - now, format.number) })}

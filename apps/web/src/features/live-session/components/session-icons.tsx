@@ -35,3 +35,8 @@ export const ChatBubbleIcon = (props: IconProps) => (
     <path d="M21 15a2 2 0 0 1-2 2H7l-4 4V5a2 2 0 0 1 2-2h14a2 2 0 0 1 2 2Z" />
   </Svg>
 );
+export const PauseIcon = (props: IconProps) => (
+  <Svg {...props}>
+    <path d="M9 5v14M15 5v14" />
+  </Svg>
+);

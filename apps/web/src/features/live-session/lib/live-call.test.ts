@@ -1,7 +1,7 @@
 import { createFakeRealtimeServer, createRealtimeClient } from '@darsak/client';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { makeSessionToken } from '../../../testing/session-fixtures.ts';
-import { LiveCall, REJOIN_AFTER_FAILURE_MS } from './live-call.ts';
+import { connectedMsBetween, LiveCall, REJOIN_AFTER_FAILURE_MS } from './live-call.ts';
 
 /** Just enough of RTCPeerConnection to follow what the call does with it. */
 class FakePeerConnection {
@@ -228,6 +228,38 @@ describe('live call', () => {
       realtime.close();
     } finally {
       vi.useRealTimers();
+    }
+  });
+
+  it('runs the lesson’s clock only while the connection is up', async () => {
+    const { realtime, call } = await joinedCall();
+    const pc = FakePeerConnection.made[0];
+    const move = (state: string) => {
+      if (!pc) throw new Error('no peer connection');
+      pc.connectionState = state;
+      (pc.onconnectionstatechange as (() => void) | null)?.();
+    };
+    vi.useFakeTimers({ toFake: ['Date'] });
+    try {
+      vi.setSystemTime(1_000_000);
+      move('connected');
+      vi.setSystemTime(1_060_000);
+      move('disconnected');
+      vi.setSystemTime(1_090_000);
+      move('connected');
+      vi.setSystemTime(1_100_000);
+      const { connected } = call.getState();
+      expect(connected).toEqual([
+        { from: 1_000_000, until: 1_060_000 },
+        { from: 1_090_000, until: null },
+      ]);
+      // 60 s, then 10 s so far; only what falls inside the lesson's time counts
+      expect(connectedMsBetween(connected, 0, Date.now())).toBe(70_000);
+      expect(connectedMsBetween(connected, 1_030_000, 1_095_000)).toBe(35_000);
+    } finally {
+      vi.useRealTimers();
+      call.close();
+      realtime.close();
     }
   });
 });

@@ -43,6 +43,20 @@ export interface CallState {
   error: ApiErrorCode | null;
   /** Times the call was rejoined after a drop or an ICE failure. */
   rejoins: number;
+  /** When media flowed to the other member (epoch ms; `until` null while it flows): the lesson's clock. */
+  connected: ReadonlyArray<{ from: number; until: number | null }>;
+}
+
+/**
+ * The milliseconds of `connected` between `from` and `to`: the time the lesson's clock ran. It stops while the
+ * call is down, as the minutes the server charges do (attendanceOf).
+ */
+export function connectedMsBetween(connected: CallState['connected'], from: number, to: number): number {
+  let total = 0;
+  for (const period of connected) {
+    total += Math.max(0, Math.min(period.until ?? to, to) - Math.max(period.from, from));
+  }
+  return total;
 }
 
 export interface LiveCallOptions {
@@ -90,6 +104,7 @@ export class LiveCall {
       media: options.media,
       error: null,
       rejoins: 0,
+      connected: [],
     };
     this.applyMediaToTracks();
     const { realtime } = options;
@@ -171,7 +186,14 @@ export class LiveCall {
   };
 
   private set(patch: Partial<CallState>) {
-    this.state = { ...this.state, ...patch };
+    const next = { ...this.state, ...patch };
+    // the clock runs while the connection is up; any other state of it (or none) stops it
+    const last = next.connected.at(-1);
+    const running = last !== undefined && last.until === null;
+    if (next.link === 'connected' && !running) next.connected = [...next.connected, { from: Date.now(), until: null }];
+    else if (next.link !== 'connected' && running && last)
+      next.connected = [...next.connected.slice(0, -1), { from: last.from, until: Date.now() }];
+    this.state = next;
     for (const listener of this.listeners) listener();
   }
 
