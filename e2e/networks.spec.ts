@@ -2,6 +2,7 @@ import { attendanceOf, type CallEvent } from '@darsak/domain/lessons';
 import { type APIRequestContext, type Browser, type Page, request as requests, type TestInfo } from '@playwright/test';
 import {
   attachClientLog,
+  callQuality,
   callTimeline,
   join,
   lessonNow,
@@ -179,6 +180,18 @@ for (const network of OUTAGE_NETWORKS) {
         durationMinutes: 30,
       });
       console.log(`measured: ${measured.connectedSeconds} s connected, ${measured.lostSeconds} s lost`);
+
+      // staff see how the student's call went, from her browser's reports: the path it took, and the failure
+      await expect
+        .poll(async () => (await callQuality(api, lesson.lessonId)).find((q) => q.userId === lesson.student.user.id), {
+          timeout: 30_000,
+        })
+        .toMatchObject({
+          relayed: network.path !== null,
+          path: network.path
+            ? { candidateType: 'relay', relayProtocol: network.path.relayProtocol }
+            : { candidateType: expect.stringMatching(/^(host|srflx|prflx)$/), protocol: 'udp' },
+        });
       expect(measured.lostSeconds).toBeGreaterThanOrEqual(15);
       expect(measured.lostSeconds).toBeLessThanOrEqual(Math.ceil(first / 1000 + downSeconds) + 5);
     });

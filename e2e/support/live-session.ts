@@ -1,3 +1,4 @@
+import type { LessonRecord } from '@darsak/domain/lessons';
 import { type APIRequestContext, type BrowserContext, expect, type Page, type TestInfo } from '@playwright/test';
 import { type Person, signInApi } from './people.ts';
 
@@ -162,15 +163,25 @@ export async function timeToMedia(page: Page, since: number, after = 0): Promise
 }
 
 /** What the room recorded of a lesson's call, oldest first, as staff read it (the lesson's record). */
-export async function callTimeline(
-  request: APIRequestContext,
-  lessonId: number,
-): Promise<Array<{ userId: number; kind: string; at: Date }>> {
+/** A lesson's record as staff read it (the admin's `GET /lesson/{id}/record`). */
+async function staffRecord(request: APIRequestContext, lessonId: number): Promise<LessonRecord> {
   const admin = await signInApi(request, 'admin@darsak.test');
   const answer = await request.get(`/api/v1/lesson/${lessonId}/record`, {
     headers: { authorization: `Bearer ${admin.token}` },
   });
   expect(answer.ok(), await answer.text()).toBe(true);
-  const { events } = (await answer.json()) as { events: Array<{ userId: number; kind: string; at: string }> };
+  return (await answer.json()) as LessonRecord;
+}
+
+export async function callTimeline(
+  request: APIRequestContext,
+  lessonId: number,
+): Promise<Array<{ userId: number; kind: LessonRecord['events'][number]['kind']; at: Date }>> {
+  const { events } = await staffRecord(request, lessonId);
   return events.map((event) => ({ ...event, at: new Date(event.at) }));
+}
+
+/** What staff see of how each member's call went (their browsers' quality reports, summed up). */
+export async function callQuality(request: APIRequestContext, lessonId: number): Promise<LessonRecord['quality']> {
+  return (await staffRecord(request, lessonId)).quality;
 }

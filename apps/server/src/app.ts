@@ -61,6 +61,7 @@ import { createReportsService } from './modules/reports/reports.service.ts';
 import { installRequestMeter } from './modules/server-stats/request-meter.ts';
 import { serverStatsRoutes } from './modules/server-stats/server-stats.routes.ts';
 import { createServerStats } from './modules/server-stats/server-stats.service.ts';
+import { createCallQuality } from './modules/sessions/sessions.quality.ts';
 import {
   haveLessonTogether,
   joinedAppointmentCall,
@@ -391,11 +392,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     },
     windowSettings: () => settings.current(),
   });
+  const callQuality = createCallQuality({ db, clock, metrics });
   await app.register(chatRoutes, { chat });
   await app.register(sessionsRoutes, { sessions });
   realtime.onConnection((io, socket) => {
     registerChatSocketHandlers(socket, { chat, log: app.log });
-    registerSessionSocketHandlers(io, socket, { sessions, log: app.log });
+    registerSessionSocketHandlers(io, socket, { sessions, quality: callQuality, log: app.log });
   });
   const contact = createContactService({ db, clock, outbox, inboxEmail: config.CONTACT_INBOX_EMAIL });
   await app.register(contactRoutes, { contact, publicPerMinute: signInPerMinute });
@@ -500,7 +502,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   app.addHook('onClose', () => tutors.close());
   await app.register(lessonsRoutes, { lessons });
-  const staffLessons = createStaffLessonsService({ db, clock, lessons, users, callEvents: lessonCallEvents, audit });
+  const staffLessons = createStaffLessonsService({
+    db,
+    clock,
+    lessons,
+    users,
+    callEvents: lessonCallEvents,
+    callQuality: callQuality.ofLesson,
+    audit,
+  });
   await app.register(staffLessonsRoutes, { staff: staffLessons });
   await app.register(overviewRoutes, { overview: createOverviewService({ db, clock }) });
   await app.register(tutorsRoutes, { tutors });

@@ -10,11 +10,11 @@ import { acked, listen, socketPool } from './sockets.ts';
  * A suite of lessons held in their live call: an app listening for sockets with its clock at `now` before each
  * test, an admin, and the steps every such test takes (book, ask for the call's token, join over a socket).
  */
-export function lessonCallSuite(now: string) {
+export function lessonCallSuite(now: string, env?: Record<string, string>) {
   const suite = {} as { t: TestApp; baseUrl: string; admin: Actor };
   const sockets = socketPool();
   beforeAll(async () => {
-    suite.t = await buildTestApp({ now });
+    suite.t = await buildTestApp({ now, ...(env && { env }) });
     suite.baseUrl = await listen(suite.t.app);
     suite.admin = await createActor(suite.t, 'admin');
   });

@@ -3,6 +3,7 @@ import { AuditReason } from '../audit/audit.contract.ts';
 import { IdParam, IdParams } from '../common/ids.ts';
 import { PageQuery, pageOf } from '../common/paging.ts';
 import { defineRoute } from '../contract/define-route.ts';
+import { CallQualitySummarySchema } from '../sessions/call-quality.ts';
 import { ROLE_GROUPS } from '../users/roles.ts';
 import { LessonSchema } from './lessons.contract.ts';
 import { CANCELLERS } from './lessons.outcome.ts';
@@ -56,6 +57,8 @@ export const LessonRecordSchema = z.object({
   cancellable: z.boolean(),
   events: z.array(LessonCallEventSchema),
   presence: z.array(LessonPresenceSchema),
+  /** How the call went for each member who reported it (path, round trip, loss, freezes). */
+  quality: z.array(CallQualitySummarySchema),
 });
 export type LessonRecord = z.infer<typeof LessonRecordSchema>;
 

@@ -12,6 +12,7 @@ import type {
 import type { ErrorCode } from '../errors/codes.ts';
 import type { ReportStatus } from '../reports/reports.enums.ts';
 import type { InstanceStats } from '../server-stats/server-stats.contract.ts';
+import type { CallQualityInput } from '../sessions/call-quality.ts';
 import type {
   ConnectionInput,
   JoinSessionInput,
@@ -120,6 +121,8 @@ export interface ClientToServerEvents {
   'session:leave': (payload: SessionRef, ack: (result: Ack<null>) => void) => void;
   /** Relayed only to the session's other member. */
   'session:signal': (payload: SignalInput, ack?: (result: Ack<null>) => void) => void;
+  /** What the member's browser measured of the call since its last report (every 15 s while connected). */
+  'session:quality': (payload: CallQualityInput, ack?: (result: Ack<null>) => void) => void;
   /** Camera and microphone on or off, relayed to the other member. */
   'session:media': (payload: MediaInput, ack?: (result: Ack<null>) => void) => void;
   /** Media flowing to the other member or not, recorded on the call's timeline (a lesson's minutes follow it). */

@@ -1,3 +1,4 @@
+export * from './call-quality.ts';
 export * from './sessions.contract.ts';
 export * from './sessions.enums.ts';
 export * from './sessions.rules.ts';

@@ -41,6 +41,7 @@ const record: LessonRecord = {
   cancellable: true,
   events: [],
   presence: [],
+  quality: [],
 };
 
 afterEach(() => {
@@ -109,6 +110,20 @@ describe('admin /lessons and /lesson/{id}', { timeout: 20_000 }, () => {
           drops: 1,
         },
       ],
+      quality: [
+        {
+          userId: 7,
+          seconds: 1380,
+          path: { candidateType: 'relay', protocol: 'udp', relayProtocol: 'tcp' },
+          relayed: true,
+          rttMs: 180,
+          lossPercent: 2.5,
+          receiveKbps: 420,
+          freezes: 3,
+          audioOnlySeconds: 95,
+          iceFailures: 1,
+        },
+      ],
     };
     stubApi(admin, { 'GET /api/v1/lesson/42/record': () => ({ body: held }) });
     renderAdmin('/lesson/42', admin);
@@ -124,6 +139,20 @@ describe('admin /lessons and /lesson/{id}', { timeout: 20_000 }, () => {
     expect(within(timeline).getByText('عاد بعد الانقطاع')).toBeTruthy();
     expect(within(timeline).getByText('اتصل الصوت والصورة')).toBeTruthy();
     expect(screen.getByText('الدقائق المحتسبة').nextElementSibling?.textContent).toBe('٢٨ دقيقة');
+    // how the student's call went, from her browser's reports: relayed over TCP, slow, lossy
+    const quality = screen.getByRole('table', { name: 'جودة الاتصال كما قاسها متصفح كل شخص' });
+    const reported = within(quality).getByText('كريم حسن (طالب)').closest('tr');
+    if (!reported) throw new Error('no row');
+    expect([...reported.querySelectorAll('td')].map((cell) => cell.textContent)).toEqual([
+      'كريم حسن (طالب)',
+      'عبر خادم الترحيل (TCP)',
+      '١٨٠ م.ث',
+      '٢٫٥٪\u061c',
+      '٤٢٠ ك.ب/ث',
+      '٣',
+      '1:35',
+      '١',
+    ]);
   });
 
   it('cancels only after a confirmation with a reason, then shows who cancelled', async () => {

@@ -8,6 +8,7 @@ import {
   presenceOf,
   type StaffLessonListQuery,
 } from '@darsak/domain/lessons';
+import type { CallQualitySummary } from '@darsak/domain/sessions';
 import type { Clock } from '../../platform/clock.ts';
 import type { Db } from '../../platform/db/client.ts';
 import type { AuthUser } from '../../platform/http/auth-user.ts';
@@ -24,6 +25,8 @@ export interface StaffLessonsDeps {
   users: Pick<UsersService, 'findById'>;
   /** The events of the lesson's live room (sessions module). */
   callEvents: (db: Db, lessonId: number) => Promise<CallEvent[]>;
+  /** How the lesson's call went for each member, from their browsers' reports (sessions module). */
+  callQuality: (db: Db, lessonId: number) => Promise<CallQualitySummary[]>;
   audit: AuditRecorder;
 }
 
@@ -58,6 +61,7 @@ export function createStaffLessonsService(deps: StaffLessonsDeps) {
         firstJoinedAt: p.firstJoinedAt?.toISOString() ?? null,
         lastLeftAt: p.lastLeftAt?.toISOString() ?? null,
       })),
+      quality: await deps.callQuality(db, id),
     };
   }
 

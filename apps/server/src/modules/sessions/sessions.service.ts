@@ -28,8 +28,8 @@ export interface SessionsDeps {
   db: Db;
   clock: Clock;
   ice: IceConfig;
-  /** TURN credentials handed out are counted (coturn's load follows them). */
-  metrics: Pick<Metrics, 'turnCredentialsIssued'>;
+  /** TURN credentials handed out are counted (coturn's load follows them), and drops in calls. */
+  metrics: Pick<Metrics, 'turnCredentialsIssued' | 'callDropped'>;
   joinTokens: JoinTokenSigner;
   chat: Pick<ChatService, 'ensureCallRoom' | 'memberSummaries'>;
   /** The platform settings the window and the join screen follow, read before any transaction. */
@@ -211,6 +211,7 @@ export function createSessionsService(deps: SessionsDeps) {
         if (presence === undefined || !PRESENT.includes(presence)) return false;
         if ((await repo.lastEventOf(tx, sessionId, user.id, 'any')) === kind) return false;
         await repo.insertSessionEvent(tx, { sessionId, userId: user.id, kind, at: clock.now() });
+        if (!flowing) deps.metrics.callDropped('media');
         return true;
       });
     },
@@ -226,6 +227,7 @@ export function createSessionsService(deps: SessionsDeps) {
         const last = await repo.lastEventOf(tx, sessionId, user.id);
         if (last === undefined || !PRESENT.includes(last)) return undefined;
         await repo.insertSessionEvent(tx, { sessionId, userId: user.id, kind, at: now });
+        if (kind === 'drop') deps.metrics.callDropped('socket');
         const session = await repo.findSession(tx, sessionId);
         if (!session) return undefined;
         return { joinState: await joinStateNow(tx, sessionId, await callOfSession(tx, session), noShowGraceMinutes) };

@@ -1,21 +1,30 @@
 import { AppError } from '@darsak/domain/errors';
 import { sessionRoom, userRoom } from '@darsak/domain/realtime';
-import { ConnectionInput, JoinSessionInput, MediaInput, SessionRef, SignalInput } from '@darsak/domain/sessions';
+import {
+  CallQualityInput,
+  ConnectionInput,
+  JoinSessionInput,
+  MediaInput,
+  SessionRef,
+  SignalInput,
+} from '@darsak/domain/sessions';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppIo, AppSocket } from '../../platform/realtime/realtime.ts';
 import { onEvent } from '../../platform/realtime/socket-events.ts';
+import type { CallQuality } from './sessions.quality.ts';
 import type { SessionsService } from './sessions.service.ts';
 
 /**
  * The live call over the socket: joining with a join token, signalling and media toggles relayed only to the
- * call's other member, and presence. Every arrival and departure is recorded by the service as the timeline.
+ * call's other member, and presence. Every arrival and departure is recorded by the service as the timeline; each
+ * member's quality reports are kept for staff.
  */
 export function registerSessionSocketHandlers(
   io: AppIo,
   socket: AppSocket,
-  deps: { sessions: SessionsService; log: FastifyBaseLogger },
+  deps: { sessions: SessionsService; quality: CallQuality; log: FastifyBaseLogger },
 ) {
-  const { sessions, log } = deps;
+  const { sessions, quality, log } = deps;
   const user = socket.data.user;
   const joined = new Set<number>();
   /** Everyone in the call but this user, on any instance. */
@@ -78,6 +87,12 @@ export function registerSessionSocketHandlers(
   onEvent(socket, log, 'session:connection', ConnectionInput, async ({ sessionId, flowing }) => {
     requireJoined(sessionId);
     await sessions.reportMedia(user, sessionId, flowing);
+    return null;
+  });
+
+  onEvent(socket, log, 'session:quality', CallQualityInput, async (report) => {
+    requireJoined(report.sessionId);
+    await quality.report(user, report);
     return null;
   });
 

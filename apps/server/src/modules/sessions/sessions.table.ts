@@ -1,5 +1,16 @@
 import { sql } from 'drizzle-orm';
-import { check, index, integer, pgTable, serial, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  check,
+  index,
+  integer,
+  pgTable,
+  real,
+  serial,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 import { foreignKeyOf } from '../../platform/db/foreign-key.ts';
 import { lessons } from '../lessons/lessons.table.ts';
 import { demoSessions, interviews } from '../onboarding/onboarding.table.ts';
@@ -63,6 +74,43 @@ export const sessionEvents = pgTable(
     ),
     foreignKeyOf('session_events', t.sessionId, sessions.id, 'cascade'),
     foreignKeyOf('session_events', t.userId, users.id, 'cascade'),
+  ],
+);
+
+/**
+ * What each member's browser measured of a call, one row per report (`session:quality`, every 15 s while connected):
+ * how the media went (directly or relayed, and over what) and how well. Staff read them summed up per member.
+ */
+export const callQualitySamples = pgTable(
+  'call_quality_samples',
+  {
+    id: serial('id').primaryKey(),
+    sessionId: integer('session_id').notNull(),
+    userId: integer('user_id').notNull(),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+    seconds: smallint('seconds').notNull(),
+    candidateType: text('candidate_type', { enum: ['host', 'srflx', 'prflx', 'relay'] }),
+    protocol: text('protocol', { enum: ['udp', 'tcp'] }),
+    relayProtocol: text('relay_protocol', { enum: ['udp', 'tcp', 'tls'] }),
+    rttMs: integer('rtt_ms'),
+    lossPercent: real('loss_percent'),
+    jitterMs: integer('jitter_ms'),
+    sendKbps: integer('send_kbps'),
+    receiveKbps: integer('receive_kbps'),
+    freezes: smallint('freezes').notNull(),
+    audioOnlySeconds: smallint('audio_only_seconds').notNull(),
+    iceFailures: smallint('ice_failures').notNull(),
+  },
+  (t) => [
+    index('call_quality_samples_session_idx').on(t.sessionId, t.at),
+    check('call_quality_samples_seconds_check', sql`${t.seconds} between 1 and 120`),
+    check('call_quality_samples_loss_check', sql`${t.lossPercent} between 0 and 100`),
+    check(
+      'call_quality_samples_path_check',
+      sql`${t.candidateType} in ('host', 'srflx', 'prflx', 'relay') and ${t.protocol} in ('udp', 'tcp') and (${t.relayProtocol} is null or ${t.relayProtocol} in ('udp', 'tcp', 'tls'))`,
+    ),
+    foreignKeyOf('call_quality_samples', t.sessionId, sessions.id, 'cascade'),
+    foreignKeyOf('call_quality_samples', t.userId, users.id, 'cascade'),
   ],
 );
 

@@ -140,6 +140,23 @@ export function createMetrics() {
     labelNames: ['ended_by'],
     registers,
   });
+  const callConnections = new Counter({
+    name: 'darsak_call_connections_total',
+    help: "Call members' connections by how their media went: direct, or relayed by TURN (and over what to it).",
+    labelNames: ['path', 'relay_protocol'],
+    registers,
+  });
+  const callIceFailures = new Counter({
+    name: 'darsak_call_ice_failures_total',
+    help: 'Call connections that failed (ICE failed) and were restarted, as the members reported them.',
+    registers,
+  });
+  const callDrops = new Counter({
+    name: 'darsak_call_drops_total',
+    help: "Drops in calls: a member's socket lost (socket), or their media to the other member stopped (media).",
+    labelNames: ['kind'],
+    registers,
+  });
   const turnCredentials = new Counter({
     name: 'darsak_turn_credentials_issued_total',
     help: 'Time-limited TURN credentials handed to call members.',
@@ -174,6 +191,13 @@ export function createMetrics() {
     lessonBooked: (kind: 'booked' | 'rebooked') => lessonsBooked.inc({ kind }),
     tutorNoShow: (endedBy: 'student' | 'lesson-end') => noShows.inc({ ended_by: endedBy }),
     turnCredentialsIssued: () => turnCredentials.inc(),
+    callConnected: (path: { candidateType: string; relayProtocol: string | null }) =>
+      callConnections.inc({
+        path: path.candidateType === 'relay' ? 'relay' : 'direct',
+        relay_protocol: path.relayProtocol ?? 'none',
+      }),
+    callIceFailed: (times: number) => callIceFailures.inc(times),
+    callDropped: (kind: 'socket' | 'media') => callDrops.inc({ kind }),
 
     /** The gauges read at each scrape, from the database and this process; a failed read leaves its gauges out. */
     readAtScrape(sources: ScrapeSources, log: Pick<FastifyBaseLogger, 'warn'>) {

@@ -19,6 +19,8 @@ const PER_MINUTE = {
   sessionControl: 60,
   /** WebRTC signalling: offers, answers and bursts of ICE candidates. */
   sessionSignal: 1200,
+  /** A call's quality reports: one every 15 s per connection, a few connections at most (another tab, a rejoin). */
+  sessionQuality: 12,
 } as const;
 
 const KIND_OF: Record<Exclude<ClientEvent, 'channel:subscribe' | 'channel:unsubscribe'>, keyof typeof PER_MINUTE> = {
@@ -33,6 +35,7 @@ const KIND_OF: Record<Exclude<ClientEvent, 'channel:subscribe' | 'channel:unsubs
   'session:media': 'sessionControl',
   'session:connection': 'sessionControl',
   'session:signal': 'sessionSignal',
+  'session:quality': 'sessionQuality',
 };
 
 export type LimitedEvent = keyof typeof KIND_OF;

@@ -6,6 +6,7 @@ import { Link } from 'react-router';
 import { ReasonDialog } from '../../../components/reason-dialog.tsx';
 import { paths } from '../../../config/paths.ts';
 import { useCancelLesson } from '../hooks/use-staff-lessons.ts';
+import { CallQualityTable } from './call-quality-table.tsx';
 import { LessonStatus, sessionStatusText } from './lesson-status.tsx';
 
 type Event = LessonRecord['events'][number];
@@ -158,6 +159,7 @@ export function CallTimeline({ record }: { record: LessonRecord }) {
             rows={record.presence}
             rowKey={(p) => p.userId}
           />
+          {record.quality.length > 0 && <CallQualityTable quality={record.quality} nameOf={nameOf} />}
           <Table
             caption={t('staff.lesson.timeline')}
             columns={events}

@@ -1,13 +1,15 @@
 import type { ApiErrorCode, ClientLog, RealtimeClient } from '@darsak/client';
-import type {
-  MediaPayload,
-  PeerPayload,
-  SessionJoinState,
-  SessionToken,
-  Signal,
-  SignalPayload,
-  SignalRoute,
+import {
+  CALL_QUALITY_REPORT_SECONDS,
+  type MediaPayload,
+  type PeerPayload,
+  type SessionJoinState,
+  type SessionToken,
+  type Signal,
+  type SignalPayload,
+  type SignalRoute,
 } from '@darsak/domain/sessions';
+import { QualityReporter } from './call-quality.ts';
 import { type LinkState, PeerLink } from './peer-link.ts';
 
 /**
@@ -80,6 +82,8 @@ export class LiveCall {
   private state: CallState;
   private listeners = new Set<() => void>();
   private link: PeerLink | null = null;
+  /** The current link's quality reports (staff read them per lesson). */
+  private quality: QualityReporter | null = null;
   private iceServers: SessionToken['iceServers'] = [];
   private unsubscribe: Array<() => void> = [];
   private failureTimer: ReturnType<typeof setTimeout> | undefined;
@@ -288,6 +292,8 @@ export class LiveCall {
       onStateChange: (state) => {
         if (this.link !== link) return;
         this.set({ link: state });
+        if (state === 'connected') this.quality?.start();
+        if (state === 'failed') this.quality?.iceFailed();
         if (state === 'connected') this.reportFlowing(true);
         else if (state === 'disconnected' || state === 'failed') this.reportFlowing(false);
         clearTimeout(this.failureTimer);
@@ -299,6 +305,12 @@ export class LiveCall {
       ...(options.log ? { log: options.log } : {}),
     });
     this.link = link;
+    this.quality = new QualityReporter({
+      pc: link.pc,
+      cameraOn: this.state.media.camera,
+      everyMs: CALL_QUALITY_REPORT_SECONDS * 1000,
+      send: (report) => options.realtime.send('session:quality', { sessionId, ...report }),
+    });
     this.set({ link: 'new', remoteStream: null });
     clearTimeout(this.watchdog);
     if (polite) return;
@@ -311,6 +323,8 @@ export class LiveCall {
     if (this.flowing) this.reportFlowing(false);
     clearTimeout(this.failureTimer);
     clearTimeout(this.watchdog);
+    this.quality?.stop();
+    this.quality = null;
     this.link?.close();
     this.link = null;
     if (this.state.link !== 'none') this.set({ link: 'none' });
@@ -337,6 +351,7 @@ export class LiveCall {
   /** Camera or microphone on or off: the track stops sending and the other member is told. */
   setMedia(change: Partial<MediaState>) {
     this.set({ media: { ...this.state.media, ...change } });
+    if (change.camera !== undefined) this.quality?.cameraChanged(change.camera);
     this.applyMediaToTracks();
     this.options.log?.info('call', 'media', this.state.media);
     this.sendMedia();
