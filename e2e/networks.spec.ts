@@ -6,6 +6,7 @@ import {
   callTimeline,
   join,
   lessonNow,
+  receivedBytes,
   remoteMedia,
   selectedPath,
   timeToMedia,
@@ -108,6 +109,36 @@ test('a student whose network drops UDP reaches her tutor over TURN on TCP', asy
       description: `${Math.max(studentMs, tutorMs)} ms`,
     });
     await screenshot(s, testInfo, 'networks-01-udp-blocked-in-call');
+  });
+});
+
+test('on a link capped at 256 kbit/s the call keeps its audio, pauses the video, and brings it back when the cap lifts', async ({
+  page,
+}, testInfo) => {
+  test.setTimeout(240_000);
+  await inLessonAtHome(page, testInfo, async ({ s, t }) => {
+    await timeToMedia(s, Date.now());
+    const grows = async (side: Page, kind: 'audio' | 'video') => {
+      const before = await receivedBytes(side, kind);
+      await expect.poll(() => receivedBytes(side, kind), { timeout: 10_000 }).toBeGreaterThan(before + 2000);
+    };
+    // a crowded cell: 256 kbit/s each way
+    const capped = Date.now();
+    lab.student.capTo(256);
+    const peerNotice = t.getByText(/^الصوت فقط مع .+ حتى يتحسّن الاتصال$/);
+    await expect(peerNotice).toBeVisible({ timeout: 60_000 });
+    await expect(s.getByText('الاتصال ضعيف: أوقفنا إرسال صورتك ليبقى الصوت واضحًا')).toBeVisible();
+    console.log(`256 kbit/s: the student's video paused ${Math.round((Date.now() - capped) / 1000)} s after the cap`);
+    await screenshot(t, testInfo, 'networks-05-weak-link-tutor');
+    await screenshot(s, testInfo, 'networks-06-weak-link-student');
+    // the tutor still hears her
+    await grows(t, 'audio');
+
+    const lifted = Date.now();
+    lab.student.openUp();
+    await expect(peerNotice).toHaveCount(0, { timeout: 90_000 });
+    await grows(t, 'video');
+    console.log(`cap lifted: her video back ${Math.round((Date.now() - lifted) / 1000)} s after`);
   });
 });
 

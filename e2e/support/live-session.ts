@@ -74,6 +74,19 @@ export async function remoteMedia(page: Page): Promise<Media> {
   });
 }
 
+/** Bytes of `kind` the page's newest connection has received so far (audio flowing: it grows). */
+export async function receivedBytes(page: Page, kind: 'audio' | 'video'): Promise<number> {
+  return page.evaluate(async (kind) => {
+    const newest = (window as unknown as { __peerConnections: RTCPeerConnection[] }).__peerConnections?.at(-1);
+    let bytes = 0;
+    for (const report of (await newest?.getStats())?.values() ?? []) {
+      const rtp = report as { type: string; kind?: string; bytesReceived?: number };
+      if (rtp.type === 'inbound-rtp' && rtp.kind === kind) bytes += rtp.bytesReceived ?? 0;
+    }
+    return bytes;
+  }, kind);
+}
+
 export async function expectVideoFlowing(page: Page, atLeastConnections = 1) {
   await expect
     .poll(

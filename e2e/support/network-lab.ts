@@ -32,7 +32,9 @@ export interface Home {
   /** Drops everything in and out until `restore` (an outage: the link is up, nothing crosses it). */
   cutOff(): void;
   restore(): void;
-  /** Lets everything through again (each test starts on an open network). */
+  /** Caps the link both ways at `kbit` per second (tc's token bucket), as a crowded mobile cell does. */
+  capTo(kbit: number): void;
+  /** Lets everything through again (each test starts on an open network, at full speed). */
   openUp(): void;
 }
 
@@ -142,9 +144,17 @@ export async function createNetworkLab(turnPort: number): Promise<NetworkLab> {
       blockUdp: () => void inside('nft', 'add rule inet home no_udp meta l4proto udp drop'),
       cutOff: () => void inside('nft', 'add rule inet home cut drop'),
       restore: () => void inside('nft', 'flush chain inet home cut'),
+      capTo: (kbit) => {
+        // the home's upload leaves by its eth0, its download by the machine's end of the link
+        const bucket = ['root', 'tbf', 'rate', `${kbit}kbit`, 'burst', '16kb', 'latency', '300ms'];
+        inside('tc', 'qdisc', 'replace', 'dev', 'eth0', ...bucket);
+        run('tc', ['qdisc', 'replace', 'dev', outside, ...bucket]);
+      },
       openUp: () => {
         inside('nft', 'flush chain inet home cut');
         inside('nft', 'flush chain inet home no_udp');
+        spawnSync('ip', ['netns', 'exec', name, 'tc', 'qdisc', 'del', 'dev', 'eth0', 'root']);
+        spawnSync('tc', ['qdisc', 'del', 'dev', outside, 'root']);
       },
     };
     return home;

@@ -39,7 +39,13 @@ export const SignalRoute = z.strictObject({
 export type SignalRoute = z.infer<typeof SignalRoute>;
 export const SignalInput = z.strictObject({ sessionId: Id, signal: SignalSchema, route: SignalRoute.optional() });
 export type SignalInput = z.infer<typeof SignalInput>;
-export const MediaInput = z.strictObject({ sessionId: Id, camera: z.boolean(), microphone: z.boolean() });
+export const MediaInput = z.strictObject({
+  sessionId: Id,
+  camera: z.boolean(),
+  microphone: z.boolean(),
+  /** The member's video is paused because their link is too weak for it (the call keeps its audio). */
+  weakLink: z.boolean().optional(),
+});
 export type MediaInput = z.infer<typeof MediaInput>;
 /** Whether media flows to the other member: the sender's peer connection is up (true) or down. */
 export const ConnectionInput = z.strictObject({ sessionId: Id, flowing: z.boolean() });
@@ -76,6 +82,7 @@ export interface MediaPayload {
   userId: number;
   camera: boolean;
   microphone: boolean;
+  weakLink?: boolean;
 }
 export interface SessionStatePayload {
   sessionId: number;

@@ -78,9 +78,9 @@ export function registerSessionSocketHandlers(
     return null;
   });
 
-  onEvent(socket, log, 'session:media', MediaInput, async ({ sessionId, camera, microphone }) => {
+  onEvent(socket, log, 'session:media', MediaInput, async ({ sessionId, ...media }) => {
     requireJoined(sessionId);
-    others(sessionId).emit('session:media', { sessionId, userId: user.id, camera, microphone });
+    others(sessionId).emit('session:media', { sessionId, userId: user.id, ...media });
     return null;
   });
 

@@ -267,6 +267,10 @@ describe('signalling and media', () => {
     const media = nextEvent(studentSocket, 'session:media');
     tutorSocket.emit('session:media', { sessionId, camera: false, microphone: true });
     expect(await media).toEqual({ sessionId, userId: tutor.user.id, camera: false, microphone: true });
+    // a video paused for a weak link is told as such
+    const weak = nextEvent(studentSocket, 'session:media');
+    tutorSocket.emit('session:media', { sessionId, camera: true, microphone: true, weakLink: true });
+    expect(await weak).toEqual({ sessionId, userId: tutor.user.id, camera: true, microphone: true, weakLink: true });
 
     for (const leak of leaks) expect(await leak).toBe('nothing');
     // Sockets that did not join this call cannot signal into it.
@@ -297,6 +301,7 @@ describe('signalling and media', () => {
       ['session:signal', { sessionId, signal: { type: 'answer', sdp: 'x' }, route: { from: '', to: null } }],
       ['session:signal', { sessionId, signal: { type: 'answer', sdp: 'x' }, route: { from: 'a', to: 'b'.repeat(65) } }],
       ['session:media', { sessionId, camera: 'yes', microphone: true }],
+      ['session:media', { sessionId, camera: true, microphone: true, weakLink: 'very' }],
     ];
     for (const [event, payload] of bad) {
       const ack = (await socket.emitWithAck(event as 'session:join', payload as never)) as Ack<unknown>;

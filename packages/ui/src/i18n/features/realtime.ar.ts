@@ -162,6 +162,8 @@ export const realtimeAr = {
     female: 'انقطع اتصال {name}، ننتظر عودتها…',
   },
   'realtime.session.peerCameraOff': 'الكاميرا مطفأة',
+  'realtime.session.weakLink.mine': 'الاتصال ضعيف: أوقفنا إرسال صورتك ليبقى الصوت واضحًا',
+  'realtime.session.weakLink.peer': 'الصوت فقط مع {name} حتى يتحسّن الاتصال',
   'realtime.session.peerMicOff': 'الميكروفون مكتوم',
   'realtime.session.cameraOn': 'أطفئ الكاميرا',
   'realtime.session.cameraOff': 'شغّل الكاميرا',

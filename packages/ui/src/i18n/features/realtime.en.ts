@@ -135,6 +135,8 @@ export const realtimeEn: Translation<typeof realtimeAr> = {
   'realtime.session.peerLeft': '{name} left the session.',
   'realtime.session.peerDropped': "{name}'s connection dropped; waiting for them to come back…",
   'realtime.session.peerCameraOff': 'Camera off',
+  'realtime.session.weakLink.mine': 'Weak connection: your video is paused to keep the audio clear',
+  'realtime.session.weakLink.peer': 'Audio only with {name} until the connection improves',
   'realtime.session.peerMicOff': 'Microphone muted',
   'realtime.session.cameraOn': 'Turn camera off',
   'realtime.session.cameraOff': 'Turn camera on',

@@ -106,6 +106,8 @@ export function CallScreen({
   const waiting = waitingKindOf({ now, token, joinState, isStudent, presence: state.presence });
   const connecting = !waiting && state.presence === 'present' && state.link !== 'connected';
   const cameraOn = state.media.camera;
+  // the other member's camera is off, or their video paused for a weak link: their last frame would stay frozen
+  const peerVideoOff = state.peerMedia?.camera === false || state.peerMedia?.weakLink === true;
   const micOn = state.media.microphone;
   const hasVideo = (localStream?.getVideoTracks().length ?? 0) > 0;
   const hasAudio = (localStream?.getAudioTracks().length ?? 0) > 0;
@@ -120,6 +122,7 @@ export function CallScreen({
         <header className="absolute inset-x-0 top-0 z-10 flex flex-wrap items-center gap-2 bg-gradient-to-b from-black/60 to-transparent p-3 text-sm text-white">
           <span className="font-semibold">{peerName}</span>
           {state.phase === 'rejoining' && <Badge tone="warning">{t('realtime.session.reconnecting')}</Badge>}
+          {state.weakLink && <Badge tone="warning">{t('realtime.session.weakLink.mine')}</Badge>}
           {startsIn > 0 && state.presence === 'present' && (
             <Badge tone="info">
               {t('realtime.session.waiting.start.title')} · {countdownText(startsIn, format.number)}
@@ -143,14 +146,21 @@ export function CallScreen({
             <VideoView
               stream={state.remoteStream}
               label={t('realtime.session.remoteVideo', { name: peerName })}
-              className={cn('object-contain', state.peerMedia?.camera === false && 'invisible')}
+              className={cn('object-contain', peerVideoOff && 'invisible')}
               testId="remote-video"
             />
           ) : null}
-          {!waiting && state.peerMedia?.camera === false && (
-            <div className="absolute inset-0 flex flex-col items-center justify-center gap-3 text-white">
+          {!waiting && peerVideoOff && (
+            <div
+              className="absolute inset-0 flex flex-col items-center justify-center gap-3 px-6 text-center text-white"
+              role="status"
+            >
               <Avatar name={peerName} src={peer?.image} size="xl" decorative />
-              <p>{t('realtime.session.peerCameraOff')}</p>
+              <p>
+                {state.peerMedia?.weakLink
+                  ? t('realtime.session.weakLink.peer', { name: peerName })
+                  : t('realtime.session.peerCameraOff')}
+              </p>
             </div>
           )}
           {waiting && (

@@ -67,11 +67,11 @@ describe('call quality', () => {
       }),
     } as unknown as RTCPeerConnection;
     const sent: Array<{ audioOnlySeconds: number; iceFailures: number; receiveKbps: number | null }> = [];
-    const reporter = new QualityReporter({ pc, cameraOn: true, everyMs: 15_000, send: (r) => sent.push(r) });
+    const reporter = new QualityReporter({ pc, sendingVideo: true, everyMs: 15_000, send: (r) => sent.push(r) });
     reporter.iceFailed();
     reporter.start();
     await vi.advanceTimersByTimeAsync(5_000);
-    reporter.cameraChanged(false);
+    reporter.videoChanged(false);
     await vi.advanceTimersByTimeAsync(10_000);
     expect(sent).toEqual([expect.objectContaining({ audioOnlySeconds: 10, iceFailures: 1, receiveKbps: 20 })]);
     await vi.advanceTimersByTimeAsync(15_000);

@@ -92,26 +92,27 @@ export function qualityBetween(
 export interface QualityReporterOptions {
   pc: RTCPeerConnection;
   send(report: Omit<CallQualityInput, 'sessionId'>): void;
-  cameraOn: boolean;
+  /** Whether video is being sent now (the camera on, and not paused for a weak link). */
+  sendingVideo: boolean;
   everyMs: number;
   now?: () => number;
 }
 
 /**
  * Reports one connection's quality every `everyMs` once it is up (its first reading is the baseline), with the
- * time the camera was off and the ICE failures counted between reports.
+ * time no video was sent and the ICE failures counted between reports.
  */
 export class QualityReporter {
   private timer: ReturnType<typeof setInterval> | undefined;
   private last: StatsTotals | null = null;
   private audioOnlyMs = 0;
-  private cameraOffSince: number | null;
+  private videoOffSince: number | null;
   private iceFailures = 0;
   private readonly now: () => number;
 
   constructor(private readonly options: QualityReporterOptions) {
     this.now = options.now ?? Date.now;
-    this.cameraOffSince = options.cameraOn ? null : this.now();
+    this.videoOffSince = options.sendingVideo ? null : this.now();
   }
 
   /** Starts reporting (again after a stop): from a fresh baseline. */
@@ -127,12 +128,13 @@ export class QualityReporter {
     this.timer = undefined;
   }
 
-  cameraChanged(on: boolean): void {
+  /** Video starts or stops being sent (the camera, or a pause for a weak link): its time off is audio only. */
+  videoChanged(on: boolean): void {
     const now = this.now();
-    if (on && this.cameraOffSince !== null) {
-      this.audioOnlyMs += now - this.cameraOffSince;
-      this.cameraOffSince = null;
-    } else if (!on && this.cameraOffSince === null) this.cameraOffSince = now;
+    if (on && this.videoOffSince !== null) {
+      this.audioOnlyMs += now - this.videoOffSince;
+      this.videoOffSince = null;
+    } else if (!on && this.videoOffSince === null) this.videoOffSince = now;
   }
 
   iceFailed(): void {
@@ -148,10 +150,10 @@ export class QualityReporter {
     }
     const before = this.last;
     this.last = reading.totals;
-    // the camera's time off counts up to this reading, and on from it while it stays off
-    if (this.cameraOffSince !== null) {
-      this.audioOnlyMs += reading.totals.at - this.cameraOffSince;
-      this.cameraOffSince = reading.totals.at;
+    // the video's time off counts up to this reading, and on from it while it stays off
+    if (this.videoOffSince !== null) {
+      this.audioOnlyMs += reading.totals.at - this.videoOffSince;
+      this.videoOffSince = reading.totals.at;
     }
     const counted = { audioOnlyMs: this.audioOnlyMs, iceFailures: this.iceFailures };
     this.audioOnlyMs = 0;

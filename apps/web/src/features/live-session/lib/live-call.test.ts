@@ -262,4 +262,14 @@ describe('live call', () => {
       realtime.close();
     }
   });
+
+  it('knows when the other member’s video is paused for a weak link', async () => {
+    const { server, realtime, call } = await joinedCall();
+    server.push('session:media', { sessionId: 3, userId: 9, camera: true, microphone: true, weakLink: true });
+    expect(call.getState().peerMedia).toEqual({ camera: true, microphone: true, weakLink: true });
+    server.push('session:media', { sessionId: 3, userId: 9, camera: true, microphone: true });
+    expect(call.getState().peerMedia?.weakLink).toBe(false);
+    call.close();
+    realtime.close();
+  });
 });

@@ -11,6 +11,7 @@ import {
 } from '@darsak/domain/sessions';
 import { QualityReporter } from './call-quality.ts';
 import { type LinkState, PeerLink } from './peer-link.ts';
+import { WeakLinkGuard } from './weak-link.ts';
 
 /**
  * An ICE connection still failed this long after its restart: rejoin with a fresh token and new connections. A
@@ -37,7 +38,9 @@ export interface CallState {
   joinState: SessionJoinState | null;
   peerId: number | null;
   presence: PeerPresence;
-  peerMedia: MediaState | null;
+  peerMedia: (MediaState & { weakLink: boolean }) | null;
+  /** This member's video is paused: their upload is too weak for it (WeakLinkGuard); the call keeps its audio. */
+  weakLink: boolean;
   link: LinkState | 'none';
   remoteStream: MediaStream | null;
   media: MediaState;
@@ -82,8 +85,9 @@ export class LiveCall {
   private state: CallState;
   private listeners = new Set<() => void>();
   private link: PeerLink | null = null;
-  /** The current link's quality reports (staff read them per lesson). */
+  /** The current link's quality reports (staff read them per lesson), and its watch on a weak upload. */
   private quality: QualityReporter | null = null;
+  private weakLinkGuard: WeakLinkGuard | null = null;
   private iceServers: SessionToken['iceServers'] = [];
   private unsubscribe: Array<() => void> = [];
   private failureTimer: ReturnType<typeof setTimeout> | undefined;
@@ -103,6 +107,7 @@ export class LiveCall {
       peerId: null,
       presence: 'absent',
       peerMedia: null,
+      weakLink: false,
       link: 'none',
       remoteStream: null,
       media: options.media,
@@ -180,7 +185,7 @@ export class LiveCall {
 
   private onMedia(p: MediaPayload) {
     if (this.mine(p.sessionId) && p.userId !== this.options.userId)
-      this.set({ peerMedia: { camera: p.camera, microphone: p.microphone } });
+      this.set({ peerMedia: { camera: p.camera, microphone: p.microphone, weakLink: p.weakLink ?? false } });
   }
 
   getState = (): CallState => this.state;
@@ -292,7 +297,10 @@ export class LiveCall {
       onStateChange: (state) => {
         if (this.link !== link) return;
         this.set({ link: state });
-        if (state === 'connected') this.quality?.start();
+        if (state === 'connected') {
+          this.quality?.start();
+          this.weakLinkGuard?.start();
+        }
         if (state === 'failed') this.quality?.iceFailed();
         if (state === 'connected') this.reportFlowing(true);
         else if (state === 'disconnected' || state === 'failed') this.reportFlowing(false);
@@ -305,9 +313,18 @@ export class LiveCall {
       ...(options.log ? { log: options.log } : {}),
     });
     this.link = link;
+    this.weakLinkGuard = new WeakLinkGuard({
+      pc: link.pc,
+      onChange: (weak) => {
+        if (this.link !== link) return;
+        options.log?.warn('call', weak ? 'video paused: weak link' : 'video tried again');
+        this.set({ weakLink: weak });
+        this.videoChanged();
+      },
+    });
     this.quality = new QualityReporter({
       pc: link.pc,
-      cameraOn: this.state.media.camera,
+      sendingVideo: this.state.media.camera,
       everyMs: CALL_QUALITY_REPORT_SECONDS * 1000,
       send: (report) => options.realtime.send('session:quality', { sessionId, ...report }),
     });
@@ -325,6 +342,9 @@ export class LiveCall {
     clearTimeout(this.watchdog);
     this.quality?.stop();
     this.quality = null;
+    this.weakLinkGuard?.stop();
+    this.weakLinkGuard = null;
+    if (this.state.weakLink) this.set({ weakLink: false });
     this.link?.close();
     this.link = null;
     if (this.state.link !== 'none') this.set({ link: 'none' });
@@ -344,16 +364,22 @@ export class LiveCall {
   }
 
   private sendMedia() {
-    const { sessionId, media } = this.state;
-    if (sessionId !== null) this.options.realtime.send('session:media', { sessionId, ...media });
+    const { sessionId, media, weakLink } = this.state;
+    if (sessionId !== null)
+      this.options.realtime.send('session:media', { sessionId, ...media, ...(weakLink && { weakLink }) });
   }
 
   /** Camera or microphone on or off: the track stops sending and the other member is told. */
   setMedia(change: Partial<MediaState>) {
     this.set({ media: { ...this.state.media, ...change } });
-    if (change.camera !== undefined) this.quality?.cameraChanged(change.camera);
     this.applyMediaToTracks();
     this.options.log?.info('call', 'media', this.state.media);
+    this.videoChanged();
+  }
+
+  /** Video sent or not (the camera, a weak link's pause): the quality report counts it, the other member is told. */
+  private videoChanged() {
+    this.quality?.videoChanged(this.state.media.camera && !this.state.weakLink);
     this.sendMedia();
   }
 
