@@ -142,6 +142,36 @@ test('on a link capped at 256 kbit/s the call keeps its audio, pauses the video,
   });
 });
 
+test('with 5% of its packets lost the call keeps its audio', async ({ page }, testInfo) => {
+  test.setTimeout(180_000);
+  await inLessonAtHome(page, testInfo, async ({ s }) => {
+    await timeToMedia(s, Date.now());
+    lab.student.loseShare(5);
+    const lostShare = async (side: Page) =>
+      side.evaluate(async () => {
+        const newest = (window as unknown as { __peerConnections: RTCPeerConnection[] }).__peerConnections?.at(-1);
+        for (const report of (await newest?.getStats())?.values() ?? []) {
+          const rtp = report as { type: string; kind?: string; packetsLost?: number; packetsReceived?: number };
+          if (rtp.type === 'inbound-rtp' && rtp.kind === 'audio')
+            return { lost: rtp.packetsLost ?? 0, received: rtp.packetsReceived ?? 0 };
+        }
+        return { lost: 0, received: 0 };
+      });
+    const before = await lostShare(s);
+    const bytesBefore = await receivedBytes(s, 'audio');
+    await page.waitForTimeout(15_000);
+    const after = await lostShare(s);
+    const lost = after.lost - before.lost;
+    const share = lost / Math.max(1, lost + after.received - before.received);
+    // she hears the tutor all along: 15 s of Opus (at least 8 kbit/s), the lost packets concealed
+    expect(await receivedBytes(s, 'audio')).toBeGreaterThan(bytesBefore + 15_000);
+    expect(share).toBeGreaterThan(0);
+    await expect(s.getByTestId('lesson-clock')).toHaveAttribute('data-running', 'true');
+    console.log(`5% loss: ${(share * 100).toFixed(1)}% of the tutor's audio packets lost over 15 s, the call held`);
+    await screenshot(s, testInfo, 'networks-07-lossy-student');
+  });
+});
+
 /** The student's two kinds of network: UDP let through (a direct path), or dropped (relayed over TCP). */
 const OUTAGE_NETWORKS = [
   { name: 'with UDP', path: null },
@@ -229,39 +259,64 @@ for (const network of OUTAGE_NETWORKS) {
   });
 }
 
-test('a call that stays down past the setting ends the lesson for the tutor, with its minutes back to the student', async ({
+test('a call that stays down past the setting ends its lesson, and a lesson the tutor never came to ends by itself', async ({
   page,
 }, testInfo) => {
   test.setTimeout(300_000);
   const admin = await signInApi(api, 'admin@darsak.test');
-  const setMaxDrop = async (minutes: number) => {
+  const setWaits = async (minutes: number, noShowMinutes: number) => {
     const answer = await api.patch('/api/v1/platform-settings', {
       headers: { authorization: `Bearer ${admin.token}` },
-      data: { lessonMaxDropMinutes: minutes },
+      data: { lessonMaxDropMinutes: minutes, noShowGraceMinutes: noShowMinutes },
     });
     expect(answer.status(), await answer.text()).toBe(200);
   };
-  await setMaxDrop(1);
+  const lessonOf = async (lessonId: number, student: Person) =>
+    (await (
+      await api.get(`/api/v1/lesson/${lessonId}`, { headers: { authorization: `Bearer ${student.token}` } })
+    ).json()) as { status: string; chargedMinutes: number | null; cancelReason: string | null };
+  await setWaits(1, 1);
   try {
-    await inLessonAtHome(page, testInfo, async ({ s, t, student, lessonId }) => {
-      await timeToMedia(s, Date.now());
-      // the student's phone loses its network for good
-      lab.student.cutOff();
-      const cut = Date.now();
-      await expect(t.getByRole('heading', { name: 'انتهى الدرس لانقطاع الاتصال' })).toBeVisible({ timeout: 180_000 });
-      console.log(
-        `a call down for good: the lesson ended for the tutor ${Math.round((Date.now() - cut) / 1000)} s after`,
-      );
-      await screenshot(t, testInfo, 'networks-04-lesson-ended-for-drop');
-      const lesson = await api.get(`/api/v1/lesson/${lessonId}`, {
-        headers: { authorization: `Bearer ${student.token}` },
-      });
-      // the seconds before the cut are all that is charged (to the nearest minute): the rest is back in her week
-      const ended = (await lesson.json()) as { status: string; chargedMinutes: number };
-      expect(ended.status).toBe('fulfilled');
-      expect(ended.chargedMinutes).toBeLessThanOrEqual(1);
+    // beside the lesson that will drop, one whose tutor never comes: its student waits alone, at home
+    const alone = { student: await registerPerson(api, 'student'), tutor: await registerPerson(api, 'tutor') };
+    const aloneLessonId = await lessonNow(api, alone.student, alone.tutor);
+    const aloneBrowser = await lab.tutor.launchBrowser(darsak.app);
+    const aloneContext = await signedInContext(aloneBrowser, page, alone.student, {
+      permissions: ['camera', 'microphone'],
+      baseURL: darsak.app,
     });
+    const waiting = await aloneContext.newPage();
+    await join(waiting, aloneLessonId);
+    try {
+      await inLessonAtHome(page, testInfo, async ({ s, t, student, lessonId }) => {
+        await timeToMedia(s, Date.now());
+        // the student's phone loses its network for good
+        lab.student.cutOff();
+        const cut = Date.now();
+        await expect(t.getByRole('heading', { name: 'انتهى الدرس لانقطاع الاتصال' })).toBeVisible({
+          timeout: 180_000,
+        });
+        console.log(
+          `a call down for good: the lesson ended for the tutor ${Math.round((Date.now() - cut) / 1000)} s after`,
+        );
+        await screenshot(t, testInfo, 'networks-04-lesson-ended-for-drop');
+        // the seconds before the cut are all that is charged (to the nearest minute): the rest is back in her week
+        const ended = await lessonOf(lessonId, student);
+        expect(ended.status).toBe('fulfilled');
+        expect(ended.chargedMinutes).toBeLessThanOrEqual(1);
+      });
+      // the student left waiting is told, and her lesson is the tutor's no-show: every minute back, no claim
+      await expect(waiting.getByRole('heading', { name: 'لم يحضر المعلّم، فأُلغي الدرس' })).toBeVisible({
+        timeout: 60_000,
+      });
+      await expect
+        .poll(async () => (await lessonOf(aloneLessonId, alone.student)).cancelReason, { timeout: 60_000 })
+        .toBe('tutorDidNotAttend');
+      await screenshot(waiting, testInfo, 'networks-08-tutor-never-came');
+    } finally {
+      await aloneBrowser.close();
+    }
   } finally {
-    await setMaxDrop(10);
+    await setWaits(10, 5);
   }
 });

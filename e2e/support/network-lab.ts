@@ -32,6 +32,11 @@ export interface Home {
   /** Drops everything in and out until `restore` (an outage: the link is up, nothing crosses it). */
   cutOff(): void;
   restore(): void;
+  /**
+   * Drops `percent` of the packets arriving at random, as a noisy radio link does (dropped on their way out, they
+   * would fail the sender's own send instead of being lost on the way).
+   */
+  loseShare(percent: number): void;
   /** Caps the link both ways at `kbit` per second (tc's token bucket), as a crowded mobile cell does. */
   capTo(kbit: number): void;
   /** Lets everything through again (each test starts on an open network, at full speed). */
@@ -117,14 +122,15 @@ export async function createNetworkLab(turnPort: number): Promise<NetworkLab> {
     inside('ip', 'link', 'set', 'eth0', 'up');
     inside('ip', 'link', 'set', 'lo', 'up');
     inside('ip', 'route', 'add', 'default', 'via', gateway);
-    // the home's rules: a chain that drops UDP when asked, and one that drops everything during an outage
+    // the home's rules: chains that drop UDP when asked, everything during an outage, or a share of packets
     inside(
       'nft',
       [
         'table inet home {',
         '  chain no_udp { }',
         '  chain cut { }',
-        '  chain input { type filter hook input priority 0; jump no_udp; jump cut; }',
+        '  chain lossy { }',
+        '  chain input { type filter hook input priority 0; jump no_udp; jump cut; jump lossy; }',
         '  chain output { type filter hook output priority 0; jump no_udp; jump cut; }',
         '}',
       ].join('\n'),
@@ -144,6 +150,7 @@ export async function createNetworkLab(turnPort: number): Promise<NetworkLab> {
       blockUdp: () => void inside('nft', 'add rule inet home no_udp meta l4proto udp drop'),
       cutOff: () => void inside('nft', 'add rule inet home cut drop'),
       restore: () => void inside('nft', 'flush chain inet home cut'),
+      loseShare: (percent) => void inside('nft', `add rule inet home lossy numgen random mod 100 < ${percent} drop`),
       capTo: (kbit) => {
         // the home's upload leaves by its eth0, its download by the machine's end of the link
         const bucket = ['root', 'tbf', 'rate', `${kbit}kbit`, 'burst', '16kb', 'latency', '300ms'];
@@ -153,6 +160,7 @@ export async function createNetworkLab(turnPort: number): Promise<NetworkLab> {
       openUp: () => {
         inside('nft', 'flush chain inet home cut');
         inside('nft', 'flush chain inet home no_udp');
+        inside('nft', 'flush chain inet home lossy');
         spawnSync('ip', ['netns', 'exec', name, 'tc', 'qdisc', 'del', 'dev', 'eth0', 'root']);
         spawnSync('tc', ['qdisc', 'del', 'dev', outside, 'root']);
       },

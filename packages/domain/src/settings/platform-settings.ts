@@ -112,6 +112,8 @@ export const ORDERED_SETTINGS = [
     greater: 'maxNoticePeriodMinutes',
     message: 'notice-period-default-above-max',
   },
+  // a tutor not come yet is waited for the no-show grace before the lesson may end as down (endsForDrop)
+  { lesser: 'noShowGraceMinutes', greater: 'lessonMaxDropMinutes', message: 'no-show-grace-above-max-drop' },
 ] as const satisfies ReadonlyArray<{ lesser: TopKey; greater: TopKey; message: FieldMessageKey }>;
 
 const crossedPairs = (s: PlatformSettings) => ORDERED_SETTINGS.filter((pair) => s[pair.lesser] > s[pair.greater]);

@@ -157,4 +157,23 @@ describe('measured attendance', () => {
     suite.t.clock.set(END);
     await suite.t.app.jobs.run(LESSON_JOBS.end, { lessonId: lesson.id });
   });
+
+  it('ends a lesson the tutor never came to at the setting, with every minute back and no claim', async () => {
+    const { student, lesson } = await bookedLesson(START, 60);
+    suite.t.clock.set(START);
+    await suite.t.app.jobs.run(LESSON_JOBS.start, { lessonId: lesson.id });
+    const studentSide = await joined(student, lesson.id);
+    await studentSide.media(false);
+    suite.t.clock.set(minute(9));
+    await suite.t.app.jobs.run(LESSON_JOBS.endDropped, {});
+    expect(((await ask(student, 'GET', `/api/v1/lesson/${lesson.id}`)).json() as LessonView).status).toBe('happening');
+    const told = nextEvent(studentSide.socket, 'lesson:cancelled');
+    suite.t.clock.set(minute(10));
+    await suite.t.app.jobs.run(LESSON_JOBS.endDropped, {});
+    expect(await told).toMatchObject({ lessonId: lesson.id, status: 'cancelledByTutor' });
+    const ended = (await ask(student, 'GET', `/api/v1/lesson/${lesson.id}`)).json() as LessonView;
+    expect(ended).toMatchObject({ status: 'cancelledByTutor', cancelReason: 'tutorDidNotAttend' });
+    expect(await remaining(student)).toBe(60);
+    expect(await earned(lesson.id)).toEqual([]);
+  });
 });

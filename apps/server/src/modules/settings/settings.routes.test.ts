@@ -105,6 +105,17 @@ describe('GET and PATCH /api/v1/platform-settings', () => {
     expect(await values()).toEqual(DEFAULTS);
   });
 
+  it('[400 bad-request] keeps the wait for the tutor within the longest drop, which ends a lesson the tutor missed', async () => {
+    const refused = await patch({ lessonMaxDropMinutes: 3 });
+    expect(refused.json().details.fields).toEqual({
+      noShowGraceMinutes: 'no-show-grace-above-max-drop',
+      lessonMaxDropMinutes: 'no-show-grace-above-max-drop',
+    });
+    expect(await values()).toEqual(DEFAULTS);
+    expect((await patch({ lessonMaxDropMinutes: 3, noShowGraceMinutes: 3 })).statusCode).toBe(200);
+    expect((await patch({ lessonMaxDropMinutes: 10, noShowGraceMinutes: 5 })).statusCode).toBe(200);
+  });
+
   it('[403] refuses other staff and users; super admins may change settings too', async () => {
     for (const role of ['tutorManager', 'studio', 'student', 'tutor'] as const) {
       await expectCode(await patch({ cancellationWindowHours: 1 }, await createActor(t, role)), 403, 'forbidden');

@@ -163,8 +163,9 @@ describe('/session ready to join and waiting', () => {
   }, 20_000);
 });
 
-describe('/session: the lesson’s clock and a long drop', () => {
-  it('shows the counted time stopped while the call is down, and the end when the server ends the lesson', async () => {
+describe('/session: the lesson’s clock, and a lesson ended before its time', () => {
+  /** The student in a lesson that started five minutes ago, alone in its call. */
+  async function inLessonAlone() {
     fakeDevices(working);
     sessionApi(makeSessionToken({ startsAt: minutes(-5), noShowAt: minutes(0), endsAt: minutes(25) }));
     const user = userEvent.setup();
@@ -175,26 +176,30 @@ describe('/session: the lesson’s clock and a long drop', () => {
     }));
     await user.click(await screen.findByRole('button', { name: 'انضم إلى الدرس' }, slow));
     const call = await screen.findByRole('region', { name: 'مكالمة الدرس' });
+    const lessonEvent = { lessonId: 42, tutorId: 9, studentId: 7, startsAt: minutes(-5), durationMinutes: 30 };
+    return { realtime, call, lessonEvent };
+  }
+
+  it('shows the counted time stopped while the call is down, and the end when the server ends the lesson', async () => {
+    const { realtime, call, lessonEvent } = await inLessonAlone();
     // no connection to the tutor: nothing counted, and the clock says it stopped
     const clock = await within(call).findByTestId('lesson-clock');
     expect(clock.textContent).toBe('متوقف عند \u2066٠٠:٠٠\u2069');
     expect(clock.title).toBe('يتوقف عند انقطاع الاتصال، ولا تُحتسب إلا الدقائق التي اتصلتما فيها.');
 
-    act(() =>
-      realtime.push('lesson:ended', {
-        lessonId: 42,
-        tutorId: 9,
-        studentId: 7,
-        startsAt: minutes(-5),
-        durationMinutes: 30,
-        status: 'fulfilled',
-      }),
-    );
+    act(() => realtime.push('lesson:ended', { ...lessonEvent, status: 'fulfilled' }));
     expect(await screen.findByRole('heading', { name: 'انتهى الدرس لانقطاع الاتصال' })).toBeTruthy();
     expect(screen.getByRole('link', { name: 'تفاصيل الدرس' }).getAttribute('href')).toBe('/lesson/42');
     await waitFor(() =>
       expect(realtime.received).toContainEqual({ event: 'session:leave', payload: { sessionId: 3 } }),
     );
+  }, 20_000);
+
+  it('tells a student left waiting that the lesson ended as the tutor’s no-show, with her minutes back', async () => {
+    const { realtime, lessonEvent } = await inLessonAlone();
+    act(() => realtime.push('lesson:cancelled', { ...lessonEvent, status: 'cancelledByTutor' }));
+    expect(await screen.findByRole('heading', { name: 'لم يحضر المعلّم، فأُلغي الدرس' })).toBeTruthy();
+    expect(screen.getByText(/عادت دقائق الدرس كلها إلى رصيدك الأسبوعي/)).toBeTruthy();
   }, 20_000);
 });
 

@@ -187,6 +187,11 @@ export const realtimeAr = {
   'realtime.session.endedForDrop.title': 'انتهى الدرس لانقطاع الاتصال',
   'realtime.session.endedForDrop.body':
     'بقي الاتصال منقطعًا مدة طويلة فأنهينا الدرس. لا تُحتسب إلا الدقائق التي اتصلتما فيها: الباقي عاد إلى رصيد الطالب، ويُدفع للمعلّم ما درّسه.',
+  'realtime.session.tutorNeverCame.title': 'لم يحضر المعلّم، فأُلغي الدرس',
+  'realtime.session.tutorNeverCame.body':
+    'عادت دقائق الدرس كلها إلى رصيدك الأسبوعي، دون حاجة إلى أي شكوى. يمكنك حجز درس آخر الآن.',
+  'realtime.session.cancelled.title': 'أُلغي الدرس',
+  'realtime.session.cancelled.body': 'لم يعد هذا الدرس قائمًا، وعادت دقائقه إلى رصيد الطالب.',
   'realtime.session.seeLesson': 'تفاصيل الدرس',
   'realtime.session.poorNetwork': 'جودة الاتصال ضعيفة',
   'realtime.session.joinFailed': 'تعذّر الانضمام إلى الجلسة.',

@@ -160,6 +160,11 @@ export const realtimeEn: Translation<typeof realtimeAr> = {
   'realtime.session.endedForDrop.title': 'The lesson ended: the call stayed down',
   'realtime.session.endedForDrop.body':
     'The call was down too long, so the lesson was ended. Only the minutes you were connected count: the rest went back to the student, and the tutor is paid for what was taught.',
+  'realtime.session.tutorNeverCame.title': 'The tutor did not come, so the lesson was cancelled',
+  'realtime.session.tutorNeverCame.body':
+    'Every minute of it is back in your week, no claim needed. You can book another lesson now.',
+  'realtime.session.cancelled.title': 'The lesson was cancelled',
+  'realtime.session.cancelled.body': 'This lesson no longer takes place, and its minutes went back to the student.',
   'realtime.session.seeLesson': 'Lesson details',
   'realtime.session.poorNetwork': 'Poor call quality',
   'realtime.session.joinFailed': 'Could not join the session.',

@@ -1,3 +1,4 @@
+import type { LessonEventPayload } from '@darsak/domain/realtime';
 import { type SessionToken, sessionsContract } from '@darsak/domain/sessions';
 import { Avatar, Badge, Button, buttonClasses, cn, Dialog, EmptyState, Spinner } from '@darsak/ui';
 import { useI18n } from '@darsak/ui/i18n';
@@ -15,6 +16,9 @@ import { LessonClock } from './lesson-clock.tsx';
 import { CameraIcon, CameraOffIcon, ChatBubbleIcon, LeaveIcon, MicIcon, MicOffIcon } from './session-icons.tsx';
 import { VideoView } from './video-view.tsx';
 import { WaitingNotice, waitingKindOf } from './waiting-notice.tsx';
+
+/** How a lesson ended before its time, each with its own words on the call screen. */
+type EarlyEnd = 'endedForDrop' | 'tutorNeverCame' | 'cancelled';
 
 /**
  * The call: the other member's video (or what the lesson waits for), the user's own video, the camera,
@@ -51,12 +55,18 @@ export function CallScreen({
   const now = useNow();
   const [chatOpen, setChatOpen] = useState(true);
   const [confirmLeave, setConfirmLeave] = useState(false);
-  // The server ends a lesson whose call stayed down too long (the platform's setting) before its time.
-  const [endedForDrop, setEndedForDrop] = useState(false);
+  // The lesson may end before its time: its call stayed down too long, the tutor never came (both by the server,
+  // at the platform's settings), or staff cancelled it.
+  const [endedEarly, setEndedEarly] = useState<EarlyEnd | null>(null);
+  const thisLesson = (lesson: LessonEventPayload) =>
+    lesson.lessonId === token.lessonId && Date.now() < Date.parse(token.endsAt);
   useRealtimeEvent('lesson:ended', (lesson) => {
-    if (lesson.lessonId === token.lessonId && Date.now() < Date.parse(token.endsAt)) setEndedForDrop(true);
+    if (thisLesson(lesson)) setEndedEarly('endedForDrop');
   });
-  const ended = endedForDrop || now >= Date.parse(token.endsAt);
+  useRealtimeEvent('lesson:cancelled', (lesson) => {
+    if (thisLesson(lesson)) setEndedEarly(lesson.status === 'cancelledByTutor' ? 'tutorNeverCame' : 'cancelled');
+  });
+  const ended = endedEarly !== null || now >= Date.parse(token.endsAt);
 
   // Who the other member is, and (for a student waiting past the no-show time) whether the tutor never came.
   const waitingForTutor = isStudent && state.presence === 'absent' && now >= Date.parse(token.noShowAt);
@@ -78,8 +88,8 @@ export function CallScreen({
   if (ended) {
     return (
       <EmptyState
-        title={t(endedForDrop ? 'realtime.session.endedForDrop.title' : 'realtime.session.ended.title')}
-        description={t(endedForDrop ? 'realtime.session.endedForDrop.body' : 'realtime.session.ended.body')}
+        title={t(`realtime.session.${endedEarly ?? 'ended'}.title`)}
+        description={t(`realtime.session.${endedEarly ?? 'ended'}.body`)}
         icon={<CameraIcon />}
         action={
           token.lessonId !== null && (
