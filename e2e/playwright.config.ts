@@ -8,9 +8,12 @@ const jsonReport = process.env.PLAYWRIGHT_JSON;
  * journey on both doubled CI's longest step and proved nothing the layout tests don't.)
  */
 const BOTH_SCREENS = ['accessibility.spec.ts'];
+/** Journeys on a server of their own (the network lab's): they share nothing with the others. */
+const OWN_SERVER = ['networks.spec.ts'];
 /**
- * `npm run e2e` with no arguments runs two lanes side by side on one server (scripts/e2e.mjs): the audits, which
- * only read pages, and the journeys, which change data and so run one at a time. Without E2E_LANE, both.
+ * `npm run e2e` with no arguments runs two lanes side by side (scripts/e2e.mjs): beside the journeys, the audits,
+ * which only read pages, and the network lab, which runs its own server and mostly waits on its networks; the
+ * journeys change the shared server's data and so run one at a time. Without E2E_LANE, both.
  */
 const lane = process.env.E2E_LANE as 'audits' | 'journeys' | undefined;
 const audits = lane !== 'journeys';
@@ -62,8 +65,8 @@ export default defineConfig({
   projects: [
     {
       name: 'phone',
-      testMatch: journeys ? '**/*.spec.ts' : BOTH_SCREENS,
-      testIgnore: audits ? AT_A_DESK : [...AT_A_DESK, ...BOTH_SCREENS],
+      testMatch: journeys ? '**/*.spec.ts' : [...BOTH_SCREENS, ...OWN_SERVER],
+      testIgnore: audits ? AT_A_DESK : [...AT_A_DESK, ...BOTH_SCREENS, ...OWN_SERVER],
       use: { ...devices['Pixel 7'], viewport: { width: 390, height: 844 }, browserName: 'chromium' },
     },
     {

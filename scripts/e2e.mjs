@@ -32,9 +32,10 @@ const contactInbox = 'support@darsak.test';
 const run = (cmd, args, env = {}) => spawnSync(cmd, args, { stdio: 'inherit', env: { ...process.env, ...env } }).status;
 
 /**
- * The whole set runs as two Playwright runs side by side on the one server: the accessibility audits (they only
- * read pages, and spend their time in axe) and the journeys (one at a time, since they share the demo accounts).
- * The journeys leave most of a second core idle, so the audits take no time of their own. The audits' output is
+ * The whole set runs as two Playwright runs side by side: beside the journeys, the accessibility audits (they only
+ * read pages of the one server, and spend their time in axe) and the network lab (e2e/networks.spec.ts: a server
+ * of its own, mostly waiting on its networks); the journeys run one at a time, since they share the demo accounts.
+ * The journeys leave most of a second core idle, so the lane beside them takes no time of its own. Its output is
  * kept and printed after the journeys', each run with its own JSON report. Arguments (a file, a project, -g) run
  * what they name in one run, as before.
  */
@@ -61,7 +62,9 @@ async function playwright(urls, args) {
     ),
   );
   const auditsStatus = await auditsDone;
-  process.stdout.write(`\n--- accessibility audits (run beside the journeys) ---\n${Buffer.concat(auditsOutput)}`);
+  process.stdout.write(
+    `\n--- accessibility audits and network lab (run beside the journeys) ---\n${Buffer.concat(auditsOutput)}`,
+  );
   return journeys || auditsStatus;
 }
 
