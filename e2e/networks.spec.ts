@@ -104,6 +104,7 @@ test('a student whose network drops UDP reaches her tutor over TURN on TCP', asy
     const tutorMs = await timeToMedia(t, joined);
     expect(await selectedPath(s)).toEqual({ type: 'relay', relayProtocol: 'tcp' });
     console.log(`UDP blocked: video at the student's after ${studentMs} ms, at the tutor's after ${tutorMs} ms`);
+    console.log(`time to media (UDP blocked): ${studentMs} ms`);
     testInfo.annotations.push({
       type: 'time to media, UDP blocked',
       description: `${Math.max(studentMs, tutorMs)} ms`,
@@ -116,15 +117,15 @@ test('on a link capped at 256 kbit/s the call keeps its audio, pauses the video,
   page,
 }, testInfo) => {
   test.setTimeout(240_000);
+  // a crowded cell: 256 kbit/s each way, from before the lesson
+  lab.student.capTo(256);
+  const capped = Date.now();
   await inLessonAtHome(page, testInfo, async ({ s, t }) => {
-    await timeToMedia(s, Date.now());
+    console.log(`time to media (256 kbit/s): ${await timeToMedia(s, Date.now())} ms`);
     const grows = async (side: Page, kind: 'audio' | 'video') => {
       const before = await receivedBytes(side, kind);
       await expect.poll(() => receivedBytes(side, kind), { timeout: 10_000 }).toBeGreaterThan(before + 2000);
     };
-    // a crowded cell: 256 kbit/s each way
-    const capped = Date.now();
-    lab.student.capTo(256);
     const peerNotice = t.getByText(/^الصوت فقط مع .+ حتى يتحسّن الاتصال$/);
     await expect(peerNotice).toBeVisible({ timeout: 60_000 });
     await expect(s.getByText('الاتصال ضعيف: أوقفنا إرسال صورتك ليبقى الصوت واضحًا')).toBeVisible();
@@ -144,9 +145,9 @@ test('on a link capped at 256 kbit/s the call keeps its audio, pauses the video,
 
 test('with 5% of its packets lost the call keeps its audio', async ({ page }, testInfo) => {
   test.setTimeout(180_000);
+  lab.student.loseShare(5);
   await inLessonAtHome(page, testInfo, async ({ s }) => {
-    await timeToMedia(s, Date.now());
-    lab.student.loseShare(5);
+    console.log(`time to media (5% loss): ${await timeToMedia(s, Date.now())} ms`);
     const lostShare = async (side: Page) =>
       side.evaluate(async () => {
         const newest = (window as unknown as { __peerConnections: RTCPeerConnection[] }).__peerConnections?.at(-1);
@@ -189,7 +190,7 @@ for (const network of OUTAGE_NETWORKS) {
       const joined = Date.now();
       const first = await timeToMedia(s, joined);
       if (network.path) expect(await selectedPath(s)).toEqual(network.path);
-      console.log(`${network.name}: video at the student's after ${first} ms`);
+      console.log(`time to media (${network.path ? 'UDP blocked' : 'open network'}): ${first} ms`);
 
       const cut = Date.now();
       lab.student.cutOff();

@@ -69,6 +69,7 @@ export function makeLesson(overrides: Partial<LessonView> = {}): LessonView {
     cancelReason: null,
     tutorJoinedAt: null,
     chargedMinutes: null,
+    paidMinutes: null,
     createdAt: new Date().toISOString(),
     ...overrides,
   };

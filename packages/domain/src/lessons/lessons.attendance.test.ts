@@ -25,8 +25,10 @@ describe('attendanceOf', () => {
     expect(lesson(bothIn())).toEqual({
       connectedSeconds: 30 * 60 - 2,
       lostSeconds: 2,
+      studentSideSeconds: 0,
       chargedMinutes: 30,
       returnedMinutes: 0,
+      paidMinutes: 30,
     });
   });
 
@@ -37,9 +39,34 @@ describe('attendanceOf', () => {
       e(STUDENT, 'reconnect', 14),
       e(STUDENT, 'media-up', 14),
     ]);
-    expect(studentDrop).toMatchObject({ returnedMinutes: 4, chargedMinutes: 26 });
+    // her link alone dropped (the tutor stayed connected): her minutes back, his paid all the same
+    expect(studentDrop).toMatchObject({ returnedMinutes: 4, chargedMinutes: 26, paidMinutes: 30 });
     const mediaOnly = lesson([...bothIn(), e(TUTOR, 'media-down', 10), e(TUTOR, 'media-up', 13, 30)]);
-    expect(mediaOnly).toMatchObject({ lostSeconds: 3 * 60 + 32, returnedMinutes: 4, chargedMinutes: 26 });
+    expect(mediaOnly).toMatchObject({
+      lostSeconds: 3 * 60 + 32,
+      studentSideSeconds: 0,
+      returnedMinutes: 4,
+      chargedMinutes: 26,
+      paidMinutes: 26,
+    });
+    // a real drop takes both sides' connections down: both report it, and it is lost to both
+    const bothSides = lesson([
+      ...bothIn(),
+      e(STUDENT, 'media-down', 10),
+      e(TUTOR, 'media-down', 10, 3),
+      e(TUTOR, 'media-up', 15),
+      e(STUDENT, 'media-up', 15, 1),
+    ]);
+    expect(bothSides).toMatchObject({ studentSideSeconds: 4, chargedMinutes: 25, paidMinutes: 25 });
+  });
+
+  it('gives a student her own report of a drop back, but lets no client cut the tutor’s pay by its word alone', () => {
+    // her client says media is down for 20 minutes while the tutor's says it flows
+    const claimed = lesson([...bothIn(), e(STUDENT, 'media-down', 5), e(STUDENT, 'media-up', 25)]);
+    expect(claimed).toMatchObject({ studentSideSeconds: 20 * 60, chargedMinutes: 10, paidMinutes: 30 });
+    // the tutor's own report of a drop costs him the minutes, as it gives them back to her
+    const his = lesson([...bothIn(), e(TUTOR, 'media-down', 5), e(TUTOR, 'media-up', 25)]);
+    expect(his).toMatchObject({ studentSideSeconds: 0, chargedMinutes: 10, paidMinutes: 10 });
   });
 
   it('gives back the minutes the tutor was late, and charges the student her own lateness', () => {
@@ -61,7 +88,11 @@ describe('attendanceOf', () => {
 
   it('charges the time after the student left by choice, and gives back what the tutor left', () => {
     expect(lesson([...bothIn(), e(STUDENT, 'leave', 20)])).toMatchObject({ chargedMinutes: 30, returnedMinutes: 0 });
-    expect(lesson([...bothIn(), e(TUTOR, 'leave', 20)])).toMatchObject({ chargedMinutes: 20, returnedMinutes: 10 });
+    expect(lesson([...bothIn(), e(TUTOR, 'leave', 20)])).toMatchObject({
+      chargedMinutes: 20,
+      returnedMinutes: 10,
+      paidMinutes: 20,
+    });
   });
 
   it('counts only the lesson’s own time: minutes in the call before it starts or after it ends change nothing', () => {
@@ -77,8 +108,10 @@ describe('attendanceOf', () => {
     expect(lesson([e(TUTOR, 'join', 0)])).toEqual({
       connectedSeconds: 0,
       lostSeconds: 0,
+      studentSideSeconds: 0,
       chargedMinutes: 30,
       returnedMinutes: 0,
+      paidMinutes: 30,
     });
     const withoutReports = lesson([
       e(TUTOR, 'join', 0),
@@ -99,7 +132,7 @@ describe('attendanceOf', () => {
 });
 
 describe('earnedPiastres', () => {
-  it('pays the tutor the lesson’s price for the minutes charged', () => {
+  it('pays the tutor the lesson’s price for the minutes paid', () => {
     expect(earnedPiastres(9_000, 30, 30)).toBe(9_000);
     expect(earnedPiastres(9_000, 26, 30)).toBe(7_800);
     expect(earnedPiastres(1_000, 7, 15)).toBe(467);

@@ -19,15 +19,28 @@ export interface Attendance {
    * drop on either side, the tutor late or gone). They are given back.
    */
   lostSeconds: number;
-  /** The lesson's minutes charged to the student's weekly minutes, and paid to the tutor. */
+  /**
+   * Of the lost seconds, those lost on the student's side alone: the tutor was in the call with media flowing, and
+   * only her link dropped or only her browser reported media down. They go back to her, and are still paid to the
+   * tutor: neither can then cut the other's minutes by what their own client says (the platform bears it, and
+   * staff see it).
+   */
+  studentSideSeconds: number;
+  /** The lesson's minutes charged to the student's weekly minutes. */
   chargedMinutes: number;
-  /** The lesson's minutes given back to the student (and not paid): its lost time, to the nearest minute. */
+  /** The lesson's minutes given back to the student: its lost time, to the nearest minute. */
   returnedMinutes: number;
+  /** The minutes the tutor is paid for: the lesson less what was lost on his side (absent, dropped, media down). */
+  paidMinutes: number;
 }
 
 type Member = { inCall: boolean; media: boolean; left: boolean; came: boolean };
-/** A stretch of the lesson's time: both connected, the student's own (not come yet, or left by choice), or lost. */
-type Stretch = { from: number; until: number; kind: 'connected' | 'hers' | 'lost' };
+/**
+ * A stretch of the lesson's time: both connected, the student's own (not come yet, or left by choice), lost on
+ * the tutor's side (he is not in the call or his media is down), or lost on the student's side alone.
+ */
+type Stretch = { from: number; until: number; kind: 'connected' | 'hers' | 'lost' | 'studentSide' };
+const DOWN: ReadonlyArray<Stretch['kind']> = ['lost', 'studentSide'];
 
 const arrives = (kind: CallEventKind) => kind === 'join' || kind === 'reconnect';
 
@@ -50,7 +63,13 @@ function stretchesOf(facts: AttendanceFacts, until: Date): Stretch[] {
     const until = Math.min(to, end);
     if (until > from) {
       const kind =
-        connected(tutor) && connected(student) ? 'connected' : student.came && !student.left ? 'lost' : 'hers';
+        connected(tutor) && connected(student)
+          ? 'connected'
+          : !student.came || student.left
+            ? 'hers'
+            : connected(tutor)
+              ? 'studentSide'
+              : 'lost';
       const last = stretches.at(-1);
       if (last?.kind === kind && last.until === from) last.until = until;
       else stretches.push({ from, until, kind });
@@ -77,26 +96,34 @@ const studentCame = (facts: AttendanceFacts) =>
 /**
  * The measured attendance of a held lesson the tutor came to (a tutor who never came gives every minute back by the
  * no-show rule). Within the lesson's time, each second is:
- * - connected, when both are in the call and both report media flowing: charged;
- * - the student's own, when she has not come yet or has left by choice (not a drop): charged, the tutor waited;
- * - lost otherwise (a drop on either side, the tutor late or gone): given back.
+ * - connected, when both are in the call and both report media flowing: charged and paid;
+ * - the student's own, when she has not come yet or has left by choice (not a drop): charged and paid, the tutor
+ *   waited;
+ * - lost otherwise (a drop on either side, the tutor late or gone): given back to the student; and not paid,
+ *   unless only the student's side was down (studentSideSeconds), which is what a client could claim alone.
  * A call with no media report at all (a client that does not report) counts being in the call as connected. A
  * student who never came is charged the whole lesson: the tutor was there (lessonSessionStatus).
  */
 export function attendanceOf(facts: AttendanceFacts): Attendance {
+  const duration = facts.durationMinutes;
   if (!studentCame(facts)) {
-    return { connectedSeconds: 0, lostSeconds: 0, chargedMinutes: facts.durationMinutes, returnedMinutes: 0 };
+    const whole = { chargedMinutes: duration, returnedMinutes: 0, paidMinutes: duration };
+    return { connectedSeconds: 0, lostSeconds: 0, studentSideSeconds: 0, ...whole };
   }
-  const spent = { connected: 0, hers: 0, lost: 0 };
+  const spent = { connected: 0, hers: 0, lost: 0, studentSide: 0 };
   for (const stretch of stretchesOf(facts, facts.endsAt)) spent[stretch.kind] += stretch.until - stretch.from;
-  const durationSeconds = facts.durationMinutes * 60;
-  const lostSeconds = Math.min(durationSeconds, Math.round(spent.lost / 1000));
-  const returnedMinutes = Math.min(facts.durationMinutes, Math.round(lostSeconds / 60));
+  const seconds = (ms: number) => Math.min(duration * 60, Math.round(ms / 1000));
+  const lostSeconds = seconds(spent.lost + spent.studentSide);
+  const studentSideSeconds = seconds(spent.studentSide);
+  const minutes = (lost: number) => Math.min(duration, Math.round(lost / 60));
+  const returnedMinutes = minutes(lostSeconds);
   return {
     connectedSeconds: Math.round(spent.connected / 1000),
     lostSeconds,
-    chargedMinutes: facts.durationMinutes - returnedMinutes,
+    studentSideSeconds,
+    chargedMinutes: duration - returnedMinutes,
     returnedMinutes,
+    paidMinutes: duration - minutes(lostSeconds - studentSideSeconds),
   };
 }
 
@@ -106,10 +133,13 @@ export function attendanceOf(facts: AttendanceFacts): Attendance {
  */
 export function callDownSince(facts: AttendanceFacts, now: Date): Date | null {
   if (!studentCame(facts)) return null;
-  const last = stretchesOf(facts, now).at(-1);
-  return last?.kind === 'lost' && last.until === Math.min(now.getTime(), facts.endsAt.getTime())
-    ? new Date(last.from)
-    : null;
+  const stretches = stretchesOf(facts, now);
+  let first = stretches.length;
+  // the stretches down at the end, lost on either side, back to the last moment the call was up
+  while (first > 0 && DOWN.includes((stretches[first - 1] as Stretch).kind)) first -= 1;
+  const down = stretches[first];
+  const end = stretches.at(-1);
+  return down && end?.until === Math.min(now.getTime(), facts.endsAt.getTime()) ? new Date(down.from) : null;
 }
 
 /**
@@ -119,6 +149,6 @@ export function callDownSince(facts: AttendanceFacts, now: Date): Date | null {
 export const endsForDrop = (downSince: Date | null, now: Date, maxDropMinutes: number): boolean =>
   downSince !== null && now.getTime() - downSince.getTime() >= maxDropMinutes * 60_000;
 
-/** The tutor's earnings for a lesson: its price for the minutes charged, to the piastre. */
-export const earnedPiastres = (pricePiastres: number, chargedMinutes: number, durationMinutes: number): number =>
-  Math.round((pricePiastres * chargedMinutes) / durationMinutes);
+/** The tutor's earnings for a lesson: its price for the minutes paid, to the piastre. */
+export const earnedPiastres = (pricePiastres: number, paidMinutes: number, durationMinutes: number): number =>
+  Math.round((pricePiastres * paidMinutes) / durationMinutes);

@@ -52,6 +52,9 @@ export const LessonSchema = z.object({
    * duration went back to the student's week. Null before, and for a lesson that was not held.
    */
   chargedMinutes: z.number().int().nullable(),
+  /** Once a fulfilled lesson ended: the minutes the tutor is paid for (the charged ones, and any lost on the
+   * student's side alone). */
+  paidMinutes: z.number().int().nullable(),
   createdAt: z.string(),
 });
 export type LessonView = z.infer<typeof LessonSchema>;

@@ -30,6 +30,7 @@ const lesson: LessonView = {
   cancelReason: null,
   tutorJoinedAt: null,
   chargedMinutes: null,
+  paidMinutes: null,
   createdAt: '2026-03-01T10:00:00.000Z',
 };
 const record: LessonRecord = {
@@ -91,7 +92,13 @@ describe('admin /lessons and /lesson/{id}', { timeout: 20_000 }, () => {
   it('reads the room timeline: who joined, dropped and came back, the time each was present, the minutes counted', async () => {
     const held: LessonRecord = {
       ...record,
-      lesson: { ...lesson, status: 'fulfilled', tutorJoinedAt: '2026-03-05T09:00:00.000Z', chargedMinutes: 28 },
+      lesson: {
+        ...lesson,
+        status: 'fulfilled',
+        tutorJoinedAt: '2026-03-05T09:00:00.000Z',
+        chargedMinutes: 28,
+        paidMinutes: 30,
+      },
       cancellable: false,
       events: [
         { userId: 9, kind: 'join', at: '2026-03-05T09:00:00.000Z' },
@@ -139,6 +146,7 @@ describe('admin /lessons and /lesson/{id}', { timeout: 20_000 }, () => {
     expect(within(timeline).getByText('عاد بعد الانقطاع')).toBeTruthy();
     expect(within(timeline).getByText('اتصل الصوت والصورة')).toBeTruthy();
     expect(screen.getByText('الدقائق المحتسبة').nextElementSibling?.textContent).toBe('٢٨ دقيقة');
+    expect(screen.getByText('الدقائق المدفوعة للمعلّم').nextElementSibling?.textContent).toBe('٣٠ دقيقة');
     // how the student's call went, from her browser's reports: relayed over TCP, slow, lossy
     const quality = screen.getByRole('table', { name: 'جودة الاتصال كما قاسها متصفح كل شخص' });
     const reported = within(quality).getByText('كريم حسن (طالب)').closest('tr');

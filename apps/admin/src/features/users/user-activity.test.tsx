@@ -75,6 +75,7 @@ const lesson: LessonView = {
   cancelReason: null,
   tutorJoinedAt: '2026-03-05T09:02:00.000Z',
   chargedMinutes: 30,
+  paidMinutes: 30,
   createdAt: '2026-03-01T10:00:00.000Z',
 };
 

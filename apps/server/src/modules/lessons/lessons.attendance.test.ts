@@ -44,13 +44,16 @@ async function lessonUnderWay() {
 
 describe('measured attendance', () => {
   it('gives back the minutes a drop took and pays the tutor for the rest', async () => {
-    const { student, lesson, studentSide } = await lessonUnderWay();
+    const { student, lesson, studentSide, tutorSide } = await lessonUnderWay();
     expect(await remaining(student)).toBe(30);
-    // the student's link falls for four minutes; her client says so, then says it is back
+    // the student's link falls for four minutes: both clients say so (a drop takes both connections down), then
+    // that it is back
     suite.t.clock.set(minute(10));
     await studentSide.media(false);
+    await tutorSide.media(false);
     suite.t.clock.set(minute(14));
     await studentSide.media(true);
+    await tutorSide.media(true);
     await studentSide.media(true); // unchanged: recorded once
 
     suite.t.clock.set(END);
@@ -87,6 +90,20 @@ describe('measured attendance', () => {
     expect(await earned(lesson.id)).toEqual([Math.round((lesson.pricePiastres * 25) / 30)]);
   });
 
+  it('gives the student back what her own client alone says was lost, and still pays the tutor for it', async () => {
+    const { student, lesson, studentSide } = await lessonUnderWay();
+    suite.t.clock.set(minute(5));
+    await studentSide.media(false);
+    suite.t.clock.set(minute(25));
+    await studentSide.media(true);
+    suite.t.clock.set(END);
+    await suite.t.app.jobs.run(LESSON_JOBS.end, { lessonId: lesson.id });
+    const ended = (await ask(student, 'GET', `/api/v1/lesson/${lesson.id}`)).json() as LessonView;
+    expect(ended).toMatchObject({ chargedMinutes: 10, paidMinutes: 30 });
+    expect(await remaining(student)).toBe(60 - 10);
+    expect(await earned(lesson.id)).toEqual([lesson.pricePiastres]);
+  });
+
   it('charges and pays a lesson held without a drop in full', async () => {
     const { tutor, student, lesson } = await bookedLesson(START, 60);
     suite.t.clock.set(START);
@@ -113,9 +130,10 @@ describe('measured attendance', () => {
 
   it('ends a lesson whose call stayed down for the setting’s minutes, with the minutes not taken back at once', async () => {
     const { tutor, student, lesson, tutorSide, studentSide } = await lessonUnderWay();
-    // the student's phone loses its network five minutes in: her socket goes, and with it her media
+    // the student's phone loses its network five minutes in: her socket goes, and the media both ways
     suite.t.clock.set(minute(5));
     await studentSide.media(false);
+    await tutorSide.media(false);
     studentSide.socket.disconnect();
     await expect.poll(async () => (await callKinds(lesson.id)).at(-1)).toBe('drop');
 

@@ -160,6 +160,7 @@ const lessonViewColumns = {
   tutorJoinedAt: lessons.tutorJoinedAt,
   studentJoinedAt: lessons.studentJoinedAt,
   chargedMinutes: lessons.chargedMinutes,
+  paidMinutes: lessons.paidMinutes,
   createdAt: lessons.createdAt,
 };
 

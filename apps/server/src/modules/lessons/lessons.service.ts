@@ -149,6 +149,7 @@ export function createLessonsService(deps: LessonsDeps) {
       cancelReason: l.cancelReason,
       tutorJoinedAt: l.tutorJoinedAt?.toISOString() ?? null,
       chargedMinutes: l.chargedMinutes,
+      paidMinutes: l.paidMinutes,
       createdAt: l.createdAt.toISOString(),
     };
   };
@@ -396,14 +397,12 @@ export function createLessonsService(deps: LessonsDeps) {
       if (!due) return undefined;
       const status = endedStatusOf(lesson.tutorJoinedAt);
       if (status === LessonStatus.fulfilled) {
-        // the minutes both were connected are charged, and paid; the rest go back to the student's week
-        const { chargedMinutes } = attendanceOf(facts);
-        const row = await settle(tx, lesson.id, [lesson.status], { status, endedAt: now, chargedMinutes });
-        await repo.creditLesson(
-          tx,
-          lesson,
-          earnedPiastres(lesson.pricePiastres, chargedMinutes, lesson.durationMinutes),
-        );
+        // the minutes both were connected are charged and paid; the rest go back to the student's week, and are
+        // paid still when only her side was down
+        const { chargedMinutes, paidMinutes } = attendanceOf(facts);
+        const ended = { status, endedAt: now, chargedMinutes, paidMinutes };
+        const row = await settle(tx, lesson.id, [lesson.status], ended);
+        await repo.creditLesson(tx, lesson, earnedPiastres(lesson.pricePiastres, paidMinutes, lesson.durationMinutes));
         return row;
       }
       const row = await settle(tx, lesson.id, [lesson.status], {

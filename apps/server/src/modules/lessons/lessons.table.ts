@@ -50,6 +50,11 @@ export const lessons = pgTable(
      * to the student's weekly minutes. Null until then: a held lesson counts its whole duration.
      */
     chargedMinutes: smallint('charged_minutes'),
+    /**
+     * The minutes the tutor was paid for (his earnings entry is the price for them): the charged ones, and those
+     * lost on the student's side alone (attendanceOf). Null until a fulfilled lesson ended.
+     */
+    paidMinutes: smallint('paid_minutes'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -70,6 +75,10 @@ export const lessons = pgTable(
     check(
       'lessons_charged_minutes_check',
       sql`${t.chargedMinutes} is null or (${t.chargedMinutes} between 0 and ${t.durationMinutes} and ${t.status} = 'fulfilled')`,
+    ),
+    check(
+      'lessons_paid_minutes_check',
+      sql`${t.paidMinutes} is null or (${t.paidMinutes} between ${t.chargedMinutes} and ${t.durationMinutes} and ${t.status} = 'fulfilled')`,
     ),
     check('lessons_members_check', sql`${t.studentId} <> ${t.tutorId}`),
     check(

@@ -184,7 +184,7 @@ describe('/lesson/{id}', () => {
   });
 
   it('shows the minutes the call measured, and the minutes a drop gave back, to the student and to the tutor', async () => {
-    const held = makeLesson({ status: 'fulfilled', startsAt: cairoAt(-1, 10), chargedMinutes: 26 });
+    const held = makeLesson({ status: 'fulfilled', startsAt: cairoAt(-1, 10), chargedMinutes: 26, paidMinutes: 26 });
     stubApi(
       {
         'GET /api/v1/lesson/501': () => ({ body: held }),
@@ -202,7 +202,15 @@ describe('/lesson/{id}', () => {
     stubApi({ 'GET /api/v1/lesson/501': () => ({ body: held }) }, tutor);
     renderApp('/lesson/501', { user: tutor });
     const told = (await screen.findByText('انقطع الاتصال أثناء الدرس')).closest('[role="status"]') as HTMLElement;
-    expect(told.textContent).toContain('يُحتسب الدرس بالوقت الذي اتصلتما فيه: ٢٦ دقيقة من ٣٠ دقيقة');
+    expect(told.textContent).toContain('تُدفع لك أرباح الوقت الذي اتصلتما فيه: ٢٦ دقيقة من ٣٠ دقيقة.');
+  });
+
+  it('tells the tutor he is paid in full when only the student’s side dropped', async () => {
+    const held = makeLesson({ status: 'fulfilled', startsAt: cairoAt(-1, 10), chargedMinutes: 26, paidMinutes: 30 });
+    stubApi({ 'GET /api/v1/lesson/501': () => ({ body: held }) }, tutor);
+    renderApp('/lesson/501', { user: tutor });
+    const told = (await screen.findByText('انقطع الاتصال أثناء الدرس')).closest('[role="status"]') as HTMLElement;
+    expect(told.textContent).toContain('انقطع الاتصال من جهة الطالب وحده، فتُدفع لك أرباح الدرس كاملة.');
   });
 
   it('shows no drop notice for a lesson held in full', async () => {

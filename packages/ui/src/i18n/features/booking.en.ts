@@ -161,8 +161,8 @@ export const bookingEn: Translation<typeof bookingAr> = {
   'booking.lesson.charged': 'Minutes counted',
   'booking.lesson.chargedOf': '{charged} of {duration}',
   'booking.lesson.lostTitle': 'The connection dropped during the lesson',
-  'booking.lesson.lostTutor':
-    'The lesson counts the time you were connected: {charged} of {duration}, and your earnings follow it.',
+  'booking.lesson.lostTutor': 'You are paid for the time you were connected: {paid} of {duration}.',
+  'booking.lesson.lostTutorPaidInFull': 'Only the student’s side dropped, so you are paid for the whole lesson.',
   'booking.lesson.session.1': 'Not over yet',
   'booking.lesson.session.2': 'Held',
   'booking.lesson.session.3': 'Cancelled or missed by the student',

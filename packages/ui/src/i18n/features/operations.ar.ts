@@ -56,6 +56,7 @@ export const operationsAr = {
   'staff.lesson.event.media-up': 'اتصل الصوت والصورة',
   'staff.lesson.event.media-down': 'انقطع الصوت والصورة',
   'staff.lesson.charged': 'الدقائق المحتسبة',
+  'staff.lesson.paid': 'الدقائق المدفوعة للمعلّم',
   'staff.lesson.eventAt': 'الوقت',
   'staff.lesson.person': 'الشخص',
   'staff.lesson.what': 'ما حدث',

@@ -55,6 +55,7 @@ export const operationsEn: Translation<typeof operationsAr> = {
   'staff.lesson.event.media-up': 'Audio and video connected',
   'staff.lesson.event.media-down': 'Audio and video lost',
   'staff.lesson.charged': 'Minutes counted',
+  'staff.lesson.paid': 'Minutes paid to the tutor',
   'staff.lesson.eventAt': 'Time',
   'staff.lesson.person': 'Who',
   'staff.lesson.what': 'What',

@@ -38,20 +38,20 @@ export function LessonDetails({ record }: { record: LessonRecord }) {
     </Link>
   );
   const joined = (at: string | null) => (at ? format.dateTime(at) : t('staff.lesson.notJoined'));
+  // a held lesson's measured minutes: charged to the student, and paid to the tutor (more, when only her side
+  // was down)
+  const measuredRows: Array<[string, ReactNode]> = [];
+  if (lesson.chargedMinutes !== null)
+    measuredRows.push([t('staff.lesson.charged'), t('staff.lessons.minutes', { count: lesson.chargedMinutes })]);
+  if (lesson.paidMinutes !== null)
+    measuredRows.push([t('staff.lesson.paid'), t('staff.lessons.minutes', { count: lesson.paidMinutes })]);
   const rows: Array<[string, ReactNode]> = [
     [t('role.4'), person(lesson.student)],
     [t('role.3'), person(lesson.tutor)],
     [t('staff.lessons.start'), format.dateTime(lesson.startsAt)],
     [t('staff.lesson.ends'), format.dateTime(lesson.endsAt)],
     [t('staff.lessons.length'), t('staff.lessons.minutes', { count: lesson.durationMinutes })],
-    ...(lesson.chargedMinutes === null
-      ? []
-      : [
-          [t('staff.lesson.charged'), t('staff.lessons.minutes', { count: lesson.chargedMinutes })] as [
-            string,
-            ReactNode,
-          ],
-        ]),
+    ...measuredRows,
     [t('staff.lessons.price'), format.piastres(lesson.pricePiastres)],
     [t('staff.lessons.status'), <LessonStatus key="status" lesson={lesson} />],
     [t('booking.lesson.session'), sessionStatusText(t, lesson)],

@@ -59,6 +59,8 @@ export function LessonDetails({
     charged: format.minutes(charged),
     duration: format.minutes(lesson.durationMinutes),
   };
+  // the tutor is paid for what was lost on the student's side alone (attendanceOf)
+  const paid = lesson.paidMinutes ?? charged ?? lesson.durationMinutes;
 
   return (
     <div className="flex flex-col gap-6">
@@ -86,7 +88,14 @@ export function LessonDetails({
       )}
       {measured && returned > 0 && (
         <Alert tone="info" title={t('booking.lesson.lostTitle')}>
-          {student ? t('booking.cancel.minutesBack', { count: returned }) : t('booking.lesson.lostTutor', measured)}
+          {student
+            ? t('booking.cancel.minutesBack', { count: returned })
+            : paid >= lesson.durationMinutes
+              ? t('booking.lesson.lostTutorPaidInFull')
+              : t('booking.lesson.lostTutor', {
+                  paid: format.minutes(paid),
+                  duration: format.minutes(lesson.durationMinutes),
+                })}
         </Alert>
       )}
       {mayEndAsTutorAbsent(lesson, viewerId, now) && (

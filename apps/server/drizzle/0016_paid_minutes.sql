@@ -1,0 +1,2 @@
+ALTER TABLE "lessons" ADD COLUMN "paid_minutes" smallint;--> statement-breakpoint
+ALTER TABLE "lessons" ADD CONSTRAINT "lessons_paid_minutes_check" CHECK ("lessons"."paid_minutes" is null or ("lessons"."paid_minutes" between "lessons"."charged_minutes" and "lessons"."duration_minutes" and "lessons"."status" = 'fulfilled'));
