@@ -1,5 +1,6 @@
 import { attendanceOf, type CallEvent } from '@darsak/domain/lessons';
 import { type APIRequestContext, type Browser, type Page, request as requests, type TestInfo } from '@playwright/test';
+import { openAdminAs } from './support/admin-app.ts';
 import {
   attachClientLog,
   callQuality,
@@ -254,6 +255,14 @@ for (const network of OUTAGE_NETWORKS) {
             ? { candidateType: 'relay', relayProtocol: network.path.relayProtocol }
             : { candidateType: expect.stringMatching(/^(host|srflx|prflx)$/), protocol: 'udp' },
         });
+      if (network.path) {
+        // as staff read it on the lesson's record, at a desk
+        await page.setViewportSize({ width: 1280, height: 800 });
+        await openAdminAs(page, api, `/lesson/${lesson.lessonId}`, { admin: darsak.admin });
+        const quality = page.getByRole('table', { name: 'جودة الاتصال كما قاسها متصفح كل شخص' });
+        await expect(quality.getByRole('row', { name: /عبر خادم الترحيل \(TCP\)/ })).toBeVisible();
+        await screenshot(page, testInfo, 'networks-09-staff-call-quality');
+      }
       expect(measured.lostSeconds).toBeGreaterThanOrEqual(15);
       expect(measured.lostSeconds).toBeLessThanOrEqual(Math.ceil(first / 1000 + downSeconds) + 5);
     });
