@@ -194,4 +194,21 @@ describe('measured attendance', () => {
     expect(await remaining(student)).toBe(60);
     expect(await earned(lesson.id)).toEqual([]);
   });
+
+  it('ends a dropped lesson once when the drop check and the end job run at the same time', async () => {
+    const { student, lesson, studentSide, tutorSide } = await lessonUnderWay();
+    suite.t.clock.set(minute(15));
+    await studentSide.media(false);
+    await tutorSide.media(false);
+    suite.t.clock.set(END);
+    await Promise.all([
+      suite.t.app.jobs.run(LESSON_JOBS.endDropped, {}),
+      suite.t.app.jobs.run(LESSON_JOBS.endDropped, {}),
+      suite.t.app.jobs.run(LESSON_JOBS.end, { lessonId: lesson.id }),
+    ]);
+    const ended = (await ask(student, 'GET', `/api/v1/lesson/${lesson.id}`)).json() as LessonView;
+    expect(ended).toMatchObject({ status: 'fulfilled', chargedMinutes: 15, paidMinutes: 15 });
+    expect(await remaining(student)).toBe(60 - 15);
+    expect(await earned(lesson.id)).toEqual([Math.round((lesson.pricePiastres * 15) / 30)]);
+  });
 });

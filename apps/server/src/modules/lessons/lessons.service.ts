@@ -377,11 +377,8 @@ export function createLessonsService(deps: LessonsDeps) {
     lesson.studentId === userId ? 'student' : lesson.tutorId === userId ? 'tutor' : undefined;
 
   /**
-   * Ends a held lesson whose time is over: fulfilled if the tutor came, charged and credited for the minutes its
-   * call measured; else the tutor's no-show.
-   */
-  /**
-   * Ends a held lesson at its end (the end job), or `early`, before it, when its call has been down for the
+   * Ends a held lesson (fulfilled if the tutor came, charged and credited for the minutes its call measured; else
+   * the tutor's no-show) at its end (the end job), or `early`, before it, when its call has been down for the
    * setting's minutes (endsForDrop). Its minutes are the measured ones either way: a drop still going counts as
    * lost to the lesson's scheduled end, so its untaken minutes go back to the student's week now.
    */
@@ -391,9 +388,7 @@ export function createLessonsService(deps: LessonsDeps) {
       const lesson = await repo.findLessonForUpdate(tx, lessonId);
       if (!lesson || !holdsTime(lesson.status)) return undefined;
       const facts = { ...lesson, events: await deps.callEvents(tx, lesson.id) };
-      const due = early
-        ? lesson.status === LessonStatus.happening && endsForDrop(callDownSince(facts, now), now, early.maxDropMinutes)
-        : lesson.endsAt <= now;
+      const due = early ? downTooLong(facts, now, early.maxDropMinutes) : lesson.endsAt <= now;
       if (!due) return undefined;
       const status = endedStatusOf(lesson.tutorJoinedAt);
       if (status === LessonStatus.fulfilled) {
@@ -419,6 +414,10 @@ export function createLessonsService(deps: LessonsDeps) {
       await announce(ended, 'lesson:cancelled');
     } else if (ended) await announce(ended, 'lesson:ended');
   }
+
+  /** A lesson under way whose call has been down for `maxDropMinutes` (endsForDrop). */
+  const downTooLong = (facts: LessonRow & { events: CallEvent[] }, now: Date, maxDropMinutes: number) =>
+    facts.status === LessonStatus.happening && endsForDrop(callDownSince(facts, now), now, maxDropMinutes);
 
   async function startLesson(lessonId: number) {
     const now = clock.now();
@@ -700,8 +699,12 @@ export function createLessonsService(deps: LessonsDeps) {
     async endDroppedLessons() {
       const { lessonMaxDropMinutes } = await deps.settings.current();
       const since = new Date(clock.now().getTime() - lessonMaxDropMinutes * MS_PER_MINUTE);
+      const now = clock.now();
       for (const id of await repo.lessonsUnderWayIds(db, since)) {
-        await endLesson(id, { maxDropMinutes: lessonMaxDropMinutes });
+        // read first, without a lock: only a lesson whose call is down that long is locked and ended (checked again)
+        const lesson = await repo.findLesson(db, id);
+        if (lesson && downTooLong({ ...lesson, events: await deps.callEvents(db, id) }, now, lessonMaxDropMinutes))
+          await endLesson(id, { maxDropMinutes: lessonMaxDropMinutes });
       }
     },
 

@@ -25,15 +25,24 @@ const CANDIDATE_TYPES = ['host', 'srflx', 'prflx', 'relay'] as const;
 const oneOf = <T extends string>(values: readonly T[], value: unknown): T | null =>
   values.includes(value as T) ? (value as T) : null;
 
-/** Reads a peer connection's stats (W3C webrtc-stats): inbound and outbound RTP, and the selected pair. */
-export function readStats(report: RTCStatsReport, at: number): StatsReading {
+/** A stats report's entries by id, and the candidate pair its transport uses now (W3C webrtc-stats). */
+export function statsOf(report: RTCStatsReport): { stats: Map<string, Stat>; pair: Stat | undefined } {
   const stats = new Map<string, Stat>();
   report.forEach((stat: Stat) => {
     stats.set(stat.id, stat);
   });
+  for (const stat of stats.values()) {
+    if (stat.type === 'transport' && typeof stat.selectedCandidatePairId === 'string')
+      return { stats, pair: stats.get(stat.selectedCandidatePairId) };
+  }
+  return { stats, pair: undefined };
+}
+
+/** Reads a peer connection's stats: inbound and outbound RTP, and the selected pair's path and round trip. */
+export function readStats(report: RTCStatsReport, at: number): StatsReading {
+  const { stats, pair } = statsOf(report);
   const totals: StatsTotals = { at, bytesSent: 0, bytesReceived: 0, packetsReceived: 0, packetsLost: 0, freezes: 0 };
   let jitterMs: number | null = null;
-  let pairId: string | undefined;
   for (const stat of stats.values()) {
     if (stat.type === 'inbound-rtp') {
       totals.bytesReceived += num(stat.bytesReceived);
@@ -42,10 +51,7 @@ export function readStats(report: RTCStatsReport, at: number): StatsReading {
       totals.freezes += num(stat.freezeCount);
       if (stat.kind === 'audio' && typeof stat.jitter === 'number') jitterMs = Math.round(stat.jitter * 1000);
     } else if (stat.type === 'outbound-rtp') totals.bytesSent += num(stat.bytesSent);
-    else if (stat.type === 'transport' && typeof stat.selectedCandidatePairId === 'string')
-      pairId = stat.selectedCandidatePairId;
   }
-  const pair = pairId ? stats.get(pairId) : undefined;
   const local = pair && typeof pair.localCandidateId === 'string' ? stats.get(pair.localCandidateId) : undefined;
   const candidateType = oneOf(CANDIDATE_TYPES, local?.candidateType);
   const protocol = oneOf(['udp', 'tcp'] as const, local?.protocol);

@@ -1,3 +1,5 @@
+import { statsOf } from './call-quality.ts';
+
 /**
  * When a member's upload is too weak for video (a crowded cell, a shared line), their video is paused so the call
  * keeps its audio, and tried again now and then. Measured on this machine's network lab: on a link capped at
@@ -27,16 +29,8 @@ export interface WeakLinkOptions {
 
 /** The estimate of what the connection may send now, in kbit/s (the selected candidate pair's), or null. */
 export async function availableOutgoingKbps(pc: RTCPeerConnection): Promise<number | null> {
-  const stats = new Map<string, Record<string, unknown>>();
-  (await pc.getStats()).forEach((stat: Record<string, unknown> & { id: string }) => {
-    stats.set(stat.id, stat);
-  });
-  for (const stat of stats.values()) {
-    if (stat.type !== 'transport' || typeof stat.selectedCandidatePairId !== 'string') continue;
-    const available = stats.get(stat.selectedCandidatePairId)?.availableOutgoingBitrate;
-    return typeof available === 'number' ? Math.round(available / 1000) : null;
-  }
-  return null;
+  const available = statsOf(await pc.getStats()).pair?.availableOutgoingBitrate;
+  return typeof available === 'number' ? Math.round(available / 1000) : null;
 }
 
 /** Pauses one connection's video while its upload is weak (see WEAK_LINK), and tries it again later. */
