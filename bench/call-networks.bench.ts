@@ -1,8 +1,8 @@
 // Lessons on the networks our students have (issue 29): the network lab's journeys (e2e/networks.spec.ts: a
 // student and a tutor in network namespaces of their own, coturn as deployed) run BENCH_RUNS times (3), and the
 // figures they print are gathered per network: time to the first video at the student's on an open network, with
-// UDP blocked (TURN over TCP) and with 5% of the packets lost; the time the video
-// takes to come back after a 20 s outage; and, capped, the time until the video pauses and until it is back once
+// UDP blocked (TURN over TCP), with only HTTPS let out (TURN over TLS on 443) and with 5% of the packets lost; the
+// time the video takes to come back after a 20 s outage and after a move from Wi-Fi to mobile data; and, capped, the time until the video pauses and until it is back once
 // the cap lifts. Prints the median, the lowest and the highest of each. It needs what the lab needs (root,
 // iproute2, nftables, coturn, Chromium) and the build (`npm run build`). Run: npm run bench:call-networks.
 import { spawnSync } from 'node:child_process';
@@ -13,11 +13,22 @@ const runs = Number(process.env.BENCH_RUNS ?? 3);
 const FIGURES: Array<{ name: string; pattern: RegExp; unit: 'ms' | 's' }> = [
   { name: 'time to video, open network', pattern: /^time to media \(open network\): (\d+) ms/, unit: 'ms' },
   { name: 'time to video, UDP blocked', pattern: /^time to media \(UDP blocked\): (\d+) ms/, unit: 'ms' },
+  { name: 'time to video, only HTTPS', pattern: /^time to media \(only HTTPS\): (\d+) ms/, unit: 'ms' },
   { name: 'time to video, 5% loss', pattern: /^time to media \(5% loss\): (\d+) ms/, unit: 'ms' },
   { name: 'back after 20 s outage, open', pattern: /^outage of 20 s with UDP: video back .* (\d+) ms/, unit: 'ms' },
   {
     name: 'back after 20 s outage, UDP blocked',
     pattern: /^outage of 20 s with UDP blocked: video back .* (\d+) ms/,
+    unit: 'ms',
+  },
+  {
+    name: 'back after Wi-Fi to mobile data, offline between',
+    pattern: /^network change offline a moment between: video back .* (\d+) ms/,
+    unit: 'ms',
+  },
+  {
+    name: 'back after Wi-Fi to mobile data, handover',
+    pattern: /^network change in a handover: video back .* (\d+) ms/,
     unit: 'ms',
   },
   { name: '256 kbit/s: video paused after', pattern: /^256 kbit\/s: the student's video paused (\d+) s/, unit: 's' },

@@ -1,5 +1,5 @@
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { chmodSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -18,7 +18,7 @@ import { FAKE_MEDIA_LAUNCH } from './live-session.ts';
 export interface Home {
   /** The namespace's name. */
   name: string;
-  /** Its address, and this machine's address on its link. */
+  /** Its address (a new one after `changeNetwork`), and this machine's address on its link. */
   address: string;
   gateway: string;
   /**
@@ -29,6 +29,17 @@ export interface Home {
   launchBrowser(origin: string): Promise<Browser>;
   /** Drops every UDP packet in and out, as a school or office network that lets only TCP out. */
   blockUdp(): void;
+  /**
+   * Lets out only TCP to `ports` (and their answers in), as a network that lets only HTTPS out: no UDP, no TURN on
+   * 3478. `ports` are the TLS ports: 443 (TURN over TLS) and the app's own, which stands in for its HTTPS proxy.
+   */
+  allowOnlyTcp(ports: number[]): void;
+  /**
+   * Moves the home to another address as a phone does from Wi-Fi to mobile data: every path of the old address
+   * dies. With `offline`, the link goes down for the move (the browser sees itself offline a moment, as most phones
+   * do); without, the new address comes before the old one goes (a handover the browser sees only as a new network).
+   */
+  changeNetwork(options: { offline: boolean }): void;
   /** Drops everything in and out until `restore` (an outage: the link is up, nothing crosses it). */
   cutOff(): void;
   restore(): void;
@@ -54,6 +65,8 @@ export interface NetworkLab {
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const TURN_CONFIG = join(import.meta.dirname, '..', '..', 'deploy', 'turnserver.conf');
+/** TURN over TLS listens where it does when deployed: 443, which passes wherever HTTPS does. */
+export const TURN_TLS_PORT = 443;
 
 function run(command: string, args: string[]): string {
   const done = spawnSync(command, args, { encoding: 'utf8' });
@@ -65,8 +78,20 @@ const has = (command: string) => spawnSync('sh', ['-c', `command -v ${command}`]
 /** Root, `ip`, `nft`, `tc` and `turnserver`: what the lab needs, or why it cannot be made here. */
 export function labUnavailable(): string | null {
   if (process.getuid?.() !== 0) return 'network namespaces need root';
-  const missing = ['ip', 'nft', 'tc', 'turnserver'].filter((command) => !has(command));
-  return missing.length > 0 ? `missing ${missing.join(', ')} (apt-get install iproute2 nftables coturn)` : null;
+  const missing = ['ip', 'nft', 'tc', 'turnserver', 'openssl'].filter((command) => !has(command));
+  return missing.length > 0 ? `missing ${missing.join(', ')} (apt-get install iproute2 nftables coturn openssl)` : null;
+}
+
+/** A throwaway certificate for the TURN server's address (openssl, as Debian ships it). */
+function turnCertificate(dir: string, address: string) {
+  const [key, cert] = [join(dir, 'turn-key.pem'), join(dir, 'turn-cert.pem')];
+  run('openssl', [
+    ...['req', '-x509', '-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:prime256v1', '-nodes', '-days', '1'],
+    ...['-subj', `/CN=${address}`, '-addext', `subjectAltName=IP:${address}`, '-keyout', key, '-out', cert],
+  ]);
+  // the browsers trust it by its key's hash (Chromium's own switch for a certificate no authority signed)
+  const der = spawnSync('openssl', ['pkey', '-in', key, '-pubout', '-outform', 'der']).stdout;
+  return { key, cert, spki: createHash('sha256').update(der).digest('base64') };
 }
 
 async function listening(address: string, port: number, turnserver: ChildProcess) {
@@ -86,13 +111,14 @@ async function listening(address: string, port: number, turnserver: ChildProcess
   throw new Error('turnserver did not listen within 10 s');
 }
 
-/** The lab, its TURN server on `turnPort` (UDP and TCP); every namespace, link and rule goes with `close`. */
+/** The lab, its TURN server on `turnPort` (UDP and TCP) and on 443 (TLS); every namespace, link and rule goes with `close`. */
 export async function createNetworkLab(turnPort: number): Promise<NetworkLab> {
   const tag = `dk${process.pid % 10_000}`;
   const work = mkdtempSync(join(tmpdir(), 'darsak-network-lab-'));
   const forwarding = run('sysctl', ['-n', 'net.ipv4.ip_forward']).trim();
   const names: string[] = [];
   let turnserver: ChildProcess | undefined;
+  let turnKeyHash = '';
 
   const close = async () => {
     turnserver?.kill();
@@ -118,6 +144,8 @@ export async function createNetworkLab(turnPort: number): Promise<NetworkLab> {
     run('ip', ['addr', 'add', `${gateway}/24`, 'dev', outside]);
     run('ip', ['link', 'set', outside, 'up']);
     const inside = (...args: string[]) => run('ip', ['netns', 'exec', name, ...args]);
+    // a new address of the same subnet stays when the old one goes (changeNetwork), not deleted along with it
+    inside('sysctl', '-q', 'net.ipv4.conf.all.promote_secondaries=1');
     inside('ip', 'addr', 'add', `${address}/24`, 'dev', 'eth0');
     inside('ip', 'link', 'set', 'eth0', 'up');
     inside('ip', 'link', 'set', 'lo', 'up');
@@ -130,14 +158,17 @@ export async function createNetworkLab(turnPort: number): Promise<NetworkLab> {
         '  chain no_udp { }',
         '  chain cut { }',
         '  chain lossy { }',
-        '  chain input { type filter hook input priority 0; jump no_udp; jump cut; jump lossy; }',
-        '  chain output { type filter hook output priority 0; jump no_udp; jump cut; }',
+        '  chain strict_in { }',
+        '  chain strict_out { }',
+        '  chain input { type filter hook input priority 0; jump no_udp; jump cut; jump lossy; jump strict_in; }',
+        '  chain output { type filter hook output priority 0; jump no_udp; jump cut; jump strict_out; }',
         '}',
       ].join('\n'),
     );
     const wrapper = join(work, `${name}-chromium`);
     writeFileSync(wrapper, `#!/bin/sh\nexec ip netns exec ${name} ${CHROMIUM} "$@"\n`);
     chmodSync(wrapper, 0o755);
+    let hostPart = 2;
     const home: Home = {
       name,
       address,
@@ -145,9 +176,31 @@ export async function createNetworkLab(turnPort: number): Promise<NetworkLab> {
       launchBrowser: (origin) =>
         chromium.launch({
           executablePath: wrapper,
-          args: [...FAKE_MEDIA_LAUNCH.args, `--unsafely-treat-insecure-origin-as-secure=${origin}`],
+          args: [
+            ...FAKE_MEDIA_LAUNCH.args,
+            `--unsafely-treat-insecure-origin-as-secure=${origin}`,
+            `--ignore-certificate-errors-spki-list=${turnKeyHash}`,
+            // the kind of network (navigator.connection.type), which Chromium gives pages on Android only
+            '--enable-blink-features=NetInfoDownlinkMax',
+          ],
         }),
       blockUdp: () => void inside('nft', 'add rule inet home no_udp meta l4proto udp drop'),
+      allowOnlyTcp: (ports) => {
+        home.blockUdp();
+        const set = `{ ${ports.join(', ')} }`;
+        inside('nft', `add rule inet home strict_out oifname "eth0" tcp dport != ${set} drop`);
+        inside('nft', `add rule inet home strict_in iifname "eth0" tcp sport != ${set} drop`);
+      },
+      changeNetwork: ({ offline }) => {
+        const old = home.address;
+        hostPart += 1;
+        home.address = `${subnet}.${hostPart}`;
+        if (offline) inside('ip', 'link', 'set', 'eth0', 'down');
+        inside('ip', 'addr', 'add', `${home.address}/24`, 'dev', 'eth0');
+        inside('ip', 'addr', 'del', `${old}/24`, 'dev', 'eth0');
+        if (offline) inside('ip', 'link', 'set', 'eth0', 'up');
+        inside('ip', 'route', 'replace', 'default', 'via', gateway, 'dev', 'eth0', 'onlink');
+      },
       cutOff: () => void inside('nft', 'add rule inet home cut drop'),
       restore: () => void inside('nft', 'flush chain inet home cut'),
       loseShare: (percent) => void inside('nft', `add rule inet home lossy numgen random mod 100 < ${percent} drop`),
@@ -161,6 +214,8 @@ export async function createNetworkLab(turnPort: number): Promise<NetworkLab> {
         inside('nft', 'flush chain inet home cut');
         inside('nft', 'flush chain inet home no_udp');
         inside('nft', 'flush chain inet home lossy');
+        inside('nft', 'flush chain inet home strict_in');
+        inside('nft', 'flush chain inet home strict_out');
         spawnSync('ip', ['netns', 'exec', name, 'tc', 'qdisc', 'del', 'dev', 'eth0', 'root']);
         spawnSync('tc', ['qdisc', 'del', 'dev', outside, 'root']);
       },
@@ -174,6 +229,8 @@ export async function createNetworkLab(turnPort: number): Promise<NetworkLab> {
     const tutor = makeHome(`${tag}t`, '203.0.113');
     const serverAddress = student.gateway;
     const secret = randomBytes(24).toString('base64');
+    const certificate = turnCertificate(work, serverAddress);
+    turnKeyHash = certificate.spki;
     turnserver = spawn(
       'turnserver',
       [
@@ -184,19 +241,26 @@ export async function createNetworkLab(turnPort: number): Promise<NetworkLab> {
         `--relay-ip=${serverAddress}`,
         `--static-auth-secret=${secret}`,
         '--realm=turn.darsak.test',
-        '--no-tls',
+        `--tls-listening-port=${TURN_TLS_PORT}`,
+        `--cert=${certificate.cert}`,
+        `--pkey=${certificate.key}`,
         `--pidfile=${join(work, 'turnserver.pid')}`,
         `--log-file=${join(work, 'turnserver.log')}`,
       ],
       { stdio: 'ignore' },
     );
     await listening(serverAddress, turnPort, turnserver);
+    await listening(serverAddress, TURN_TLS_PORT, turnserver);
     const turn = `turn:${serverAddress}:${turnPort}`;
     return {
       student,
       tutor,
       serverAddress,
-      turn: { urls: `${turn}?transport=udp,${turn}?transport=tcp`, secret },
+      // in the order deployed (docs/operations.md): UDP, TCP, then TLS on 443
+      turn: {
+        urls: `${turn}?transport=udp,${turn}?transport=tcp,turns:${serverAddress}:${TURN_TLS_PORT}?transport=tcp`,
+        secret,
+      },
       close,
     };
   } catch (error) {

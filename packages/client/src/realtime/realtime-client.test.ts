@@ -97,6 +97,34 @@ describe('realtime client', () => {
 });
 
 describe('client log', () => {
+  it('replaces the socket when the phone moves to another kind of network, not when only its speed changes', async () => {
+    const connection = Object.assign(new EventTarget(), { type: 'wifi' });
+    vi.stubGlobal('navigator', { onLine: true, connection });
+    try {
+      const server = createFakeRealtimeServer();
+      const client = createRealtimeClient({ createSocket: server.factory });
+      const reconnects: boolean[] = [];
+      client.onConnect(({ reconnect }) => reconnects.push(reconnect));
+      client.setToken('t');
+      await tick();
+      connection.dispatchEvent(new Event('change'));
+      await tick();
+      expect(reconnects).toEqual([false]);
+      connection.type = 'cellular';
+      connection.dispatchEvent(new Event('change'));
+      await tick();
+      expect(reconnects).toEqual([false, true]);
+      expect(client.getState()).toMatchObject({ status: 'connected', connections: 2 });
+      client.close();
+      connection.type = 'wifi';
+      connection.dispatchEvent(new Event('change'));
+      await tick();
+      expect(reconnects).toEqual([false, true]);
+    } finally {
+      vi.unstubAllGlobals();
+    }
+  });
+
   it('keeps the newest entries and exports them as text', () => {
     const log = createClientLog({ capacity: 3, now: () => new Date('2026-01-01T10:00:00Z') });
     for (const n of [1, 2, 3, 4]) log.info('app', `event ${n}`);

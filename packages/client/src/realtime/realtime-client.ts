@@ -81,6 +81,8 @@ export interface RealtimeClient {
   readonly connected: boolean;
   /** Tries to reconnect now instead of waiting for the next attempt (the banner's retry button). */
   retry(): void;
+  /** Replaces a socket that looks connected but answers nothing (its network is gone): reconnects now. */
+  renew(): void;
   /** Closes the connection for good (tests, page teardown). */
   close(): void;
 }
@@ -112,6 +114,8 @@ const IDLE: ConnectionState = {
 
 const failure = (code: ClientErrorCode): AckResult<never> => ({ ok: false, code, message: ERROR_MESSAGES_AR[code] });
 
+/** The Network Information API (Chromium, Android's WebView): `type` is the kind of network the device is on. */
+type NavigatorWithConnection = Navigator & { connection?: EventTarget & { type?: string } };
 const isOffline = () => typeof navigator !== 'undefined' && navigator.onLine === false;
 
 export function createRealtimeClient(options: RealtimeClientOptions): RealtimeClient {
@@ -166,12 +170,14 @@ export function createRealtimeClient(options: RealtimeClientOptions): RealtimeCl
 
   // The browser knows the network is gone before any ping times out: drop the transport now (socket.io then
   // reconnects on its own), and when the network is back try at once instead of waiting for the next attempt.
+  const reconnectNow = () => {
+    socket?.disconnect();
+    socket?.connect();
+    set({ status: 'reconnecting' });
+  };
   const onOnline = () => {
     log?.info('socket', 'browser online');
-    if (socket && !socket.connected) {
-      socket.disconnect();
-      socket.connect();
-    }
+    if (socket && !socket.connected) reconnectNow();
     set({});
   };
   const onOffline = () => {
@@ -180,10 +186,21 @@ export function createRealtimeClient(options: RealtimeClientOptions): RealtimeCl
     if (socket?.connected) engine?.close();
     set({});
   };
+  // A phone moving from Wi-Fi to mobile data (or back) need not go offline between: the socket's connection went
+  // with the old network, and no ping would tell for up to 45 s. Other changes (speed estimates) leave it be.
+  const connection = typeof navigator !== 'undefined' ? (navigator as NavigatorWithConnection).connection : undefined;
+  let networkType = connection?.type;
+  const onConnectionChange = () => {
+    if (!connection || connection.type === networkType) return;
+    log?.info('socket', `network now ${connection.type}`);
+    networkType = connection.type;
+    if (socket) reconnectNow();
+  };
   if (typeof window !== 'undefined') {
     window.addEventListener('online', onOnline);
     window.addEventListener('offline', onOffline);
   }
+  connection?.addEventListener('change', onConnectionChange);
 
   function close() {
     clearTimeout(reopenTimer);
@@ -305,9 +322,12 @@ export function createRealtimeClient(options: RealtimeClientOptions): RealtimeCl
     retry() {
       if (!socket || socket.connected) return;
       log?.info('socket', 'retry asked');
-      socket.disconnect();
-      socket.connect();
-      set({ status: 'reconnecting' });
+      reconnectNow();
+    },
+    renew() {
+      if (!socket) return;
+      log?.warn('socket', 'renewed: connected but answering nothing');
+      reconnectNow();
     },
     close() {
       token = null;
@@ -317,6 +337,7 @@ export function createRealtimeClient(options: RealtimeClientOptions): RealtimeCl
         window.removeEventListener('online', onOnline);
         window.removeEventListener('offline', onOffline);
       }
+      connection?.removeEventListener('change', onConnectionChange);
     },
   };
 }

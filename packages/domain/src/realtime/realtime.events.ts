@@ -106,6 +106,11 @@ export interface ServerToClientEvents {
 }
 
 export interface ClientToServerEvents {
+  /**
+   * Answered at once, and does nothing else: whether this socket still reaches the server (a call whose path died
+   * asks; socket.io's own pings tell only after some 45 s).
+   */
+  'connection:check': (payload: Record<string, never>, ack: (result: Ack<null>) => void) => void;
   'channel:subscribe': (payload: { channel: Channel }, ack: (result: Ack<null>) => void) => void;
   'channel:unsubscribe': (payload: { channel: Channel }, ack: (result: Ack<null>) => void) => void;
   /** Acknowledged once the message is stored; a retry with the same clientMessageId returns the stored one. */

@@ -35,6 +35,7 @@ describe('realtime connection', () => {
   it('lets a signed-in user follow the tutors channel but keeps staff channels to staff', async () => {
     const { token } = await registerUser(t.app);
     const socket = await connectAs(baseUrl, token);
+    expect(await socket.emitWithAck('connection:check', {})).toEqual({ ok: true, data: null });
     expect(await socket.emitWithAck('channel:subscribe', { channel: 'tutors' })).toEqual({ ok: true, data: null });
     expect(await socket.emitWithAck('channel:subscribe', { channel: 'admin-invoices' })).toMatchObject({
       ok: false,

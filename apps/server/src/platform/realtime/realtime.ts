@@ -114,6 +114,10 @@ export function createRealtime(
         if (CHANNELS.includes(payload?.channel)) void socket.leave(channelRoom(payload.channel));
         if (typeof ack === 'function') ack({ ok: true, data: null });
       });
+      // as cheap as socket.io's own ping, and as unlimited
+      socket.on('connection:check', (_payload, ack) => {
+        if (typeof ack === 'function') ack({ ok: true, data: null });
+      });
       for (const register of handlers) register(io as AppIo, socket);
     });
   }

@@ -23,7 +23,10 @@ const PER_MINUTE = {
   sessionQuality: 12,
 } as const;
 
-const KIND_OF: Record<Exclude<ClientEvent, 'channel:subscribe' | 'channel:unsubscribe'>, keyof typeof PER_MINUTE> = {
+const KIND_OF: Record<
+  Exclude<ClientEvent, 'channel:subscribe' | 'channel:unsubscribe' | 'connection:check'>,
+  keyof typeof PER_MINUTE
+> = {
   'chat:send': 'chatWrite',
   'chat:edit': 'chatWrite',
   'chat:delete': 'chatWrite',

@@ -1,7 +1,13 @@
 import { createFakeRealtimeServer, createRealtimeClient } from '@darsak/client';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { makeSessionToken } from '../../../testing/session-fixtures.ts';
-import { connectedMsBetween, LiveCall, REJOIN_AFTER_FAILURE_MS } from './live-call.ts';
+import {
+  ANSWER_WITHIN_MS,
+  connectedMsBetween,
+  LiveCall,
+  REJOIN_AFTER_FAILURE_MS,
+  SOCKET_CHECK_EVERY_MS,
+} from './live-call.ts';
 
 /** Just enough of RTCPeerConnection to follow what the call does with it. */
 class FakePeerConnection {
@@ -44,6 +50,13 @@ class FakePeerConnection {
   close() {
     this.closed = true;
   }
+}
+
+/** The connection's state moves to `state`, as the browser would tell the call. */
+function moveTo(pc: FakePeerConnection | undefined, state: string) {
+  if (!pc) throw new Error('no peer connection');
+  pc.connectionState = state;
+  (pc.onconnectionstatechange as (() => void) | null)?.();
 }
 
 const token = makeSessionToken({
@@ -154,20 +167,15 @@ describe('live call', () => {
   it('tells the server when media starts and stops flowing to the other member, afresh on each connection', async () => {
     const { server, realtime, call } = await joinedCall();
     const reports = () => server.received.filter((r) => r.event === 'session:connection').map((r) => r.payload);
-    const move = (pc: FakePeerConnection | undefined, state: string) => {
-      if (!pc) throw new Error('no peer connection');
-      pc.connectionState = state;
-      (pc.onconnectionstatechange as (() => void) | null)?.();
-    };
-    move(FakePeerConnection.made[0], 'connected');
-    move(FakePeerConnection.made[0], 'connected');
+    moveTo(FakePeerConnection.made[0], 'connected');
+    moveTo(FakePeerConnection.made[0], 'connected');
     await vi.waitFor(() => expect(reports()).toEqual([{ sessionId: 3, flowing: true }]));
-    move(FakePeerConnection.made[0], 'disconnected');
+    moveTo(FakePeerConnection.made[0], 'disconnected');
     await vi.waitFor(() => expect(reports()).toHaveLength(2));
     expect(reports()[1]).toEqual({ sessionId: 3, flowing: false });
     // the other member comes back: a new connection, reported again once it carries media
     server.push('session:peer-joined', { sessionId: 3, userId: 9, kind: 'reconnect' });
-    move(FakePeerConnection.made[1], 'connected');
+    moveTo(FakePeerConnection.made[1], 'connected');
     await vi.waitFor(() => expect(reports()).toHaveLength(3));
     expect(reports()[2]).toEqual({ sessionId: 3, flowing: true });
     call.close();
@@ -212,15 +220,10 @@ describe('live call', () => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
     try {
       const pc = FakePeerConnection.made[0];
-      const move = (state: string) => {
-        if (!pc) throw new Error('no peer connection');
-        pc.connectionState = state;
-        (pc.onconnectionstatechange as (() => void) | null)?.();
-      };
-      move('disconnected');
+      moveTo(pc, 'disconnected');
       await vi.advanceTimersByTimeAsync(REJOIN_AFTER_FAILURE_MS * 3);
       expect(call.getState()).toMatchObject({ phase: 'joined', rejoins: 0 });
-      move('failed');
+      moveTo(pc, 'failed');
       await vi.advanceTimersByTimeAsync(REJOIN_AFTER_FAILURE_MS);
       expect(call.getState().rejoins).toBe(1);
       expect(fetchToken).toHaveBeenCalledTimes(2);
@@ -231,22 +234,56 @@ describe('live call', () => {
     }
   });
 
+  it('renews a socket that answers nothing while the server does, once the call is down, and only then', async () => {
+    const { server, realtime, call, fetchToken } = await joinedCall();
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    try {
+      const pc = FakePeerConnection.made[0];
+      const renew = vi.spyOn(realtime, 'renew');
+      // the network is gone: neither the socket nor a new request answers, and nothing is replaced
+      server.handle('connection:check', () => new Promise(() => {}));
+      fetchToken.mockImplementation(() => new Promise(() => {}));
+      moveTo(pc, 'disconnected');
+      await vi.advanceTimersByTimeAsync(SOCKET_CHECK_EVERY_MS * 4);
+      expect(renew).not.toHaveBeenCalled();
+      // a new network: requests reach the server, the old socket stays silent, and it is replaced
+      fetchToken.mockImplementation(async () => token);
+      await vi.advanceTimersByTimeAsync(SOCKET_CHECK_EVERY_MS + ANSWER_WITHIN_MS * 3);
+      expect(renew).toHaveBeenCalledTimes(1);
+      call.close();
+      realtime.close();
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('leaves a socket that answers alone while the call is down', async () => {
+    const { realtime, call, fetchToken } = await joinedCall();
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    try {
+      const renew = vi.spyOn(realtime, 'renew');
+      moveTo(FakePeerConnection.made[0], 'disconnected');
+      await vi.advanceTimersByTimeAsync(SOCKET_CHECK_EVERY_MS * 5);
+      expect(renew).not.toHaveBeenCalled();
+      expect(fetchToken).toHaveBeenCalledTimes(1);
+      call.close();
+      realtime.close();
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
   it('runs the lesson’s clock only while the connection is up', async () => {
     const { realtime, call } = await joinedCall();
     const pc = FakePeerConnection.made[0];
-    const move = (state: string) => {
-      if (!pc) throw new Error('no peer connection');
-      pc.connectionState = state;
-      (pc.onconnectionstatechange as (() => void) | null)?.();
-    };
     vi.useFakeTimers({ toFake: ['Date'] });
     try {
       vi.setSystemTime(1_000_000);
-      move('connected');
+      moveTo(pc, 'connected');
       vi.setSystemTime(1_060_000);
-      move('disconnected');
+      moveTo(pc, 'disconnected');
       vi.setSystemTime(1_090_000);
-      move('connected');
+      moveTo(pc, 'connected');
       vi.setSystemTime(1_100_000);
       const { connected } = call.getState();
       expect(connected).toEqual([

@@ -21,6 +21,13 @@ import { WeakLinkGuard } from './weak-link.ts';
 export const REJOIN_AFTER_FAILURE_MS = 10_000;
 /** A new peer connection not connected after this long is started again the same way (a lost offer, a race). */
 export const CONNECT_WATCHDOG_MS = 25_000;
+/** While the call is down its socket is checked this often; an answer (socket or server) may take this long. */
+export const SOCKET_CHECK_EVERY_MS = 3000;
+export const ANSWER_WITHIN_MS = 2000;
+
+/** Whether `work` comes true within `ms` (false when it fails or is late). */
+const trueWithin = (work: Promise<boolean>, ms: number) =>
+  Promise.race([work.catch(() => false), new Promise<false>((resolve) => setTimeout(() => resolve(false), ms))]);
 
 export type CallPhase = 'joining' | 'joined' | 'rejoining' | 'left' | 'closed' | 'failed';
 /** Where the other member is: never came yet, in the call, dropped (may come back), or left by choice. */
@@ -66,7 +73,7 @@ export function connectedMsBetween(connected: CallState['connected'], from: numb
 
 export interface LiveCallOptions {
   userId: number;
-  realtime: Pick<RealtimeClient, 'request' | 'send' | 'on' | 'onConnect' | 'connected'>;
+  realtime: Pick<RealtimeClient, 'request' | 'send' | 'on' | 'onConnect' | 'connected' | 'renew'>;
   /** A fresh join token (GET /session/token): every (re)join uses a new one. */
   fetchToken(): Promise<SessionToken>;
   localStream: MediaStream | null;
@@ -95,6 +102,8 @@ export class LiveCall {
   private watchdog: ReturnType<typeof setTimeout> | undefined;
   /** What the server was last told of media to the other member on the current link (null: nothing yet). */
   private flowing: boolean | null = null;
+  /** The link whose drop has the socket checked (watchSocket), while it runs. */
+  private socketWatched: PeerLink | null = null;
   /** Session events that arrived while the join was on its way, replayed once it is answered. */
   private early: Array<{ peerJoined?: number; run: () => void }> = [];
 
@@ -303,7 +312,10 @@ export class LiveCall {
         }
         if (state === 'failed') this.quality?.iceFailed();
         if (state === 'connected') this.reportFlowing(true);
-        else if (state === 'disconnected' || state === 'failed') this.reportFlowing(false);
+        else if (state === 'disconnected' || state === 'failed') {
+          this.reportFlowing(false);
+          void this.watchSocket(link);
+        }
         clearTimeout(this.failureTimer);
         if (!polite && state === 'failed')
           this.failureTimer = setTimeout(() => {
@@ -348,6 +360,45 @@ export class LiveCall {
     this.link?.close();
     this.link = null;
     if (this.state.link !== 'none') this.set({ link: 'none' });
+  }
+
+  /**
+   * The call's path died: did the socket's? One whose network went (a new one came and the browser never went
+   * offline between, as in a handover from Wi-Fi to mobile data) answers nothing, and socket.io's pings tell only
+   * after some 45 s, while the call's signalling waits on it. When the server answers a new request (a join token)
+   * and the socket stays silent a while more (time for a path that only paused to come back by itself), the socket
+   * is replaced, and the call rejoins with it. Offline, nothing is replaced: the old socket may yet come back.
+   */
+  private async watchSocket(link: PeerLink) {
+    if (this.socketWatched === link) return;
+    this.socketWatched = link;
+    const { realtime, fetchToken, log } = this.options;
+    const down = () => this.link === link && link.state !== 'connected' && realtime.connected;
+    const socketAnswers = () =>
+      trueWithin(
+        realtime.request('connection:check', {}, { timeoutMs: ANSWER_WITHIN_MS }).then((answer) => answer.ok),
+        ANSWER_WITHIN_MS,
+      );
+    try {
+      while (down()) {
+        if (
+          !(await socketAnswers()) &&
+          (await trueWithin(
+            fetchToken().then(() => true),
+            ANSWER_WITHIN_MS,
+          )) &&
+          !(await socketAnswers()) &&
+          down()
+        ) {
+          log?.warn('call', 'the socket answers nothing while the server does: renewing it');
+          realtime.renew();
+          return;
+        }
+        await new Promise((resolve) => setTimeout(resolve, SOCKET_CHECK_EVERY_MS));
+      }
+    } finally {
+      if (this.socketWatched === link) this.socketWatched = null;
+    }
   }
 
   /** Tells the server whether media flows to the other member: a lesson's charged minutes are measured from it. */
