@@ -144,6 +144,39 @@ for (const [index, network] of STRICT_NETWORKS.entries()) {
   });
 }
 
+test('the ready screen checks the network before the lesson and says what to expect and what to try', async ({
+  page,
+}, testInfo) => {
+  test.setTimeout(180_000);
+  const lesson = await lessonAtHome(page);
+  try {
+    const s = lesson.s;
+    await s.goto(`/session?lessonId=${lesson.lessonId}`);
+    const check = s.getByTestId('network-check');
+    const started = Date.now();
+    // an open network at full speed
+    await expect(check).toHaveAttribute('data-verdict', 'good', { timeout: 30_000 });
+    await expect(check.getByText('مباشر أو عبر UDP (الأسرع)')).toBeVisible();
+    await expect(check.getByText('اتصالك جيد للصوت والصورة.')).toBeVisible();
+    console.log(`pre-lesson check on an open network: ${Date.now() - started} ms`);
+    await screenshot(s, testInfo, 'networks-12-check-open');
+
+    // a network that lets only HTTPS out, at 256 kbit/s: through the relay on 443, audio only
+    lab.student.allowOnlyTcp([TURN_TLS_PORT, Number(new URL(darsak.app).port)]);
+    lab.student.capTo(256);
+    const again = Date.now();
+    await s.getByRole('button', { name: 'أعد الفحص' }).click();
+    await expect(check).toHaveAttribute('data-verdict', 'audioOnly', { timeout: 60_000 });
+    await expect(check.getByText('عبر خادمنا على المنفذ 443 (TLS)')).toBeVisible();
+    await expect(check.getByText(/^سرعة الرفع ضعيفة/)).toBeVisible();
+    await expect(check.getByText(/^شبكتك لا تسمح بالاتصال المباشر/)).toBeVisible();
+    console.log(`pre-lesson check on a 256 kbit/s HTTPS-only network: ${Date.now() - again} ms`);
+    await screenshot(s, testInfo, 'networks-13-check-strict-and-slow');
+  } finally {
+    await Promise.all(lesson.browsers.map((browser: Browser) => browser.close()));
+  }
+});
+
 /**
  * Two ways a phone moves from Wi-Fi to mobile data: offline a moment between (the browser says so, and its socket
  * is replaced at once), or in a handover the page is not told of (the call finds its socket silent).
@@ -217,10 +250,46 @@ test('on a link capped at 256 kbit/s the call keeps its audio, pauses the video,
   });
 });
 
+test('a student who asks for audio only gets it both ways, and the video back when she asks again', async ({
+  page,
+}, testInfo) => {
+  test.setTimeout(180_000);
+  await inLessonAtHome(page, testInfo, async ({ s, t }) => {
+    await timeToMedia(s, Date.now());
+    await timeToMedia(t, Date.now());
+    /** Whether `kind` still arrives at `side`: its bytes grow over 3 s. */
+    const arrives = async (side: Page, kind: 'audio' | 'video') => {
+      const before = await receivedBytes(side, kind);
+      await page.waitForTimeout(3000);
+      return (await receivedBytes(side, kind)) > before + 500;
+    };
+    const audioOnly = s.getByRole('button', { name: 'الصوت فقط' });
+    await audioOnly.click();
+    await expect(audioOnly).toHaveAttribute('aria-pressed', 'true');
+    await expect(t.getByText(/^طلب .+ الصوت فقط لضعف اتصاله/)).toBeVisible();
+    await expect(s.getByText(/^الصوت فقط مع .+، بلا صورة في الاتجاهين/)).toBeVisible();
+    // neither side sends video now (what was on its way first arrives), both still hear each other
+    await page.waitForTimeout(1000);
+    for (const side of [s, t]) {
+      expect(await arrives(side, 'video')).toBe(false);
+      expect(await receivedBytes(side, 'audio')).toBeGreaterThan(0);
+    }
+    expect(await arrives(s, 'audio')).toBe(true);
+    await screenshot(s, testInfo, 'networks-14-audio-only-student');
+    await screenshot(t, testInfo, 'networks-15-audio-only-tutor');
+
+    await audioOnly.click();
+    await expect(audioOnly).toHaveAttribute('aria-pressed', 'false');
+    await expect(t.getByText(/^طلب .+ الصوت فقط/)).toHaveCount(0);
+    await expect.poll(() => arrives(s, 'video'), { timeout: 20_000 }).toBe(true);
+    await expect.poll(() => arrives(t, 'video'), { timeout: 20_000 }).toBe(true);
+  });
+});
+
 test('with 5% of its packets lost the call keeps its audio', async ({ page }, testInfo) => {
   test.setTimeout(180_000);
   lab.student.loseShare(5);
-  await inLessonAtHome(page, testInfo, async ({ s }) => {
+  await inLessonAtHome(page, testInfo, async ({ s, lessonId, student }) => {
     console.log(`time to media (5% loss): ${await timeToMedia(s, Date.now())} ms`);
     const lostShare = async (side: Page) =>
       side.evaluate(async () => {
@@ -244,6 +313,11 @@ test('with 5% of its packets lost the call keeps its audio', async ({ page }, te
     await expect(s.getByTestId('lesson-clock')).toHaveAttribute('data-running', 'true');
     console.log(`5% loss: ${(share * 100).toFixed(1)}% of the tutor's audio packets lost over 15 s, the call held`);
     await screenshot(s, testInfo, 'networks-07-lossy-student');
+    // she closes the tab: she left by choice (charged), not a drop (given back)
+    await s.close();
+    const herLast = async () =>
+      ((await callTimeline(api, lessonId)) as CallEvent[]).filter((e) => e.userId === student.user.id).at(-1)?.kind;
+    await expect.poll(herLast, { timeout: 10_000 }).toBe('leave');
   });
 });
 
@@ -328,7 +402,8 @@ for (const network of OUTAGE_NETWORKS) {
         await expect(quality.getByRole('row', { name: /عبر خادم الترحيل \(TCP\)/ })).toBeVisible();
         await screenshot(page, testInfo, 'networks-09-staff-call-quality');
       }
-      expect(measured.lostSeconds).toBeGreaterThanOrEqual(15);
+      // lost from when ICE finds the path dead (5–7 s into the outage) until the video is back: 13 s or more of 20
+      expect(measured.lostSeconds).toBeGreaterThanOrEqual(13);
       expect(measured.lostSeconds).toBeLessThanOrEqual(Math.ceil(first / 1000 + downSeconds) + 5);
     });
   });

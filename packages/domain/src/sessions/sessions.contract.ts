@@ -4,6 +4,7 @@ import { IdParam, IdParams } from '../common/ids.ts';
 import { defineRoute } from '../contract/define-route.ts';
 import { CALL_EVENT_KINDS } from '../lessons/lessons.presence.ts';
 import { ROLE_GROUPS } from '../users/roles.ts';
+import { UploadCheckInput, UploadCheckSchema } from './network-check.ts';
 import { RoomTypeSchema, SessionJoinStateSchema, SessionStatusSchema } from './sessions.schemas.ts';
 
 /** An RTCIceServer: STUN, or TURN with time-limited credentials (coturn REST scheme). */
@@ -100,6 +101,17 @@ export const sessionsContract = {
     query: SessionTokenQuery,
     response: SessionTokenSchema,
     errors: ['lesson-not-found', 'interview-not-found', 'demo-session-not-found', 'forbidden', 'session-not-open'],
+  }),
+  uploadCheck: defineRoute({
+    tags: ['session'],
+    auth: MEMBERS,
+    method: 'POST',
+    path: '/api/v1/session/upload-check',
+    summary:
+      'Counts and drops what was sent: the ready screen times the upload to tell a member what the call can carry',
+    body: UploadCheckInput,
+    response: UploadCheckSchema,
+    errors: [],
   }),
   get: defineRoute({
     tags: ['session'],

@@ -45,6 +45,8 @@ export const MediaInput = z.strictObject({
   microphone: z.boolean(),
   /** The member's video is paused because their link is too weak for it (the call keeps its audio). */
   weakLink: z.boolean().optional(),
+  /** The member asked for audio only: neither side sends video (a weak download saves what video would take). */
+  audioOnly: z.boolean().optional(),
 });
 export type MediaInput = z.infer<typeof MediaInput>;
 /** Whether media flows to the other member: the sender's peer connection is up (true) or down. */
@@ -83,6 +85,7 @@ export interface MediaPayload {
   camera: boolean;
   microphone: boolean;
   weakLink?: boolean;
+  audioOnly?: boolean;
 }
 export interface SessionStatePayload {
   sessionId: number;

@@ -14,6 +14,7 @@ import { countedBy } from '../../../test/metrics.ts';
 import { insertAppointment } from '../../../test/onboarding-rows.ts';
 import { acked, type ClientSocket, listen, nextEvent, noEvent, socketPool } from '../../../test/sockets.ts';
 import { lessons } from '../lessons/lessons.table.ts';
+import { UPLOAD_CHECKS_PER_MINUTE } from './sessions.routes.ts';
 
 const TURN_SECRET = 'coturn-static-auth-secret';
 let t: TestApp;
@@ -389,6 +390,24 @@ describe('GET /api/v1/session/:id', () => {
     const missing = await sessionOf(student, 999_999);
     expect(missing.statusCode).toBe(404);
     expect(missing.json()).toMatchObject({ code: 'session-not-found' });
+  });
+});
+
+describe('POST /api/v1/session/upload-check', () => {
+  it('counts what a member sends and drops it, refuses more than 256 KB or anyone signed out, up to a limit a minute', async () => {
+    const student = await registerUser(t.app, { role: 'student' });
+    const check = (who: { token: string }, data: unknown) =>
+      injectAs(t.app, who.token, { method: 'POST', url: '/api/v1/session/upload-check', payload: { data } });
+    const counted = await check(student, 'x'.repeat(64 * 1024));
+    expect(counted.statusCode, counted.body).toBe(200);
+    expect(counted.json()).toEqual({ receivedChars: 64 * 1024 });
+    const tooMuch = await check(student, 'x'.repeat(256 * 1024 + 1));
+    expect(tooMuch.statusCode).toBe(400);
+    expect(tooMuch.json()).toMatchObject({ code: 'bad-request' });
+    expect((await check({ token: 'not-a-token' }, 'x')).statusCode).toBe(401);
+    const answers = [];
+    for (let i = 0; i < UPLOAD_CHECKS_PER_MINUTE; i++) answers.push((await check(student, 'x')).statusCode);
+    expect(answers.at(-1)).toBe(429);
   });
 });
 

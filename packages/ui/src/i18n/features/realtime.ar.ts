@@ -115,6 +115,33 @@ export const realtimeAr = {
   'realtime.session.ready.device': 'جهاز {n}',
   'realtime.session.ready.changeDevices': 'اختيار الكاميرا والميكروفون',
 
+  // the pre-lesson check on the ready screen (issue 29): how the call will leave this network, and what to expect
+  'realtime.session.check.title': 'فحص الاتصال',
+  'realtime.session.check.checking': 'نفحص اتصالك…',
+  'realtime.session.check.again': 'أعد الفحص',
+  'realtime.session.check.exit': 'طريق الاتصال',
+  'realtime.session.check.exit.udp': 'مباشر أو عبر UDP (الأسرع)',
+  'realtime.session.check.exit.tcp': 'عبر خادمنا على TCP',
+  'realtime.session.check.exit.tls': 'عبر خادمنا على المنفذ 443 (TLS)',
+  'realtime.session.check.exit.none': 'لا يصل إلى خادم الدروس',
+  'realtime.session.check.roundTrip': 'زمن الاستجابة',
+  'realtime.session.check.ms': '{n} ملّي ثانية',
+  'realtime.session.check.upload': 'سرعة الرفع',
+  'realtime.session.check.kbps': '{n} كيلوبت/ث',
+  'realtime.session.check.mbps': '{n} ميغابت/ث',
+  'realtime.session.check.unknown': 'لم نتمكّن من قياسه',
+  'realtime.session.check.verdict.good': 'اتصالك جيد للصوت والصورة.',
+  'realtime.session.check.verdict.fair': 'اتصالك يكفي للدرس، مع بعض التأخير أو صورة أقل وضوحًا.',
+  'realtime.session.check.verdict.audioOnly': 'اتصالك يكفي للصوت فقط الآن: سنوقف صورتك إن ضعف، ويبقى الصوت واضحًا.',
+  'realtime.session.check.verdict.blocked': 'لا يصل اتصالك إلى خادم الدروس، فلن يبدأ الدرس من هذه الشبكة.',
+  'realtime.session.check.advice.relayed':
+    'شبكتك لا تسمح بالاتصال المباشر، فسيمرّ الدرس عبر خادمنا؛ قد يتأخر الصوت قليلًا.',
+  'realtime.session.check.advice.slowRoundTrip':
+    'الاستجابة بطيئة: إن كنت على Wi-Fi فاقترب من الراوتر، أو جرّب بيانات الهاتف.',
+  'realtime.session.check.advice.weakUpload':
+    'سرعة الرفع ضعيفة: أوقف التنزيلات ومكالمات الفيديو الأخرى على شبكتك، أو اقترب من الراوتر.',
+  'realtime.session.check.advice.otherNetwork': 'جرّب شبكة أخرى أو بيانات الهاتف، ثم أعد الفحص.',
+
   // device permission screens
   'realtime.session.devices.asking.title': 'اسمح باستخدام الكاميرا والميكروفون',
   'realtime.session.devices.asking.body': 'سيطلب المتصفح الإذن الآن؛ اختر «السماح» ليراك المعلّم ويسمعك.',
@@ -164,6 +191,9 @@ export const realtimeAr = {
   'realtime.session.peerCameraOff': 'الكاميرا مطفأة',
   'realtime.session.weakLink.mine': 'الاتصال ضعيف: أوقفنا إرسال صورتك ليبقى الصوت واضحًا',
   'realtime.session.weakLink.peer': 'الصوت فقط مع {name} حتى يتحسّن الاتصال',
+  'realtime.session.audioOnly.switch': 'الصوت فقط',
+  'realtime.session.audioOnly.mine': 'الصوت فقط مع {name}، بلا صورة في الاتجاهين لتوفير الإنترنت',
+  'realtime.session.audioOnly.peer': 'طلب {name} الصوت فقط لضعف اتصاله: لا صورة في الاتجاهين',
   'realtime.session.peerMicOff': 'الميكروفون مكتوم',
   'realtime.session.cameraOn': 'أطفئ الكاميرا',
   'realtime.session.cameraOff': 'شغّل الكاميرا',

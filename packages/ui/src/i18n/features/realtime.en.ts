@@ -98,6 +98,35 @@ export const realtimeEn: Translation<typeof realtimeAr> = {
   'realtime.session.ready.device': 'Device {n}',
   'realtime.session.ready.changeDevices': 'Choose camera and microphone',
 
+  // the pre-lesson check on the ready screen (issue 29): how the call will leave this network, and what to expect
+  'realtime.session.check.title': 'Connection check',
+  'realtime.session.check.checking': 'Checking your connection…',
+  'realtime.session.check.again': 'Check again',
+  'realtime.session.check.exit': 'Route',
+  'realtime.session.check.exit.udp': 'Direct or over UDP (fastest)',
+  'realtime.session.check.exit.tcp': 'Through our server over TCP',
+  'realtime.session.check.exit.tls': 'Through our server on port 443 (TLS)',
+  'realtime.session.check.exit.none': 'Does not reach the lesson server',
+  'realtime.session.check.roundTrip': 'Response time',
+  'realtime.session.check.ms': '{n} ms',
+  'realtime.session.check.upload': 'Upload speed',
+  'realtime.session.check.kbps': '{n} kbit/s',
+  'realtime.session.check.mbps': '{n} Mbit/s',
+  'realtime.session.check.unknown': 'Could not be measured',
+  'realtime.session.check.verdict.good': 'Your connection is good for audio and video.',
+  'realtime.session.check.verdict.fair': 'Your connection will do, with some delay or a softer picture.',
+  'realtime.session.check.verdict.audioOnly':
+    'Your connection is enough for audio only right now: we will pause your video if it weakens and keep the audio clear.',
+  'realtime.session.check.verdict.blocked':
+    'Your network does not reach the lesson server, so the lesson cannot start from it.',
+  'realtime.session.check.advice.relayed':
+    'Your network does not allow a direct connection, so the lesson will go through our server; the audio may lag a little.',
+  'realtime.session.check.advice.slowRoundTrip':
+    'Responses are slow: on Wi-Fi, move closer to the router, or try mobile data.',
+  'realtime.session.check.advice.weakUpload':
+    'Your upload is weak: pause downloads and other video calls on your network, or move closer to the router.',
+  'realtime.session.check.advice.otherNetwork': 'Try another network or mobile data, then check again.',
+
   'realtime.session.devices.asking.title': 'Allow the camera and microphone',
   'realtime.session.devices.asking.body':
     'Your browser will ask now; choose “Allow” so the tutor can see and hear you.',
@@ -137,6 +166,9 @@ export const realtimeEn: Translation<typeof realtimeAr> = {
   'realtime.session.peerCameraOff': 'Camera off',
   'realtime.session.weakLink.mine': 'Weak connection: your video is paused to keep the audio clear',
   'realtime.session.weakLink.peer': 'Audio only with {name} until the connection improves',
+  'realtime.session.audioOnly.switch': 'Audio only',
+  'realtime.session.audioOnly.mine': 'Audio only with {name}: no video either way, to save data',
+  'realtime.session.audioOnly.peer': '{name} asked for audio only over a weak connection: no video either way',
   'realtime.session.peerMicOff': 'Microphone muted',
   'realtime.session.cameraOn': 'Turn camera off',
   'realtime.session.cameraOff': 'Turn camera on',

@@ -13,7 +13,15 @@ import type { LiveCall } from '../lib/live-call.ts';
 import { useRoomT } from '../lib/room-words.ts';
 import { InterviewNotes } from './interview-notes.tsx';
 import { LessonClock } from './lesson-clock.tsx';
-import { CameraIcon, CameraOffIcon, ChatBubbleIcon, LeaveIcon, MicIcon, MicOffIcon } from './session-icons.tsx';
+import {
+  CameraIcon,
+  CameraOffIcon,
+  ChatBubbleIcon,
+  HeadphonesIcon,
+  LeaveIcon,
+  MicIcon,
+  MicOffIcon,
+} from './session-icons.tsx';
 import { VideoView } from './video-view.tsx';
 import { WaitingNotice, waitingKindOf } from './waiting-notice.tsx';
 
@@ -116,8 +124,11 @@ export function CallScreen({
   const waiting = waitingKindOf({ now, token, joinState, isStudent, presence: state.presence });
   const connecting = !waiting && state.presence === 'present' && state.link !== 'connected';
   const cameraOn = state.media.camera;
-  // the other member's camera is off, or their video paused for a weak link: their last frame would stay frozen
-  const peerVideoOff = state.peerMedia?.camera === false || state.peerMedia?.weakLink === true;
+  // the other member's camera is off, their video paused for a weak link, or the call audio only: their last frame
+  // would stay frozen
+  const peerAskedAudioOnly = state.peerMedia?.audioOnly === true;
+  const audioOnly = state.audioOnly || peerAskedAudioOnly;
+  const peerVideoOff = state.peerMedia?.camera === false || state.peerMedia?.weakLink === true || audioOnly;
   const micOn = state.media.microphone;
   const hasVideo = (localStream?.getVideoTracks().length ?? 0) > 0;
   const hasAudio = (localStream?.getAudioTracks().length ?? 0) > 0;
@@ -167,9 +178,13 @@ export function CallScreen({
             >
               <Avatar name={peerName} src={peer?.image} size="xl" decorative />
               <p>
-                {state.peerMedia?.weakLink
-                  ? t('realtime.session.weakLink.peer', { name: peerName })
-                  : t('realtime.session.peerCameraOff')}
+                {state.audioOnly
+                  ? t('realtime.session.audioOnly.mine', { name: peerName })
+                  : peerAskedAudioOnly
+                    ? t('realtime.session.audioOnly.peer', { name: peerName })
+                    : state.peerMedia?.weakLink
+                      ? t('realtime.session.weakLink.peer', { name: peerName })
+                      : t('realtime.session.peerCameraOff')}
               </p>
             </div>
           )}
@@ -232,6 +247,13 @@ export function CallScreen({
             label={cameraOn ? t('realtime.session.cameraOn') : t('realtime.session.cameraOff')}
             icon={cameraOn ? <CameraIcon /> : <CameraOffIcon />}
             onClick={() => call.setMedia({ camera: !cameraOn })}
+          />
+          <ControlButton
+            active={state.audioOnly}
+            neutral
+            label={t('realtime.session.audioOnly.switch')}
+            icon={<HeadphonesIcon />}
+            onClick={() => call.setAudioOnly(!state.audioOnly)}
           />
           <ControlButton
             active={chatOpen}

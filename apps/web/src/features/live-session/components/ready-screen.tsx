@@ -3,15 +3,17 @@ import { Alert, Button, Card, cn, SelectField, Spinner } from '@darsak/ui';
 import { useI18n } from '@darsak/ui/i18n';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 import type { LocalMedia } from '../hooks/use-local-media.ts';
+import { useNetworkCheck } from '../hooks/use-network-check.ts';
 import type { MediaState } from '../lib/live-call.ts';
 import { useRoomT } from '../lib/room-words.ts';
+import { NetworkCheckPanel } from './network-check-panel.tsx';
 import { CameraIcon, CameraOffIcon, MicIcon, MicOffIcon } from './session-icons.tsx';
 import { VideoView } from './video-view.tsx';
 import { WaitingNotice } from './waiting-notice.tsx';
 
 /**
  * The ready-to-join screen (spec §2 camera/mic choice): the preview, the device choice, whether to start with the
- * camera and microphone on, and what the lesson is waiting for.
+ * camera and microphone on, what the lesson is waiting for, and what the network will give the call.
  */
 export function ReadyScreen({
   media,
@@ -33,6 +35,7 @@ export function ReadyScreen({
   const hasCamera = !media.missing.camera && media.stream !== null;
   const hasMicrophone = !media.missing.microphone && media.stream !== null;
   const minutes = Math.round((Date.parse(token.endsAt) - Date.parse(token.startsAt)) / 60_000);
+  const network = useNetworkCheck(token.iceServers);
 
   useEffect(() => {
     for (const track of media.stream?.getVideoTracks() ?? []) track.enabled = camera;
@@ -119,6 +122,7 @@ export function ReadyScreen({
             />
           )}
           <WaitingNotice token={token} joinState={token.joinState} isStudent={isStudent} compact />
+          <NetworkCheckPanel state={network} onAgain={network.again} />
           <Button
             block
             size="lg"

@@ -40,3 +40,9 @@ export const PauseIcon = (props: IconProps) => (
     <path d="M9 5v14M15 5v14" />
   </Svg>
 );
+export const HeadphonesIcon = (props: IconProps) => (
+  <Svg {...props}>
+    <path d="M3 18v-6a9 9 0 0 1 18 0v6" />
+    <path d="M21 19a2 2 0 0 1-2 2h-1a2 2 0 0 1-2-2v-3a2 2 0 0 1 2-2h3zM3 19a2 2 0 0 0 2 2h1a2 2 0 0 0 2-2v-3a2 2 0 0 0-2-2H3z" />
+  </Svg>
+);

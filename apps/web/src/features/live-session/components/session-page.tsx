@@ -89,7 +89,16 @@ function LiveSession({ owner, renderChat, logExport }: LiveSessionProps & { owne
   useEffect(() => {
     if (token.isError) clientLog.warn('call', 'session token refused', errorCodeOf(token.error));
   }, [token.isError, token.error]);
-  useEffect(() => () => call?.close(), [call]);
+  useEffect(() => {
+    if (!call) return;
+    // Closing the tab (or leaving the site) is leaving the call by choice, not a drop: a lesson counts the two apart.
+    const leave = () => call.close();
+    window.addEventListener('pagehide', leave);
+    return () => {
+      window.removeEventListener('pagehide', leave);
+      call.close();
+    };
+  }, [call]);
 
   if (!user) return null;
   const isStudent = user.role === Role.student;

@@ -47,6 +47,13 @@ class FakePeerConnection {
     this.candidates.push(candidate);
   }
   restartIce() {}
+  /** Media from the other member arrives: each reading of the stats has more bytes. */
+  receiving = false;
+  private bytesReceived = 0;
+  async getStats() {
+    if (this.receiving) this.bytesReceived += 1000;
+    return new Map([['in', { id: 'in', type: 'inbound-rtp', bytesReceived: this.bytesReceived }]]);
+  }
   close() {
     this.closed = true;
   }
@@ -246,8 +253,13 @@ describe('live call', () => {
       moveTo(pc, 'disconnected');
       await vi.advanceTimersByTimeAsync(SOCKET_CHECK_EVERY_MS * 4);
       expect(renew).not.toHaveBeenCalled();
-      // a new network: requests reach the server, the old socket stays silent, and it is replaced
+      // the network is back and media arrives again, the old socket still catching up: left alone
       fetchToken.mockImplementation(async () => token);
+      if (pc) pc.receiving = true;
+      await vi.advanceTimersByTimeAsync(SOCKET_CHECK_EVERY_MS * 3);
+      expect(renew).not.toHaveBeenCalled();
+      // a new network: requests reach the server, the old socket stays silent, no media comes: it is replaced
+      if (pc) pc.receiving = false;
       await vi.advanceTimersByTimeAsync(SOCKET_CHECK_EVERY_MS + ANSWER_WITHIN_MS * 3);
       expect(renew).toHaveBeenCalledTimes(1);
       call.close();
@@ -271,6 +283,20 @@ describe('live call', () => {
     } finally {
       vi.useRealTimers();
     }
+  });
+
+  it('asks for audio only both ways, and follows the other member’s ask', async () => {
+    const { server, realtime, call } = await joinedCall();
+    const sent = () => server.received.filter((r) => r.event === 'session:media').map((r) => r.payload);
+    call.setAudioOnly(true);
+    expect(call.getState().audioOnly).toBe(true);
+    await vi.waitFor(() => expect(sent().at(-1)).toMatchObject({ sessionId: 3, audioOnly: true }));
+    call.setAudioOnly(false);
+    await vi.waitFor(() => expect(sent().at(-1)).not.toHaveProperty('audioOnly'));
+    server.push('session:media', { sessionId: 3, userId: 9, camera: true, microphone: true, audioOnly: true });
+    expect(call.getState().peerMedia).toEqual({ camera: true, microphone: true, weakLink: false, audioOnly: true });
+    call.close();
+    realtime.close();
   });
 
   it('runs the lesson’s clock only while the connection is up', async () => {
@@ -303,7 +329,7 @@ describe('live call', () => {
   it('knows when the other member’s video is paused for a weak link', async () => {
     const { server, realtime, call } = await joinedCall();
     server.push('session:media', { sessionId: 3, userId: 9, camera: true, microphone: true, weakLink: true });
-    expect(call.getState().peerMedia).toEqual({ camera: true, microphone: true, weakLink: true });
+    expect(call.getState().peerMedia).toEqual({ camera: true, microphone: true, weakLink: true, audioOnly: false });
     server.push('session:media', { sessionId: 3, userId: 9, camera: true, microphone: true });
     expect(call.getState().peerMedia?.weakLink).toBe(false);
     call.close();

@@ -9,9 +9,9 @@ import {
   type SignalPayload,
   type SignalRoute,
 } from '@darsak/domain/sessions';
-import { QualityReporter } from './call-quality.ts';
+import { QualityReporter, readStats } from './call-quality.ts';
 import { type LinkState, PeerLink } from './peer-link.ts';
-import { WeakLinkGuard } from './weak-link.ts';
+import { sendVideo, WeakLinkGuard } from './weak-link.ts';
 
 /**
  * An ICE connection still failed this long after its restart: rejoin with a fresh token and new connections. A
@@ -24,6 +24,20 @@ export const CONNECT_WATCHDOG_MS = 25_000;
 /** While the call is down its socket is checked this often; an answer (socket or server) may take this long. */
 export const SOCKET_CHECK_EVERY_MS = 3000;
 export const ANSWER_WITHIN_MS = 2000;
+
+const delay = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** Whether media from the other member arrives on `pc`: the bytes received grow over a second. */
+async function receivingMedia(pc: RTCPeerConnection): Promise<boolean> {
+  const received = async () => readStats(await pc.getStats(), 0).totals.bytesReceived;
+  try {
+    const before = await received();
+    await delay(1000);
+    return (await received()) > before;
+  } catch {
+    return false;
+  }
+}
 
 /** Whether `work` comes true within `ms` (false when it fails or is late). */
 const trueWithin = (work: Promise<boolean>, ms: number) =>
@@ -45,9 +59,11 @@ export interface CallState {
   joinState: SessionJoinState | null;
   peerId: number | null;
   presence: PeerPresence;
-  peerMedia: (MediaState & { weakLink: boolean }) | null;
+  peerMedia: (MediaState & { weakLink: boolean; audioOnly: boolean }) | null;
   /** This member's video is paused: their upload is too weak for it (WeakLinkGuard); the call keeps its audio. */
   weakLink: boolean;
+  /** This member asked for audio only: neither side sends video while it (or the other's ask) holds. */
+  audioOnly: boolean;
   link: LinkState | 'none';
   remoteStream: MediaStream | null;
   media: MediaState;
@@ -117,6 +133,7 @@ export class LiveCall {
       presence: 'absent',
       peerMedia: null,
       weakLink: false,
+      audioOnly: false,
       link: 'none',
       remoteStream: null,
       media: options.media,
@@ -193,8 +210,14 @@ export class LiveCall {
   }
 
   private onMedia(p: MediaPayload) {
-    if (this.mine(p.sessionId) && p.userId !== this.options.userId)
-      this.set({ peerMedia: { camera: p.camera, microphone: p.microphone, weakLink: p.weakLink ?? false } });
+    if (!this.mine(p.sessionId) || p.userId === this.options.userId) return;
+    const asked = p.audioOnly ?? false;
+    const changed = asked !== (this.state.peerMedia?.audioOnly ?? false);
+    this.set({
+      peerMedia: { camera: p.camera, microphone: p.microphone, weakLink: p.weakLink ?? false, audioOnly: asked },
+    });
+    // the other member asked for audio only, or for video again: this side's video follows
+    if (changed) void this.applyAudioOnly();
   }
 
   getState = (): CallState => this.state;
@@ -309,6 +332,8 @@ export class LiveCall {
         if (state === 'connected') {
           this.quality?.start();
           this.weakLinkGuard?.start();
+          // a new connection sends video until told otherwise: audio only holds across it
+          if (this.audioOnlyEither) void this.applyAudioOnly();
         }
         if (state === 'failed') this.quality?.iceFailed();
         if (state === 'connected') this.reportFlowing(true);
@@ -327,6 +352,7 @@ export class LiveCall {
     this.link = link;
     this.weakLinkGuard = new WeakLinkGuard({
       pc: link.pc,
+      audioOnly: () => this.audioOnlyEither,
       onChange: (weak) => {
         if (this.link !== link) return;
         options.log?.warn('call', weak ? 'video paused: weak link' : 'video tried again');
@@ -365,22 +391,24 @@ export class LiveCall {
   /**
    * The call's path died: did the socket's? One whose network went (a new one came and the browser never went
    * offline between, as in a handover from Wi-Fi to mobile data) answers nothing, and socket.io's pings tell only
-   * after some 45 s, while the call's signalling waits on it. When the server answers a new request (a join token)
-   * and the socket stays silent a while more (time for a path that only paused to come back by itself), the socket
-   * is replaced, and the call rejoins with it. Offline, nothing is replaced: the old socket may yet come back.
+   * after some 45 s, while the call's signalling waits on it. When the server answers a new request (a join token),
+   * the socket stays silent a while more, and no media arrives (the connection's own state cannot tell: ICE may call
+   * a path connected that carries nothing), the socket is replaced, and the call rejoins with it. Offline, nothing
+   * is replaced (the old socket may yet come back), nor once media arrives again (an outage over, the socket still
+   * catching up).
    */
   private async watchSocket(link: PeerLink) {
     if (this.socketWatched === link) return;
     this.socketWatched = link;
     const { realtime, fetchToken, log } = this.options;
-    const down = () => this.link === link && link.state !== 'connected' && realtime.connected;
+    const watched = () => this.link === link && realtime.connected;
     const socketAnswers = () =>
       trueWithin(
         realtime.request('connection:check', {}, { timeoutMs: ANSWER_WITHIN_MS }).then((answer) => answer.ok),
         ANSWER_WITHIN_MS,
       );
     try {
-      while (down()) {
+      while (watched()) {
         if (
           !(await socketAnswers()) &&
           (await trueWithin(
@@ -388,13 +416,15 @@ export class LiveCall {
             ANSWER_WITHIN_MS,
           )) &&
           !(await socketAnswers()) &&
-          down()
+          !(await receivingMedia(link.pc)) &&
+          watched()
         ) {
           log?.warn('call', 'the socket answers nothing while the server does: renewing it');
           realtime.renew();
           return;
         }
-        await new Promise((resolve) => setTimeout(resolve, SOCKET_CHECK_EVERY_MS));
+        if (link.state === 'connected' && (await receivingMedia(link.pc))) return;
+        await delay(SOCKET_CHECK_EVERY_MS);
       }
     } finally {
       if (this.socketWatched === link) this.socketWatched = null;
@@ -415,9 +445,42 @@ export class LiveCall {
   }
 
   private sendMedia() {
-    const { sessionId, media, weakLink } = this.state;
+    const { sessionId, media, weakLink, audioOnly } = this.state;
     if (sessionId !== null)
-      this.options.realtime.send('session:media', { sessionId, ...media, ...(weakLink && { weakLink }) });
+      this.options.realtime.send('session:media', {
+        sessionId,
+        ...media,
+        ...(weakLink && { weakLink }),
+        ...(audioOnly && { audioOnly }),
+      });
+  }
+
+  /** Audio only, asked by this member or the other: no video either way. */
+  private get audioOnlyEither(): boolean {
+    return this.state.audioOnly || this.state.peerMedia?.audioOnly === true;
+  }
+
+  /**
+   * Audio only on or off, the manual switch beside the weak-link guard's own: the other member is asked to stop
+   * sending video too (a weak download is spared it as well), and both sides show it.
+   */
+  setAudioOnly(on: boolean) {
+    if (this.state.audioOnly === on) return;
+    this.set({ audioOnly: on });
+    this.options.log?.info('call', on ? 'audio only asked' : 'video asked again');
+    void this.applyAudioOnly();
+    this.videoChanged();
+  }
+
+  /** Sends this member's video or not, as audio only (either side's) and a weak link allow. */
+  private async applyAudioOnly() {
+    const pc = this.link?.pc;
+    if (pc) await sendVideo(pc, !this.audioOnlyEither && !this.state.weakLink);
+    this.quality?.videoChanged(this.sendsVideo);
+  }
+
+  private get sendsVideo(): boolean {
+    return this.state.media.camera && !this.state.weakLink && !this.audioOnlyEither;
   }
 
   /** Camera or microphone on or off: the track stops sending and the other member is told. */
@@ -430,7 +493,7 @@ export class LiveCall {
 
   /** Video sent or not (the camera, a weak link's pause): the quality report counts it, the other member is told. */
   private videoChanged() {
-    this.quality?.videoChanged(this.state.media.camera && !this.state.weakLink);
+    this.quality?.videoChanged(this.sendsVideo);
     this.sendMedia();
   }
 

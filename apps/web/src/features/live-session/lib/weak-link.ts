@@ -1,3 +1,4 @@
+import { WEAK_UPLOAD_KBPS } from '@darsak/domain/sessions';
 import { statsOf } from './call-quality.ts';
 
 /**
@@ -12,7 +13,7 @@ export const WEAK_LINK = {
   everyMs: 2000,
   /** …whose average, over this many, below this pauses the video. */
   readings: 4,
-  belowKbps: 350,
+  belowKbps: WEAK_UPLOAD_KBPS,
   /** Paused video is tried again after this long (doubling up to the most while the link stays weak)… */
   retryAfterMs: 20_000,
   maxRetryAfterMs: 80_000,
@@ -24,6 +25,8 @@ export interface WeakLinkOptions {
   pc: RTCPeerConnection;
   /** The video was paused (weak) or sends again. */
   onChange(weak: boolean): void;
+  /** Whether the call is audio only (asked by either member): no video is sent then. */
+  audioOnly?: () => boolean;
   now?: () => number;
 }
 
@@ -85,13 +88,14 @@ export class WeakLinkGuard {
       this.retryAt = now + this.retryAfter;
       this.retryAfter = Math.min(this.retryAfter * 2, WEAK_LINK.maxRetryAfterMs);
     } else this.judgedFrom = now + WEAK_LINK.graceMs;
-    await sendVideo(this.options.pc, !weak);
+    // the link's video stays off while the call is audio only, whatever the link does
+    await sendVideo(this.options.pc, !weak && !(this.options.audioOnly?.() ?? false));
     this.options.onChange(weak);
   }
 }
 
 /** Starts or stops sending the connection's video (its encodings), without a new negotiation. */
-async function sendVideo(pc: RTCPeerConnection, on: boolean): Promise<void> {
+export async function sendVideo(pc: RTCPeerConnection, on: boolean): Promise<void> {
   const sender = pc.getSenders().find((s) => s.track?.kind === 'video');
   if (!sender) return;
   const parameters = sender.getParameters();
