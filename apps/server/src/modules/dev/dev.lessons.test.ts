@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, injectAs, type TestApp } from '../../../test/build-test-app.ts';
 import { registerUser } from '../../../test/factories.ts';
 import { queuedJobs } from '../../../test/queued-jobs.ts';
-import { LESSON_JOBS } from '../lessons/lessons.service.ts';
+import { LESSON_JOBS } from '../lessons/lessons.lifecycle.ts';
 import { lessons } from '../lessons/lessons.table.ts';
 
 const NOW = '2025-03-02T09:00:00Z';

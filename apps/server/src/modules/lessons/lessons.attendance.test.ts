@@ -6,7 +6,7 @@ import { type Actor, createActor } from '../../../test/harness/actors.ts';
 import { lessonCallSuite } from '../../../test/lesson-calls.ts';
 import { acked, nextEvent } from '../../../test/sockets.ts';
 import { earningsEntries } from '../invoices/invoices.table.ts';
-import { LESSON_JOBS } from './lessons.service.ts';
+import { LESSON_JOBS } from './lessons.lifecycle.ts';
 
 // A lesson's minutes follow its call (issue 29): what both members were connected for is charged and paid, what a
 // drop took goes back to the student's week. Monday 6 January 2025, 09:00 in Cairo; lessons at 09:15–09:45.

@@ -64,7 +64,7 @@ describe('concurrent bookings', () => {
     let ended = false;
     // The booking's own first transaction, not one of the outbox's that may start meanwhile.
     const transaction = vi.spyOn(db, 'transaction').mockImplementation((work, config) => {
-      if (ended || !new Error().stack?.includes('lessons.service')) return run(work, config);
+      if (ended || !new Error().stack?.includes('lessons.booking.ts')) return run(work, config);
       ended = true;
       return Promise.reject(deadlock);
     });

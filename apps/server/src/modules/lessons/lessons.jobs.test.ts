@@ -10,7 +10,7 @@ import { type ClientSocket, connectAs, listen, nextEvent } from '../../../test/s
 import { earningsEntries } from '../invoices/invoices.table.ts';
 import { outboxMessages } from '../outbox/outbox.table.ts';
 import { users } from '../users/users.table.ts';
-import { LESSON_JOBS } from './lessons.service.ts';
+import { LESSON_JOBS } from './lessons.lifecycle.ts';
 import { lessons } from './lessons.table.ts';
 
 // The lifecycle jobs run here by hand (the test app does not work its queue) with the test clock moved along.

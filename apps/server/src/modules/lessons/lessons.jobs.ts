@@ -1,13 +1,13 @@
 import type { ReminderKey } from '@darsak/domain/lessons';
 import type { JobQueue } from '../../platform/jobs/queue.ts';
-import { LESSON_JOBS, type LessonsService } from './lessons.service.ts';
+import { LESSON_JOBS, type LessonLifecycle } from './lessons.lifecycle.ts';
 
 /**
  * The lesson lifecycle on the durable queue: each booking enlists its start, end and reminder jobs in its
  * transaction (one per key); a cron catches up any lesson whose own job was lost, and one every minute ends the
  * lessons whose call has been down too long. Every handler is idempotent.
  */
-export function defineLessonJobs(queue: Pick<JobQueue, 'define'>, lessons: LessonsService) {
+export function defineLessonJobs(queue: Pick<JobQueue, 'define'>, lessons: LessonLifecycle) {
   queue.define<{ lessonId: number }>({
     name: LESSON_JOBS.start,
     policy: 'short',

@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import type { Actor } from '../../../test/harness/actors.ts';
 import { lessonCallSuite } from '../../../test/lesson-calls.ts';
 import { sessions } from '../sessions/sessions.table.ts';
-import { LESSON_JOBS } from './lessons.service.ts';
+import { LESSON_JOBS } from './lessons.lifecycle.ts';
 import { lessons } from './lessons.table.ts';
 
 // A lesson's live session follows how the lesson ended (lessonSessionStatus), whoever ends it: the end job, a
