@@ -1,6 +1,7 @@
 import type { JobQueue } from '../../platform/jobs/queue.ts';
+import { ONBOARDING_JOBS } from './onboarding.records.ts';
 import type { AppointmentKind } from './onboarding.repo.ts';
-import { ONBOARDING_JOBS, type OnboardingService } from './onboarding.service.ts';
+import type { OnboardingService } from './onboarding.service.ts';
 
 /**
  * Each booking enlists, in its transaction, a reminder a day and an hour before and the no-show check after the

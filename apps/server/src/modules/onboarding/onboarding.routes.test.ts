@@ -17,7 +17,7 @@ import { queuedJobs } from '../../../test/queued-jobs.ts';
 import { assets } from '../assets/assets.table.ts';
 import { outboxMessages } from '../outbox/outbox.table.ts';
 import { tutors } from '../users/users.table.ts';
-import { ONBOARDING_JOBS } from './onboarding.service.ts';
+import { ONBOARDING_JOBS } from './onboarding.records.ts';
 import { interviews } from './onboarding.table.ts';
 
 const NOW = '2025-01-06T07:00:00Z'; // Monday 09:00 Cairo
