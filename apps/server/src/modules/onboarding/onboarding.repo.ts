@@ -232,17 +232,6 @@ export async function listAppointments(db: Db, kind: AppointmentKind, filter: Ap
   return { total: total?.n ?? 0, rows: rows as AppointmentRow[] };
 }
 
-/** Pending appointments that start in [from, to): reminders and the no-show sweep. */
-export async function pendingAppointmentsBetween(db: Db, kind: AppointmentKind, from: Date, to: Date) {
-  const { fields } = source(kind);
-  const rows = await selectAppointments(
-    db,
-    kind,
-    and(eq(fields.status, 1), gte(fields.startsAt, from), lt(fields.startsAt, to)),
-  ).orderBy(asc(fields.startsAt));
-  return rows as AppointmentRow[];
-}
-
 /** Pending interviews and demo sessions of some managers overlapping [from, to): their busy times. */
 export async function pendingOfManagers(db: Db, managerIds: number[], from: Date, to: Date) {
   if (managerIds.length === 0) return [];
@@ -361,8 +350,6 @@ export async function listIntroVideos(
 }
 
 // photo sessions
-
-export type PhotoSessionRow = typeof photoSessions.$inferSelect;
 
 export async function openPhotoSession(tx: Db, tutorId: number, createdBy: number) {
   await tx.insert(photoSessions).values({ tutorId, createdBy }).onConflictDoNothing();
