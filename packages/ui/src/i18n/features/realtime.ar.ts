@@ -122,7 +122,7 @@ export const realtimeAr = {
   'realtime.session.check.exit': 'طريق الاتصال',
   'realtime.session.check.exit.udp': 'مباشر أو عبر UDP (الأسرع)',
   'realtime.session.check.exit.tcp': 'عبر خادمنا على TCP',
-  'realtime.session.check.exit.tls': 'عبر خادمنا على المنفذ 443 (TLS)',
+  'realtime.session.check.exit.tls': 'عبر خادمنا على المنفذ ٤٤٣ (TLS)',
   'realtime.session.check.exit.none': 'لا يصل إلى خادم الدروس',
   'realtime.session.check.roundTrip': 'زمن الاستجابة',
   'realtime.session.check.ms': '{n} ملّي ثانية',
