@@ -78,6 +78,7 @@ import { createSettingsService } from './modules/settings/settings.service.ts';
 import { studentsRoutes } from './modules/students/students.routes.ts';
 import { createStudentsService } from './modules/students/students.service.ts';
 import { defineSubscriptionJobs } from './modules/subscriptions/subscriptions.jobs.ts';
+import { createSubscriptionPauses } from './modules/subscriptions/subscriptions.pause.ts';
 import { hasFreeTrial } from './modules/subscriptions/subscriptions.repo.ts';
 import { subscriptionsRoutes } from './modules/subscriptions/subscriptions.routes.ts';
 import { createSubscriptionsService } from './modules/subscriptions/subscriptions.service.ts';
@@ -162,6 +163,8 @@ registerConstraintCodes({
   lessons_student_no_overlap: 'conflicting-lessons',
   lessons_one_pending_per_student: 'reached-booking-limit',
   subscriptions_one_active_per_student: 'subscription-exists',
+  subscription_pauses_one_per_period: 'pause-taken',
+  subscription_pauses_no_overlap: 'pause-taken',
   transactions_one_open_per_student: 'payment-in-progress',
   payment_refunds_one_in_flight: 'refund-in-progress',
   ratings_rater_ratee_key: 'rating-exists',
@@ -453,7 +456,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(plansRoutes, { plans });
   const invites = createInvitesService({ db, clock, outbox, users, auth, plans, audit, appUrl: config.PUBLIC_APP_URL });
   await app.register(invitesRoutes, { invites, publicPerMinute: signInPerMinute });
-  await app.register(subscriptionsRoutes, { subscriptions });
   await app.register(paymentsRoutes, { payments });
   if (gateways.simulator) {
     await app.register(gatewaySimulatorRoutes, { simulator: gateways.simulator, appUrl: config.PUBLIC_APP_URL });
@@ -479,6 +481,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     calendar: { secret: config.JWT_SECRET, previousSecret: config.JWT_PREVIOUS_SECRET, appUrl: config.PUBLIC_APP_URL },
   });
   app.addHook('onClose', () => lessons.close());
+  const pauses = createSubscriptionPauses({ db, clock, settings, subscriptions, lessons, audit, subscriptionChanges });
+  await app.register(subscriptionsRoutes, { subscriptions, pauses });
   defineLessonJobs(queue, lessons);
   if (config.isLocal) {
     await app.register(devRoutes, {

@@ -118,6 +118,8 @@ export function makeSubscription(overrides: Partial<Subscription> = {}): Subscri
     cancellation: { lessonsTaken: 0, maxLessons: 1, allowed: true, refundPiastres: 110_000 },
     cancelledAt: null,
     createdAt: new Date(Date.now() - MS_PER_DAY).toISOString(),
+    pause: null,
+    pauseOffer: { minWeeks: 1, maxWeeks: 3 },
     ...overrides,
   };
 }

@@ -17,6 +17,7 @@ export const AUDIT_OBJECT_TYPES = [
   'cache',
   'tutor',
   'lesson',
+  'subscription',
 ] as const;
 export const AuditObjectTypeSchema = z.enum(AUDIT_OBJECT_TYPES);
 export type AuditObjectType = z.infer<typeof AuditObjectTypeSchema>;
@@ -50,6 +51,7 @@ export const AUDIT_ACTIONS = [
   'tutor.activate',
   'tutor.deactivate',
   'lesson.cancel',
+  'subscription.end-pause',
 ] as const;
 export const AuditActionSchema = z.enum(AUDIT_ACTIONS);
 export type AuditAction = z.infer<typeof AuditActionSchema>;

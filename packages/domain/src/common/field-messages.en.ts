@@ -31,6 +31,7 @@ export const FIELD_MESSAGES_EN: Record<FieldMessageKey, string> = {
   'notice-period-range': 'The notice period is not valid.',
   'notice-period-max': 'The notice period is longer than the maximum allowed.',
   'notice-period-default-above-max': "A new tutor's notice period may not exceed the maximum.",
+  'pause-weeks-crossed': 'The shortest pause may not exceed the longest.',
   'no-show-grace-above-max-drop': 'The wait for the tutor may not exceed the longest drop in a lesson.',
   'rating-value-range': 'The rating is from 1 to 5.',
   'rating-text-length': 'The review text is longer than allowed.',

@@ -32,6 +32,7 @@ export const FIELD_MESSAGES_AR = {
   'notice-period-range': 'مدة الإشعار غير صحيحة.',
   'notice-period-max': 'مدة الإشعار أطول من الحد الأقصى المسموح به.',
   'notice-period-default-above-max': 'لا يجوز أن تزيد مهلة الحجز المبدئية على الحد الأقصى.',
+  'pause-weeks-crossed': 'لا يجوز أن تزيد أقل مدة للإيقاف على أطول مدة.',
   'no-show-grace-above-max-drop': 'لا يجوز أن تزيد مهلة انتظار المعلّم على أطول انقطاع في الدرس.',
   'rating-value-range': 'التقييم من 1 إلى 5.',
   'rating-text-length': 'نص التقييم أطول من المسموح به.',

@@ -6,6 +6,7 @@ import { WITHDRAWAL_MAX_PIASTRES, WITHDRAWAL_MIN_PIASTRES } from '../invoices/in
 import { MAX_NOTICE_PERIOD_MINUTES } from '../lessons/lessons.constants.ts';
 import { SESSION_LENGTHS } from '../sessions/sessions.enums.ts';
 import { SESSION_OPENS_MINUTES_BEFORE } from '../sessions/sessions.rules.ts';
+import { PAUSE_WEEKS_LIMIT } from '../subscriptions/subscriptions.pause.ts';
 import { FREE_TRIAL_MAX_WEEKS } from '../subscriptions/subscriptions.rules.ts';
 import {
   CODE_TTL_MINUTES,
@@ -53,6 +54,12 @@ export const PlatformSettings = z.strictObject({
   subscriptionEndNoticeDays: z.number().int().min(0).max(30),
   /** Weeks a free trial started from now lasts; 0: open-ended, until a paid plan replaces it. */
   freeTrialWeeks: z.number().int().min(0).max(FREE_TRIAL_MAX_WEEKS),
+  /** The shortest pause a student may take, in weeks. */
+  pauseMinWeeks: z.number().int().min(1).max(PAUSE_WEEKS_LIMIT),
+  /** The longest pause a student may take, in weeks; never below the shortest. */
+  pauseMaxWeeks: z.number().int().min(1).max(PAUSE_WEEKS_LIMIT),
+  /** Pauses a student may take in one subscription period: 0 turns pausing off; the database allows one at most. */
+  pausesPerPeriod: z.number().int().min(0).max(1),
   /** The least one withdrawal may be; 10,000 piastres = 100 EGP. */
   withdrawalMinPiastres: WithdrawalLimitPiastres,
   /** The most one withdrawal may be; never below the least. */
@@ -80,6 +87,9 @@ export const PLATFORM_SETTINGS_DEFAULTS: PlatformSettings = {
   maxNoticePeriodMinutes: MAX_NOTICE_PERIOD_MINUTES,
   subscriptionEndNoticeDays: 3,
   freeTrialWeeks: 0,
+  pauseMinWeeks: 1,
+  pauseMaxWeeks: 3,
+  pausesPerPeriod: 1,
   withdrawalMinPiastres: WITHDRAWAL_MIN_PIASTRES,
   withdrawalMaxPiastres: WITHDRAWAL_MAX_PIASTRES,
   signInPerMinute: 10,
@@ -112,6 +122,7 @@ export const ORDERED_SETTINGS = [
     greater: 'maxNoticePeriodMinutes',
     message: 'notice-period-default-above-max',
   },
+  { lesser: 'pauseMinWeeks', greater: 'pauseMaxWeeks', message: 'pause-weeks-crossed' },
   // a tutor not come yet is waited for the no-show grace before the lesson may end as down (endsForDrop)
   { lesser: 'noShowGraceMinutes', greater: 'lessonMaxDropMinutes', message: 'no-show-grace-above-max-drop' },
 ] as const satisfies ReadonlyArray<{ lesser: TopKey; greater: TopKey; message: FieldMessageKey }>;

@@ -1,2 +1,3 @@
 export * from './subscriptions.contract.ts';
+export * from './subscriptions.pause.ts';
 export * from './subscriptions.rules.ts';

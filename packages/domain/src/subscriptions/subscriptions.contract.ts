@@ -1,7 +1,9 @@
 import { z } from 'zod';
+import { AuditReason } from '../audit/audit.contract.ts';
 import { Id, IdParam, IdParams } from '../common/ids.ts';
 import { PageQuery, pageOf } from '../common/paging.ts';
 import { defineRoute } from '../contract/define-route.ts';
+import { LessonSchema } from '../lessons/lessons.contract.ts';
 import { TransactionStatusSchema } from '../payments/payments.enums.ts';
 import { PlanPeriodSchema } from '../plans/plans.enums.ts';
 import { ROLE_GROUPS } from '../users/roles.ts';
@@ -23,6 +25,24 @@ export const CancellationTermsSchema = z.object({
 });
 export type CancellationTerms = z.infer<typeof CancellationTermsSchema>;
 
+/** A pause of the subscription (subscriptions.pause.ts): its weeks stand still and its end moves by it. */
+export const SubscriptionPauseSchema = z.object({
+  id: z.number().int(),
+  startsAt: z.string(),
+  endsAt: z.string(),
+  weeks: z.number().int(),
+  /** When the student or staff ended it early, and who (null: it runs its weeks). */
+  endedEarlyAt: z.string().nullable(),
+  endedEarlyBy: z.number().int().nullable(),
+  /** Ending it now: where it would end (null: called off, it had not begun); null when it cannot end earlier. */
+  earlyEnd: z.object({ endsAt: z.string().nullable() }).nullable(),
+});
+export type SubscriptionPause = z.infer<typeof SubscriptionPauseSchema>;
+
+/** What the student may still ask for (platform settings); null when no pause can be taken now. */
+export const PauseOfferSchema = z.object({ minWeeks: z.number().int(), maxWeeks: z.number().int() });
+export type PauseOffer = z.infer<typeof PauseOfferSchema>;
+
 /** A subscription with its current week; `remainingWeeklyMinutes` is derived from that week's lessons. */
 export const SubscriptionSchema = z.object({
   id: z.number().int(),
@@ -43,6 +63,9 @@ export const SubscriptionSchema = z.object({
   cancellation: CancellationTermsSchema.nullable(),
   cancelledAt: z.string().nullable(),
   createdAt: z.string(),
+  /** Its pause in this period, if one was taken (and not called off). */
+  pause: SubscriptionPauseSchema.nullable(),
+  pauseOffer: PauseOfferSchema.nullable(),
 });
 export type Subscription = z.infer<typeof SubscriptionSchema>;
 
@@ -85,7 +108,48 @@ export type CancelledSubscription = z.infer<typeof CancelledSubscriptionSchema>;
 
 export const FreeTrialInput = z.strictObject({ planId: Id });
 
+/** A pause asked for: its weeks, from today or a later Cairo day (`YYYY-MM-DD`) of the period. */
+export const PauseRequestInput = z.strictObject({
+  weeks: z.number().int().min(1).max(52),
+  startDate: z.iso.date().optional(),
+});
+export type PauseRequestInput = z.infer<typeof PauseRequestInput>;
+
+export const PauseInput = PauseRequestInput.extend({
+  /** Her lessons inside the pause to cancel, minutes back, as a cancel of each would (those she keeps stay). */
+  cancelLessonIds: z.array(Id).max(50).default([]),
+});
+export type PauseInput = z.infer<typeof PauseInput>;
+
+/** What a pause would do, shown before she confirms. */
+export const PausePreviewSchema = z.object({
+  startsAt: z.string(),
+  endsAt: z.string(),
+  /** The subscription's end, moved by the pause. */
+  subscriptionEndsAt: z.string(),
+  /** Her booked lessons inside the pause, offered to be cancelled. */
+  lessons: z.array(LessonSchema),
+});
+export type PausePreview = z.infer<typeof PausePreviewSchema>;
+
+export const PausedSubscriptionSchema = z.object({
+  subscription: SubscriptionSchema,
+  cancelledLessonIds: z.array(z.number().int()),
+  /** Lessons asked to be cancelled that could not be (inside the cancellation window): they stay booked. */
+  keptLessonIds: z.array(z.number().int()),
+});
+export type PausedSubscription = z.infer<typeof PausedSubscriptionSchema>;
+
+export const StaffEndPauseInput = z.strictObject({ reason: AuditReason });
+
 const sub = { tags: ['subscription'] } as const;
+const pauseErrors = [
+  'subscription-not-found',
+  'pause-unavailable',
+  'pause-taken',
+  'pause-weeks-out-of-range',
+  'pause-out-of-period',
+] as const;
 
 /** SUBSCRIPTION of spec §7 (subscriptions are fetched for students only), plus starting a free trial. */
 export const subscriptionsContract = {
@@ -128,6 +192,47 @@ export const subscriptionsContract = {
     response: SubscriptionSchema,
     status: 201,
     errors: ['plan-not-found', 'plan-not-offered', 'subscription-exists', 'free-trial-used', 'payment-in-progress'],
+  }),
+  pausePreview: defineRoute({
+    ...sub,
+    method: 'POST',
+    path: '/api/v1/sub/pause/preview',
+    summary: 'What pausing the active subscription would do: its dates, the new end and the lessons inside it',
+    auth: ['student'],
+    body: PauseRequestInput,
+    response: PausePreviewSchema,
+    errors: [...pauseErrors],
+  }),
+  pause: defineRoute({
+    ...sub,
+    method: 'POST',
+    path: '/api/v1/sub/pause',
+    summary: 'Pause the active subscription for whole weeks (once a period), cancelling the lessons chosen inside it',
+    auth: ['student'],
+    body: PauseInput,
+    response: PausedSubscriptionSchema,
+    status: 201,
+    errors: [...pauseErrors, 'lessons-not-in-pause'],
+  }),
+  endPause: defineRoute({
+    ...sub,
+    method: 'PATCH',
+    path: '/api/v1/sub/pause/end',
+    summary: 'End her pause early: called off before it begins, else at the end of the pause week under way',
+    auth: ['student'],
+    response: SubscriptionSchema,
+    errors: ['subscription-not-found', 'pause-not-found', 'pause-not-shortenable'],
+  }),
+  staffEndPause: defineRoute({
+    ...sub,
+    method: 'PATCH',
+    path: '/api/v1/sub/:id/pause/end',
+    summary: "Staff end a student's pause early (audited)",
+    auth: [...ROLE_GROUPS.admins],
+    params: IdParams,
+    body: StaffEndPauseInput,
+    response: SubscriptionSchema,
+    errors: ['subscription-not-found', 'pause-not-found', 'pause-not-shortenable'],
   }),
   get: defineRoute({
     ...sub,

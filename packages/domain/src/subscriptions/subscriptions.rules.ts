@@ -53,6 +53,8 @@ export interface SubscriptionWeek {
   startsAt: Date;
   /** The renewal moment, or the subscription's end in its last week. */
   endsAt: Date;
+  /** Where the week's lessons are counted, when a pause cuts it in two (subscriptions.pause.ts); else its bounds. */
+  counted?: { startsAt: Date; endsAt: Date };
 }
 
 /**

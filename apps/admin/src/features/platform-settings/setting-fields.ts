@@ -16,6 +16,7 @@ export type SettingUnit =
   | 'days'
   | 'weeks'
   | 'lessons'
+  | 'pauses'
   | 'tries'
   | 'codes'
   | 'requests'
@@ -76,6 +77,9 @@ export const SETTING_GROUPS: Array<{ title: MessageKey; fields: Array<SettingFie
       { path: 'weekRenewalHourCairo', unit: 'hourOfDay' },
       { path: 'subscriptionEndNoticeDays', unit: 'days' },
       { path: 'freeTrialWeeks', unit: 'weeks' },
+      { path: 'pausesPerPeriod', unit: 'pauses' },
+      { path: 'pauseMinWeeks', unit: 'weeks' },
+      { path: 'pauseMaxWeeks', unit: 'weeks' },
     ],
   },
   {

@@ -20,6 +20,7 @@ import {
   lessonPricePiastres,
   type RebookLessonInput,
 } from '@darsak/domain/lessons';
+import { isPausedAt } from '@darsak/domain/subscriptions';
 import { Role } from '@darsak/domain/users';
 import type { Db } from '../../platform/db/client.ts';
 import type { AuthUser } from '../../platform/http/auth-user.ts';
@@ -109,6 +110,8 @@ export function createLessonBooking(
     if (!tutor) throw new AppError('tutor-not-found');
     const lesson = { start: p.startsAt.getTime(), end: p.startsAt.getTime() + p.durationMinutes * MS_PER_MINUTE };
     const [from, to] = [new Date(lesson.start), new Date(lesson.end)];
+    if (isPausedAt(subscription.pause, from))
+      throw new AppError('subscription-paused', { until: subscription.pause?.endsAt });
     const violation = bookingViolation({
       now,
       lesson,

@@ -145,6 +145,9 @@ export function createLessonsService(deps: LessonsDeps) {
     /** The student's current week and its remaining minutes (null without a subscription), for the stats. */
     currentWeekOf: shared.currentWeekOf,
 
+    /** Lessons by id as their student sees them (the lessons a subscription's pause falls on). */
+    viewsOfIds: (ids: number[]): Promise<LessonView[]> => Promise.all(ids.map((id) => viewOf(id))),
+
     /** The lesson a rating is given after, read in the rating's transaction. */
     lessonForRating: (tx: Db, lessonId: number) => repo.findLesson(tx, lessonId),
 

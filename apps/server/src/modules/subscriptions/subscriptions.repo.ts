@@ -16,7 +16,25 @@ import {
 } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.ts';
 import { lessons, minutesTaken } from '../lessons/lessons.table.ts';
-import { type NewSubscription, type Subscription, subscriptions } from './subscriptions.table.ts';
+import {
+  type NewSubscription,
+  type Subscription,
+  type SubscriptionPause,
+  subscriptionPauses,
+  subscriptions,
+} from './subscriptions.table.ts';
+
+/** A subscription with its pause in this period, if any (one at most: `subscription_pauses_one_per_period`). */
+export type PausedOrNot = Subscription & { pause: SubscriptionPause | null };
+
+const selectWithPause = (db: Db) =>
+  db
+    .select({ subscription: subscriptions, pause: subscriptionPauses })
+    .from(subscriptions)
+    .leftJoin(subscriptionPauses, eq(subscriptionPauses.subscriptionId, subscriptions.id));
+
+const flatten = (row: { subscription: Subscription; pause: SubscriptionPause | null } | undefined) =>
+  row && { ...row.subscription, pause: row.pause };
 
 /** Active and not past its end: the end job may lag behind the clock, the rules never do. */
 const activeOf = (studentId: number | SQLWrapper, now: Date | SQLWrapper): SQL | undefined =>
@@ -33,15 +51,58 @@ export async function findSubscription(db: Db, id: number): Promise<Subscription
   return row;
 }
 
-export async function findActive(db: Db, studentId: number, now: Date): Promise<Subscription | undefined> {
-  const [row] = await db.select().from(subscriptions).where(activeOf(studentId, now)).limit(1);
-  return row;
+export async function findActive(db: Db, studentId: number, now: Date): Promise<PausedOrNot | undefined> {
+  const [row] = await selectWithPause(db).where(activeOf(studentId, now)).limit(1);
+  return flatten(row);
 }
 
-/** The active subscription, locked until the caller's transaction ends (bookings and cancellation queue on it). */
-export async function lockActive(db: Db, studentId: number, now: Date): Promise<Subscription | undefined> {
-  const [row] = await db.select().from(subscriptions).where(activeOf(studentId, now)).limit(1).for('update');
-  return row;
+/**
+ * The active subscription, locked until the caller's transaction ends (bookings, cancellation and pauses queue on
+ * it); its pause is read, not locked, as only holders of this lock change it.
+ */
+export async function lockActive(db: Db, studentId: number, now: Date): Promise<PausedOrNot | undefined> {
+  const [row] = await selectWithPause(db).where(activeOf(studentId, now)).limit(1).for('update', { of: subscriptions });
+  return flatten(row);
+}
+
+export async function lockSubscription(db: Db, id: number): Promise<PausedOrNot | undefined> {
+  const [row] = await selectWithPause(db).where(eq(subscriptions.id, id)).limit(1).for('update', { of: subscriptions });
+  return flatten(row);
+}
+
+export async function pauseOf(db: Db, subscriptionId: number): Promise<SubscriptionPause | null> {
+  const [row] = await db.select().from(subscriptionPauses).where(eq(subscriptionPauses.subscriptionId, subscriptionId));
+  return row ?? null;
+}
+
+/** A pause taken: the pause row and the subscription's end moved by it, in the caller's transaction. */
+export async function insertPause(
+  db: Db,
+  values: { subscriptionId: number; studentId: number; startsAt: Date; endsAt: Date; weeks: number },
+  subscriptionEndsAt: Date,
+): Promise<void> {
+  await db.insert(subscriptionPauses).values(values);
+  await moveEnd(db, values.subscriptionId, subscriptionEndsAt);
+}
+
+/** A pause ended early (`endsAt`) or called off before it began (null: the row goes), the end moved back. */
+export async function endPause(
+  db: Db,
+  pause: SubscriptionPause,
+  change: { endsAt: Date | null; at: Date; by: number },
+  subscriptionEndsAt: Date,
+): Promise<void> {
+  if (change.endsAt === null) await db.delete(subscriptionPauses).where(eq(subscriptionPauses.id, pause.id));
+  else
+    await db
+      .update(subscriptionPauses)
+      .set({ endsAt: change.endsAt, endedEarlyAt: change.at, endedEarlyBy: change.by })
+      .where(eq(subscriptionPauses.id, pause.id));
+  await moveEnd(db, pause.subscriptionId, subscriptionEndsAt);
+}
+
+async function moveEnd(db: Db, id: number, endsAt: Date): Promise<void> {
+  await db.update(subscriptions).set({ endsAt, updatedAt: sql`now()` }).where(eq(subscriptions.id, id));
 }
 
 export async function lockActiveOfTransaction(db: Db, transactionId: number): Promise<Subscription | undefined> {
@@ -102,6 +163,16 @@ export async function lessonsBetween(db: Db, studentId: number, from: Date, to: 
   return { lessons: row?.lessons ?? 0, minutes: Number(row?.minutes ?? 0) };
 }
 
+/** Her lessons not cancelled starting in a range from now on (so not yet taken): those a pause falls on. */
+export async function lessonIdsBetween(db: Db, studentId: number, from: Date, to: Date): Promise<number[]> {
+  const rows = await db
+    .select({ id: lessons.id })
+    .from(lessons)
+    .where(lessonsOfStudentBetween(studentId, from, to))
+    .orderBy(lessons.startsAt);
+  return rows.map((r) => r.id);
+}
+
 /**
  * `findActive` and the booked minutes of `lessonsBetween`, prepared once per database (named statements on
  * PostgreSQL): a signed-in student's free times read both on every request, and building them anew cost more
@@ -109,9 +180,7 @@ export async function lessonsBetween(db: Db, studentId: number, from: Date, to: 
  */
 export function shownWeekQueries(db: Db) {
   const placeholder = (name: string) => sql`${sql.placeholder(name)}::timestamptz`;
-  const active = db
-    .select()
-    .from(subscriptions)
+  const active = selectWithPause(db)
     .where(activeOf(sql.placeholder('studentId'), placeholder('now')))
     .limit(1)
     .prepare('subscriptions_active_of_student');
@@ -121,8 +190,8 @@ export function shownWeekQueries(db: Db) {
     .where(lessonsOfStudentBetween(sql.placeholder('studentId'), placeholder('from'), placeholder('to')))
     .prepare('subscriptions_week_booked_minutes');
   return {
-    active: async (studentId: number, now: Date): Promise<Subscription | undefined> =>
-      (await active.execute({ studentId, now: now.toISOString() }))[0],
+    active: async (studentId: number, now: Date): Promise<PausedOrNot | undefined> =>
+      flatten((await active.execute({ studentId, now: now.toISOString() }))[0]),
     bookedMinutes: async (studentId: number, from: Date, to: Date): Promise<number> => {
       const [row] = await booked.execute({ studentId, from: from.toISOString(), to: to.toISOString() });
       return Number(row?.minutes ?? 0);

@@ -11,15 +11,19 @@ import {
   cancellationRefundPiastres,
   endNoticeAt,
   isFreeTrial,
+  isPausedAt,
   isRefundableCancel,
   NO_SUBSCRIPTION,
+  type PauseOffer,
+  type PauseSpan,
+  pausedWeekAt,
+  pauseViolation,
   periodWeeksOf,
   remainingMinutes,
   type Subscription,
   type SubscriptionStatus,
   type SubscriptionWeek,
   subscriptionEndsAt,
-  subscriptionWeekAt,
   weekAnchorFor,
 } from '@darsak/domain/subscriptions';
 import { isAdminRole } from '@darsak/domain/users';
@@ -32,6 +36,7 @@ import type { Outbox } from '../outbox/outbox.ts';
 import type { PlansService } from '../plans/plans.service.ts';
 import type { UsersService } from '../users/users.service.ts';
 import { subscriptionEndingMessage } from './subscriptions.messages.ts';
+import { pauseView } from './subscriptions.pause.ts';
 import * as repo from './subscriptions.repo.ts';
 import type { Subscription as SubscriptionRow } from './subscriptions.table.ts';
 
@@ -68,6 +73,8 @@ export interface ActiveSubscription {
   endsAt: Date;
   weekAnchorAt: Date;
   week: SubscriptionWeek;
+  /** Its pause in this period, if any: no lesson may start inside it (`subscription-paused`). */
+  pause: PauseSpan | null;
 }
 
 export interface SubscriptionsDeps {
@@ -96,16 +103,25 @@ export function createSubscriptionsService(deps: SubscriptionsDeps) {
   const { db, clock } = deps;
   const shown = repo.shownWeekQueries(db);
 
-  function toActive(row: SubscriptionRow, now: Date): ActiveSubscription | null {
-    const week = subscriptionWeekAt(row, now);
+  /** The subscription with its week at `now`; null outside it, or during its pause. */
+  function toActive(row: SubscriptionRow, pause: PauseSpan | null, now: Date): ActiveSubscription | null {
+    const week = pausedWeekAt(row, pause, now);
     if (!week) return null;
     const { id, studentId, planId, weeklyMinutes, startsAt, endsAt, weekAnchorAt } = row;
-    return { id, studentId, planId, weeklyMinutes, startsAt, endsAt, weekAnchorAt, week };
+    return { id, studentId, planId, weeklyMinutes, startsAt, endsAt, weekAnchorAt, week, pause };
   }
 
   async function weekRemaining(tx: Db, sub: Pick<ActiveSubscription, 'studentId' | 'weeklyMinutes' | 'week'>) {
-    const booked = await repo.lessonsBetween(tx, sub.studentId, sub.week.startsAt, sub.week.endsAt);
+    const { startsAt, endsAt } = sub.week.counted ?? sub.week;
+    const booked = await repo.lessonsBetween(tx, sub.studentId, startsAt, endsAt);
     return remainingMinutes(sub.weeklyMinutes, booked.minutes);
+  }
+
+  /** The pause the student may still take now (platform settings), or null. */
+  async function pauseOffer(tx: Db, row: SubscriptionRow, taken: boolean, now: Date): Promise<PauseOffer | null> {
+    const settings = await deps.settings.current(tx);
+    const facts = { startsAt: now, weeks: settings.pauseMinWeeks, subscription: row, settings, taken };
+    return pauseViolation(facts) ? null : { minWeeks: settings.pauseMinWeeks, maxWeeks: settings.pauseMaxWeeks };
   }
 
   /** What cancelling now would do: allowed while the lessons under it stay within the setting, and the refund. */
@@ -122,7 +138,10 @@ export function createSubscriptionsService(deps: SubscriptionsDeps) {
   }
 
   async function view(tx: Db, row: SubscriptionRow): Promise<Subscription> {
-    const active = row.status === 'active' ? toActive(row, clock.now()) : null;
+    const now = clock.now();
+    const pause = await repo.pauseOf(tx, row.id);
+    const current = row.status === 'active' && row.endsAt > now;
+    const active = current ? toActive(row, pause, now) : null;
     return {
       id: row.id,
       studentId: row.studentId,
@@ -140,6 +159,8 @@ export function createSubscriptionsService(deps: SubscriptionsDeps) {
       cancellation: active ? await cancellationTerms(tx, row) : null,
       cancelledAt: row.cancelledAt?.toISOString() ?? null,
       createdAt: row.createdAt.toISOString(),
+      pause: pause && pauseView(pause, now),
+      pauseOffer: current ? await pauseOffer(tx, row, pause !== null, now) : null,
     };
   }
 
@@ -188,7 +209,8 @@ export function createSubscriptionsService(deps: SubscriptionsDeps) {
     async lockActiveForStudent(tx: Db, studentId: number): Promise<ActiveSubscription> {
       const now = clock.now();
       const row = await repo.lockActive(tx, studentId, now);
-      const active = row ? toActive(row, now) : null;
+      if (row && isPausedAt(row.pause, now)) throw new AppError('subscription-paused', { until: row.pause?.endsAt });
+      const active = row ? toActive(row, row.pause, now) : null;
       if (!active) throw new AppError('subscription-required');
       return active;
     },
@@ -201,9 +223,9 @@ export function createSubscriptionsService(deps: SubscriptionsDeps) {
     async currentWeek(studentId: number): Promise<{ subscription: ActiveSubscription; remaining: number } | null> {
       const now = clock.now();
       const row = await shown.active(studentId, now);
-      const subscription = row ? toActive(row, now) : null;
+      const subscription = row ? toActive(row, row.pause, now) : null;
       if (!subscription) return null;
-      const { startsAt, endsAt } = subscription.week;
+      const { startsAt, endsAt } = subscription.week.counted ?? subscription.week;
       const booked = await shown.bookedMinutes(studentId, startsAt, endsAt);
       return { subscription, remaining: remainingMinutes(subscription.weeklyMinutes, booked) };
     },
@@ -224,6 +246,17 @@ export function createSubscriptionsService(deps: SubscriptionsDeps) {
 
     async get(actor: AuthUser, id: number): Promise<Subscription> {
       return view(db, await requireOwn(actor, id));
+    },
+
+    /** A subscription as its student and staff see it, inside the caller's transaction (the pause service). */
+    view,
+
+    /** Books the end notice again for an end a pause moved (subscriptions.pause.ts). */
+    async rescheduleEndNotice(tx: Db, row: { id: number; endsAt: Date }): Promise<void> {
+      const { subscriptionEndNoticeDays } = await deps.settings.current(tx);
+      const startAfter = endNoticeAt(row.endsAt, subscriptionEndNoticeDays);
+      const singletonKey = `sub-end:${row.id}:${row.endsAt.toISOString()}`;
+      await deps.queue.send(END_NOTICE_JOB, { subscriptionId: row.id }, { tx, startAfter, singletonKey });
     },
 
     async list(
@@ -342,6 +375,9 @@ export function createSubscriptionsService(deps: SubscriptionsDeps) {
         const row = await repo.findSubscription(tx, subscriptionId);
         const now = clock.now();
         if (row?.status !== 'active' || row.endsAt <= now) return false;
+        // A pause moved the end: the notice booked for the new end tells her then.
+        const { subscriptionEndNoticeDays } = await deps.settings.current(tx);
+        if (now < endNoticeAt(row.endsAt, subscriptionEndNoticeDays)) return false;
         const student = await deps.users.findById(tx, row.studentId);
         if (!student) return false;
         await deps.outbox.enqueue(tx, {

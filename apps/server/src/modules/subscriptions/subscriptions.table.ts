@@ -3,7 +3,7 @@ import { check, index, integer, pgTable, serial, text, timestamp, uniqueIndex } 
 import { foreignKeyOf } from '../../platform/db/foreign-key.ts';
 import { transactions } from '../payments/payments.table.ts';
 import { plans } from '../plans/plans.table.ts';
-import { students } from '../users/users.table.ts';
+import { students, users } from '../users/users.table.ts';
 
 /**
  * A student's purchased plan (DESIGN §4 Subscriptions). `weekly_minutes` is copied from the plan at purchase,
@@ -51,3 +51,40 @@ export const subscriptions = pgTable(
 
 export type Subscription = typeof subscriptions.$inferSelect;
 export type NewSubscription = typeof subscriptions.$inferInsert;
+
+/**
+ * A pause of a subscription (subscriptions.pause.ts): whole weeks in which its clock stands still; the
+ * subscription's `ends_at` was moved by it. One per subscription period (a paid period is one subscription), so a
+ * pause cannot be taken twice in a period; a student's pauses never overlap (the migration adds by hand
+ * `subscription_pauses_no_overlap`, EXCLUDE USING gist over the student's time ranges). A pause called off before it
+ * began is deleted; one ended early keeps who ended it and when, with its shortened `ends_at`.
+ */
+export const subscriptionPauses = pgTable(
+  'subscription_pauses',
+  {
+    id: serial('id').primaryKey(),
+    subscriptionId: integer('subscription_id').notNull(),
+    studentId: integer('student_id').notNull(),
+    startsAt: timestamp('starts_at', { withTimezone: true }).notNull(),
+    endsAt: timestamp('ends_at', { withTimezone: true }).notNull(),
+    /** The weeks asked for; `ends_at` is shorter when ended early. */
+    weeks: integer('weeks').notNull(),
+    endedEarlyAt: timestamp('ended_early_at', { withTimezone: true }),
+    endedEarlyBy: integer('ended_early_by'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('subscription_pauses_one_per_period').on(t.subscriptionId),
+    index('subscription_pauses_student_idx').on(t.studentId, t.startsAt),
+    check('subscription_pauses_dates_check', sql`${t.startsAt} < ${t.endsAt}`),
+    // 8: the domain's PAUSE_WEEKS_LIMIT
+    check('subscription_pauses_weeks_check', sql`${t.weeks} between 1 and 8`),
+    check('subscription_pauses_ended_check', sql`${t.endedEarlyAt} is null or ${t.endedEarlyBy} is not null`),
+    foreignKeyOf('subscription_pauses', t.subscriptionId, subscriptions.id, 'cascade'),
+    foreignKeyOf('subscription_pauses', t.studentId, students.userId, 'restrict'),
+    foreignKeyOf('subscription_pauses', t.endedEarlyBy, users.id, 'set null'),
+  ],
+);
+
+export type SubscriptionPause = typeof subscriptionPauses.$inferSelect;
+export type NewSubscriptionPause = typeof subscriptionPauses.$inferInsert;

@@ -5,6 +5,8 @@ export const operationsAr = {
   'admin.feature.lesson': 'الدرس',
   'staff.audit.object.lesson': 'درس',
   'staff.audit.action.lesson.cancel': 'إلغاء درس',
+  'staff.audit.object.subscription': 'اشتراك',
+  'staff.audit.action.subscription.end-pause': 'إنهاء إيقاف اشتراك',
 
   // /lessons
   'staff.lessonsPage.subtitle': 'كل الدروس: ابحث بالاسم أو برقم الدرس، وصفِّها بالحالة والأيام.',

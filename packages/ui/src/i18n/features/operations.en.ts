@@ -6,6 +6,8 @@ export const operationsEn: Translation<typeof operationsAr> = {
   'admin.feature.lesson': 'Lesson',
   'staff.audit.object.lesson': 'Lesson',
   'staff.audit.action.lesson.cancel': 'Cancel a lesson',
+  'staff.audit.object.subscription': 'Subscription',
+  'staff.audit.action.subscription.end-pause': 'End a subscription pause',
 
   'staff.lessonsPage.subtitle': 'Every lesson: search by name or lesson number, filter by status and days.',
   'staff.lessonsPage.list': 'Lessons',
