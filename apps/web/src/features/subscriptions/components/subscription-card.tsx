@@ -7,9 +7,12 @@ import { paths } from '../../../config/paths.ts';
 import { usePaymentsText } from '../../../lib/payments-text.ts';
 import { activeSubscriptionOf, useCurrentSubscription } from '../hooks/use-subscription.ts';
 import { CancelSubscriptionDialog } from './cancel-subscription-dialog.tsx';
+import { PauseStatus } from './pause-status.tsx';
+import { PauseSubscriptionDialog } from './pause-subscription-dialog.tsx';
 
 /**
- * The student's subscription: plan, length, this week's minutes, renewal and end, and cancellation. A free trial
+ * The student's subscription: plan, length, this week's minutes, renewal and end, its pause, pausing and
+ * cancellation. A free trial
  * has no end date to tell, and leads to the paid plans, which replace it.
  */
 export function SubscriptionCard({ className }: { className?: string }) {
@@ -82,6 +85,7 @@ export function SubscriptionCard({ className }: { className?: string }) {
         <DetailRow label={t('payments.subscription.endsAt')}>
           {hasEndDate(subscription) ? format.date(subscription.endsAt) : t('payments.subscription.noEndDate')}
         </DetailRow>
+        <PauseStatus subscription={subscription} />
         {!trial && (
           <DetailRow label={t('payments.subscription.price')}>{text.money(subscription.pricePiastres)}</DetailRow>
         )}
@@ -92,6 +96,7 @@ export function SubscriptionCard({ className }: { className?: string }) {
             {t('payments.subscription.toPaidPlans')}
           </Link>
         )}
+        <PauseSubscriptionDialog subscription={subscription} />
         <CancelSubscriptionDialog subscription={subscription} />
       </div>
     </Card>

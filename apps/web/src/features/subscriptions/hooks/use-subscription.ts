@@ -1,5 +1,5 @@
-import { currentSubscriptionQuery, paymentsKeys, plansKeys, subscriptionsKeys } from '@darsak/client';
-import type { CurrentSubscription, Subscription } from '@darsak/domain/subscriptions';
+import { currentSubscriptionQuery, lessonsKeys, paymentsKeys, plansKeys, subscriptionsKeys } from '@darsak/client';
+import type { CurrentSubscription, PauseInput, PauseRequestInput, Subscription } from '@darsak/domain/subscriptions';
 import { blocksPurchase, subscriptionsContract } from '@darsak/domain/subscriptions';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api.ts';
@@ -56,3 +56,30 @@ export function useStartFreeTrial() {
     },
   });
 }
+
+/** What pausing for these weeks from this day would do (dates, moved end, her lessons inside it). */
+export function usePausePreview(request: PauseRequestInput, enabled: boolean) {
+  return useQuery({
+    queryKey: [...subscriptionsKeys.all, 'pause-preview', request],
+    queryFn: () => api.callRoute(subscriptionsContract.pausePreview, { body: request }),
+    enabled,
+    staleTime: 0,
+  });
+}
+
+/** Her subscription and lessons change together when she pauses or ends a pause. */
+function usePauseChange<TInput, TResult>(mutationFn: (input: TInput) => Promise<TResult>) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn,
+    onSuccess: () => {
+      void queryClient.invalidateQueries({ queryKey: subscriptionsKeys.all });
+      void queryClient.invalidateQueries({ queryKey: lessonsKeys.all });
+    },
+  });
+}
+
+export const usePauseSubscription = () =>
+  usePauseChange((body: PauseInput) => api.callRoute(subscriptionsContract.pause, { body }));
+
+export const useEndPause = () => usePauseChange(() => api.callRoute(subscriptionsContract.endPause, {}));
