@@ -178,6 +178,14 @@ export const staffAr = {
 
   // a person's subscription, payments and lessons
   'staff.subscription.weekly': 'الدقائق الأسبوعية',
+  'staff.subscription.pause': 'إيقاف مؤقت من {from} حتى {to}',
+  'staff.subscription.pauseEndedEarly': 'أُنهي مبكرًا',
+  'staff.subscription.endPause': 'إنهاء الإيقاف مبكرًا',
+  'staff.subscription.endPauseTitle': 'إنهاء إيقاف الطالب مبكرًا؟',
+  'staff.subscription.endPauseAt':
+    'ينتهي الإيقاف في {to} مع نهاية أسبوعه الحالي، ويتقدّم تاريخ انتهاء الاشتراك بالأسابيع المتبقية.',
+  'staff.subscription.endPauseCallOff': 'لم يبدأ الإيقاف بعد: سيُلغى ويعود تاريخ انتهاء الاشتراك كما كان.',
+  'staff.subscription.endPauseConfirm': 'إنهاء الإيقاف',
   'staff.subscription.remaining': 'المتبقي هذا الأسبوع',
   'staff.subscription.period': 'المدة',
   'staff.subscription.period.month': 'شهر',

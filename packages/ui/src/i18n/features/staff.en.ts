@@ -175,6 +175,14 @@ export const staffEn: Translation<typeof staffAr> = {
   'staff.chats.empty': 'No chats.',
   'staff.chats.loadError': 'The chats could not be loaded.',
 
+  'staff.subscription.pause': 'Paused from {from} to {to}',
+  'staff.subscription.pauseEndedEarly': 'ended early',
+  'staff.subscription.endPause': 'End pause early',
+  'staff.subscription.endPauseTitle': "End the student's pause early?",
+  'staff.subscription.endPauseAt':
+    'The pause ends at {to}, with its current week, and the subscription end comes forward by the weeks left.',
+  'staff.subscription.endPauseCallOff': 'The pause has not begun: it is called off and the end date goes back.',
+  'staff.subscription.endPauseConfirm': 'End pause',
   'staff.subscription.weekly': 'Weekly minutes',
   'staff.subscription.remaining': 'Left this week',
   'staff.subscription.period': 'Period',

@@ -127,3 +127,9 @@ export const useRefund = () =>
   useAccountChange((body: { transactionId: number; amountPiastres?: number; reason: string }) =>
     api.callRoute(paymentsContract.refund, { body }),
   );
+
+/** Staff end a student's pause early, with their reason (audited); her subscription is read again. */
+export const useEndPauseByStaff = (subscriptionId: number) =>
+  useAccountChange((reason: string) =>
+    api.callRoute(subscriptionsContract.staffEndPause, { params: { id: subscriptionId }, body: { reason } }),
+  );
