@@ -40,6 +40,8 @@ import { lessonsRoutes } from './modules/lessons/lessons.routes.ts';
 import { createLessonsService } from './modules/lessons/lessons.service.ts';
 import { staffLessonsRoutes } from './modules/lessons/lessons.staff.routes.ts';
 import { createStaffLessonsService } from './modules/lessons/lessons.staff.ts';
+import { notificationsRoutes } from './modules/notifications/notifications.routes.ts';
+import { createNotificationsService } from './modules/notifications/notifications.service.ts';
 import { defineOnboardingJobs } from './modules/onboarding/onboarding.jobs.ts';
 import { onboardingRoutes } from './modules/onboarding/onboarding.routes.ts';
 import { createOnboardingService } from './modules/onboarding/onboarding.service.ts';
@@ -310,6 +312,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const tutorListStore = snapshotStore('tutors');
   const freeTimesStore = snapshotStore('booking-inputs');
   const users = createUsersService({ db, clock, uploadUrl, countFavouriteTopics, tutorChanges, settings });
+  const notifications = createNotificationsService({ db, clock, outbox, users });
   const auth = createAuthService({
     db,
     clock,
@@ -350,12 +353,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     sessionsChanged: auth.sessionsChanged,
   });
   await app.register(usersRoutes, { users, staff: staffUsers });
+  await app.register(notificationsRoutes, { notifications });
   const storage = deps.storage ?? storageOf(config);
   await app.register(topicsRoutes, { topics: createTopicsService({ db, users, audit, bus }) });
   await app.register(studentsRoutes, { students: createStudentsService({ db, clock, users }) });
   const assets = createAssetsService({ db, storage, users });
   await app.register(assetsRoutes, { assets });
-  const reports = createReportsService({ db, clock, users, assets, outbox, realtime });
+  const reports = createReportsService({ db, clock, users, assets, outbox, notifications, realtime });
   await app.register(reportsRoutes, { reports });
   const verification = createVerificationService({
     db,
@@ -424,6 +428,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     plans,
     users,
     outbox,
+    notifications,
     queue,
     requestRefund,
     holdCheckout,
@@ -445,6 +450,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     users,
     requestRefund,
     realtime,
+    notifications,
+    outbox,
     subscriptionChanges,
     audit,
     metrics,
@@ -475,6 +482,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     subscriptionChanges,
     queue,
     outbox,
+    notifications,
     realtime,
     metrics,
     uploadUrl,
@@ -532,6 +540,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     figures: createLessonFigures({ db, clock, lessons }),
     users,
     outbox,
+    notifications,
     audit,
     changes: tutorChanges,
   });
@@ -553,6 +562,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     audit,
     assets,
     outbox,
+    notifications,
     queue,
     realtime,
     tutorChanges,
@@ -567,7 +577,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(onboardingRoutes, { onboarding });
   const availability = createAvailabilityService({ db, clock, lessons, tutors, onboarding });
   await app.register(availabilityRoutes, { availability, lessons });
-  const invoices = createInvoicesService({ db, clock, users, assets, outbox, realtime, settings });
+  const invoices = createInvoicesService({ db, clock, users, assets, outbox, notifications, realtime, settings });
   await app.register(invoicesRoutes, { invoices });
   const socketCount = () => realtime.io?.of('/').sockets.size ?? 0;
   metrics.readAtScrape(

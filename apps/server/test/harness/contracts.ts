@@ -18,6 +18,7 @@ import {
 import { invitesContract } from '@darsak/domain/invites';
 import { invoicesContract, withdrawMethodsContract } from '@darsak/domain/invoices';
 import { lessonsContract, staffLessonsContract } from '@darsak/domain/lessons';
+import { notificationsContract } from '@darsak/domain/notifications';
 import { overviewContract } from '@darsak/domain/overview';
 import { paymentsContract, transactionsContract } from '@darsak/domain/payments';
 import { couponsContract, planInvitesContract, plansContract } from '@darsak/domain/plans';
@@ -84,6 +85,7 @@ export const CONTRACTS: Record<string, Record<string, RouteContract>> = {
   invoices: invoicesContract,
   invites: invitesContract,
   lessons: lessonsContract,
+  notifications: notificationsContract,
   onboarding: onboardingContract,
   overview: overviewContract,
   payments: paymentsContract,

@@ -373,7 +373,7 @@ export const en: SiteContent = {
       },
       {
         title: 'Messages',
-        body: 'We send confirmation codes and lesson reminders by e-mail, WhatsApp or Telegram as you choose, and you can turn notifications off in your settings.',
+        body: 'Messages about your payments (payment received, the Fawry reference number and its deadline, refunds), bookings, cancellations and account security always reach you by e-mail, and by the channel you choose too (WhatsApp, Telegram or e-mail). Lesson reminders and subscription-ending notices are yours to turn on or off, kind by kind, in your settings; choosing “No notifications” turns them all off and keeps only those essential e-mails. Confirmation codes go to the address or number you are confirming.',
       },
       {
         title: 'Payments',

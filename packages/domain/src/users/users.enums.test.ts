@@ -49,7 +49,7 @@ describe('users enums', () => {
   });
 
   it('notification methods and code purposes', () => {
-    expect(NotificationMethodSchema.options).toEqual(['whatsapp', 'telegram', 'none']);
+    expect(NotificationMethodSchema.options).toEqual(['email', 'whatsapp', 'telegram', 'none']);
     expect(CodePurpose).toEqual({
       verifyWhatsapp: 1,
       verifyEmail: 3,

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { NOTIFICATION_CHANNELS, type NotificationChannel } from '../notifications/policy.ts';
 
 import { Gender } from './gender.ts';
 
@@ -74,9 +75,9 @@ export const GOVERNORATE_MAX_ID = 30;
 export const GovernorateIdSchema = z.number().int().min(GOVERNORATE_MIN_ID).max(GOVERNORATE_MAX_ID);
 export const governorateById = (id: number): Governorate | undefined => GOVERNORATES.find((g) => g.id === id);
 
-export const NotificationMethod = { whatsapp: 'whatsapp', telegram: 'telegram', none: 'none' } as const;
-export type NotificationMethod = (typeof NotificationMethod)[keyof typeof NotificationMethod];
-export const NotificationMethodSchema = z.enum(NotificationMethod);
+/** The channel a user chose for notifications (the policy: notifications/policy.ts). */
+export type NotificationMethod = NotificationChannel;
+export const NotificationMethodSchema = z.enum(NOTIFICATION_CHANNELS);
 
 /**
  * Purposes of one-time codes (spec §3); 2 is unused in the specification and stays free. 5 and 6 prove a new

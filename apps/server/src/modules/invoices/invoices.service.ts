@@ -37,7 +37,7 @@ import type { AuthUser } from '../../platform/http/auth-user.ts';
 import type { IncomingFile } from '../../platform/http/uploads.ts';
 import type { Realtime } from '../../platform/realtime/realtime.ts';
 import type { AssetsService } from '../assets/assets.service.ts';
-import { deliveryOf } from '../lessons/lessons.messages.ts';
+import type { Notifier } from '../notifications/notifications.service.ts';
 import type { Outbox } from '../outbox/outbox.ts';
 import type { SettingsService } from '../settings/settings.service.ts';
 import type { UsersService } from '../users/users.service.ts';
@@ -51,7 +51,9 @@ export interface InvoicesDeps {
   clock: Clock;
   users: Pick<UsersService, 'findById'>;
   assets: Pick<AssetsService, 'withReceipt'>;
-  outbox: Pick<Outbox, 'enqueue' | 'kick'>;
+  outbox: Pick<Outbox, 'kick'>;
+  /** Every message to a person goes through the notification policy. */
+  notifications: Notifier;
   realtime: Pick<Realtime, 'toUser' | 'toChannel'>;
   settings: Pick<SettingsService, 'current'>;
 }
@@ -133,23 +135,13 @@ export function createInvoicesService(deps: InvoicesDeps) {
   }
 
   async function notify(tx: Db, invoice: InvoiceRecord, kind: InvoiceNoticeKind) {
-    const tutor = await deps.users.findById(tx, invoice.ownerId);
-    if (!tutor) return;
     const notice = invoiceNotice(kind, {
       id: invoice.id,
       amountPiastres: invoice.amountPiastres,
       proposedPiastres: invoice.pendingUpdate?.amountPiastres ?? null,
       note: invoice.adminNote,
     });
-    const { channel, to } = deliveryOf(tutor);
-    await deps.outbox.enqueue(tx, {
-      channel,
-      to,
-      userId: tutor.id,
-      subject: channel === 'email' ? notice.subject : undefined,
-      text: notice.text,
-      template: `invoice-${kind}`,
-    });
+    await deps.notifications.send(tx, invoice.ownerId, 'requestUpdate', notice, { template: `invoice-${kind}` });
   }
 
   /**

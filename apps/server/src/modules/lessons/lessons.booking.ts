@@ -170,7 +170,7 @@ export function createLessonBooking(
           startsAt: new Date(input.startsAt),
           rebookedFrom: null,
         });
-        await notify(tx, row, 'booked', ['tutor']);
+        await notify(tx, row, 'booked', ['student', 'tutor']);
         return row;
       });
       deps.metrics.lessonBooked('booked');
@@ -204,7 +204,7 @@ export function createLessonBooking(
           durationMinutes: input.durationMinutes,
           rebookedFrom: previous.id,
         });
-        await notify(tx, lesson, 'rebooked', ['tutor']);
+        await notify(tx, lesson, 'rebooked', ['student', 'tutor']);
         return { previous, lesson };
       });
       deps.metrics.lessonBooked('rebooked');
@@ -228,7 +228,7 @@ export function createLessonBooking(
           cancelledAt: clock.now(),
           cancelledBy: actor.id,
         });
-        await notify(tx, lesson, 'cancelled', [who === 'student' ? 'tutor' : 'student']);
+        await notify(tx, lesson, 'cancelled', ['student', 'tutor']);
         return row ?? lesson;
       });
       await announce(lesson, 'lesson:cancelled');

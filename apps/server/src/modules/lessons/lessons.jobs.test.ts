@@ -6,6 +6,7 @@ import { buildTestApp, injectAs, type TestApp } from '../../../test/build-test-a
 import type { Actor } from '../../../test/harness/actors.ts';
 import { insertLesson } from '../../../test/lesson-rows.ts';
 import { countedBy } from '../../../test/metrics.ts';
+import { chooseNotifications } from '../../../test/notifications.ts';
 import { type ClientSocket, connectAs, listen, nextEvent } from '../../../test/sockets.ts';
 import { earningsEntries } from '../invoices/invoices.table.ts';
 import { outboxMessages } from '../outbox/outbox.table.ts';
@@ -168,7 +169,7 @@ describe('lifecycle', () => {
 describe('reminders and notices', () => {
   it('reminds both members on their notification method while the lesson is still pending', async () => {
     const student = await createStudentWithMinutes(t);
-    await t.database.db.update(users).set({ notificationMethod: 'none' }).where(eq(users.id, student.id));
+    await chooseNotifications(t, student, 'email');
     await t.database.db.update(users).set({ notificationMethod: 'whatsapp' }).where(eq(users.id, tutor.id));
     const lesson = await book(student, '2025-01-08T10:00:00Z');
     t.clock.set('2025-01-07T10:00:00Z');
@@ -182,6 +183,8 @@ describe('reminders and notices', () => {
 
   it('sends each member one reminder when its job runs again (delivery is at least once)', async () => {
     const student = await createStudentWithMinutes(t);
+    await chooseNotifications(t, student, 'whatsapp');
+    await chooseNotifications(t, tutor, 'email');
     const lesson = await book(student, '2025-01-08T10:00:00Z');
     t.clock.set('2025-01-07T10:00:00Z');
     await run(LESSON_JOBS.reminder, { lessonId: lesson.id, reminder: 'oneDay' });
@@ -191,8 +194,9 @@ describe('reminders and notices', () => {
     }
   });
 
-  it('stays quiet for a cancelled lesson, and tells the other member of a booking and a cancellation', async () => {
+  it('stays quiet for a cancelled lesson, and tells both members of a booking and a cancellation', async () => {
     const student = await createStudentWithMinutes(t);
+    await chooseNotifications(t, student, 'email');
     const lesson = await book(student, '2025-01-09T10:00:00Z');
     expect((await messagesTo(tutor.id)).map((m) => m.template)).toEqual(['lesson-booked']);
     await injectAs(t.app, student.token, { method: 'DELETE', url: `/api/v1/lesson/${lesson.id}` });
@@ -202,7 +206,7 @@ describe('reminders and notices', () => {
       .select()
       .from(outboxMessages)
       .where(and(eq(outboxMessages.userId, student.id), like(outboxMessages.template, 'lesson-%')));
-    expect(own).toEqual([]);
+    expect(own.map((m) => m.template)).toEqual(['lesson-booked', 'lesson-cancelled']);
   });
 });
 

@@ -1,37 +1,8 @@
-import { arabicDigits, BUSINESS_TIME_ZONE } from '@darsak/domain/common';
+import { arabicDigits } from '@darsak/domain/common';
 import type { ReminderKey } from '@darsak/domain/lessons';
+import type { MessageKind } from '@darsak/domain/notifications';
 import { byGender } from '@darsak/domain/users';
-import type { MessageChannel } from '../../providers/messaging/messenger.ts';
-
-/** Who is told, and how: their notification method when it can reach them, e-mail otherwise. */
-export interface Recipient {
-  id: number;
-  name: string;
-  email: string;
-  phone: string | null;
-  phoneVerifiedAt: Date | null;
-  telegramChatId: string | null;
-  notificationMethod: string;
-}
-
-export function deliveryOf(user: Recipient): { channel: MessageChannel; to: string } {
-  if (user.notificationMethod === 'whatsapp' && user.phone && user.phoneVerifiedAt) {
-    return { channel: 'whatsapp', to: user.phone };
-  }
-  if (user.notificationMethod === 'telegram' && user.telegramChatId) {
-    return { channel: 'telegram', to: user.telegramChatId };
-  }
-  return { channel: 'email', to: user.email };
-}
-
-const when = new Intl.DateTimeFormat('ar-EG', {
-  timeZone: BUSINESS_TIME_ZONE,
-  weekday: 'long',
-  day: 'numeric',
-  month: 'long',
-  hour: 'numeric',
-  minute: '2-digit',
-});
+import { messageMoment } from '../../platform/message-time.ts';
 
 export interface LessonNotice {
   subject: string;
@@ -45,6 +16,17 @@ export type LessonNoticeKind =
   | 'cancelledByStaff'
   | 'tutorDidNotAttend'
   | ReminderKey;
+
+/** Each lesson notice as the notification policy knows it: reminders may be turned off, the rest may not. */
+export const LESSON_MESSAGE_KIND: Record<LessonNoticeKind, MessageKind> = {
+  booked: 'lessonBooked',
+  rebooked: 'lessonRebooked',
+  cancelled: 'lessonCancelled',
+  cancelledByStaff: 'lessonCancelled',
+  tutorDidNotAttend: 'lessonCancelled',
+  oneDay: 'lessonReminderDay',
+  oneHour: 'lessonReminderHour',
+};
 
 /** A member as a notice names or addresses them: Arabic agrees with a woman in the feminine. */
 interface Person {
@@ -68,7 +50,7 @@ function noticeFor(
   kind: LessonNoticeKind,
   p: { to: 'student' | 'tutor'; recipient: Person; other: Person; startsAt: Date; durationMinutes: number },
 ): LessonNotice {
-  const at = when.format(p.startsAt);
+  const at = messageMoment.format(p.startsAt);
   // The tutor as the student reads of them, and the tutor as addressed.
   const tutor = (male: string, female: string) => byGender(p.other.gender, { male, female });
   const you = (male: string, female: string) => byGender(p.recipient.gender, { male, female });

@@ -12,6 +12,7 @@ import type { AuthUser } from '../../platform/http/auth-user.ts';
 import type { JobQueue } from '../../platform/jobs/queue.ts';
 import type { Metrics } from '../../platform/metrics/metrics.ts';
 import type { Realtime } from '../../platform/realtime/realtime.ts';
+import type { Notifier } from '../notifications/notifications.service.ts';
 import type { Outbox } from '../outbox/outbox.ts';
 import type { SettingsService } from '../settings/settings.service.ts';
 import type { SubscriptionsService } from '../subscriptions/subscriptions.service.ts';
@@ -47,7 +48,9 @@ export interface LessonsDeps {
   /** A student's subscription started or ended (subscriptions, payments): their cached week is stale. */
   subscriptionChanges: Pick<Changes, 'subscribe'>;
   queue: Pick<JobQueue, 'send'>;
-  outbox: Pick<Outbox, 'enqueue' | 'kick'>;
+  outbox: Pick<Outbox, 'kick'>;
+  /** Every message to a person goes through the notification policy. */
+  notifications: Notifier;
   realtime: Pick<Realtime, 'toUser'>;
   /** Bookings and tutors' no-shows are counted as they commit. */
   metrics: Pick<Metrics, 'lessonBooked' | 'tutorNoShow'>;

@@ -12,7 +12,7 @@ import type { Gender } from '@darsak/domain/users';
 import type { Db } from '../../platform/db/client.ts';
 import { codeForDbError, isRetryableTransactionError } from '../../platform/http/db-errors.ts';
 import { createBookingInputs, createStudentBookingInputs } from './lessons.booking-inputs.ts';
-import { deliveryOf, type LessonNoticeKind, lessonNotice } from './lessons.messages.ts';
+import { LESSON_MESSAGE_KIND, type LessonNoticeKind, lessonNotice } from './lessons.messages.ts';
 import type { LessonChanges, LessonRow, LessonViewRow } from './lessons.repo.ts';
 import * as repo from './lessons.repo.ts';
 import type { LessonsDeps } from './lessons.service.ts';
@@ -117,8 +117,10 @@ export function createLessonsShared(deps: LessonsDeps) {
     await Promise.all([bookingInputs.forget(tutorId), studentInputs.forget(studentId)]);
   };
 
-  /** Writes the notice to the members named, each by their own notification method. */
-  /** `once` names a notice sent by a job, so a rerun of the job stores each member's message only once. */
+  /**
+   * Writes the notice to the members named, each as the notification policy says for its kind. `once` names a
+   * notice sent by a job, so a rerun of the job stores each member's message only once.
+   */
   async function notify(tx: Db, lesson: LessonRow, kind: LessonNoticeKind, to: Member[], once?: string) {
     const student = await deps.users.findById(tx, lesson.studentId);
     const tutor = await deps.users.findById(tx, lesson.tutorId);
@@ -132,13 +134,7 @@ export function createLessonsShared(deps: LessonsDeps) {
         startsAt: lesson.startsAt,
         durationMinutes: lesson.durationMinutes,
       });
-      const { channel, to: address } = deliveryOf(recipient);
-      await deps.outbox.enqueue(tx, {
-        channel,
-        to: address,
-        userId: recipient.id,
-        subject: channel === 'email' ? notice.subject : undefined,
-        text: notice.text,
+      await deps.notifications.send(tx, recipient.id, LESSON_MESSAGE_KIND[kind], notice, {
         template: `lesson-${kind}`,
         dedupeKey: once ? `${once}:${who}` : undefined,
       });

@@ -1,15 +1,8 @@
 import { arabicDigits, asTyped, BUSINESS_TIME_ZONE } from '@darsak/domain/common';
 import { byGender, type Gender } from '@darsak/domain/users';
+import { messageMoment } from '../../platform/message-time.ts';
 import type { AppointmentKind } from './onboarding.repo.ts';
 
-const when = new Intl.DateTimeFormat('ar-EG', {
-  timeZone: BUSINESS_TIME_ZONE,
-  weekday: 'long',
-  day: 'numeric',
-  month: 'long',
-  hour: 'numeric',
-  minute: '2-digit',
-});
 const day = new Intl.DateTimeFormat('ar-EG', { timeZone: BUSINESS_TIME_ZONE, dateStyle: 'long' });
 
 const NAMES: Record<AppointmentKind, string> = { interview: 'المقابلة', demoSession: 'الجلسة التجريبية' };
@@ -67,22 +60,22 @@ function noticeFor(n: OnboardingNoticeKind, g: (male: string, female: string) =>
     case 'booked':
       return {
         subject: `حُجز موعد ${NAMES[n.appointment]}`,
-        text: `درسك: حُجزت ${NAMES[n.appointment]} مع ${n.other} يوم ${when.format(n.startsAt)} (بتوقيت القاهرة).`,
+        text: `درسك: حُجزت ${NAMES[n.appointment]} مع ${n.other} يوم ${messageMoment.format(n.startsAt)} (بتوقيت القاهرة).`,
       };
     case 'cancelled':
       return {
         subject: `أُلغيت ${NAMES[n.appointment]}`,
-        text: `درسك: أُلغيت ${NAMES[n.appointment]} مع ${n.other} التي كانت يوم ${when.format(n.startsAt)}.`,
+        text: `درسك: أُلغيت ${NAMES[n.appointment]} مع ${n.other} التي كانت يوم ${messageMoment.format(n.startsAt)}.`,
       };
     case 'reminder':
       return {
         subject: `تذكير بموعد ${NAMES[n.appointment]}`,
-        text: `درسك: تذكير، ${NAMES[n.appointment]} مع ${n.other} يوم ${when.format(n.startsAt)}. ${g('ادخل', 'ادخلي')} الغرفة من صفحة الموعد.`,
+        text: `درسك: تذكير، ${NAMES[n.appointment]} مع ${n.other} يوم ${messageMoment.format(n.startsAt)}. ${g('ادخل', 'ادخلي')} الغرفة من صفحة الموعد.`,
       };
     case 'managerDidNotAttend':
       return {
         subject: `لم يحضر المُحاوِر ${NAMES[n.appointment]}`,
-        text: `درسك: نعتذر، لم يحضر ${n.other} ${NAMES[n.appointment]} التي كانت يوم ${when.format(n.startsAt)}. ${g('احجز', 'احجزي')} موعدًا جديدًا من صفحة الانضمام.`,
+        text: `درسك: نعتذر، لم يحضر ${n.other} ${NAMES[n.appointment]} التي كانت يوم ${messageMoment.format(n.startsAt)}. ${g('احجز', 'احجزي')} موعدًا جديدًا من صفحة الانضمام.`,
       };
     case 'passed':
       return {

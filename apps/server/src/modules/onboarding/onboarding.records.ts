@@ -11,7 +11,6 @@ import { sessionOpensAt } from '@darsak/domain/sessions';
 import { Role } from '@darsak/domain/users';
 import type { Db } from '../../platform/db/client.ts';
 import type { AuthUser } from '../../platform/http/auth-user.ts';
-import { deliveryOf } from '../lessons/lessons.messages.ts';
 import { type OnboardingNoticeKind, onboardingNotice } from './onboarding.messages.ts';
 import type { AppointmentKind, AppointmentRow, IntroVideoRow, PersonRow } from './onboarding.repo.ts';
 import * as repo from './onboarding.repo.ts';
@@ -23,7 +22,10 @@ export const ONBOARDING_JOBS = {
   noShow: 'onboarding-no-show',
 } as const;
 
-type RecordsDeps = Pick<OnboardingDeps, 'users' | 'outbox' | 'realtime' | 'uploadUrl' | 'sessionOpensMinutesBefore'>;
+type RecordsDeps = Pick<
+  OnboardingDeps,
+  'users' | 'outbox' | 'notifications' | 'realtime' | 'uploadUrl' | 'sessionOpensMinutesBefore'
+>;
 
 /**
  * What every onboarding service shares about an applicant: their steps as the database holds them now, how their
@@ -120,14 +122,7 @@ export function createOnboardingRecords(deps: RecordsDeps) {
   async function notify(tx: Db, userId: number, notice: OnboardingNoticeKind, once?: string) {
     const user = await deps.users.findById(tx, userId);
     if (!user) return;
-    const { subject, text } = onboardingNotice(notice, user.gender);
-    const { channel, to } = deliveryOf(user);
-    await deps.outbox.enqueue(tx, {
-      channel,
-      to,
-      userId,
-      subject: channel === 'email' ? subject : undefined,
-      text,
+    await deps.notifications.send(tx, userId, 'requestUpdate', onboardingNotice(notice, user.gender), {
       template: `onboarding-${notice.kind}`,
       dedupeKey: once,
     });

@@ -5,6 +5,7 @@ import type { JobQueue } from '../../platform/jobs/queue.ts';
 import type { Realtime } from '../../platform/realtime/realtime.ts';
 import type { AssetsService } from '../assets/assets.service.ts';
 import type { AuditService } from '../audit/audit.service.ts';
+import type { Notifier } from '../notifications/notifications.service.ts';
 import type { Outbox } from '../outbox/outbox.ts';
 import type { TutorChanges } from '../tutors/tutors.changes.ts';
 import type { UsersService } from '../users/users.service.ts';
@@ -20,7 +21,9 @@ export interface OnboardingDeps {
   users: Pick<UsersService, 'findById' | 'tutorMeta'>;
   audit: Pick<AuditService, 'record'>;
   assets: Pick<AssetsService, 'storeVideo' | 'videoUploadTarget' | 'storeUploadedVideo'>;
-  outbox: Pick<Outbox, 'enqueue' | 'kick'>;
+  outbox: Pick<Outbox, 'kick'>;
+  /** Every message to a person goes through the notification policy. */
+  notifications: Notifier;
   queue: Pick<JobQueue, 'send'>;
   realtime: Pick<Realtime, 'toUser' | 'toChannel'>;
   tutorChanges: Pick<TutorChanges, 'notify'>;

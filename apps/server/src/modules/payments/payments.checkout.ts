@@ -16,6 +16,7 @@ import { installmentSchedule } from '@darsak/domain/plans';
 import type { Db } from '../../platform/db/client.ts';
 import type { AuthUser } from '../../platform/http/auth-user.ts';
 import { type ChargeResult, type PaymentOrder, ProviderError } from '../../providers/payments/payment-gateway.ts';
+import { paymentReferenceNotice } from './payments.messages.ts';
 import { codeOf, type TransactionRecords } from './payments.records.ts';
 import * as repo from './payments.repo.ts';
 import type { PaymentsDeps } from './payments.service.ts';
@@ -84,7 +85,17 @@ function requestHash(request: PayRequest): string {
 
 type CheckoutDeps = Pick<
   PaymentsDeps,
-  'db' | 'clock' | 'log' | 'fawry' | 'paymob' | 'plans' | 'subscriptions' | 'users' | 'appUrl' | 'referenceExpiryHours'
+  | 'db'
+  | 'clock'
+  | 'log'
+  | 'fawry'
+  | 'paymob'
+  | 'plans'
+  | 'subscriptions'
+  | 'users'
+  | 'appUrl'
+  | 'referenceExpiryHours'
+  | 'notifications'
 >;
 
 /**
@@ -232,6 +243,20 @@ export function createCheckoutService(deps: CheckoutDeps, records: TransactionRe
     }
   }
 
+  /** The Fawry reference and its deadline reach the student, not only the checkout page. */
+  async function tellReference(tx: Db, row: Transaction) {
+    if (!row.providerRef || !row.expiresAt || row.status !== TransactionStatus.new) return;
+    const notice = paymentReferenceNotice({
+      referenceNumber: row.providerRef,
+      amountPiastres: row.amountPiastres,
+      expiresAt: row.expiresAt,
+    });
+    await deps.notifications.send(tx, row.userId, 'paymentReference', notice, {
+      template: 'payment-reference',
+      dedupeKey: `payment-reference:${row.id}`,
+    });
+  }
+
   /** Keeps the answer for requests repeated with the same key. */
   const remember = (tx: Db, claimId: number, status: number, body: unknown) =>
     repo.updateKey(tx, claimId, { responseStatus: status, responseBody: body, completedAt: clock.now() });
@@ -268,6 +293,7 @@ export function createCheckoutService(deps: CheckoutDeps, records: TransactionRe
               { source: 'provider', payload: result.raw },
             );
       const current = (await repo.findTransaction(tx, row.id)) ?? stored;
+      if (request.method === 'cashReference') await tellReference(tx, current);
       const response: PaymentResult = {
         transaction: await toView(tx, current, change?.subscriptionId),
         redirectUrl: result.redirectUrl,

@@ -4,6 +4,7 @@ import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
 import { buildTestApp, injectAs, type TestApp } from '../../../test/build-test-app.ts';
 import { type FakeProviders, fakeProvidersEnv, startFakeProviders } from '../../../test/fake-providers.ts';
 import { type Actor, createActor } from '../../../test/harness/actors.ts';
+import { chooseNotifications } from '../../../test/notifications.ts';
 import { allSettled, jobRows } from '../../../test/queued-jobs.ts';
 import { createLastingTestDatabase, type LastingTestDatabase } from '../../../test/test-database.ts';
 import { waitUntil } from '../../../test/wait-until.ts';
@@ -68,6 +69,8 @@ it('jobs queued before a restart run once after it: expiry of an unpaid referenc
     payload: { weeklyMinutes: 120, baseMonthPricePiastres: 80_000, quarterDiscountPercent: 10 },
   });
   const [payer, dawdler] = [await createActor(before, 'student'), await createActor(before, 'student')];
+  // The end notice is a nudge: it comes to a student who chose a channel and keeps it on.
+  await chooseNotifications(before, payer, 'email');
   const paid = await payByReference(before, payer, plan.json().id);
   const paidBack = await before.app.inject({
     method: 'POST',

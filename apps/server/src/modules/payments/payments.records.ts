@@ -12,6 +12,7 @@ import { isAdminRole } from '@darsak/domain/users';
 import type { Db } from '../../platform/db/client.ts';
 import type { AuthUser } from '../../platform/http/auth-user.ts';
 import type { ProviderError, ProviderStatus, StatusReport } from '../../providers/payments/payment-gateway.ts';
+import { paymentReceivedNotice, refundNotice } from './payments.messages.ts';
 import { createPurchaseProcessor } from './payments.processing.ts';
 import * as repo from './payments.repo.ts';
 import type { PaymentsDeps } from './payments.service.ts';
@@ -45,7 +46,15 @@ export const codeOf = (error: ProviderError) => (error.kind === 'unavailable' ? 
 
 type RecordsDeps = Pick<
   PaymentsDeps,
-  'clock' | 'log' | 'plans' | 'subscriptions' | 'requestRefund' | 'realtime' | 'subscriptionChanges'
+  | 'clock'
+  | 'log'
+  | 'plans'
+  | 'subscriptions'
+  | 'requestRefund'
+  | 'realtime'
+  | 'subscriptionChanges'
+  | 'notifications'
+  | 'outbox'
 >;
 
 /**
@@ -93,6 +102,7 @@ export function createTransactionRecords(deps: RecordsDeps) {
    * first.
    */
   async function announce(change: Change | null) {
+    deps.outbox.kick();
     if (!change) return;
     const { processed, refunded } = TransactionStatus;
     if (change.status === processed || change.status === refunded) await deps.subscriptionChanges.notify(change.userId);
@@ -160,8 +170,29 @@ export function createTransactionRecords(deps: RecordsDeps) {
     });
     await settleCoupon(tx, row, from, to);
     if (to === TransactionStatus.refunded) await deps.subscriptions.endForRefund(tx, row.id);
+    if (refunded > row.refundedPiastres) await tellRefunded(tx, row, refunded, to);
     const change = { userId: row.userId, transactionId: row.id, status: to, subscriptionId: null };
-    return to === TransactionStatus.paid ? { ...change, ...(await processPaid(tx, updated)) } : change;
+    if (to !== TransactionStatus.paid) return change;
+    const processed = await processPaid(tx, updated);
+    if (processed.subscriptionId !== null) {
+      const notice = paymentReceivedNotice({ amountPiastres: row.amountPiastres, weeklyMinutes: row.weeklyMinutes });
+      await deps.notifications.send(tx, row.userId, 'paymentReceived', notice, {
+        template: 'payment-received',
+        dedupeKey: `payment-received:${row.id}`,
+      });
+    }
+    return { ...change, ...processed };
+  }
+
+  async function tellRefunded(tx: Db, row: Transaction, refunded: number, to: TransactionStatus) {
+    const notice = refundNotice({
+      refundedPiastres: refunded - row.refundedPiastres,
+      full: to === TransactionStatus.refunded,
+    });
+    await deps.notifications.send(tx, row.userId, 'refund', notice, {
+      template: 'payment-refund',
+      dedupeKey: `payment-refund:${row.id}:${refunded}`,
+    });
   }
 
   /**

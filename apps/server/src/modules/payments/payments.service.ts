@@ -6,6 +6,8 @@ import type { Metrics } from '../../platform/metrics/metrics.ts';
 import type { Realtime } from '../../platform/realtime/realtime.ts';
 import type { FawryGateway, PaymobGateway } from '../../providers/payments/payment-gateway.ts';
 import type { AuditRecorder } from '../audit/audit.service.ts';
+import type { Notifier } from '../notifications/notifications.service.ts';
+import type { Outbox } from '../outbox/outbox.ts';
 import type { PlansService } from '../plans/plans.service.ts';
 import type { RefundRequest, SubscriptionsService } from '../subscriptions/subscriptions.service.ts';
 import type { UsersService } from '../users/users.service.ts';
@@ -31,6 +33,9 @@ export interface PaymentsDeps {
   /** Enlists a refund in a transaction (payments.refunds.ts), for payments made while a paid subscription is active. */
   requestRefund: (tx: Db, refund: RefundRequest | RefundJob) => Promise<void>;
   realtime: Pick<Realtime, 'toUser'>;
+  /** Payments, Fawry references and refunds are told to the student through the notification policy. */
+  notifications: Notifier;
+  outbox: Pick<Outbox, 'kick'>;
   /** A student's subscription started or ended with a payment (told after commit). */
   subscriptionChanges: Pick<Changes, 'notify'>;
   /** Staff refunds are written to the audit log. */

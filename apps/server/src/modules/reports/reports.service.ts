@@ -17,7 +17,7 @@ import type { AuthUser } from '../../platform/http/auth-user.ts';
 import { type IncomingFile, readAtMost } from '../../platform/http/uploads.ts';
 import type { Realtime } from '../../platform/realtime/realtime.ts';
 import type { AssetsService } from '../assets/assets.service.ts';
-import { deliveryOf } from '../lessons/lessons.messages.ts';
+import type { Notifier } from '../notifications/notifications.service.ts';
 import type { Outbox } from '../outbox/outbox.ts';
 import type { UsersService } from '../users/users.service.ts';
 import { reportResolvedNotice } from './reports.messages.ts';
@@ -28,7 +28,9 @@ export interface ReportsDeps {
   clock: Clock;
   users: Pick<UsersService, 'findById'>;
   assets: Pick<AssetsService, 'withReportFiles'>;
-  outbox: Pick<Outbox, 'enqueue' | 'kick'>;
+  outbox: Pick<Outbox, 'kick'>;
+  /** Every message to a person goes through the notification policy. */
+  notifications: Notifier;
   realtime: Pick<Realtime, 'toUser' | 'toChannel'>;
 }
 
@@ -95,18 +97,9 @@ export function createReportsService(deps: ReportsDeps) {
   }
 
   async function tellResolved(tx: Db, report: { id: number; title: string; reporterId: number | null }, note: string) {
-    const reporter = report.reporterId ? await deps.users.findById(tx, report.reporterId) : undefined;
-    if (!reporter) return;
+    if (report.reporterId === null) return;
     const notice = reportResolvedNotice({ id: report.id, title: report.title, note });
-    const { channel, to } = deliveryOf(reporter);
-    await deps.outbox.enqueue(tx, {
-      channel,
-      to,
-      userId: reporter.id,
-      subject: channel === 'email' ? notice.subject : undefined,
-      text: notice.text,
-      template: 'report-resolved',
-    });
+    await deps.notifications.send(tx, report.reporterId, 'requestUpdate', notice, { template: 'report-resolved' });
   }
 
   return {

@@ -1,15 +1,15 @@
 import type { PaymentResult } from '@darsak/domain/payments';
 import type { Plan } from '@darsak/domain/plans';
 import type { CancelledSubscription, Subscription } from '@darsak/domain/subscriptions';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { buildTestApp, injectAs, type TestApp } from '../../../test/build-test-app.ts';
 import { type Actor, createActor, renewSession } from '../../../test/harness/actors.ts';
+import { chooseNotifications } from '../../../test/notifications.ts';
 import { queuedJobs } from '../../../test/queued-jobs.ts';
 import { memoryInvalidationBus } from '../../platform/cache/invalidation-bus.ts';
 import { lessons } from '../lessons/lessons.table.ts';
 import { outboxMessages } from '../outbox/outbox.table.ts';
-import { createOutbox } from '../outbox/outbox.ts';
 import { transactions } from '../payments/payments.table.ts';
 import { createPlansService } from '../plans/plans.service.ts';
 import { createSettingsService } from '../settings/settings.service.ts';
@@ -151,7 +151,8 @@ describe('booking’s entry point', () => {
         audit: { record: async () => undefined },
       }),
       users,
-      outbox: createOutbox({ db: t.database.db, clock: t.clock, kick: () => undefined }),
+      outbox: { kick: () => undefined },
+      notifications: { send: async () => undefined },
       queue: t.app.jobs,
       requestRefund: async () => undefined,
       holdCheckout: async () => undefined,
@@ -385,8 +386,15 @@ describe('free trial and an open payment', () => {
 });
 
 describe('the end of a subscription', () => {
+  const endNotices = (student: Actor) =>
+    t.database.db
+      .select()
+      .from(outboxMessages)
+      .where(and(eq(outboxMessages.userId, student.id), eq(outboxMessages.template, 'subscription-ending')));
+
   it('books a notice three days before the end, which e-mails the student while still active', async () => {
     const student = await createActor(t, 'student');
+    await chooseNotifications(t, student, 'email');
     await subscribe(student);
     const sub: Subscription = await current(student);
     const notices = (await queuedJobs<{ subscriptionId: number }>(t, 'subscriptions.end-notice')).filter(
@@ -397,15 +405,25 @@ describe('the end of a subscription', () => {
 
     t.clock.set('2025-03-31T04:00:00Z');
     await t.app.jobs.run('subscriptions.end-notice', notices[0]?.data);
-    const [message] = await t.database.db.select().from(outboxMessages).where(eq(outboxMessages.userId, student.id));
+    const [message] = await endNotices(student);
     expect(message).toMatchObject({ channel: 'email', recipient: student.email, template: 'subscription-ending' });
     expect(message?.body).toContain('120 دقيقة');
     expect(message?.body).toContain('/plans');
     // a rerun of the job (delivery is at least once) stores no second notice
     await t.app.jobs.run('subscriptions.end-notice', notices[0]?.data);
-    expect(await t.database.db.select().from(outboxMessages).where(eq(outboxMessages.userId, student.id))).toHaveLength(
-      1,
-    );
+    expect(await endNotices(student)).toHaveLength(1);
+  });
+
+  it('sends no end notice to a student who chose "none" or turned the notice off', async () => {
+    const [quiet, muted] = [await createActor(t, 'student'), await createActor(t, 'student')];
+    await chooseNotifications(t, quiet, 'none');
+    await chooseNotifications(t, muted, 'email', { subscriptionEnding: false });
+    for (const student of [quiet, muted]) {
+      await subscribe(student);
+      const sub: Subscription = await current(student);
+      await t.app.jobs.run('subscriptions.end-notice', { subscriptionId: sub.id });
+      expect(await endNotices(student)).toEqual([]);
+    }
   });
 
   it('renews its weeks at the Cairo hour and tells of its end as many days before as the settings say', async () => {
@@ -431,11 +449,12 @@ describe('the end of a subscription', () => {
 
   it('sends no notice for a cancelled subscription', async () => {
     const student = await createActor(t, 'student');
+    await chooseNotifications(t, student, 'email');
     await subscribe(student);
     const sub: Subscription = await current(student);
     await cancel(student);
     await t.app.jobs.run('subscriptions.end-notice', { subscriptionId: sub.id });
-    expect(await t.database.db.select().from(outboxMessages).where(eq(outboxMessages.userId, student.id))).toEqual([]);
+    expect(await endNotices(student)).toEqual([]);
   });
 
   it('ends subscriptions after their weeks; the student then has none', async () => {

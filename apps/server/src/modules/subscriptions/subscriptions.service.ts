@@ -32,6 +32,7 @@ import type { Clock } from '../../platform/clock.ts';
 import type { Db } from '../../platform/db/client.ts';
 import type { AuthUser } from '../../platform/http/auth-user.ts';
 import type { JobQueue } from '../../platform/jobs/queue.ts';
+import type { Notifier } from '../notifications/notifications.service.ts';
 import type { Outbox } from '../outbox/outbox.ts';
 import type { PlansService } from '../plans/plans.service.ts';
 import type { UsersService } from '../users/users.service.ts';
@@ -84,7 +85,9 @@ export interface SubscriptionsDeps {
   settings: { current(tx?: Db): Promise<PlatformSettings> };
   plans: Pick<PlansService, 'offeredPlan' | 'hasInvite'>;
   users: Pick<UsersService, 'findById'>;
-  outbox: Pick<Outbox, 'enqueue' | 'kick'>;
+  outbox: Pick<Outbox, 'kick'>;
+  /** Every message to a person goes through the notification policy. */
+  notifications: Notifier;
   queue: Pick<JobQueue, 'send'>;
   /** Enlists a refund in the caller's transaction; the payments module carries it out after commit. */
   requestRefund: (tx: Db, refund: RefundRequest) => Promise<void>;
@@ -380,18 +383,15 @@ export function createSubscriptionsService(deps: SubscriptionsDeps) {
         if (now < endNoticeAt(row.endsAt, subscriptionEndNoticeDays)) return false;
         const student = await deps.users.findById(tx, row.studentId);
         if (!student) return false;
-        await deps.outbox.enqueue(tx, {
-          channel: 'email',
-          to: student.email,
-          userId: student.id,
+        const notice = subscriptionEndingMessage({
+          name: student.name,
+          endsAt: row.endsAt,
+          weeklyMinutes: row.weeklyMinutes,
+          plansUrl: `${deps.appUrl}/plans`,
+        });
+        await deps.notifications.send(tx, student.id, 'subscriptionEnding', notice, {
           template: 'subscription-ending',
           dedupeKey: `subscription-ending:${row.id}`,
-          ...subscriptionEndingMessage({
-            name: student.name,
-            endsAt: row.endsAt,
-            weeklyMinutes: row.weeklyMinutes,
-            plansUrl: `${deps.appUrl}/plans`,
-          }),
         });
         return true;
       });

@@ -16,9 +16,9 @@ import type { Db } from '../../platform/db/client.ts';
 import type { AuthUser } from '../../platform/http/auth-user.ts';
 import type { AuditRecorder } from '../audit/audit.service.ts';
 import type { LessonFigures } from '../lessons/lessons.figures.ts';
-import { deliveryOf } from '../lessons/lessons.messages.ts';
 import type { LessonsService } from '../lessons/lessons.service.ts';
 import type { StaffLessonsService } from '../lessons/lessons.staff.ts';
+import type { Notifier } from '../notifications/notifications.service.ts';
 import { onboardingNotice } from '../onboarding/onboarding.messages.ts';
 import type { Outbox } from '../outbox/outbox.ts';
 import type { SettingsService } from '../settings/settings.service.ts';
@@ -40,7 +40,9 @@ export interface StaffTutorsDeps {
   cancelLesson: StaffLessonsService['cancel'];
   figures: Pick<LessonFigures, 'tutoringMinutes'>;
   users: Pick<UsersService, 'findById'>;
-  outbox: Pick<Outbox, 'enqueue' | 'kick'>;
+  outbox: Pick<Outbox, 'kick'>;
+  /** Every message to a person goes through the notification policy. */
+  notifications: Notifier;
   audit: AuditRecorder;
   changes: Pick<TutorChanges, 'notify'>;
 }
@@ -175,10 +177,8 @@ export function createStaffTutorsService(deps: StaffTutorsDeps) {
   async function tellTutor(tx: Db, tutorId: number, kind: 'activated' | 'deactivated') {
     const tutor = await deps.users.findById(tx, tutorId);
     if (!tutor) return;
-    const { subject, text } = onboardingNotice({ kind }, tutor.gender);
-    const { channel, to } = deliveryOf(tutor);
-    const message = { channel, to, userId: tutorId, text, template: `onboarding-${kind}` };
-    await deps.outbox.enqueue(tx, { ...message, subject: channel === 'email' ? subject : undefined });
+    const notice = onboardingNotice({ kind }, tutor.gender);
+    await deps.notifications.send(tx, tutorId, 'accountSecurity', notice, { template: `onboarding-${kind}` });
   }
 
   /** The tutor's booked lessons still to come, each cancelled through the admins' lesson cancellation. */

@@ -5,6 +5,7 @@ import { PLATFORM_SETTINGS_DEFAULTS } from '@darsak/domain/settings';
 import {
   isAdminRole,
   isTutorLike,
+  type NotificationMethod,
   Role,
   type RoleId,
   type TutorMeta,
@@ -29,7 +30,7 @@ export interface NewAccount {
   email: string;
   passwordHash: string | null;
   phone?: string | undefined;
-  notificationMethod?: 'whatsapp' | 'telegram' | 'none' | undefined;
+  notificationMethod?: NotificationMethod | undefined;
   googleSub?: string | undefined;
   emailVerifiedAt?: Date | undefined;
   image?: string | undefined;
@@ -177,6 +178,9 @@ export function createUsersService(deps: UsersDeps) {
     findByGoogleSub: (tx: Db, sub: string) => repo.findUserByGoogleSub(tx, sub),
     findById: (tx: Db, id: number) => repo.findUserById(tx, id),
     linkGoogle: (tx: Db, id: number, sub: string) => repo.updateUser(tx, id, { googleSub: sub }),
+    /** The channel of the notification policy; chosen through the notifications module. */
+    setNotificationMethod: (tx: Db, id: number, method: NotificationMethod) =>
+      repo.updateUser(tx, id, { notificationMethod: method }),
 
     async setPasswordHash(tx: Db, userId: number, passwordHash: string) {
       await repo.updateUser(tx, userId, { passwordHash });

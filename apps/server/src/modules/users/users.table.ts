@@ -51,7 +51,7 @@ export const users = pgTable(
     index('users_role_idx').on(t.role),
     check('users_role_check', sql`${t.role} between 1 and 6`),
     check('users_gender_check', sql`${t.gender} is null or ${t.gender} in ('male', 'female')`),
-    check('users_notification_method_check', sql`${t.notificationMethod} in ('whatsapp', 'telegram', 'none')`),
+    check('users_notification_method_check', sql`${t.notificationMethod} in ('email', 'whatsapp', 'telegram', 'none')`),
     check('users_governorate_check', sql`${t.governorate} is null or ${t.governorate} between 1 and 30`),
   ],
 );

@@ -9,6 +9,7 @@ export * from '../../modules/contact/contact.table.ts';
 export * from '../../modules/invites/invites.table.ts';
 export * from '../../modules/invoices/invoices.table.ts';
 export * from '../../modules/lessons/lessons.table.ts';
+export * from '../../modules/notifications/notifications.table.ts';
 export * from '../../modules/onboarding/onboarding.table.ts';
 export * from '../../modules/outbox/outbox.table.ts';
 export * from '../../modules/payments/payments.table.ts';

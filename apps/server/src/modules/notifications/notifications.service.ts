@@ -1,0 +1,133 @@
+import { AppError } from '@darsak/domain/errors';
+import {
+  channelsFor,
+  type MessageKind,
+  type NotificationChannel,
+  type NotificationKinds,
+  type NotificationPreferences,
+  type NotifiedPerson,
+  OPTIONAL_KINDS,
+  type OptionalKind,
+  suggestedChannel,
+  type UpdateNotificationPreferencesInput,
+} from '@darsak/domain/notifications';
+import type { Clock } from '../../platform/clock.ts';
+import type { Db } from '../../platform/db/client.ts';
+import type { AuthUser } from '../../platform/http/auth-user.ts';
+import type { Outbox } from '../outbox/outbox.ts';
+import type { UsersService } from '../users/users.service.ts';
+import * as repo from './notifications.repo.ts';
+
+export interface NotificationsDeps {
+  db: Db;
+  clock: Clock;
+  outbox: Pick<Outbox, 'enqueue'>;
+  users: Pick<UsersService, 'findById' | 'setNotificationMethod'>;
+}
+
+/** A message's words; the subject and the HTML go only by e-mail. */
+export interface Notice {
+  subject: string;
+  text: string;
+  html?: string | undefined;
+}
+
+export interface SendOptions {
+  /** What the message is about, for people reading the outbox (`lesson-booked`, `payment-reference`, …). */
+  template: string;
+  /** For jobs, which run at least once: each channel's message is stored once per key. */
+  dedupeKey?: string | undefined;
+}
+
+type UserRow = NonNullable<Awaited<ReturnType<UsersService['findById']>>>;
+
+const isOptional = (kind: string): kind is OptionalKind => (OPTIONAL_KINDS as readonly string[]).includes(kind);
+const mutedOf = (kinds: NotificationKinds) => OPTIONAL_KINDS.filter((kind) => !kinds[kind]);
+
+/**
+ * Notifications (issue 31): what a person chose, and the one way every module sends them a message, through the
+ * domain's policy (`channelsFor`): transactional kinds by e-mail and the chosen channel, reminders and nudges as
+ * chosen.
+ */
+export function createNotificationsService(deps: NotificationsDeps) {
+  const { db, clock } = deps;
+
+  function personOf(user: UserRow, mutedKinds: readonly string[]): NotifiedPerson {
+    return {
+      channel: user.notificationMethod as NotificationChannel,
+      mutedKinds: mutedKinds.filter(isOptional),
+      email: user.email,
+      verifiedPhone: user.phoneVerifiedAt ? user.phone : null,
+      telegramChatId: user.telegramChatId,
+    };
+  }
+
+  async function preferencesOf(tx: Db, userId: number): Promise<NotificationPreferences> {
+    const user = await deps.users.findById(tx, userId);
+    if (!user) throw new AppError('user-not-found');
+    const row = await repo.findPreferences(tx, userId);
+    const muted = new Set(row?.mutedKinds ?? []);
+    const channel = user.notificationMethod as NotificationChannel;
+    const phoneVerified = user.phoneVerifiedAt !== null;
+    const chosen = Boolean(row?.chosenAt);
+    return {
+      channel,
+      kinds: Object.fromEntries(OPTIONAL_KINDS.map((kind) => [kind, !muted.has(kind)])) as NotificationKinds,
+      chosen,
+      suggestedChannel: suggestedChannel({ chosen, channel, phoneVerified }),
+      phoneVerified,
+      telegramLinked: user.telegramChatId !== null,
+    };
+  }
+
+  return {
+    preferences: (actor: AuthUser) => preferencesOf(db, actor.id),
+
+    /** WhatsApp reaches only a verified number, so it is refused until the phone is verified. */
+    async update(actor: AuthUser, input: UpdateNotificationPreferencesInput): Promise<NotificationPreferences> {
+      return db.transaction(async (tx) => {
+        const user = await deps.users.findById(tx, actor.id);
+        if (!user) throw new AppError('user-not-found');
+        if (input.channel === 'whatsapp' && !user.phoneVerifiedAt) throw new AppError('unverified-phone');
+        await deps.users.setNotificationMethod(tx, actor.id, input.channel);
+        const now = clock.now();
+        await repo.savePreferences(tx, actor.id, { mutedKinds: mutedOf(input.kinds), chosenAt: now, updatedAt: now });
+        return preferencesOf(tx, actor.id);
+      });
+    },
+
+    /** The prompt after the first booking, closed without a choice: remembered, never shown again. */
+    async dismissPrompt(actor: AuthUser) {
+      const now = clock.now();
+      await repo.savePreferences(db, actor.id, { chosenAt: now, updatedAt: now });
+      return { ok: true as const };
+    },
+
+    /**
+     * Writes a message to one user in the caller's transaction, on every channel the policy gives for its kind;
+     * the caller kicks the outbox after commit.
+     */
+    async send(tx: Db, userId: number, kind: MessageKind, notice: Notice, options: SendOptions): Promise<void> {
+      const user = await deps.users.findById(tx, userId);
+      if (!user) return;
+      const row = await repo.findPreferences(tx, userId);
+      for (const { channel, to } of channelsFor(kind, personOf(user, row?.mutedKinds ?? []))) {
+        const byEmail = channel === 'email';
+        await deps.outbox.enqueue(tx, {
+          channel,
+          to,
+          userId,
+          subject: byEmail ? notice.subject : undefined,
+          text: notice.text,
+          html: byEmail ? notice.html : undefined,
+          template: options.template,
+          dedupeKey: options.dedupeKey ? `${options.dedupeKey}:${channel}` : undefined,
+        });
+      }
+    },
+  };
+}
+
+export type NotificationsService = ReturnType<typeof createNotificationsService>;
+/** What other modules need to tell someone something. */
+export type Notifier = Pick<NotificationsService, 'send'>;

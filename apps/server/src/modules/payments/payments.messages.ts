@@ -1,0 +1,37 @@
+import { formatEgp } from '@darsak/domain/common';
+import { messageMoment } from '../../platform/message-time.ts';
+
+type Notice = { subject: string; text: string };
+
+/**
+ * The Fawry reference of a cash payment, which until now lived only on the checkout page. The reference stays in
+ * Latin digits: it is read out or typed at the outlet's machine.
+ */
+export function paymentReferenceNotice(p: {
+  referenceNumber: string;
+  amountPiastres: number;
+  expiresAt: Date;
+}): Notice {
+  return {
+    subject: 'رقمك المرجعي للدفع في فوري',
+    text:
+      `درسك: ادفع ${formatEgp(p.amountPiastres)} في أي منفذ فوري بالرقم المرجعي ${p.referenceNumber} ` +
+      `قبل ${messageMoment.format(p.expiresAt)} (بتوقيت القاهرة). يبدأ اشتراكك فور الدفع.`,
+  };
+}
+
+export function paymentReceivedNotice(p: { amountPiastres: number; weeklyMinutes: number }): Notice {
+  return {
+    subject: 'وصلنا دفعك في درسك',
+    text: `درسك: وصلنا ${formatEgp(p.amountPiastres)}، وبدأ اشتراكك (${p.weeklyMinutes.toLocaleString('ar-EG')} دقيقة أسبوعيًا). احجز درسك الأول الآن.`,
+  };
+}
+
+export function refundNotice(p: { refundedPiastres: number; full: boolean }): Notice {
+  return {
+    subject: 'رددنا إليك مبلغًا في درسك',
+    text: p.full
+      ? `درسك: رددنا إليك ${formatEgp(p.refundedPiastres)}، وانتهى الاشتراك الذي دُفع به.`
+      : `درسك: رددنا إليك ${formatEgp(p.refundedPiastres)} من دفعتك.`,
+  };
+}

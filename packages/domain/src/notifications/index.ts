@@ -1,0 +1,2 @@
+export * from './notifications.contract.ts';
+export * from './policy.ts';

@@ -1,0 +1,101 @@
+import { describe, expect, it } from 'vitest';
+import {
+  channelsFor,
+  MESSAGE_KIND_CLASS,
+  type MessageKind,
+  NOTIFICATION_CHANNELS,
+  type NotifiedPerson,
+  OPTIONAL_KINDS,
+  suggestedChannel,
+} from './policy.ts';
+
+const KINDS = Object.keys(MESSAGE_KIND_CLASS) as MessageKind[];
+const TRANSACTIONAL = KINDS.filter((kind) => MESSAGE_KIND_CLASS[kind] === 'transactional');
+
+const person = (over: Partial<NotifiedPerson> = {}): NotifiedPerson => ({
+  channel: 'whatsapp',
+  mutedKinds: [],
+  email: 'mona@example.com',
+  verifiedPhone: '01012345678',
+  telegramChatId: '777',
+  ...over,
+});
+
+const email = { channel: 'email', to: 'mona@example.com' };
+const whatsapp = { channel: 'whatsapp', to: '01012345678' };
+const telegram = { channel: 'telegram', to: '777' };
+
+describe('the kinds', () => {
+  it('names payments, the Fawry reference, refunds, bookings, cancellations and security transactional', () => {
+    expect(TRANSACTIONAL).toEqual(
+      expect.arrayContaining([
+        'paymentReceived',
+        'paymentReference',
+        'refund',
+        'lessonBooked',
+        'lessonRebooked',
+        'lessonCancelled',
+        'accountSecurity',
+      ]),
+    );
+    expect(OPTIONAL_KINDS).toEqual(['lessonReminderDay', 'lessonReminderHour', 'subscriptionEnding']);
+  });
+});
+
+describe('channelsFor: transactional', () => {
+  it.each(TRANSACTIONAL)('%s goes by e-mail and the chosen channel', (kind) => {
+    expect(channelsFor(kind, person({ channel: 'whatsapp' }))).toEqual([email, whatsapp]);
+    expect(channelsFor(kind, person({ channel: 'telegram' }))).toEqual([email, telegram]);
+  });
+
+  it.each(TRANSACTIONAL)('%s goes by e-mail once when e-mail is the chosen channel, or with "none"', (kind) => {
+    expect(channelsFor(kind, person({ channel: 'email' }))).toEqual([email]);
+    expect(channelsFor(kind, person({ channel: 'none' }))).toEqual([email]);
+  });
+
+  it('goes by e-mail alone while the chosen channel cannot be reached yet', () => {
+    expect(channelsFor('lessonBooked', person({ verifiedPhone: null }))).toEqual([email]);
+    expect(channelsFor('refund', person({ channel: 'telegram', telegramChatId: null }))).toEqual([email]);
+  });
+
+  it('ignores muted kinds: a transactional kind cannot be muted', () => {
+    const muted = person({ mutedKinds: [...OPTIONAL_KINDS] });
+    expect(channelsFor('paymentReference', muted)).toEqual([email, whatsapp]);
+  });
+});
+
+describe('channelsFor: reminders and nudges', () => {
+  it.each(OPTIONAL_KINDS)('%s goes by the chosen channel only', (kind) => {
+    expect(channelsFor(kind, person({ channel: 'whatsapp' }))).toEqual([whatsapp]);
+    expect(channelsFor(kind, person({ channel: 'telegram' }))).toEqual([telegram]);
+    expect(channelsFor(kind, person({ channel: 'email' }))).toEqual([email]);
+  });
+
+  it.each(OPTIONAL_KINDS)('%s is not sent with "none", whatever the kinds say', (kind) => {
+    expect(channelsFor(kind, person({ channel: 'none' }))).toEqual([]);
+  });
+
+  it.each(OPTIONAL_KINDS)('%s is not sent when muted, and the other kinds still are', (kind) => {
+    const muted = person({ mutedKinds: [kind] });
+    expect(channelsFor(kind, muted)).toEqual([]);
+    for (const other of OPTIONAL_KINDS.filter((k) => k !== kind)) expect(channelsFor(other, muted)).toEqual([whatsapp]);
+  });
+
+  it('falls back to e-mail while the chosen channel cannot be reached yet', () => {
+    expect(channelsFor('lessonReminderHour', person({ verifiedPhone: null }))).toEqual([email]);
+    expect(channelsFor('subscriptionEnding', person({ channel: 'telegram', telegramChatId: null }))).toEqual([email]);
+  });
+});
+
+describe('suggestedChannel', () => {
+  it('keeps her choice once made, for every channel', () => {
+    for (const channel of NOTIFICATION_CHANNELS) {
+      expect(suggestedChannel({ chosen: true, channel, phoneVerified: true })).toBe(channel);
+    }
+  });
+
+  it('preselects WhatsApp once her phone is verified, else e-mail', () => {
+    expect(suggestedChannel({ chosen: false, channel: 'none', phoneVerified: true })).toBe('whatsapp');
+    expect(suggestedChannel({ chosen: false, channel: 'none', phoneVerified: false })).toBe('email');
+  });
+});
