@@ -1,4 +1,5 @@
 import { createFakeRealtimeServer } from '@darsak/client';
+import type { NotificationPreferences } from '@darsak/domain/notifications';
 import type { TutorMeta, User } from '@darsak/domain/users';
 import { QueryClient } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
@@ -8,6 +9,25 @@ import { AppProvider } from '../app/provider.tsx';
 import { pageDataContext, routes } from '../app/router.tsx';
 import { authStore } from '../lib/auth-store.ts';
 import { setSocketFactory } from '../lib/realtime.ts';
+
+/** The preferences the server would answer for this user: a channel other than "none" counts as chosen. */
+export function makeNotificationPreferences(
+  user?: User,
+  overrides: Partial<NotificationPreferences> = {},
+): NotificationPreferences {
+  const channel = user?.notificationMethod ?? 'none';
+  const chosen = channel !== 'none';
+  const phoneVerified = user?.phoneVerified ?? false;
+  return {
+    channel,
+    kinds: { lessonReminderDay: true, lessonReminderHour: true, subscriptionEnding: true },
+    chosen,
+    suggestedChannel: chosen ? channel : phoneVerified ? 'whatsapp' : 'email',
+    phoneVerified,
+    telegramLinked: false,
+    ...overrides,
+  };
+}
 
 export function makeUser(overrides: Partial<User> = {}): User {
   return {
@@ -71,6 +91,7 @@ export function stubApi(handlers: Record<string, Handler> = {}, user?: User, met
       body: { environment: 'local', supportLinks: {}, googleSimulator: false },
     }),
     'POST /api/v1/auth/logout': () => ({ body: { ok: true } }),
+    'GET /api/v1/user/notification-preferences': () => ({ body: makeNotificationPreferences(user) }),
   };
   const table = { ...defaults, ...handlers };
   const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {

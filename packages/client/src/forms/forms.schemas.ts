@@ -15,7 +15,6 @@ import {
   EnglishLevelSchema,
   GenderSchema,
   GovernorateIdSchema,
-  NotificationMethodSchema,
   Password,
   PersonName,
   passwordsMatch,
@@ -125,9 +124,6 @@ export const StudentAboutForm = z.object({
   goal: blankAsNull(z.string().trim().max(300, 'text-too-long')),
 });
 export type StudentAboutFormInput = z.input<typeof StudentAboutForm>;
-
-export const NotificationForm = z.object({ notificationMethod: NotificationMethodSchema });
-export type NotificationFormInput = z.input<typeof NotificationForm>;
 
 export const NoticePeriodForm = z.object({
   noticePeriodMinutes: z.preprocess(

@@ -71,7 +71,6 @@ export const UpdateUserInput = z
     birthYear: BirthYear.nullable(),
     gender: GenderSchema.nullable(),
     job: z.string().trim().max(100).nullable(),
-    notificationMethod: NotificationMethodSchema,
     email: Email,
     /** Tutor-only fields; refused for other roles. */
     bio: TutorBio,

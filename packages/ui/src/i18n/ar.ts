@@ -257,6 +257,23 @@ export const ar = {
   'notify.whatsapp': 'واتساب',
   'notify.telegram': 'تيليجرام',
   'notify.none': 'بدون إشعارات',
+  'notify.email': 'البريد الإلكتروني',
+  'notify.whatsappNeedsPhone': 'واتساب (بعد تأكيد رقم موبايلك)',
+  'notify.always':
+    'رسائل الدفع والرقم المرجعي لفوري وموعده والحجز والإلغاء والاسترداد وأمان الحساب تصلك دائمًا بالبريد الإلكتروني، وبهذه القناة أيضًا.',
+  'notify.noneHint':
+    '«بدون إشعارات» يوقف التذكيرات والتنبيهات كلها، وتبقى رسائل الدفع والحجز والإلغاء والاسترداد وأمان الحساب بالبريد الإلكتروني وحده.',
+  'notify.kinds': 'التذكيرات والتنبيهات',
+  'notify.kind.lessonReminderDay': 'تذكير قبل الدرس بيوم',
+  'notify.kind.lessonReminderHour': 'تذكير قبل الدرس بساعة',
+  'notify.kind.subscriptionEnding': 'تنبيه قبل انتهاء الاشتراك',
+  'notify.loading': 'جارٍ تحميل إعدادات الإشعارات…',
+  'notify.loadError': 'تعذّر تحميل إعدادات الإشعارات.',
+  'notify.prompt.title': 'كيف نبلغك بدروسك؟',
+  'notify.prompt.body':
+    'اختر القناة التي تصلك عليها تذكيرات دروسك ورسائل الحجز والدفع. يمكنك تغييرها لاحقًا من الإعدادات.',
+  'notify.prompt.later': 'ليس الآن',
+  'notify.prompt.saved': 'حفظنا اختيارك، ويمكنك تغييره من الإعدادات.',
 
   // verification
   'verify.section.title': 'بيانات التواصل',
@@ -334,7 +351,7 @@ export const ar = {
   // settings
   'page.settings.subtitle': 'الإشعارات ووسائل التواصل واللغة وكلمة المرور.',
   'settings.notifications.title': 'الإشعارات',
-  'settings.notifications.body': 'نرسل تذكيرًا بالدرس قبل موعده بيوم وبساعة.',
+  'settings.notifications.body': 'اختر كيف نبلغك، وأي التذكيرات والتنبيهات تصلك.',
   'settings.teaching.title': 'إعدادات التدريس',
   'settings.language.title': 'اللغة',
   'settings.language.body': 'لغة واجهة درسك على هذا الجهاز.',

@@ -243,6 +243,23 @@ export const en: Translation<typeof ar> = {
   'notify.whatsapp': 'WhatsApp',
   'notify.telegram': 'Telegram',
   'notify.none': 'No notifications',
+  'notify.email': 'E-mail',
+  'notify.whatsappNeedsPhone': 'WhatsApp (once your mobile number is verified)',
+  'notify.always':
+    'Messages about payments, the Fawry reference number and its deadline, bookings, cancellations, refunds and account security always reach you by e-mail, and by this channel too.',
+  'notify.noneHint':
+    '“No notifications” turns every reminder and notice off; payment, booking, cancellation, refund and account security messages still come, by e-mail only.',
+  'notify.kinds': 'Reminders and notices',
+  'notify.kind.lessonReminderDay': 'A reminder a day before a lesson',
+  'notify.kind.lessonReminderHour': 'A reminder an hour before a lesson',
+  'notify.kind.subscriptionEnding': 'A notice before my subscription ends',
+  'notify.loading': 'Loading your notification settings…',
+  'notify.loadError': 'Your notification settings could not be loaded.',
+  'notify.prompt.title': 'How should we tell you about your lessons?',
+  'notify.prompt.body':
+    'Choose where your lesson reminders and booking and payment messages reach you. You can change it later in your settings.',
+  'notify.prompt.later': 'Not now',
+  'notify.prompt.saved': 'Saved. You can change it in your settings.',
 
   'verify.section.title': 'Contact details',
   'verify.section.subtitle': 'Verify your e-mail and mobile to complete your profile and book lessons.',
@@ -310,7 +327,7 @@ export const en: Translation<typeof ar> = {
 
   'page.settings.subtitle': 'Notifications, contact details, language and password.',
   'settings.notifications.title': 'Notifications',
-  'settings.notifications.body': 'We remind you of a lesson one day and one hour before it.',
+  'settings.notifications.body': 'Choose how we tell you, and which reminders and notices you get.',
   'settings.teaching.title': 'Teaching settings',
   'settings.language.title': 'Language',
   'settings.language.body': 'The language of Darsak on this device.',

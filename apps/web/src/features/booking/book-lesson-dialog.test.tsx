@@ -10,7 +10,7 @@ import {
   makeSubscription,
   makeTutorProfile,
 } from '../../testing/booking-fixtures.ts';
-import { makeUser, renderApp, stubApi } from '../../testing/test-utils.tsx';
+import { makeNotificationPreferences, makeUser, renderApp, stubApi } from '../../testing/test-utils.tsx';
 
 // Whole-app renders with lazy routes: give them time on a busy machine.
 configure({ asyncUtilTimeout: 5000 });
@@ -90,6 +90,57 @@ describe('book-lesson dialog', () => {
       tutorId: 21,
       startsAt: tomorrowHalfTen,
       durationMinutes: 30,
+    });
+  });
+
+  describe('after her first booking, while she has not chosen how to be told', () => {
+    const newcomer = makeUser({ notificationMethod: 'none' });
+    const bookAsNewcomer = (handlers: Parameters<typeof stubApi>[0]) =>
+      stubBooking({
+        'GET /api/v1/user/current': () => ({ body: newcomer }),
+        'GET /api/v1/user/notification-preferences': () => ({ body: makeNotificationPreferences(newcomer) }),
+        'POST /api/v1/lesson/': () => ({ status: 201, body: makeLesson({ id: 778, startsAt: tomorrowHalfTen }) }),
+        ...handlers,
+      });
+
+    async function booked(user: ReturnType<typeof userEvent.setup>) {
+      renderApp('/t/21', { user: newcomer });
+      const dialog = await walkToConfirmation(user);
+      await user.click(within(dialog).getByRole('button', { name: 'تأكيد الحجز' }));
+      return within(await screen.findByRole('region', { name: 'كيف نبلغك بدروسك؟' }));
+    }
+
+    it('asks, with WhatsApp preselected once her phone is verified, and saves her choice', async () => {
+      const saved = makeNotificationPreferences(newcomer, {
+        channel: 'email',
+        chosen: true,
+        suggestedChannel: 'email',
+      });
+      const { calls } = bookAsNewcomer({ 'PUT /api/v1/user/notification-preferences': () => ({ body: saved }) });
+      const user = userEvent.setup();
+      const prompt = await booked(user);
+      const channel = prompt.getByLabelText('طريقة استلام الإشعارات') as HTMLSelectElement;
+      expect(channel.value).toBe('whatsapp');
+      await user.selectOptions(channel, 'email');
+      await user.click(prompt.getByRole('checkbox', { name: 'تذكير قبل الدرس بيوم' }));
+      await user.click(prompt.getByRole('button', { name: 'حفظ' }));
+      expect(await screen.findByText('حفظنا اختيارك، ويمكنك تغييره من الإعدادات.')).toBeTruthy();
+      const put = calls.find((c) => c.method === 'PUT');
+      expect(put?.body).toEqual({
+        channel: 'email',
+        kinds: { lessonReminderDay: false, lessonReminderHour: true, subscriptionEnding: true },
+      });
+    });
+
+    it('closes for good with "not now"', async () => {
+      const { calls } = bookAsNewcomer({
+        'POST /api/v1/user/notification-preferences/dismiss-prompt': () => ({ body: { ok: true } }),
+      });
+      const user = userEvent.setup();
+      const prompt = await booked(user);
+      await user.click(prompt.getByRole('button', { name: 'ليس الآن' }));
+      await waitFor(() => expect(screen.queryByRole('region', { name: 'كيف نبلغك بدروسك؟' })).toBeNull());
+      expect(calls.some((c) => c.path === '/api/v1/user/notification-preferences/dismiss-prompt')).toBe(true);
     });
   });
 

@@ -2,6 +2,7 @@ import { LessonStatus, type LessonView } from '@darsak/domain/lessons';
 import { Button, NotFound } from '@darsak/ui';
 import { registerMessages, useT } from '@darsak/ui/i18n';
 import { bookingMessages } from '@darsak/ui/i18n/features/booking.ar.ts';
+import { telegramMessages } from '@darsak/ui/i18n/features/telegram.ar.ts';
 import { useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { paths } from '../../../config/paths.ts';
@@ -11,7 +12,8 @@ import { RateTutorButton } from '../../../features/ratings/components/rate-tutor
 import { useCurrentUser } from '../../../lib/auth-store.ts';
 
 // This page's catalogues ride in its chunk; the router awaits their other languages (app/messages.ts).
-void registerMessages(bookingMessages);
+// The booking dialog's prompt to choose a channel may show Telegram's link panel.
+void registerMessages(bookingMessages, telegramMessages);
 
 /** The student's extra actions: move the lesson (same dialog as booking), rate its tutor after it. */
 function StudentActions({ lesson, canChange, viewerId }: { lesson: LessonView; canChange: boolean; viewerId: number }) {

@@ -1,10 +1,9 @@
-import { Card } from '@darsak/ui';
 import { registerMessages, useT } from '@darsak/ui/i18n';
 import { paymentsMessages } from '@darsak/ui/i18n/features/payments.ar.ts';
 import { telegramMessages } from '@darsak/ui/i18n/features/telegram.ar.ts';
 import { PageHeader } from '../../../components/layouts/page-header.tsx';
 import { LogExportCard } from '../../../components/log-export-dialog.tsx';
-import { NotificationMethodForm } from '../../../features/profile/components/account-settings-forms.tsx';
+import { NotificationSettingsCard } from '../../../features/notifications/components/notification-settings.tsx';
 import { SubscriptionCard } from '../../../features/subscriptions/components/subscription-card.tsx';
 import { ContactVerificationCard } from '../../../features/verification/components/contact-verification-card.tsx';
 import { useCurrentUser } from '../../../lib/auth-store.ts';
@@ -23,9 +22,7 @@ export function StudentSettingsPage() {
       <PageHeader title={t('sidebar.settings')} subtitle={t('page.settings.subtitle')} />
       <div className="grid gap-6 lg:grid-cols-2">
         <SubscriptionCard />
-        <Card title={t('settings.notifications.title')} description={t('settings.notifications.body')}>
-          <NotificationMethodForm user={user} />
-        </Card>
+        <NotificationSettingsCard />
         <ContactVerificationCard user={user} />
         <LanguageCard />
         <PasswordCard user={user} />

@@ -3,10 +3,8 @@ import { registerMessages, useT } from '@darsak/ui/i18n';
 import { telegramMessages } from '@darsak/ui/i18n/features/telegram.ar.ts';
 import { PageHeader } from '../../../components/layouts/page-header.tsx';
 import { LogExportCard } from '../../../components/log-export-dialog.tsx';
-import {
-  NoticePeriodSettingsForm,
-  NotificationMethodForm,
-} from '../../../features/profile/components/account-settings-forms.tsx';
+import { NotificationSettingsCard } from '../../../features/notifications/components/notification-settings.tsx';
+import { NoticePeriodSettingsForm } from '../../../features/profile/components/account-settings-forms.tsx';
 import { ContactVerificationCard } from '../../../features/verification/components/contact-verification-card.tsx';
 import { useAuth } from '../../../lib/auth-store.ts';
 import { LanguageCard, PasswordCard } from './settings-sections.tsx';
@@ -23,9 +21,7 @@ export function TutorAccountSettingsPage() {
     <div className="flex flex-col gap-6">
       <PageHeader title={t('sidebar.settings')} subtitle={t('page.settings.subtitle')} />
       <div className="grid gap-6 lg:grid-cols-2">
-        <Card title={t('settings.notifications.title')} description={t('settings.notifications.body')}>
-          <NotificationMethodForm user={user} />
-        </Card>
+        <NotificationSettingsCard />
         <Card title={t('settings.teaching.title')}>
           <NoticePeriodSettingsForm user={user} meta={meta} />
         </Card>

@@ -1,6 +1,7 @@
 import { buttonClasses, ChatIcon, NotFound } from '@darsak/ui';
 import { registerMessages, useT } from '@darsak/ui/i18n';
 import { bookingMessages } from '@darsak/ui/i18n/features/booking.ar.ts';
+import { telegramMessages } from '@darsak/ui/i18n/features/telegram.ar.ts';
 import { Link, useParams } from 'react-router';
 import { paths } from '../../../config/paths.ts';
 import { BookLessonButton } from '../../../features/booking/components/book-lesson-button.tsx';
@@ -10,7 +11,8 @@ import { useCurrentUser } from '../../../lib/auth-store.ts';
 import { isTutorLike } from '../../../lib/roles.ts';
 
 // This page's catalogues ride in its chunk; the router awaits their other languages (app/messages.ts).
-void registerMessages(bookingMessages);
+// The booking dialog's prompt to choose a channel may show Telegram's link panel.
+void registerMessages(bookingMessages, telegramMessages);
 
 /** /t/{id}: a tutor's profile and reviews, with "book a lesson" and "message". */
 export function TutorProfilePage() {

@@ -12,6 +12,7 @@ import { api } from '../../../lib/api.ts';
 import { useCurrentUser } from '../../../lib/auth-store.ts';
 import { useDateFormat } from '../../../lib/date-format.ts';
 import { useNow } from '../../lessons/hooks/use-now.ts';
+import { NotificationPrompt } from '../../notifications/components/notification-prompt.tsx';
 import { useBookLesson, useRebookLesson } from '../hooks/use-booking-mutations.ts';
 import { useFreeTimes } from '../hooks/use-free-times.ts';
 import { usePendingLesson } from '../hooks/use-pending-lesson.ts';
@@ -171,6 +172,7 @@ export function BookLessonDialog({ open, onOpenChange, tutor, moving, onBooked }
             count: booked.minutesLeft,
           })}
         </Alert>
+        <NotificationPrompt />
         <div className="flex flex-wrap gap-2">
           <Link to={paths.lesson.href(booked.lesson.id)} className={buttonClasses()} data-autofocus>
             {t('booking.book.viewLesson')}

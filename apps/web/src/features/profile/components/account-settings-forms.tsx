@@ -1,59 +1,12 @@
 import { DEFAULT_NOTICE_PERIOD_MINUTES } from '@darsak/domain/lessons';
 import type { TutorMeta, User } from '@darsak/domain/users';
-import { Button, Form, FormActions, FormError, SelectField, TextField, useToast } from '@darsak/ui';
+import { Button, Form, FormActions, FormError, TextField, useToast } from '@darsak/ui';
 import { useI18n } from '@darsak/ui/i18n';
 import { useForm } from 'react-hook-form';
 import { formResolver, useErrorText, useFieldErrorText } from '../../../lib/forms.ts';
-import { TelegramLinkPanel } from '../../telegram/components/telegram-link-panel.tsx';
 import { useUpdateUser } from '../hooks/use-profile-mutations.ts';
 
-const notificationResolver = formResolver((forms) => forms.NotificationForm);
 const noticePeriodResolver = formResolver((forms) => forms.NoticePeriodForm);
-
-/** How lesson reminders and codes reach the user: WhatsApp, Telegram or nothing. */
-export function NotificationMethodForm({ user }: { user: User }) {
-  const { t } = useI18n();
-  const fieldText = useFieldErrorText();
-  const errorText = useErrorText();
-  const { toast } = useToast();
-  const update = useUpdateUser(user.id);
-  const form = useForm({
-    resolver: notificationResolver,
-    values: { notificationMethod: user.notificationMethod },
-  });
-  return (
-    <>
-      <Form
-        data-schema-form
-        onSubmit={form.handleSubmit((values) =>
-          update.mutate(values, {
-            onSuccess: () => toast({ type: 'success', title: t('common.saved') }),
-          }),
-        )}
-      >
-        <FormError message={update.error ? errorText(update.error) : undefined} />
-        <SelectField
-          label={t('field.notificationMethod')}
-          placeholder={false}
-          options={[
-            { value: 'whatsapp', label: t('notify.whatsapp') },
-            { value: 'telegram', label: t('notify.telegram') },
-            { value: 'none', label: t('notify.none') },
-          ]}
-          error={fieldText(form.formState.errors.notificationMethod)}
-          {...form.register('notificationMethod')}
-        />
-        <FormActions>
-          <Button type="submit" loading={update.isPending}>
-            {t('common.save')}
-          </Button>
-        </FormActions>
-      </Form>
-      {/* A bot cannot write first: Telegram needs the user's chat, linked through the bot's /start. */}
-      {form.watch('notificationMethod') === 'telegram' && <TelegramLinkPanel />}
-    </>
-  );
-}
 
 /** The tutor's notice period: least minutes between a booking and the lesson (DESIGN §4). */
 export function NoticePeriodSettingsForm({ user, meta }: { user: User; meta: TutorMeta | null }) {
