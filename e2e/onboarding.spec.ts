@@ -1,8 +1,8 @@
 import { type APIRequestContext, type Browser, expect as baseExpect, type Page, test } from '@playwright/test';
 import sharp from 'sharp';
 import { openAdminAs } from './support/admin-app.ts';
+import { newPhone, verifyContacts } from './support/contacts.ts';
 import { FAKE_MEDIA_LAUNCH, join } from './support/live-session.ts';
-import { latestCode } from './support/outbox.ts';
 import { type Person, registerPerson, signedInContext } from './support/people.ts';
 import { screenshot } from './support/screens.ts';
 import { webmBytes } from './support/video.ts';
@@ -25,33 +25,12 @@ test.describe.configure({ timeout: 240_000 });
 const PASSWORD = 'Darsak2026';
 const ALL_WEEK = [0, 1, 2, 3, 4, 5, 6].map((weekday) => ({ weekday, startMinute: 0, endMinute: 1440 }));
 const bearer = (token: string) => ({ Authorization: `Bearer ${token}` });
-let phones = 0;
 
 async function signInApi(request: APIRequestContext, email: string): Promise<Person> {
   const response = await request.post('/api/v1/auth/password', { data: { email, password: PASSWORD } });
   expect(response.status(), await response.text()).toBe(200);
   return (await response.json()) as Person;
 }
-
-/** Verifies the person's e-mail and phone with the codes the local outbox received, as a person would. */
-async function verifyContacts(request: APIRequestContext, person: Person, phone: string): Promise<string> {
-  const headers = bearer(person.token);
-  const me = await (await request.get('/api/v1/user/current', { headers })).json();
-  await request.post('/api/v1/confirmation-code/email/send', { headers, data: {} });
-  const emailCode = await latestCode(request, me.email);
-  const email = await request.post('/api/v1/confirmation-code/email/confirm', { headers, data: { code: emailCode } });
-  expect(email.status(), await email.text()).toBe(200);
-  await request.post('/api/v1/confirmation-code/phone/send', { headers, data: { method: 'whatsapp' } });
-  const phoneCode = await latestCode(request, phone);
-  const verified = await request.post('/api/v1/confirmation-code/phone/verify', { headers, data: { code: phoneCode } });
-  expect(verified.status(), await verified.text()).toBe(200);
-  return me.email as string;
-}
-
-const newPhone = () => {
-  phones += 1;
-  return `015${String(Date.now() + phones).slice(-8)}`;
-};
 
 /** A new tutor with verified e-mail and phone and a complete profile (the first onboarding step done). */
 async function newApplicant(request: APIRequestContext): Promise<Person & { email: string }> {
@@ -90,7 +69,7 @@ async function newStudent(request: APIRequestContext): Promise<Person> {
   const plan = plans.list.find((p: { weeklyMinutes: number }) => p.weeklyMinutes === 120) ?? plans.list[0];
   const checkout = await request.post('/api/v1/paymob/create-checkout-url', {
     headers,
-    data: { planId: plan.id, period: 'month', idempotencyKey: `e2e-onboarding-${Date.now()}-${phones}` },
+    data: { planId: plan.id, period: 'month', idempotencyKey: `e2e-onboarding-${Date.now()}-${phone}` },
   });
   expect(checkout.status(), await checkout.text()).toBe(201);
   const { transaction } = await checkout.json();
