@@ -366,6 +366,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     clock,
     secret: config.JWT_SECRET,
     outbox,
+    notifications,
     users,
     auth,
     guesses,

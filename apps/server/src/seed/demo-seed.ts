@@ -8,6 +8,7 @@ import { eq, sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { assets } from '../modules/assets/assets.table.ts';
 import { availabilitySlots } from '../modules/availability/availability.table.ts';
+import { notificationPreferences } from '../modules/notifications/notifications.table.ts';
 import { planInvites, plans } from '../modules/plans/plans.table.ts';
 import { subscriptions } from '../modules/subscriptions/subscriptions.table.ts';
 import { countFavouriteTopics } from '../modules/topics/topics.service.ts';
@@ -173,6 +174,8 @@ export async function seedDemoData(db: Db, storage: Storage, now: Date): Promise
         })
         .returning({ id: users.id });
       if (!row) throw new Error(`seeding ${values.email} returned nothing`);
+      // Demo accounts have chosen WhatsApp: no prompt to choose after their first booking.
+      await tx.insert(notificationPreferences).values({ userId: row.id, chosenAt: now });
       return row.id;
     };
 

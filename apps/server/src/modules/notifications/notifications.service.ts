@@ -27,7 +27,7 @@ export interface NotificationsDeps {
 
 /** A message's words; the subject and the HTML go only by e-mail. */
 export interface Notice {
-  subject: string;
+  subject?: string | undefined;
   text: string;
   html?: string | undefined;
 }

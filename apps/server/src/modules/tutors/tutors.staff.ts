@@ -178,7 +178,7 @@ export function createStaffTutorsService(deps: StaffTutorsDeps) {
     const tutor = await deps.users.findById(tx, tutorId);
     if (!tutor) return;
     const notice = onboardingNotice({ kind }, tutor.gender);
-    await deps.notifications.send(tx, tutorId, 'accountSecurity', notice, { template: `onboarding-${kind}` });
+    await deps.notifications.send(tx, tutorId, 'requestUpdate', notice, { template: `onboarding-${kind}` });
   }
 
   /** The tutor's booked lessons still to come, each cancelled through the admins' lesson cancellation. */

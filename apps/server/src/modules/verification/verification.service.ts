@@ -16,6 +16,7 @@ import type { JobQueue } from '../../platform/jobs/queue.ts';
 import type { GuessLimits } from '../../platform/security/guess-limits.ts';
 import type { MessageChannel } from '../../providers/messaging/messenger.ts';
 import type { AuthService } from '../auth/auth.service.ts';
+import type { Notifier } from '../notifications/notifications.service.ts';
 import type { Outbox } from '../outbox/outbox.ts';
 import type { SettingsService } from '../settings/settings.service.ts';
 import type { UserRow } from '../users/users.repo.ts';
@@ -56,6 +57,8 @@ export interface VerificationDeps {
   /** Key of the codes' HMAC (the JWT secret): a leaked table alone does not give the codes away. */
   secret: string;
   outbox: Pick<Outbox, 'enqueue' | 'kick'>;
+  /** Account security notices follow the notification policy (e-mail and the chosen channel). */
+  notifications: Notifier;
   /** Verified e-mail and phone are part of what makes a tutor bookable (and listed). */
   users: Pick<
     UsersService,
@@ -230,9 +233,14 @@ export function createVerificationService(deps: VerificationDeps) {
     return users.toUser(row);
   }
 
-  /** A notice by e-mail about the account, in the caller's transaction. */
-  const tell = (tx: Db, user: UserRow, to: string, message: ComposedMessage) =>
-    outbox.enqueue(tx, { channel: 'email', to, userId: user.id, template: 'contact-changed', ...message });
+  /**
+   * A change of the account's e-mail is told to the old address itself (whoever took the account cannot hide it);
+   * other account notices follow the notification policy.
+   */
+  const tellOldAddress = (tx: Db, user: UserRow, message: ComposedMessage) =>
+    outbox.enqueue(tx, { channel: 'email', to: user.email, userId: user.id, template: 'contact-changed', ...message });
+  const tellAccount = (tx: Db, user: UserRow, message: ComposedMessage) =>
+    deps.notifications.send(tx, user.id, 'accountSecurity', message, { template: 'contact-changed' });
 
   function phoneDelivery(user: UserRow, phone: string, method?: 'whatsapp' | 'telegram'): Delivery {
     const channel = method ?? (user.notificationMethod === 'telegram' ? 'telegram' : 'whatsapp');
@@ -304,12 +312,7 @@ export function createVerificationService(deps: VerificationDeps) {
       return finishContactChange(user, CodePurpose.changeEmail, code, async (tx, target) => {
         const row = await users.replaceContact(tx, user.id, { email: target });
         if (target !== user.email)
-          await tell(
-            tx,
-            user,
-            user.email,
-            contactChangedNotice({ person: user, what: 'email', to: maskEmail(target) }),
-          );
+          await tellOldAddress(tx, user, contactChangedNotice({ person: user, what: 'email', to: maskEmail(target) }));
         return row;
       });
     },
@@ -326,20 +329,15 @@ export function createVerificationService(deps: VerificationDeps) {
     },
 
     /**
-     * Step two: the code makes the new number the account's (verified). The account's e-mail is told: WhatsApp
-     * carries only codes, and the e-mail is the address that recovers the account.
+     * Step two: the code makes the new number the account's (verified). The account is told by e-mail (the address
+     * that recovers it) and by the chosen channel, as every account security notice.
      */
     async confirmPhoneChange(actor: AuthUser, code: string): Promise<User> {
       const user = await requireUser(actor.id);
       return finishContactChange(user, CodePurpose.changePhone, code, async (tx, target) => {
         const row = await users.replaceContact(tx, user.id, { phone: target });
         if (target !== user.phone)
-          await tell(
-            tx,
-            user,
-            user.email,
-            contactChangedNotice({ person: user, what: 'phone', to: maskPhone(target) }),
-          );
+          await tellAccount(tx, user, contactChangedNotice({ person: user, what: 'phone', to: maskPhone(target) }));
         return row;
       });
     },
