@@ -124,7 +124,7 @@ import { redisConnector, redisStateOf } from './platform/redis.ts';
 import { countersOf, createGuessLimits, limitsRedis } from './platform/security/guess-limits.ts';
 import { routeLimitStore } from './platform/security/route-limit-store.ts';
 import type { LocalGoogleIssuer } from './providers/google/id-token-verifier.ts';
-import { createMessengers } from './providers/messaging/messengers.ts';
+import { createMessengers, whatsappCarriesNotices } from './providers/messaging/messengers.ts';
 import { createPaymentGateways } from './providers/payments/payment-gateways.ts';
 import { gatewaySimulatorRoutes } from './providers/payments/simulator/simulator.routes.ts';
 import { storageOf } from './providers/storage/configured.ts';
@@ -312,7 +312,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const tutorListStore = snapshotStore('tutors');
   const freeTimesStore = snapshotStore('booking-inputs');
   const users = createUsersService({ db, clock, uploadUrl, countFavouriteTopics, tutorChanges, settings });
-  const notifications = createNotificationsService({ db, clock, outbox, users });
+  const notifications = createNotificationsService({
+    db,
+    clock,
+    outbox,
+    users,
+    whatsappNotices: whatsappCarriesNotices(config, messengers),
+  });
   const auth = createAuthService({
     db,
     clock,

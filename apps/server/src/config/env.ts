@@ -163,6 +163,7 @@ export const EnvSchema = z.object({
   WHATSAPP_ACCESS_TOKEN: optional,
   WHATSAPP_PHONE_NUMBER_ID: optional,
   WHATSAPP_TEMPLATE: z.string().default('darsak_code'),
+  WHATSAPP_NOTICE_TEMPLATE: optional,
   WHATSAPP_API_URL: z.string().url().default('https://graph.facebook.com/v21.0'),
   TELEGRAM_BOT_TOKEN: optional,
   TELEGRAM_BOT_USERNAME: optional,

@@ -205,3 +205,32 @@ describe('payments told to the student', () => {
     expect(await channelsOf(student, 'payment-reference')).toEqual(['email']);
   });
 });
+
+describe('a WhatsApp that carries only codes (the Cloud API without a notice template)', () => {
+  let cloud: TestApp;
+  beforeAll(async () => {
+    cloud = await buildTestApp({
+      now: NOW,
+      env: { WHATSAPP_ACCESS_TOKEN: 'token', WHATSAPP_PHONE_NUMBER_ID: '1055', WHATSAPP_API_URL: 'http://127.0.0.1:9' },
+    });
+  });
+  afterAll(() => cloud.close());
+
+  it('reaches a student who chose WhatsApp by e-mail instead, so nothing she was promised is lost', async () => {
+    const teacher = await createTutor(cloud, { slots: ALL_WEEK });
+    const student = await createStudentWithMinutes(cloud);
+    await chooseNotifications(cloud, student, 'whatsapp');
+    const booked = await injectAs(cloud.app, student.token, {
+      method: 'POST',
+      url: '/api/v1/lesson/',
+      payload: { tutorId: teacher.id, startsAt: '2025-01-08T10:00:00Z', durationMinutes: 30 },
+    });
+    expect(booked.statusCode, booked.body).toBe(201);
+    cloud.clock.set('2025-01-08T09:00:00Z');
+    await cloud.app.jobs.run(LESSON_JOBS.reminder, { lessonId: booked.json().id, reminder: 'oneHour' });
+    const rows = await cloud.database.db.select().from(outboxMessages).where(eq(outboxMessages.userId, student.id));
+    const channels = (template: string) => rows.filter((m) => m.template === template).map((m) => m.channel);
+    expect(channels('lesson-booked')).toEqual(['email']);
+    expect(channels('lesson-oneHour')).toEqual(['email']);
+  });
+});

@@ -23,6 +23,8 @@ export interface NotificationsDeps {
   clock: Clock;
   outbox: Pick<Outbox, 'enqueue'>;
   users: Pick<UsersService, 'findById' | 'setNotificationMethod'>;
+  /** WhatsApp carries notices here (in the outbox, or by the Cloud API with a notice template), not only codes. */
+  whatsappNotices: boolean;
 }
 
 /** A message's words; the subject and the HTML go only by e-mail. */
@@ -57,7 +59,8 @@ export function createNotificationsService(deps: NotificationsDeps) {
       channel: user.notificationMethod as NotificationChannel,
       mutedKinds: mutedKinds.filter(isOptional),
       email: user.email,
-      verifiedPhone: user.phoneVerifiedAt ? user.phone : null,
+      // a WhatsApp that carries only codes cannot reach her with a notice: the policy sends it by e-mail instead
+      verifiedPhone: user.phoneVerifiedAt && deps.whatsappNotices ? user.phone : null,
       telegramChatId: user.telegramChatId,
     };
   }

@@ -3,7 +3,7 @@ import { type AddressInfo, createServer as createTcpServer, type Server } from '
 import { AppError } from '@darsak/domain/errors';
 import { afterEach, describe, expect, it } from 'vitest';
 import { DeliveryError, type Messenger, type OutgoingMessage } from './messenger.ts';
-import { createMessengers } from './messengers.ts';
+import { createMessengers, whatsappCarriesNotices } from './messengers.ts';
 import { outboxMessenger } from './outbox.adapter.ts';
 import { createSmtpMessenger } from './smtp.adapter.ts';
 import { createTelegramMessenger } from './telegram.adapter.ts';
@@ -109,6 +109,27 @@ describe('WhatsApp Cloud API adapter', () => {
     expect((refused as Error).message).toContain('131026');
     expect(await failureOf(messenger, code)).toMatchObject({ permanent: false });
     expect(await failureOf(messenger, code)).toMatchObject({ permanent: false });
+  });
+
+  it('sends a notice by the notice template, its text the body’s one parameter, where one is configured', async () => {
+    const provider = await fakeProvider({ status: 200, body: { messages: [{ id: 'wamid.notice' }] } });
+    const messenger = createWhatsappMessenger({
+      apiUrl: `${provider.url}/v21.0`,
+      accessToken: 'token-1',
+      phoneNumberId: '1055',
+      template: 'darsak_code',
+      noticeTemplate: 'darsak_notice',
+    });
+    const notice = { channel: 'whatsapp', to: '01012345678', text: 'حُجز درسك غدًا ٥ م', key: 'k-2' } as const;
+    expect(await messenger.send(notice)).toBe('wamid.notice');
+    expect(provider.requests[0]?.body).toMatchObject({
+      type: 'template',
+      template: {
+        name: 'darsak_notice',
+        language: { code: 'ar' },
+        components: [{ type: 'body', parameters: [{ type: 'text', text: 'حُجز درسك غدًا ٥ م' }] }],
+      },
+    });
   });
 
   it('refuses what the template cannot carry without calling the API', async () => {
@@ -290,6 +311,7 @@ describe('choice of messengers', () => {
     WHATSAPP_ACCESS_TOKEN: undefined,
     WHATSAPP_PHONE_NUMBER_ID: undefined,
     WHATSAPP_TEMPLATE: 'darsak_code',
+    WHATSAPP_NOTICE_TEMPLATE: undefined,
     TELEGRAM_API_URL: 'https://api.telegram.org',
     TELEGRAM_BOT_TOKEN: undefined,
   };
@@ -312,5 +334,13 @@ describe('choice of messengers', () => {
     });
     expect(Object.values(messengers).map((m) => m.delivery)).toEqual(['provider', 'provider', 'provider']);
     expect(createMessengers({ ...none, WHATSAPP_ACCESS_TOKEN: 't' }).whatsapp.delivery).toBe('outbox');
+  });
+
+  it('lets WhatsApp carry notices in the outbox, and by the Cloud API only with a notice template', () => {
+    const cloud = { ...none, WHATSAPP_ACCESS_TOKEN: 't', WHATSAPP_PHONE_NUMBER_ID: '1' };
+    expect(whatsappCarriesNotices(none, createMessengers(none))).toBe(true);
+    expect(whatsappCarriesNotices(cloud, createMessengers(cloud))).toBe(false);
+    const withNotices = { ...cloud, WHATSAPP_NOTICE_TEMPLATE: 'darsak_notice' };
+    expect(whatsappCarriesNotices(withNotices, createMessengers(withNotices))).toBe(true);
   });
 });

@@ -13,9 +13,17 @@ type MessagingConfig = Pick<
   | 'WHATSAPP_ACCESS_TOKEN'
   | 'WHATSAPP_PHONE_NUMBER_ID'
   | 'WHATSAPP_TEMPLATE'
+  | 'WHATSAPP_NOTICE_TEMPLATE'
   | 'TELEGRAM_API_URL'
   | 'TELEGRAM_BOT_TOKEN'
 >;
+
+/**
+ * Whether WhatsApp carries notices besides codes: in the outbox everything does; by the Cloud API only with a notice
+ * template.
+ */
+export const whatsappCarriesNotices = (config: MessagingConfig, messengers: Messengers): boolean =>
+  messengers.whatsapp.delivery === 'outbox' || Boolean(config.WHATSAPP_NOTICE_TEMPLATE);
 
 /** Each channel goes by its provider when its credentials are set, else it stays in the outbox (DESIGN §5). */
 export function createMessengers(config: MessagingConfig): Messengers {
@@ -28,6 +36,7 @@ export function createMessengers(config: MessagingConfig): Messengers {
             accessToken: config.WHATSAPP_ACCESS_TOKEN,
             phoneNumberId: config.WHATSAPP_PHONE_NUMBER_ID,
             template: config.WHATSAPP_TEMPLATE,
+            noticeTemplate: config.WHATSAPP_NOTICE_TEMPLATE,
           })
         : outboxMessenger,
     telegram: config.TELEGRAM_BOT_TOKEN

@@ -1,7 +1,7 @@
 import { AppError } from '@darsak/domain/errors';
 import { EGYPTIAN_MOBILE_PATTERN } from '@darsak/domain/users';
 import { z } from 'zod';
-import { DeliveryError, isPermanentStatus, type Messenger, postJson } from './messenger.ts';
+import { DeliveryError, isPermanentStatus, type Messenger, type OutgoingMessage, postJson } from './messenger.ts';
 
 export interface WhatsappOptions {
   /** Graph API base with its version, e.g. https://graph.facebook.com/v21.0 */
@@ -10,6 +10,11 @@ export interface WhatsappOptions {
   phoneNumberId: string;
   /** The approved authentication template (copy-code button). */
   template: string;
+  /**
+   * An approved utility template whose body is one text parameter, for notices (a booking, a reminder): a business
+   * may write first on WhatsApp only with a template. Without it only codes go by WhatsApp.
+   */
+  noticeTemplate?: string | undefined;
   language?: string;
   timeoutMs?: number;
 }
@@ -28,21 +33,19 @@ export function toWhatsappNumber(phone: string): string {
   return `20${local.slice(1)}`;
 }
 
+/** The most a template's text parameter holds (Cloud API). */
+const TEMPLATE_TEXT_MAX = 1024;
+
 /**
- * WhatsApp Cloud API, authentication template with a one-time code (providers.md §3.1): the code goes in the
- * body and again in the copy-code button. Only codes go by WhatsApp; other notices need their own templates.
+ * WhatsApp Cloud API (providers.md §3.1): a one-time code by the authentication template (the code in the body and
+ * again in the copy-code button); any other notice by the notice template, its text as the body's one parameter.
  */
 export function createWhatsappMessenger(options: WhatsappOptions): Messenger {
   const url = `${options.apiUrl.replace(/\/+$/, '')}/${encodeURIComponent(options.phoneNumberId)}/messages`;
   return {
     delivery: 'provider',
     async send(message) {
-      if (!message.code) {
-        throw new DeliveryError('whatsapp', 'only one-time codes can go by the authentication template', {
-          permanent: true,
-        });
-      }
-      const parameters = [{ type: 'text', text: message.code }];
+      const template = templateFor(message, options);
       const { status, body } = await postJson(
         'whatsapp',
         url,
@@ -53,14 +56,7 @@ export function createWhatsappMessenger(options: WhatsappOptions): Messenger {
           // The Cloud API has no idempotency key; this comes back in its status webhooks to tie them to the row.
           biz_opaque_callback_data: message.key,
           type: 'template',
-          template: {
-            name: options.template,
-            language: { code: options.language ?? 'ar' },
-            components: [
-              { type: 'body', parameters },
-              { type: 'button', sub_type: 'url', index: '0', parameters },
-            ],
-          },
+          template: { ...template, language: { code: options.language ?? 'ar' } },
         },
         { headers: { authorization: `Bearer ${options.accessToken}` }, timeoutMs: options.timeoutMs ?? 10_000 },
       );
@@ -77,4 +73,25 @@ export function createWhatsappMessenger(options: WhatsappOptions): Messenger {
       );
     },
   };
+}
+
+/** The template a message goes by: the code's, or the notice's; a notice with no notice template cannot go. */
+function templateFor(message: OutgoingMessage, options: WhatsappOptions) {
+  if (message.code) {
+    const parameters = [{ type: 'text', text: message.code }];
+    return {
+      name: options.template,
+      components: [
+        { type: 'body', parameters },
+        { type: 'button', sub_type: 'url', index: '0', parameters },
+      ],
+    };
+  }
+  if (!options.noticeTemplate) {
+    throw new DeliveryError('whatsapp', 'no notice template: only one-time codes can go by WhatsApp', {
+      permanent: true,
+    });
+  }
+  const text = message.text.slice(0, TEMPLATE_TEXT_MAX);
+  return { name: options.noticeTemplate, components: [{ type: 'body', parameters: [{ type: 'text', text }] }] };
 }
