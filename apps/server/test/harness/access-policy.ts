@@ -662,6 +662,14 @@ export const ACCESS_POLICY: Record<string, RoutePolicy> = {
     }),
     ownership: [{ owner: 'student', reachedBy: ROLE_GROUPS.admins }],
   },
+  // staff end a student's pause: a staff action on her subscription, reached by role (the matrix's has no pause)
+  'PATCH /api/v1/sub/:id/pause/end': {
+    example: async (ctx) => ({
+      params: { id: (await purchaseOf(ctx.t, buyerOf(ctx), ctx.others.superAdmin)).subscriptionId },
+      body: { reason: 'access matrix check' },
+    }),
+    ownership: [],
+  },
   'GET /api/v1/tx/:id': {
     example: async (ctx) => ({
       params: { id: (await purchaseOf(ctx.t, buyerOf(ctx), ctx.others.superAdmin)).transactionId },

@@ -327,6 +327,7 @@ export const paymentsAr = {
   'payments.pause.summary': 'يتوقف اشتراكك من {from} حتى {to}، وينتهي اشتراكك يوم {end} بدلًا من موعده.',
   'payments.pause.noLessons': 'لا توجد دروس محجوزة لك في أيام الإيقاف.',
   'payments.pause.lessonsTitle': {
+    zero: 'لا دروس محجوزة لك في أيام الإيقاف',
     one: 'لديك درس محجوز في أيام الإيقاف',
     two: 'لديك درسان محجوزان في أيام الإيقاف',
     few: 'لديك {count} دروس محجوزة في أيام الإيقاف',
