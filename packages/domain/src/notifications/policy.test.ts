@@ -18,6 +18,7 @@ const person = (over: Partial<NotifiedPerson> = {}): NotifiedPerson => ({
   email: 'mona@example.com',
   verifiedPhone: '01012345678',
   telegramChatId: '777',
+  teaches: false,
   ...over,
 });
 
@@ -84,6 +85,17 @@ describe('channelsFor: reminders and nudges', () => {
   it('falls back to e-mail while the chosen channel cannot be reached yet', () => {
     expect(channelsFor('lessonReminderHour', person({ verifiedPhone: null }))).toEqual([email]);
     expect(channelsFor('subscriptionEnding', person({ channel: 'telegram', telegramChatId: null }))).toEqual([email]);
+  });
+});
+
+describe('channelsFor: a tutor', () => {
+  it('still gets his lesson reminders by e-mail with "none", but no nudge, and none he turned off', () => {
+    const tutor = person({ channel: 'none', teaches: true });
+    expect(channelsFor('lessonReminderDay', tutor)).toEqual([email]);
+    expect(channelsFor('lessonReminderHour', tutor)).toEqual([email]);
+    expect(channelsFor('subscriptionEnding', tutor)).toEqual([]);
+    expect(channelsFor('lessonReminderDay', { ...tutor, mutedKinds: ['lessonReminderDay'] })).toEqual([]);
+    expect(channelsFor('lessonReminderDay', person({ channel: 'none' }))).toEqual([]);
   });
 });
 

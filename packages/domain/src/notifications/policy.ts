@@ -45,6 +45,11 @@ export interface NotifiedPerson {
   verifiedPhone: string | null;
   /** The chat opened with our bot, once linked (a bot cannot write first). */
   telegramChatId: string | null;
+  /**
+   * A tutor: his lessons are his work, so "none" does not silence their reminders (they come by e-mail, as before
+   * the policy); only turning a kind off does.
+   */
+  teaches: boolean;
 }
 
 export interface Delivery {
@@ -68,7 +73,7 @@ function chosenDelivery(person: NotifiedPerson): Delivery | null {
 
 /**
  * Where a message of this kind goes. Transactional: e-mail and the chosen channel (once each). Reminders and
- * nudges: nothing when muted or "none"; else the chosen channel, or e-mail while that channel is not reachable
+ * nudges: nothing when muted or "none" (a tutor's lesson reminders by e-mail with "none"); else the chosen channel, or e-mail while that channel is not reachable
  * (a WhatsApp number not yet verified, a Telegram chat not yet linked), so what she asked for still arrives.
  */
 export function channelsFor(kind: MessageKind, person: NotifiedPerson): Delivery[] {
@@ -77,7 +82,8 @@ export function channelsFor(kind: MessageKind, person: NotifiedPerson): Delivery
   if (MESSAGE_KIND_CLASS[kind] === 'transactional') {
     return chosen && chosen.channel !== 'email' ? [email, chosen] : [email];
   }
-  if (person.channel === 'none' || (person.mutedKinds as readonly MessageKind[]).includes(kind)) return [];
+  if ((person.mutedKinds as readonly MessageKind[]).includes(kind)) return [];
+  if (person.channel === 'none') return person.teaches && MESSAGE_KIND_CLASS[kind] === 'reminder' ? [email] : [];
   return [chosen ?? email];
 }
 

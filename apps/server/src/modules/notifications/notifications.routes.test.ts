@@ -156,6 +156,10 @@ describe('lessons told to the student', () => {
     expect(await channelsOf(student, 'lesson-booked')).toEqual(['email']);
     expect(await channelsOf(student, 'lesson-oneDay')).toEqual([]);
     expect(await channelsOf(student, 'lesson-cancelled')).toEqual(['email']);
+    // her tutor, on "none" too: his lessons are his work, their reminders still reach him by e-mail
+    const his = await channelsOf(tutor, 'lesson-oneDay');
+    expect(his.length).toBeGreaterThan(0);
+    expect(his.every((channel) => channel === 'email')).toBe(true);
   });
 });
 

@@ -11,6 +11,7 @@ import {
   suggestedChannel,
   type UpdateNotificationPreferencesInput,
 } from '@darsak/domain/notifications';
+import { Role } from '@darsak/domain/users';
 import type { Clock } from '../../platform/clock.ts';
 import type { Db } from '../../platform/db/client.ts';
 import type { AuthUser } from '../../platform/http/auth-user.ts';
@@ -62,6 +63,7 @@ export function createNotificationsService(deps: NotificationsDeps) {
       // a WhatsApp that carries only codes cannot reach her with a notice: the policy sends it by e-mail instead
       verifiedPhone: user.phoneVerifiedAt && deps.whatsappNotices ? user.phone : null,
       telegramChatId: user.telegramChatId,
+      teaches: user.role === Role.tutor,
     };
   }
 
