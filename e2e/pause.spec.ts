@@ -1,3 +1,4 @@
+import { openAdminAs } from './support/admin-app.ts';
 import { lessonNow } from './support/live-session.ts';
 import { bearer, ensureMinutes } from './support/minutes.ts';
 import { registerPerson, signedInContext } from './support/people.ts';
@@ -57,6 +58,19 @@ test('a student pauses her subscription for two weeks and cancels the lesson ins
     await s.goto('/payments');
     await expect(s.getByTestId('pause-status')).toContainText('اشتراكك متوقف الآن');
     await screenshot(s, testInfo, 'pause-03-payments-paused');
+
+    // Staff end it early from the admin app (its own origin: every write a cross-origin request), at a desk: the
+    // running pause ends with its current week, so her end date comes back by the week she did not take.
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await openAdminAs(page, request, `/user/${student.user.id}`);
+    await page.getByRole('button', { name: 'إنهاء الإيقاف مبكرًا' }).click();
+    const ending = page.getByRole('dialog', { name: 'إنهاء إيقاف الطالب مبكرًا؟' });
+    await ending.getByLabel(/^السبب/).fill('طلبت الطالبة العودة بعد امتحاناتها');
+    await ending.getByRole('button', { name: 'إنهاء الإيقاف' }).click();
+    await expect(page.getByText(/أُنهي مبكرًا/)).toBeVisible();
+    await screenshot(page, testInfo, 'pause-04-staff-ended-early');
+    const ended = await (await request.get('/api/v1/sub/user', { headers: bearer(student.token) })).json();
+    expect(Date.parse(ended.endsAt) - Date.parse(before.endsAt)).toBe(7 * 86_400_000);
   } finally {
     await context.close();
   }
