@@ -88,6 +88,7 @@ export {
   REVIEWS_PAGE_SIZE,
   ratingsByRaterQuery,
   ratingsKeys,
+  tutorLatestReviewsQuery,
   tutorReviewsInfiniteQuery,
 } from './ratings/ratings.queries.ts';
 export { createFakeRealtimeServer, type FakeRealtimeServer } from './realtime/fake-socket.ts';

@@ -29,6 +29,14 @@ export const tutorReviewsInfiniteQuery = (http: HttpClient, tutorId: number, siz
     },
   });
 
+/** A tutor's latest reviews, as the profile shows a few of them (one page; the reviews tab has them all). */
+export const tutorLatestReviewsQuery = (http: HttpClient, tutorId: number, size: number) =>
+  queryOptions({
+    queryKey: [...ratingsKeys.tutor(tutorId), 'latest', size],
+    queryFn: ({ signal }) =>
+      http.callRoute(ratingsContract.listForTutor, { params: { id: tutorId }, query: { page: 1, size }, signal }),
+  });
+
 /**
  * The ratings a user gave (100 at most: one per tutor, so a student's own list is short). Used to find the
  * rating of a lesson's tutor to edit.

@@ -6,6 +6,7 @@ import {
   fullPeriodPricePiastres,
   installmentOptions,
   installmentSchedule,
+  lessonPriceFromPiastres,
   periodPricePiastres,
   priceQuote,
 } from './pricing.ts';
@@ -154,5 +155,45 @@ describe('coupon input', () => {
     );
     expect(CouponInput.safeParse({ code: 'has space', discountPercent: 5 }).success).toBe(false);
     expect(CouponInput.safeParse({ code: 'A'.repeat(33), discountPercent: 5 }).success).toBe(false);
+  });
+});
+
+describe('the price of a lesson', () => {
+  const plan = (
+    weeklyMinutes: number,
+    month: number,
+    year: number,
+    more: Partial<{ state: string; forInvitesOnly: boolean }> = {},
+  ) => ({
+    weeklyMinutes,
+    state: 'active',
+    forInvitesOnly: false,
+    ...more,
+    prices: {
+      month: { weeks: 4, pricePiastres: month },
+      quarter: { weeks: 12, pricePiastres: month * 3 },
+      year: { weeks: 52, pricePiastres: year },
+    },
+  });
+
+  it('spreads the cheapest period over its weekly minutes and rounds up to a pound', () => {
+    // 120 min × 4 weeks for 800 EGP: 1.666 EGP a minute, 50 EGP for 30 minutes
+    expect(lessonPriceFromPiastres([plan(120, 80_000, 1_040_000)], 30)).toBe(5_000);
+    // the year costs 1,000 EGP for 52 × 120 minutes: 4.8 EGP for 30 minutes, shown as 5
+    expect(lessonPriceFromPiastres([plan(120, 80_000, 100_000)], 30)).toBe(500);
+  });
+
+  it('takes the least of the public plans', () => {
+    const plans = [plan(60, 60_000, 780_000), plan(230, 150_000, 1_950_000)];
+    // 230 min a week for 1,500 EGP a month: 48.9 EGP for 30 minutes, so from 49
+    expect(lessonPriceFromPiastres(plans, 30)).toBe(4_900);
+    expect(lessonPriceFromPiastres(plans, 15)).toBe(2_500);
+  });
+
+  it('leaves out plans not on sale to everyone, and has no price without one', () => {
+    const cheap = plan(230, 1_000, 1_000);
+    expect(lessonPriceFromPiastres([plan(60, 60_000, 780_000), { ...cheap, forInvitesOnly: true }], 30)).toBe(7_500);
+    expect(lessonPriceFromPiastres([{ ...cheap, state: 'inactive' }], 30)).toBeUndefined();
+    expect(lessonPriceFromPiastres([], 30)).toBeUndefined();
   });
 });

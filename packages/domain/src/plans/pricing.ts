@@ -93,3 +93,29 @@ export function installmentSchedule(amountPiastres: number, count: number): numb
   const leftover = amountPiastres - part * count;
   return Array.from({ length: count }, (_, i) => part + (i < leftover ? 1 : 0));
 }
+
+/** What the price of a lesson is read from: a plan's weekly minutes and its paid periods' prices. */
+export interface PlanLessonPricing {
+  weeklyMinutes: number;
+  state: string;
+  forInvitesOnly: boolean;
+  prices: Record<'month' | 'quarter' | 'year', { weeks: number; pricePiastres: number }>;
+}
+
+/**
+ * The least a lesson of `minutes` costs on a public plan: a period's price spread over all its weekly minutes, times
+ * the lesson's length, rounded up to a whole pound (it is shown as "from"). Plans sell minutes, not lessons, so this
+ * is what a student who uses her whole week pays per lesson; undefined when no public plan is on sale.
+ */
+export function lessonPriceFromPiastres(plans: readonly PlanLessonPricing[], minutes: number): number | undefined {
+  let least: number | undefined;
+  for (const plan of plans) {
+    if (plan.state !== 'active' || plan.forInvitesOnly || plan.weeklyMinutes <= 0) continue;
+    for (const { weeks, pricePiastres } of Object.values(plan.prices)) {
+      if (weeks <= 0 || pricePiastres <= 0) continue;
+      const lesson = (pricePiastres * minutes) / (plan.weeklyMinutes * weeks);
+      if (least === undefined || lesson < least) least = lesson;
+    }
+  }
+  return least === undefined ? undefined : Math.ceil(least / 100) * 100;
+}

@@ -1,5 +1,5 @@
 import { arabicDigits, jsonInHtml, type Locale } from '@darsak/domain/common';
-import type { Plan } from '@darsak/domain/plans';
+import { lessonPriceFromPiastres, type Plan } from '@darsak/domain/plans';
 import type { TutorProfile } from '@darsak/domain/tutors';
 import { byGender } from '@darsak/domain/users';
 import { html, SafeHtml } from '../../platform/html.ts';
@@ -142,6 +142,7 @@ const TUTOR_WORDS = {
       topics:
         tutor.topics.length > 0 ? `${teaches}: ${tutor.topics.map((topic) => topic.nameAr).join('، ')}.` : undefined,
       lengths: arabicDigits(`دروس ${tutor.lessonLengths.join(' و')} دقيقة.`),
+      price: (price: LessonPrice) => arabicDigits(`الدرس ${price.minutes} دقيقة من ${price.piastres / 100} ج.م.`),
     };
   },
   en: (tutor: TutorProfile) => {
@@ -155,19 +156,39 @@ const TUTOR_WORDS = {
           : undefined,
       topics: tutor.topics.length > 0 ? `Teaches ${tutor.topics.map((topic) => topic.nameEn).join(', ')}.` : undefined,
       lengths: `${tutor.lessonLengths.join(' and ')} minute lessons.`,
+      price: (price: LessonPrice) => `A ${price.minutes}-minute lesson from EGP ${price.piastres / 100}.`,
     };
   },
 };
 
-/** A tutor's profile: name, studio photo, what they teach and their rating, as the profile page shows them. */
-export function tutorPageHead(tutor: TutorProfile, locale: Locale = 'ar'): PageHead {
+/** The least a tutor's longest lesson costs on the public plans (see lessonPriceFromPiastres). */
+export interface LessonPrice {
+  minutes: number;
+  piastres: number;
+}
+
+/** The price of the tutor's longest lesson on `plans`, or undefined when none is on sale or no length is offered. */
+export function lessonPriceOf(tutor: TutorProfile, plans: readonly Plan[]): LessonPrice | undefined {
+  const minutes = Math.max(0, ...tutor.lessonLengths);
+  const piastres = minutes > 0 ? lessonPriceFromPiastres(plans, minutes) : undefined;
+  return piastres === undefined ? undefined : { minutes, piastres };
+}
+
+/**
+ * A tutor's profile: name, studio photo, what they teach, their rating and the price of a lesson, as the profile
+ * page shows them. The price is an offer in the schema.org data too.
+ */
+export function tutorPageHead(tutor: TutorProfile, locale: Locale = 'ar', price?: LessonPrice): PageHead {
   const words = TUTOR_WORDS[locale](tutor);
   const about = tutor.bio ?? tutor.about ?? '';
   return {
     locale,
     title: words.title,
     description: shorten(
-      [about && asSentence(about), words.topics, words.rating, words.lengths].filter(Boolean).join(' '),
+      // What a link preview must not lose to the cut comes first: the price and the rating.
+      [price ? words.price(price) : words.lengths, words.rating, about && asSentence(about), words.topics]
+        .filter(Boolean)
+        .join(' '),
     ),
     path: `/t/${tutor.id}`,
     type: 'profile',
@@ -180,6 +201,20 @@ export function tutorPageHead(tutor: TutorProfile, locale: Locale = 'ar'): PageH
       ...(tutor.image ? { image: tutor.image } : {}),
       ...(about ? { description: about } : {}),
       knowsAbout: ['English', ...tutor.topics.map((topic) => topic.nameEn)],
+      knowsLanguage: ['ar', 'en'],
+      ...(price
+        ? {
+            makesOffer: {
+              '@type': 'Offer',
+              itemOffered: { '@type': 'Service', name: `${price.minutes}-minute live English lesson` },
+              priceSpecification: {
+                '@type': 'PriceSpecification',
+                minPrice: (price.piastres / 100).toFixed(2),
+                priceCurrency: 'EGP',
+              },
+            },
+          }
+        : {}),
     },
   };
 }

@@ -107,7 +107,8 @@ describe("a public page's shell", () => {
     expect(meta(page.body, 'og:type')).toBe('profile');
     expect(meta(page.body, 'twitter:card')).toBe('summary_large_image');
     expect(meta(page.body, 'description')).toBe(
-      'معلّمة محادثة وقواعد منذ عشر سنوات. التقييم ٤٫٥ من ٥ (عدد التقييمات ٢). دروس ١٥ و٣٠ دقيقة.',
+      // 600 EGP a month for 60 minutes a week: 7,200 EGP a year for 52 × 60 minutes, 69.23 EGP for 30
+      'الدرس ٣٠ دقيقة من ٧٠ ج.م. التقييم ٤٫٥ من ٥ (عدد التقييمات ٢). معلّمة محادثة وقواعد منذ عشر سنوات.',
     );
     expect(page.body).toContain(`<link rel="canonical" href="${APP_URL}/t/${shown.id}" />`);
     expect(page.body).not.toMatch(/<b>/);
@@ -118,6 +119,7 @@ describe("a public page's shell", () => {
       jobTitle: 'معلّمة لغة إنجليزية',
       image: `${APP_URL}/assets/uploads/sara.jpg`,
       url: `${APP_URL}/t/${shown.id}`,
+      makesOffer: { priceSpecification: { minPrice: '70.00', priceCurrency: 'EGP' } },
     });
   });
 

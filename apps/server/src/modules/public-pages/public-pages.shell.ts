@@ -1,9 +1,17 @@
 import { LOCALE_DIRECTIONS, type Locale, requestedLocale } from '@darsak/domain/common';
 import { type Plan, plansContract } from '@darsak/domain/plans';
+import type { TutorProfile } from '@darsak/domain/tutors';
 import type { FastifyInstance } from 'fastify';
 import { keptPerSnapshot } from '../../platform/cache/per-snapshot.ts';
 import { type PageShell, webServerRendering } from '../../platform/http/frontends.ts';
-import { fixedPageHead, headTags, type PageHead, plansPageHead, tutorPageHead } from './public-pages.head.ts';
+import {
+  fixedPageHead,
+  headTags,
+  lessonPriceOf,
+  type PageHead,
+  plansPageHead,
+  tutorPageHead,
+} from './public-pages.head.ts';
 import { type ApiInProcess, loadPageRenderer, type PageRenderer } from './public-pages.rendering.ts';
 
 export interface PublicPageShellOptions {
@@ -30,18 +38,29 @@ const MAX_PAGES_PER_SNAPSHOT = 500;
 export function publicPageShell(api: ApiInProcess, options: PublicPageShellOptions) {
   const kept = keptPerSnapshot<Promise<PageShell | undefined>>(MAX_PAGES_PER_SNAPSHOT);
 
+  /** The plans a visitor is offered (the API keeps them in memory), or undefined when it cannot answer. */
+  async function publicPlans(): Promise<Plan[] | undefined> {
+    const answer = await api.inject({ method: 'GET', url: `${plansContract.list.path}?size=100` });
+    return answer.statusCode === 200 ? answer.json<{ list: Plan[] }>().list : undefined;
+  }
+
   async function headOf(path: string, locale: Locale): Promise<PageHead | 404 | undefined> {
     if (path === '/plans') {
-      const answer = await api.inject({ method: 'GET', url: `${plansContract.list.path}?size=100` });
-      return answer.statusCode === 200 ? plansPageHead(answer.json<{ list: Plan[] }>().list, locale) : undefined;
+      const plans = await publicPlans();
+      return plans && plansPageHead(plans, locale);
     }
     const fixed = fixedPageHead(path, locale);
     if (fixed) return fixed;
     const tutorId = /^\/t\/(\d{1,15})$/.exec(path)?.[1];
     if (!tutorId) return undefined;
-    const answer = await api.inject({ method: 'GET', url: `/api/v1/user/tutor/info/${tutorId}` });
+    const [answer, plans] = await Promise.all([
+      api.inject({ method: 'GET', url: `/api/v1/user/tutor/info/${tutorId}` }),
+      publicPlans(),
+    ]);
     if (answer.statusCode === 404) return 404;
-    return answer.statusCode === 200 ? tutorPageHead(answer.json(), locale) : undefined;
+    if (answer.statusCode !== 200 || !plans) return undefined;
+    const tutor = answer.json<TutorProfile>();
+    return tutorPageHead(tutor, locale, lessonPriceOf(tutor, plans));
   }
 
   async function make(url: string, locale: Locale): Promise<PageShell | undefined> {

@@ -5,6 +5,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { authStore } from '../../lib/auth-store.ts';
 import { makeRating, makeTutorCard, makeTutorProfile } from '../../testing/booking-fixtures.ts';
+import { makePlan } from '../../testing/payments-factories.ts';
 import { makeUser, renderApp, stubApi } from '../../testing/test-utils.tsx';
 
 // Whole-app renders with lazy routes: give them time on a busy machine.
@@ -185,6 +186,38 @@ describe('/t/{id}', () => {
     expect(within(reviews).getByText('ممتاز')).toBeTruthy();
     expect(within(reviews).getByText('جيد')).toBeTruthy();
     expect(screen.getByText('يظهر ٢ من تقييمين')).toBeTruthy();
+  });
+
+  it('shows the price of a lesson from the plans, and the latest reviews with a way to all of them', async () => {
+    const reviews = [61, 62, 63].map((id) => makeRating({ id, text: `رأي رقم ${id}` }));
+    stubApi({
+      'GET /api/v1/user/tutor/info/21': () => ({ body: makeTutorProfile() }),
+      // 1,100 EGP a month for 120 minutes a week, 20% off a year: 50.77 EGP for 30 minutes, from 51
+      'GET /api/v1/plan/list': () => ({ body: { total: 1, list: [makePlan()] } }),
+      'GET /api/v1/rating/list/tutor/21': (_init, url) => ({
+        body: {
+          total: 5,
+          summary: { average: 4, count: 5 },
+          list:
+            url.searchParams.get('size') === '3'
+              ? reviews
+              : [...reviews, makeRating({ id: 64 }), makeRating({ id: 65 })],
+        },
+      }),
+    });
+    const user = userEvent.setup();
+    renderApp('/t/21');
+    const price = (await screen.findByText('سعر الدرس')).nextElementSibling;
+    expect(price?.textContent).toMatch(/^من \u200f?٥١٫٠٠\sج\.م\.\u200f? للدرس \(٣٠ دقيقة\)/);
+    expect(screen.getByRole('link', { name: 'الباقات والأسعار' }).getAttribute('href')).toBe('/plans');
+
+    const latest = await screen.findByRole('heading', { level: 2, name: 'آراء الطلاب' });
+    const card = latest.closest('section') ?? latest.parentElement?.parentElement;
+    expect(within(card as HTMLElement).getAllByRole('heading', { level: 3 })).toHaveLength(3);
+    expect(within(card as HTMLElement).getByText('رأي رقم 63')).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'كل التقييمات (٥)' }));
+    expect(screen.getByRole('tab', { name: /التقييمات/ }).getAttribute('aria-selected')).toBe('true');
+    expect(await screen.findByText('يظهر ٥ من ٥ تقييمات')).toBeTruthy();
   });
 
   it.each<[SessionLength[], string]>([

@@ -72,6 +72,10 @@ export const bookingAr = {
   'booking.tutor.lengthsBoth': '١٥ أو ٣٠ دقيقة',
   'booking.tutor.lengthOnly': '{length} فقط',
   'booking.tutor.lengthsNone': 'لا توجد مدة متاحة للحجز الآن',
+  'booking.tutor.price': 'سعر الدرس',
+  'booking.tutor.priceFrom': 'من {price} للدرس ({minutes})',
+  'booking.tutor.priceExplained': 'بأرخص باقة، لمن يستخدم دقائقه الأسبوعية كلها.',
+  'booking.tutor.seePlans': 'الباقات والأسعار',
   'booking.tutor.noticeExplained': 'يمكنك حجز أي موعد متاح يبدأ بعد {notice} على الأقل من وقت الحجز.',
   'booking.tutor.lessonsGiven': 'الدروس المكتملة: {count}',
   'booking.tutor.message': 'مراسلة',
@@ -98,6 +102,8 @@ export const bookingAr = {
     other: 'يظهر {shown} من {count} تقييم',
   },
   'booking.reviews.loadMore': 'عرض المزيد من التقييمات',
+  'booking.reviews.latest': 'آراء الطلاب',
+  'booking.reviews.all': 'كل التقييمات ({count})',
   'booking.reviews.yours': 'تقييمك',
 
   // book-lesson dialog

@@ -1,3 +1,4 @@
+import { lessonPriceFromPiastres } from '@darsak/domain/plans';
 import { buttonClasses, ChatIcon, NotFound } from '@darsak/ui';
 import { registerMessages, useT } from '@darsak/ui/i18n';
 import { bookingMessages } from '@darsak/ui/i18n/features/booking.ar.ts';
@@ -5,7 +6,8 @@ import { telegramMessages } from '@darsak/ui/i18n/features/telegram.ar.ts';
 import { Link, useParams } from 'react-router';
 import { paths } from '../../../config/paths.ts';
 import { BookLessonButton } from '../../../features/booking/components/book-lesson-button.tsx';
-import { TutorReviews } from '../../../features/ratings/components/tutor-reviews.tsx';
+import { usePlans } from '../../../features/plans/hooks/use-plans.ts';
+import { LatestReviews, TutorReviews } from '../../../features/ratings/components/tutor-reviews.tsx';
 import { TutorProfile } from '../../../features/tutors/components/tutor-profile.tsx';
 import { useCurrentUser } from '../../../lib/auth-store.ts';
 import { isTutorLike } from '../../../lib/roles.ts';
@@ -14,17 +16,20 @@ import { isTutorLike } from '../../../lib/roles.ts';
 // The booking dialog's prompt to choose a channel may show Telegram's link panel.
 void registerMessages(bookingMessages, telegramMessages);
 
-/** /t/{id}: a tutor's profile and reviews, with "book a lesson" and "message". */
+/** /t/{id}: a tutor's profile, the price of a lesson and reviews, with "book a lesson" and "message". */
 export function TutorProfilePage() {
   const t = useT();
   const user = useCurrentUser();
   const id = Number(useParams().id);
+  const plans = usePlans().data;
   if (!Number.isInteger(id) || id <= 0) return <NotFound />;
   const chatHref = `${paths.chat.href()}?with=${id}`;
   return (
     <TutorProfile
       tutorId={id}
       reviews={<TutorReviews tutorId={id} />}
+      latestReviews={(showAll) => <LatestReviews tutorId={id} onShowAll={showAll} />}
+      priceOf={plans && ((minutes) => lessonPriceFromPiastres(plans, minutes))}
       actions={(tutor) => (
         <>
           <BookLessonButton tutor={tutor} />

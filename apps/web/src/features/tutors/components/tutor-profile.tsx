@@ -3,8 +3,10 @@ import type { TutorProfile as TutorProfileData } from '@darsak/domain/tutors';
 import { Avatar, Badge, Card, LoadingAnimation, NotFound, Tabs, TabsContent, TabsList, TabsTrigger } from '@darsak/ui';
 import { numberFormat, useI18n } from '@darsak/ui/i18n';
 import { useQuery } from '@tanstack/react-query';
-import type { ReactNode } from 'react';
+import { type ReactNode, useState } from 'react';
+import { Link } from 'react-router';
 import { LoadError } from '../../../components/load-error.tsx';
+import { paths } from '../../../config/paths.ts';
 import { api } from '../../../lib/api.ts';
 import { useDateFormat } from '../../../lib/date-format.ts';
 import { IntroVideo } from './intro-video.tsx';
@@ -22,8 +24,22 @@ function useDuration() {
   };
 }
 
-function ProfileTab({ tutor }: { tutor: TutorProfileData }) {
-  const { t, locale } = useI18n();
+/** The least a lesson of the tutor's longest length costs, in piastres, when a plan is on sale. */
+function lessonPrice(tutor: TutorProfileData, priceOf: ProfileTabProps['priceOf']) {
+  const minutes = Math.max(0, ...tutor.lessonLengths);
+  const piastres = minutes > 0 ? priceOf?.(minutes) : undefined;
+  return piastres === undefined ? undefined : { minutes, piastres };
+}
+
+interface ProfileTabProps {
+  tutor: TutorProfileData;
+  latestReviews: ReactNode;
+  priceOf: ((minutes: number) => number | undefined) | undefined;
+}
+
+function ProfileTab({ tutor, latestReviews, priceOf }: ProfileTabProps) {
+  const { t, locale, format } = useI18n();
+  const price = lessonPrice(tutor, priceOf);
   const duration = useDuration();
   const lengthsText = useLessonLengthsText();
   return (
@@ -41,6 +57,7 @@ function ProfileTab({ tutor }: { tutor: TutorProfileData }) {
             <p className="text-muted">{t('booking.tutor.noAbout', { gender: tutor.gender })}</p>
           )}
         </Card>
+        {latestReviews}
       </div>
       <div className="flex flex-col gap-6">
         <Card title={t('booking.tutor.topics')} level={2}>
@@ -66,31 +83,62 @@ function ProfileTab({ tutor }: { tutor: TutorProfileData }) {
               <dt className="text-muted">{t('booking.tutor.lengths')}</dt>
               <dd className="font-semibold text-ink">{lengthsText(tutor.lessonLengths)}</dd>
             </div>
+            {price && (
+              <div className="flex justify-between gap-4">
+                <dt className="shrink-0 text-muted">{t('booking.tutor.price')}</dt>
+                <dd className="font-semibold text-ink">
+                  {t('booking.tutor.priceFrom', {
+                    price: format.piastres(price.piastres),
+                    minutes: duration(price.minutes),
+                  })}
+                </dd>
+              </div>
+            )}
           </dl>
           <p className="mt-3 text-sm text-muted">
             {t('booking.tutor.noticeExplained', { notice: duration(tutor.noticePeriodMinutes) })}
           </p>
+          {price && (
+            <p className="mt-2 text-sm text-muted">
+              {t('booking.tutor.priceExplained')}{' '}
+              <Link
+                to={paths.plans.href()}
+                className="font-semibold text-primary-700 underline-offset-2 hover:underline"
+              >
+                {t('booking.tutor.seePlans')}
+              </Link>
+            </p>
+          )}
         </Card>
       </div>
     </div>
   );
 }
 
+type Tab = 'profile' | 'reviews';
+
 /**
- * /t/{id}: the header (photo, name, bio, rating, next free time), the profile tab and the reviews tab.
- * The page passes the reviews (ratings feature) and the actions (book, message).
+ * /t/{id}: the header (photo, name, bio, rating, next free time), the profile tab (with the latest reviews and the
+ * price of a lesson) and the reviews tab. The page passes the reviews (ratings feature), the price (plans) and the
+ * actions (book, message).
  */
 export function TutorProfile({
   tutorId,
   reviews,
+  latestReviews,
+  priceOf,
   actions,
 }: {
   tutorId: number;
   reviews: ReactNode;
+  /** A few reviews on the profile tab, with a way to the reviews tab. */
+  latestReviews?: (showAll: () => void) => ReactNode;
+  priceOf?: (minutes: number) => number | undefined;
   actions?: (tutor: TutorProfileData) => ReactNode;
 }) {
   const { t, format } = useI18n();
   const dates = useDateFormat();
+  const [tab, setTab] = useState<Tab>('profile');
   const query = useQuery(tutorInfoQuery(api, tutorId));
   if (query.isPending) return <LoadingAnimation />;
   if (query.isError) {
@@ -120,7 +168,7 @@ export function TutorProfile({
         </div>
         {actions && <div className="flex flex-wrap gap-2 sm:flex-col">{actions(tutor)}</div>}
       </header>
-      <Tabs defaultValue="profile">
+      <Tabs value={tab} onValueChange={(value) => setTab(value as Tab)}>
         <TabsList aria-label={t('booking.tutor.tabs')} className="self-start">
           <TabsTrigger value="profile">{t('booking.tutor.tab.profile')}</TabsTrigger>
           <TabsTrigger value="reviews">
@@ -128,7 +176,14 @@ export function TutorProfile({
           </TabsTrigger>
         </TabsList>
         <TabsContent value="profile">
-          <ProfileTab tutor={tutor} />
+          <ProfileTab
+            tutor={tutor}
+            latestReviews={latestReviews?.(() => {
+              setTab('reviews');
+              window.scrollTo({ top: 0 });
+            })}
+            priceOf={priceOf}
+          />
         </TabsContent>
         <TabsContent value="reviews">{reviews}</TabsContent>
       </Tabs>
