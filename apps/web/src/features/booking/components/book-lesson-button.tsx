@@ -1,11 +1,14 @@
 import { Button, buttonClasses, CalendarIcon } from '@darsak/ui';
 import { useT } from '@darsak/ui/i18n';
-import { useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { paths } from '../../../config/paths.ts';
 import { useCurrentUser } from '../../../lib/auth-store.ts';
 import { isStudent } from '../../../lib/roles.ts';
-import { BookLessonDialog } from './book-lesson-dialog.tsx';
+
+const loadDialog = () => import('./book-lesson-dialog.tsx');
+/** The booking steps load apart from the profile (a visitor never opens them): the profile is read sooner on a phone. */
+const BookLessonDialog = lazy(async () => ({ default: (await loadDialog()).BookLessonDialog }));
 
 /**
  * "Book a lesson" on a tutor's profile: students open the dialog; visitors are asked to sign in first and come
@@ -16,6 +19,15 @@ export function BookLessonButton({ tutor }: { tutor: { id: number; name: string 
   const user = useCurrentUser();
   const location = useLocation();
   const [open, setOpen] = useState(false);
+  // once opened, the dialog stays mounted (as before it was lazy), so it closes with its animation and state kept
+  const [opened, setOpened] = useState(false);
+  const student = user !== null && isStudent(user.role);
+  // a student is likely to book: the steps are fetched once the page is idle, so they open at once
+  useEffect(() => {
+    if (!student) return;
+    const idle = window.requestIdleCallback ?? ((task: () => void) => window.setTimeout(task, 1500));
+    idle(() => void loadDialog());
+  }, [student]);
   if (!user) {
     return (
       <Link to={paths.login.href(`${location.pathname}${location.search}`)} className={buttonClasses()}>
@@ -24,14 +36,23 @@ export function BookLessonButton({ tutor }: { tutor: { id: number; name: string 
       </Link>
     );
   }
-  if (!isStudent(user.role)) return null;
+  if (!student) return null;
   return (
     <>
-      <Button onClick={() => setOpen(true)}>
+      <Button
+        onClick={() => {
+          setOpened(true);
+          setOpen(true);
+        }}
+      >
         <CalendarIcon />
         {t('booking.book.open')}
       </Button>
-      <BookLessonDialog open={open} onOpenChange={setOpen} tutor={tutor} />
+      {opened && (
+        <Suspense fallback={null}>
+          <BookLessonDialog open={open} onOpenChange={setOpen} tutor={tutor} />
+        </Suspense>
+      )}
     </>
   );
 }

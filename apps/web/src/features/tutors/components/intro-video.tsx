@@ -31,7 +31,8 @@ export function IntroVideo({ src, poster, name }: { src: string; poster: string 
       aria-label={t('booking.tutor.playVideo', { name })}
       className="group relative block aspect-video w-full overflow-hidden rounded-xl bg-ink focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-primary-600"
     >
-      {poster && <img src={poster} alt="" className="size-full object-cover" />}
+      {/* the largest thing a phone shows of a profile at first (its LCP): fetched before the page's scripts */}
+      {poster && <img src={poster} alt="" fetchPriority="high" className="size-full object-cover" />}
       <span className="absolute inset-0 flex items-center justify-center">
         <span className="flex size-16 items-center justify-center rounded-full bg-white/90 text-ink shadow-lg transition group-hover:scale-105">
           <IconSvg className="size-7 translate-x-0.5" fill="currentColor" stroke="none">
