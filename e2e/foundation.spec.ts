@@ -1,6 +1,6 @@
 import type { APIRequestContext, Locator, Page, TestInfo } from '@playwright/test';
 import { latestCode } from './support/outbox.ts';
-import { takeTour } from './support/people.ts';
+import { signOutThroughMenu, takeTour } from './support/people.ts';
 import { screenshot } from './support/screens.ts';
 import { expect as baseExpect, test } from './support/test.ts';
 
@@ -116,13 +116,7 @@ async function pickTopicAndFinish(page: Page): Promise<void> {
 
 async function logout(page: Page): Promise<void> {
   await closeToasts(page);
-  const menu = page.getByRole('button', { name: 'قائمة الحساب' });
-  await menu.click();
-  await page
-    .locator(`#${await menu.getAttribute('aria-controls')}`)
-    .getByRole('button', { name: 'تسجيل الخروج' })
-    .click();
-  await expect(page).toHaveURL(/\/login$/);
+  await signOutThroughMenu(page);
 }
 
 async function login(page: Page, email: string, password: string): Promise<void> {

@@ -1,5 +1,5 @@
 import type { APIRequestContext, Page } from '@playwright/test';
-import { registerPerson, signedInContext } from './support/people.ts';
+import { registerPerson, signedInContext, signOutThroughMenu } from './support/people.ts';
 import { screenshot } from './support/screens.ts';
 import { expect as baseExpect, test } from './support/test.ts';
 
@@ -17,6 +17,7 @@ interface Listed {
   id: number;
   name: string;
   topics: Array<{ id: number; nameAr: string }>;
+  rating: { count: number };
 }
 
 async function listedTutors(request: APIRequestContext): Promise<Listed[]> {
@@ -58,6 +59,10 @@ test('a visitor reads the public pages before any script runs', async ({ browser
   await page.goto(`/t/${tutor.id}`);
   await expect(page.getByRole('heading', { name: tutor.name })).toBeVisible();
   await expect(page.locator('meta[property="og:title"]')).toHaveAttribute('content', new RegExp(tutor.name));
+  // the price of a lesson and what students say are in the page and its preview
+  await expect(page.getByText('سعر الدرس')).toBeVisible();
+  await expect(page.locator('meta[property="og:description"]')).toHaveAttribute('content', /^الدرس \S+ دقيقة من/);
+  if (tutor.rating.count > 0) await expect(page.getByRole('heading', { level: 2, name: 'آراء الطلاب' })).toBeVisible();
 
   await page.goto('/plans');
   for (const { nameAr } of plans) if (nameAr) await expect(page.getByRole('heading', { name: nameAr })).toBeVisible();
@@ -118,3 +123,44 @@ test('a signed-in student opens a public page; a tutor who is not public answers
   expect(unknown?.status()).toBe(404);
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
 });
+
+test("a student's checkout arrives rendered for her, and hydrates in place; signed out, it asks her to sign in", async ({
+  browser,
+  page,
+  request,
+}) => {
+  const student = await registerPerson(request, 'student');
+  const plans = (await (await request.get('/api/v1/plan/list?size=100')).json()) as { list: Array<{ id: number }> };
+  const plan = plans.list[0];
+  if (!plan) throw new Error('the demo data has no plan');
+  const context = await browser.newContext({ viewport: page.viewportSize() ?? { width: 390, height: 844 } });
+  const her = await context.newPage();
+  await her.goto('/login');
+  await her.getByLabel(/^البريد الإلكتروني/).fill(await emailOf(request, student));
+  await her.getByLabel(/^كلمة المرور/).fill('secret123');
+  await her.getByRole('button', { name: 'دخول', exact: true }).click();
+  await her.waitForURL((url) => !url.pathname.startsWith('/login'));
+
+  // Opened afresh (a link from the renewal message, a reload): the server renders her checkout with her data.
+  const answer = await her.goto(`/checkout/${plan.id}/month`);
+  const html = (await answer?.text()) ?? '';
+  expect(answer?.headers()['cache-control']).toBe('private, no-store');
+  expect(html).toContain('ملخص الطلب');
+  expect(html).toContain(student.user.name);
+  await expect(her.getByRole('heading', { level: 1, name: 'إتمام الدفع' })).toBeVisible();
+  expect(await layoutShift(her), 'layout shift while her checkout hydrates').toBeLessThan(0.01);
+  await screenshot(her, test.info(), 'checkout-rendered-for-her');
+
+  // Signed out, the page is hers no more: the server does not render it, and the app asks her to sign in.
+  await signOutThroughMenu(her);
+  const after = await her.goto(`/checkout/${plan.id}/month`);
+  expect(await after?.text()).not.toContain('ملخص الطلب');
+  await expect(her).toHaveURL(/\/login\?next=/);
+  await context.close();
+});
+
+/** A journey's registered person's e-mail, as the API answers it to her. */
+async function emailOf(request: APIRequestContext, person: { token: string }): Promise<string> {
+  const answer = await request.get('/api/v1/user/current', { headers: { authorization: `Bearer ${person.token}` } });
+  return ((await answer.json()) as { email: string }).email;
+}

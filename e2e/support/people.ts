@@ -1,4 +1,4 @@
-import type { APIRequestContext, Browser, BrowserContext, Page } from '@playwright/test';
+import { type APIRequestContext, type Browser, type BrowserContext, expect, type Page } from '@playwright/test';
 
 export interface Person {
   token: string;
@@ -73,4 +73,15 @@ export async function signedInContext(
     [person.token, person.user] as const,
   );
   return context;
+}
+
+/** Signs out through the account menu, as a user does, and lands on the sign-in page. */
+export async function signOutThroughMenu(page: Page): Promise<void> {
+  const menu = page.getByRole('button', { name: 'قائمة الحساب' });
+  await menu.click();
+  await page
+    .locator(`#${await menu.getAttribute('aria-controls')}`)
+    .getByRole('button', { name: 'تسجيل الخروج' })
+    .click();
+  await expect(page).toHaveURL(/\/login$/);
 }

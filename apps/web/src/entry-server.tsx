@@ -1,4 +1,7 @@
-import { createQueryClient } from '@darsak/client';
+import { AsyncLocalStorage } from 'node:async_hooks';
+import { createQueryClient, currentUserQuery } from '@darsak/client';
+import { isSignedInRenderedPage } from '@darsak/domain/auth';
+import { type User, usersContract } from '@darsak/domain/users';
 import { type Locale, loadLocale, registerMessages } from '@darsak/ui/i18n';
 import { dehydrate, type Query, type QueryClient } from '@tanstack/react-query';
 import { StrictMode } from 'react';
@@ -6,9 +9,11 @@ import { renderToString } from 'react-dom/server';
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
 import { WEB_FEATURES } from './app/messages.ts';
 import { AppProvider } from './app/provider.tsx';
-import { routes } from './app/router.tsx';
+import { pageDataContext, routes } from './app/router.tsx';
 import { serverRenderingBlock } from './app/server-rendering.ts';
-import { sendApiCallsWith } from './lib/api.ts';
+import { api, sendApiCallsWith } from './lib/api.ts';
+import { type AuthState, renderSessionsWith, SIGNED_OUT } from './lib/auth-store.ts';
+import { hasRole, STUDENT_ROLES } from './lib/roles.ts';
 
 /**
  * The main app's public pages rendered on the server (docs/architecture.md, "Server-rendered public pages"): the
@@ -18,6 +23,10 @@ import { sendApiCallsWith } from './lib/api.ts';
 
 void registerMessages(...WEB_FEATURES);
 const handler = createStaticHandler(routes);
+
+/** The session each rendering is for: pages of different readers may be rendered at once, each with its own. */
+const sessions = new AsyncLocalStorage<AuthState>();
+renderSessionsWith(() => sessions.getStore());
 
 /** The API the pages call: the server hands in its own, in process, before rendering. */
 export { sendApiCallsWith };
@@ -53,18 +62,41 @@ async function renderWithData(render: () => string, queryClient: QueryClient): P
 }
 
 /**
- * A page of the main app as a signed-out reader sees it in `locale`, with the API answers it shows; undefined
- * when it cannot be rendered whole (a redirect, a failed answer, a crash), so the browser renders it instead.
+ * The session of a signed-in page's reader, from her token (the session cookie): her user as the API answers it, or
+ * undefined when the token is refused or she is not a student (the only signed-in pages rendered here are hers).
  */
-export async function renderPage(address: string, locale: Locale): Promise<RenderedPage | undefined> {
+async function sessionOf(token: string): Promise<AuthState | undefined> {
+  const signedIn: AuthState = { ...SIGNED_OUT, token };
+  const user: User | undefined = await sessions
+    .run(signedIn, () => api.callRoute(usersContract.current))
+    .catch(() => undefined);
+  return user && hasRole(user.role, STUDENT_ROLES) ? { ...signedIn, user } : undefined;
+}
+
+/**
+ * A page of the main app in `locale`, with the API answers it shows: a public page as a signed-out reader sees it,
+ * or a signed-in student's page (isSignedInRenderedPage) for the reader whose token is given. Undefined when it
+ * cannot be rendered whole (a redirect, a refused token, a failed answer, a crash), so the browser renders it instead.
+ */
+export async function renderPage(address: string, locale: Locale, token?: string): Promise<RenderedPage | undefined> {
+  const signedInPage = isSignedInRenderedPage(new URL(address, 'http://page').pathname);
+  if (!signedInPage) return sessions.run(SIGNED_OUT, () => render(address, locale));
+  const session = token ? await sessionOf(token) : undefined;
+  return session && sessions.run(session, () => render(address, locale, session.user ?? undefined));
+}
+
+async function render(address: string, locale: Locale, signedIn?: User): Promise<RenderedPage | undefined> {
   await loadLocale(locale);
-  const context = await handler.query(new Request(new URL(address, 'http://page')));
-  if (context instanceof Response || context.errors) return undefined;
-  const router = createStaticRouter(handler.dataRoutes, context);
   const queryClient = createQueryClient();
   // A failed answer is not tried again here: the page is then rendered in the browser, which tries.
   queryClient.setDefaultOptions({ queries: { ...queryClient.getDefaultOptions().queries, retry: false } });
-  const render = () =>
+  if (signedIn) queryClient.setQueryData(currentUserQuery(api).queryKey, signedIn);
+  const context = await handler.query(new Request(new URL(address, 'http://page')), {
+    requestContext: pageDataContext(queryClient)(),
+  });
+  if (context instanceof Response || context.errors) return undefined;
+  const router = createStaticRouter(handler.dataRoutes, context);
+  const page = () =>
     renderToString(
       <StrictMode>
         <AppProvider queryClient={queryClient} locale={locale}>
@@ -72,13 +104,17 @@ export async function renderPage(address: string, locale: Locale): Promise<Rende
         </AppProvider>
       </StrictMode>,
     );
-  const html = await renderWithData(render, queryClient);
+  const html = await renderWithData(page, queryClient);
   if (queryClient.getQueryCache().findAll({ predicate: (query) => query.state.status === 'error' }).length > 0)
     return undefined;
   const { loaderData, actionData, errors } = context;
   return {
     status: context.statusCode,
     html,
-    data: serverRenderingBlock({ router: { loaderData, actionData, errors }, queries: dehydrate(queryClient) }),
+    data: serverRenderingBlock({
+      router: { loaderData, actionData, errors },
+      queries: dehydrate(queryClient),
+      ...(signedIn && { signedIn }),
+    }),
   };
 }

@@ -8,7 +8,8 @@ import type { HydrationState } from 'react-router';
 import { WEB_FEATURES } from './app/messages.ts';
 import { AppProvider } from './app/provider.tsx';
 import { AppRouter, loadPagesOf } from './app/router.tsx';
-import { readServerRendering } from './app/server-rendering.ts';
+import { readServerRendering, type ServerRendering } from './app/server-rendering.ts';
+import { authStore, hydrateSignedIn, keepSessionCookie } from './lib/auth-store.ts';
 import { loadFormValidationOnFocus } from './lib/forms.ts';
 import './index.css';
 
@@ -19,6 +20,7 @@ if (!root) throw new Error('#root is missing from index.html');
 void registerMessages(...WEB_FEATURES);
 
 loadFormValidationOnFocus();
+keepSessionCookie();
 
 /**
  * A public page the server rendered is hydrated: its HTML is kept and made live, with the router's state and the API
@@ -48,7 +50,11 @@ async function start(element: HTMLElement) {
   );
   // In a transition, React renders in slices of a few milliseconds, yielding to the browser between them: a phone
   // stays responsive while the first render or the hydration runs, instead of being blocked for a second.
-  if (rendering && requestedLocale(address.href, document.cookie) === document.documentElement.lang) {
+  if (
+    rendering &&
+    requestedLocale(address.href, document.cookie) === document.documentElement.lang &&
+    hydratesAs(rendering)
+  ) {
     hydrate(queryClient, rendering.queries);
     await loadPagesOf(address.pathname);
     startTransition(() => void hydrateRoot(element, app(rendering.router), options));
@@ -56,6 +62,17 @@ async function start(element: HTMLElement) {
     const root = createRoot(element, options);
     startTransition(() => root.render(app()));
   }
+}
+
+/**
+ * A page rendered for a signed-in student is hydrated only in her browser session (the cookie it was rendered with
+ * may have outlived it, or belong to an account since left): then with the user the server read.
+ */
+function hydratesAs({ signedIn }: ServerRendering): boolean {
+  if (!signedIn) return true;
+  if (authStore.getState().user?.id !== signedIn.id) return false;
+  hydrateSignedIn(signedIn);
+  return true;
 }
 
 // One origin keeps one session: a page opened at another address than the configured one moves there first.

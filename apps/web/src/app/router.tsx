@@ -15,7 +15,7 @@ import {
 import { AppShell } from '../components/layouts/app-shell.tsx';
 import { RootLayout } from '../components/layouts/root-layout.tsx';
 import { fetchCheckoutPage } from '../features/checkout/checkout-page-data.ts';
-import { authStore } from '../lib/auth-store.ts';
+import { sessionNow } from '../lib/auth-store.ts';
 import { STUDENT_ROLES, TUTOR_ROLES } from '../lib/roles.ts';
 import { GuestOnly, RequireAuth, RequireRole } from './guards.tsx';
 
@@ -47,7 +47,7 @@ function page(
   };
   const fetched = data && {
     loader: async ({ params, context }: { params: Params; context: Readonly<RouterContextProvider> }) => {
-      if (authStore.getState().user) await data(context.get(queriesContext), params);
+      if (sessionNow().user) await data(context.get(queriesContext), params);
       return null;
     },
     // the answers are the query cache's to keep fresh: a change of the address's query (a started payment's id) is
@@ -264,11 +264,11 @@ export async function loadPagesOf(address: string): Promise<void> {
   );
 }
 
-/** `hydrationData`: the router's state the server rendered the page with (entry-server.tsx). */
 /** What the pages' loaders are given: the app's query client. */
 export const pageDataContext = (queries: QueryClient) => () =>
   new RouterContextProvider(new Map([[queriesContext, queries]]));
 
+/** `hydrationData`: the router's state the server rendered the page with (entry-server.tsx). */
 export function AppRouter({ hydrationData }: { hydrationData?: HydrationState }) {
   const queries = useQueryClient();
   const [router] = useState(() => createBrowserRouter(routes, { hydrationData, getContext: pageDataContext(queries) }));

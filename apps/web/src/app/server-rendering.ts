@@ -1,4 +1,5 @@
 import { jsonInHtml } from '@darsak/domain/common';
+import type { User } from '@darsak/domain/users';
 import type { DehydratedState } from '@tanstack/react-query';
 import type { HydrationState } from 'react-router';
 
@@ -9,6 +10,8 @@ import type { HydrationState } from 'react-router';
 export interface ServerRendering {
   router: HydrationState;
   queries: DehydratedState;
+  /** A signed-in page's reader, as the server read her (a public page is rendered signed out). */
+  signedIn?: User;
 }
 
 /** A JSON data block, not a script: the pages' Content-Security-Policy runs no inline script. */

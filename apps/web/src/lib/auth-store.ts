@@ -1,4 +1,5 @@
-import { createSessionStore, type SessionState } from '@darsak/client';
+import { createSessionStore, decodeTokenPayload, type SessionState } from '@darsak/client';
+import { SESSION_COOKIE } from '@darsak/domain/auth';
 import type { TutorMeta, User } from '@darsak/domain/users';
 import { useSyncExternalStore } from 'react';
 
@@ -15,16 +16,48 @@ export const authStore = createSessionStore<User, UserMeta>({ userKey: 'darsak.u
 export const signIn = (session: { token: string; user: User; meta?: UserMeta | null }) => authStore.signIn(session);
 export const signOut = () => authStore.signOut();
 
+/** Signed out: how the server renders a public page, and so how such a page is first hydrated. */
+export const SIGNED_OUT: AuthState = {
+  token: null,
+  user: null,
+  meta: null,
+  refreshed: false,
+  status: 'ready',
+  endedBy: null,
+};
+
 /**
- * How the server renders a public page, and so how the page is first hydrated: signed out (the session lives in
- * this browser's storage). A signed-in reader's page then re-renders with the session.
+ * On the server, the session of the page being rendered (entry-server.tsx keeps one per request); undefined in the
+ * browser, whose session is the store's.
  */
-const SIGNED_OUT: AuthState = { token: null, user: null, meta: null, refreshed: false, status: 'ready', endedBy: null };
-const signedOut = () => SIGNED_OUT;
+let renderingFor: () => AuthState | undefined = () => undefined;
+export const renderSessionsWith = (current: () => AuthState | undefined) => {
+  renderingFor = current;
+};
+
+/**
+ * What the page's first render is hydrated with: what the server rendered it with. A public page was rendered
+ * signed out (a signed-in reader's page then re-renders with her session); a signed-in page (the checkout) with
+ * the session it was rendered for (see `hydrateSignedIn`).
+ */
+let hydratingFrom: AuthState = SIGNED_OUT;
+const serverSnapshot = () => renderingFor() ?? hydratingFrom;
+
+/**
+ * Before hydrating a page the server rendered for `user`: this browser's session is hers (the caller checked), so
+ * her first render is the server's, with the user the server read (fresher than the stored one).
+ */
+export function hydrateSignedIn(user: User) {
+  authStore.updateUser(user);
+  hydratingFrom = { ...SIGNED_OUT, token: authStore.getState().token, user };
+}
+
+/** The session calls are made with: the rendered page's on the server, else this browser's. */
+export const sessionNow = (): AuthState => renderingFor() ?? authStore.getState();
 
 /** The whole session: what reads it renders again whenever any part changes (the token is refreshed at start). */
 export function useAuth(): AuthState {
-  return useSyncExternalStore(authStore.subscribe, authStore.getState, signedOut);
+  return useSyncExternalStore(authStore.subscribe, authStore.getState, serverSnapshot);
 }
 
 /**
@@ -32,6 +65,28 @@ export function useAuth(): AuthState {
  * that shows the user is not rendered a second time at start.
  */
 export function useCurrentUser(): User | null {
-  return useSyncExternalStore(authStore.subscribe, () => authStore.getState().user, nullUser);
+  return useSyncExternalStore(authStore.subscribe, () => authStore.getState().user, serverUser);
 }
-const nullUser = () => null;
+const serverUser = () => serverSnapshot().user;
+
+/**
+ * Keeps the session cookie (SESSION_COOKIE) the token's copy: written when she signs in or the token is
+ * refreshed, until the token's own expiry; removed when she signs out. Called once at start in the browser.
+ */
+export function keepSessionCookie(): () => void {
+  let written: string | null | undefined;
+  const write = () => {
+    const { token } = authStore.getState();
+    if (token === written) return;
+    written = token;
+    const expiresIn = token ? (decodeTokenPayload(token)?.exp ?? 0) - Math.floor(Date.now() / 1000) : 0;
+    const secure = window.location.protocol === 'https:' ? '; secure' : '';
+    // biome-ignore lint/suspicious/noDocumentCookie: written before the next navigation; the Cookie Store API is async and missing from older phones
+    document.cookie =
+      token && expiresIn > 0
+        ? `${SESSION_COOKIE}=${token}; path=/; max-age=${expiresIn}; samesite=lax${secure}`
+        : `${SESSION_COOKIE}=; path=/; expires=Thu, 01 Jan 1970 00:00:00 GMT; samesite=lax${secure}`;
+  };
+  write();
+  return authStore.subscribe(write);
+}

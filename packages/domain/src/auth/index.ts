@@ -1,2 +1,3 @@
 export * from './auth.contract.ts';
+export * from './session-cookie.ts';
 export * from './token.ts';

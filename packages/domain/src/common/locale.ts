@@ -19,10 +19,14 @@ export function requestedLocale(address: string, cookieHeader?: string): Locale 
   const query = address.split('#')[0]?.split('?')[1] ?? '';
   const asked = valueNamed(query.split('&'), 'lang');
   if (isLocale(asked)) return asked;
-  const remembered = valueNamed(cookieHeader?.split(';') ?? [], LOCALE_STORAGE_KEY);
+  const remembered = cookieNamed(cookieHeader, LOCALE_STORAGE_KEY);
   return isLocale(remembered) ? remembered : DEFAULT_LOCALE;
 }
 
 /** The value of `name` among `name=value` pairs (a query's or a cookie header's). */
 const valueNamed = (pairs: string[], name: string) =>
   pairs.map((pair) => pair.trim().split('=')).find(([key]) => key === name)?.[1];
+
+/** A cookie's value in a `Cookie` header (or `document.cookie`), or undefined. */
+export const cookieNamed = (cookieHeader: string | undefined, name: string): string | undefined =>
+  valueNamed(cookieHeader?.split(';') ?? [], name);

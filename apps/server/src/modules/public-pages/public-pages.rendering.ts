@@ -16,7 +16,8 @@ export interface RenderedPage {
 /** The main app's server rendering (apps/web/src/entry-server.tsx, built to apps/web/dist-ssr/entry-server.js). */
 export interface PageRenderer {
   sendApiCallsWith(fetch: typeof globalThis.fetch): void;
-  renderPage(address: string, locale: Locale): Promise<RenderedPage | undefined>;
+  /** A public page, or with the reader's token a signed-in one (isSignedInRenderedPage). */
+  renderPage(address: string, locale: Locale, token?: string): Promise<RenderedPage | undefined>;
 }
 
 /** A `fetch` answered by the API in process: no socket, no second trip through the proxy. */

@@ -27,16 +27,16 @@ let admin: Actor;
 
 /**
  * The main app's renderer as the shell sees it (its real one is the main app's build, proven by the browser
- * journeys): it renders an address in a language, and counts what it was asked; `failing` addresses cannot be
- * rendered whole.
+ * journeys): it renders an address in a language (for a signed-in reader's token), and counts what it was asked;
+ * `failing` addresses, and the token `refused`, cannot be rendered whole.
  */
 const renderer = {
   asked: [] as string[],
   failing: new Set<string>(),
   sendApiCallsWith: () => undefined,
-  async renderPage(address: string, locale: Locale) {
-    renderer.asked.push(`${locale} ${address}`);
-    if (renderer.failing.has(address)) return undefined;
+  async renderPage(address: string, locale: Locale, token?: string) {
+    renderer.asked.push(`${locale} ${address}${token ? ` for ${token}` : ''}`);
+    if (renderer.failing.has(address) || token === 'refused') return undefined;
     return {
       status: 200,
       html: `<main>${locale} ${address}</main>`,
@@ -47,7 +47,7 @@ const renderer = {
 beforeAll(async () => {
   writeFileSync(
     join(root, 'index.html'),
-    `<html lang="ar" dir="rtl"><head><!--page-head-->${BUILT_HEAD}<!--/page-head--></head><body><div id="root"><!--app-->loading<!--/app--></div><!--app-data--></body></html>`,
+    `<html lang="ar" dir="rtl"><head><!--page-head-->${BUILT_HEAD}<!--/page-head--><script type="module" crossorigin src="/static/index-a1b2c3d4.js"></script></head><body><div id="root"><!--app-->loading<!--/app--></div><!--app-data--></body></html>`,
   );
   t = await buildTestApp({ env: { PUBLIC_APP_URL: APP_URL } });
   shown = await createTutor(t);
@@ -178,6 +178,11 @@ describe('a public page rendered on the server', () => {
     expect(page.body).not.toContain('loading');
     expect(page.body).toContain('<html lang="ar" dir="rtl">');
     expect(page.body).toContain('<title>Sara &quot;&lt;b&gt;&quot; Adel: معلّمة إنجليزي على درسك</title>');
+    // it is read before its scripts run: they come after its stylesheet and images on a slow link
+    expect(page.body).toContain(
+      '<script type="module" fetchpriority="low" crossorigin src="/static/index-a1b2c3d4.js">',
+    );
+    expect((await open(`/t/${shown.id}`)).body).toContain('<script type="module" crossorigin');
   });
 
   it('renders in the language the reader chose (its cookie), left to right in English', async () => {
@@ -224,5 +229,30 @@ describe('a public page rendered on the server', () => {
     expect((await openRendered(`/t/${disabled.id}`)).statusCode).toBe(404);
     expect((await openRendered('/lessons-schedule')).body).toContain(BUILT_HEAD);
     expect(renderer.asked).toEqual([]);
+  });
+
+  it("renders a student's checkout for her from her session cookie, sent to her only and made anew each time", async () => {
+    renderer.asked.length = 0;
+    for (let i = 0; i < 2; i++) {
+      const page = await openRendered('/checkout/3/month', 'darsak.locale=ar; darsak.session=her-token');
+      expect(page.statusCode).toBe(200);
+      expect(page.body).toContain('<div id="root"><main>ar /checkout/3/month</main></div>');
+      expect(page.headers['cache-control']).toBe('private, no-store');
+      expect(page.headers.vary).toContain('cookie');
+      expect(page.headers.etag).toBeUndefined();
+    }
+    expect(renderer.asked).toEqual(['ar /checkout/3/month for her-token', 'ar /checkout/3/month for her-token']);
+  });
+
+  it('sends the checkout as built without a session cookie, or when its token is refused', async () => {
+    renderer.asked.length = 0;
+    expect((await openRendered('/checkout/3/month')).body).toContain('<!--app-->loading<!--/app-->');
+    expect(renderer.asked).toEqual([]);
+    const refused = await openRendered('/checkout/3/month', 'darsak.session=refused');
+    expect(refused.body).toContain('<!--app-->loading<!--/app-->');
+    expect(refused.headers['cache-control']).toBe('no-cache');
+    // a private page is only the checkout's: another signed-in page is never rendered, cookie or not
+    expect((await openRendered('/payments', 'darsak.session=her-token')).body).toContain(BUILT_HEAD);
+    expect(renderer.asked).toEqual(['ar /checkout/3/month for refused']);
   });
 });

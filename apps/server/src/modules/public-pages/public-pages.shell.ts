@@ -1,4 +1,5 @@
-import { LOCALE_DIRECTIONS, type Locale, requestedLocale } from '@darsak/domain/common';
+import { isSignedInRenderedPage, SESSION_COOKIE } from '@darsak/domain/auth';
+import { cookieNamed, LOCALE_DIRECTIONS, type Locale, requestedLocale } from '@darsak/domain/common';
 import { type Plan, plansContract } from '@darsak/domain/plans';
 import type { TutorProfile } from '@darsak/domain/tutors';
 import type { FastifyInstance } from 'fastify';
@@ -76,8 +77,21 @@ export function publicPageShell(api: ApiInProcess, options: PublicPageShellOptio
     };
   }
 
+  /**
+   * A signed-in student's page (the checkout), rendered for her from her session cookie, never kept; undefined (the
+   * browser renders it) without a cookie, a renderer, or an answer for her.
+   */
+  async function signedInPage(url: string, locale: Locale, cookie: string | undefined) {
+    const token = cookieNamed(cookie, SESSION_COOKIE);
+    const page = token && (await options.renderer?.renderPage(url, locale, token));
+    return page
+      ? { status: page.status, private: true, app: { ...page, lang: locale, dir: LOCALE_DIRECTIONS[locale] } }
+      : undefined;
+  }
+
   return async (url: string, cookie?: string): Promise<PageShell | undefined> => {
     const locale = requestedLocale(url, cookie);
+    if (isSignedInRenderedPage(new URL(url, 'http://page').pathname)) return signedInPage(url, locale, cookie);
     const pages = kept(await options.snapshot());
     const key = `${locale} ${url}`;
     // One making per page however many ask at once; a page the renderer could not make whole is made again next time.

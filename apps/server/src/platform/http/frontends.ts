@@ -10,7 +10,7 @@ import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import { SERVER_ROOT } from '../server-root.ts';
 import { type RoutePreloads, readRoutePreloads, routeOf, withPreloads } from './route-preloads.ts';
 import { type HeaderSettings, installSecurityHeaders } from './security-headers.ts';
-import { encodePage, type SentPage, sendPage, sentPage } from './sent-pages.ts';
+import { encodePage, type SentPage, sendPage, sendPrivatePage, sentPage } from './sent-pages.ts';
 import { type SiteApi, siteLive } from './site-live.ts';
 
 export const frontendDist = (app: 'web' | 'admin' | 'site') => join(SERVER_ROOT, '..', app, 'dist');
@@ -68,6 +68,8 @@ export interface PageShell {
   status: number;
   head?: string;
   app?: { html: string; data: string; lang: string; dir: Direction };
+  /** Rendered for one signed-in reader: sent to her only, never stored by a cache on the way. */
+  private?: boolean;
 }
 /** The part of index.html a page's own head replaces (the title and description between these comments). */
 const PAGE_HEAD = /<!--page-head-->[\s\S]*?<!--\/page-head-->/;
@@ -76,13 +78,21 @@ const APP_BODY = /<!--app-->[\s\S]*?<!--\/app-->/;
 const APP_DATA = '<!--app-data-->';
 const HTML_TAG = /<html [^>]*>/;
 
-/** index.html made into a page's shell (see PageShell). */
+/** The app's scripts: its entry and the modules preloaded with it. */
+const APP_SCRIPTS = /<(script type="module"|link rel="modulepreload")/g;
+
+/**
+ * index.html made into a page's shell (see PageShell). A page rendered on the server is read before its scripts
+ * run: they are fetched at low priority, so on a slow link its stylesheet and images (the LCP) come first, and
+ * hydration follows.
+ */
 function shellPage(built: string, shell: PageShell | undefined): string {
   const app = shell?.app;
   const withHead = shell?.head ? built.replace(PAGE_HEAD, () => shell.head ?? '') : built;
   return app
     ? withHead
         .replace(HTML_TAG, `<html lang="${app.lang}" dir="${app.dir}">`)
+        .replace(APP_SCRIPTS, '<$1 fetchpriority="low"')
         .replace(APP_BODY, () => app.html)
         .replace(APP_DATA, () => app.data)
     : withHead;
@@ -137,7 +147,9 @@ export async function serveSpa(
     if (!isRead || isServerPath(request.url) || isFilePath(request.url)) return;
     const [built, shell] = await Promise.all([current(), shellOf?.(request.url, request.headers.cookie)]);
     const route = routeOf(built.preloads, request.url);
-    const make = () => sentPage(shellPage(withPreloads(built.html, route.scripts), shell));
+    const html = () => shellPage(withPreloads(built.html, route.scripts), shell);
+    if (shell?.private) return sendPrivatePage(request, reply, shell.status, html());
+    const make = () => sentPage(html());
     let page = shell ? built.shelled.get(shell) : built.plain.get(route.pattern);
     if (!page) {
       page = make();

@@ -47,3 +47,13 @@ export function sendPage(request: FastifyRequest, reply: FastifyReply, status: n
   page.compressed[encoding] ??= compress(page.html, encoding);
   return reply.header('content-encoding', encoding).send(page.compressed[encoding]);
 }
+
+/**
+ * Sends a page rendered for one signed-in reader: stored by no cache (`private, no-store`; it varies with her
+ * session cookie), so with no ETag either.
+ */
+export function sendPrivatePage(request: FastifyRequest, reply: FastifyReply, status: number, html: string) {
+  const body = encodePage(request.headers['accept-encoding'], reply, html);
+  reply.header('cache-control', 'private, no-store').header('vary', 'accept-encoding, cookie');
+  return reply.code(status).type('text/html; charset=utf-8').send(body);
+}
