@@ -201,7 +201,7 @@ export function tutorPageHead(tutor: TutorProfile, locale: Locale = 'ar', price?
       ...(tutor.image ? { image: tutor.image } : {}),
       ...(about ? { description: about } : {}),
       knowsAbout: ['English', ...tutor.topics.map((topic) => topic.nameEn)],
-      knowsLanguage: ['ar', 'en'],
+      knowsLanguage: 'en',
       ...(price
         ? {
             makesOffer: {
