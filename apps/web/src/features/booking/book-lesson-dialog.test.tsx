@@ -163,6 +163,7 @@ describe('book-lesson dialog', () => {
 
   it.each([
     ['week-boundaries-violation', 'اختر يومًا آخر', 'اختر يوم الدرس'],
+    ['subscription-paused', 'اختر يومًا آخر', 'اختر يوم الدرس'],
     ['lesson-length-unavailable', 'اختر مدة أخرى', 'اختر مدة الدرس'],
   ] as const)('after %s goes back to the step that can change (%s)', async (code, button, step) => {
     stubBooking({ 'POST /api/v1/lesson/': () => ({ status: 422, body: { code, message: 'x' } }) });

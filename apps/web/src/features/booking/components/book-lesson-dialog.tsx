@@ -42,6 +42,8 @@ const PICK_AGAIN: Partial<Record<string, { step: number; label: MessageKey }>> =
   'conflicting-lessons': { step: 2, label: 'booking.book.pickAgain' },
   'lesson-time-passed': { step: 2, label: 'booking.book.pickAgain' },
   'week-boundaries-violation': { step: 0, label: 'booking.book.pickAnotherDay' },
+  // a day inside her pause: a day after it may be booked
+  'subscription-paused': { step: 0, label: 'booking.book.pickAnotherDay' },
   'lesson-length-unavailable': { step: 1, label: 'booking.book.pickAnotherLength' },
 };
 
