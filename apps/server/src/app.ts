@@ -24,6 +24,7 @@ import { createAvailabilityService, slotsOf, slotsOfTutors } from './modules/ava
 import { cacheRoutes } from './modules/cache/cache.routes.ts';
 import { createCacheService } from './modules/cache/cache.service.ts';
 import { createChatEvents } from './modules/chat/chat.events.ts';
+import { createChatNotices } from './modules/chat/chat.notices.ts';
 import { chatRoutes } from './modules/chat/chat.routes.ts';
 import { createChatService } from './modules/chat/chat.service.ts';
 import { registerChatSocketHandlers } from './modules/chat/chat.socket.ts';
@@ -57,6 +58,8 @@ import { createPaymentsService } from './modules/payments/payments.service.ts';
 import { plansRoutes } from './modules/plans/plans.routes.ts';
 import { createPlansService } from './modules/plans/plans.service.ts';
 import { publicPagesRoutes } from './modules/public-pages/public-pages.routes.ts';
+import { pushRoutes } from './modules/push/push.routes.ts';
+import { createPushService, pushDevices, pushEndpoints } from './modules/push/push.service.ts';
 import { ratingsRoutes } from './modules/ratings/ratings.routes.ts';
 import { createRatingsService } from './modules/ratings/ratings.service.ts';
 import { reportsRoutes } from './modules/reports/reports.routes.ts';
@@ -125,6 +128,7 @@ import { countersOf, createGuessLimits, limitsRedis } from './platform/security/
 import { routeLimitStore } from './platform/security/route-limit-store.ts';
 import type { LocalGoogleIssuer } from './providers/google/id-token-verifier.ts';
 import { createMessengers, whatsappCarriesNotices } from './providers/messaging/messengers.ts';
+import { createWebPushMessenger } from './providers/messaging/web-push.adapter.ts';
 import { createPaymentGateways } from './providers/payments/payment-gateways.ts';
 import { gatewaySimulatorRoutes } from './providers/payments/simulator/simulator.routes.ts';
 import { storageOf } from './providers/storage/configured.ts';
@@ -269,7 +273,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.addHook('onReady', () => queue.start({ work: deps.runJobs !== false }));
   app.addHook('onClose', () => queue.stop());
   // Messages leave through the outbox after their transaction commits (dispatched where jobs run).
-  const messengers = createMessengers(config);
+  // Web Push with the VAPID keys (configured, or made in local mode); without them push is not offered.
+  const vapid =
+    config.VAPID_PUBLIC_KEY && config.VAPID_PRIVATE_KEY && config.VAPID_SUBJECT
+      ? { publicKey: config.VAPID_PUBLIC_KEY, privateKey: config.VAPID_PRIVATE_KEY, subject: config.VAPID_SUBJECT }
+      : undefined;
+  const messengers = createMessengers(
+    config,
+    vapid && createWebPushMessenger({ vapid, devices: pushDevices(db, clock) }),
+  );
   for (const [channel, messenger] of Object.entries(messengers)) {
     if (!config.isLocal && messenger.delivery === 'outbox') app.log.warn({ channel }, 'no credentials: kept in outbox');
   }
@@ -318,6 +330,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     outbox,
     users,
     whatsappNotices: whatsappCarriesNotices(config, messengers),
+    pushEndpoints,
   });
   const auth = createAuthService({
     db,
@@ -360,6 +373,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   await app.register(usersRoutes, { users, staff: staffUsers });
   await app.register(notificationsRoutes, { notifications });
+  const push = createPushService({
+    db,
+    clock,
+    publicKey: vapid?.publicKey,
+    localEndpoints: config.isLocal,
+    kinds: notifications,
+  });
+  await app.register(pushRoutes, { push });
   const storage = deps.storage ?? storageOf(config);
   await app.register(topicsRoutes, { topics: createTopicsService({ db, users, audit, bus }) });
   await app.register(studentsRoutes, { students: createStudentsService({ db, clock, users }) });
@@ -392,7 +413,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     webhookSecret: telegramWebhookSecret,
   });
   await app.register(telegramRoutes, { telegram });
-  const chat = createChatService({ db, clock, uploadUrl, events: createChatEvents(realtime), haveLessonTogether });
+  const chatNotices = createChatNotices({ db, notifications, users, outbox, log: app.log });
+  const chat = createChatService({
+    db,
+    clock,
+    uploadUrl,
+    events: createChatEvents(realtime, chatNotices),
+    haveLessonTogether,
+  });
   const sessions = createSessionsService({
     db,
     clock,

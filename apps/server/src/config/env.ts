@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { createECDH, randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { isIP } from 'node:net';
 import { join, resolve } from 'node:path';
@@ -165,6 +165,17 @@ export const EnvSchema = z.object({
   WHATSAPP_TEMPLATE: z.string().default('darsak_code'),
   WHATSAPP_NOTICE_TEMPLATE: optional,
   WHATSAPP_API_URL: z.string().url().default('https://graph.facebook.com/v21.0'),
+  /**
+   * Web Push's VAPID key pair (base64url: the P-256 public point, 65 bytes, and the private scalar, 32) and the
+   * contact the push services may write to (`mailto:` or `https:`). All three or none: unset, push is off outside
+   * local mode, and local mode makes a pair of its own in DATA_DIR.
+   */
+  VAPID_PUBLIC_KEY: optional.refine((v) => v === undefined || /^[\w-]{87}$/.test(v), '65 bytes in base64url'),
+  VAPID_PRIVATE_KEY: optional.refine((v) => v === undefined || /^[\w-]{43}$/.test(v), '32 bytes in base64url'),
+  VAPID_SUBJECT: optional.refine(
+    (v) => v === undefined || /^(mailto:.+@.+|https:\/\/.+)$/.test(v),
+    'a mailto: address or an https: URL',
+  ),
   TELEGRAM_BOT_TOKEN: optional,
   TELEGRAM_BOT_USERNAME: optional,
   TELEGRAM_API_URL: z.string().url().default('https://api.telegram.org'),
@@ -247,6 +258,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
   const apiDocs = source.API_DOCS === undefined ? isLocal : env.API_DOCS;
   // Locally nothing sits in front to notice a drain: Ctrl-C stops at once.
   const drainDelay = env.DRAIN_DELAY_SECONDS ?? (isLocal ? 0 : DEFAULT_DRAIN_DELAY_SECONDS);
+  const vapid = vapidOf(env, isLocal, dataDir);
   if (drainDelay >= env.DRAIN_TIMEOUT_SECONDS) {
     throw new ConfigError('Invalid configuration: DRAIN_DELAY_SECONDS must be shorter than DRAIN_TIMEOUT_SECONDS');
   }
@@ -262,6 +274,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     PUBLIC_ADMIN_URL: env.PUBLIC_ADMIN_URL ?? `http://localhost:${env.ADMIN_PORT}`,
     PUBLIC_SITE_URL: env.PUBLIC_SITE_URL ?? `http://localhost:${env.SITE_PORT}`,
     DRAIN_DELAY_SECONDS: drainDelay,
+    ...vapid,
     isLocal,
   };
 }
@@ -351,6 +364,42 @@ function requireObjectStorage(env: Env) {
 }
 
 /** A random signing secret kept under DATA_DIR so local sign-ins survive restarts; never used outside local. */
+/** The local VAPID subject: push services only read it; nobody is written to locally. */
+export const LOCAL_VAPID_SUBJECT = 'mailto:push@darsak.local';
+
+/**
+ * Web Push's VAPID settings: all three or none. None outside local mode leaves push off (the settings say it is not
+ * offered); in local mode a key pair is made once and kept in DATA_DIR, so browsers' subscriptions outlive restarts.
+ */
+function vapidOf(env: Env, isLocal: boolean, dataDir: string) {
+  const { VAPID_PUBLIC_KEY, VAPID_PRIVATE_KEY, VAPID_SUBJECT } = env;
+  const set = [VAPID_PUBLIC_KEY, VAPID_PRIVATE_KEY, VAPID_SUBJECT].filter(Boolean).length;
+  if (set === 3) return { VAPID_PUBLIC_KEY, VAPID_PRIVATE_KEY, VAPID_SUBJECT };
+  if (set > 0 && !(isLocal && !VAPID_PUBLIC_KEY && !VAPID_PRIVATE_KEY)) {
+    throw new ConfigError(
+      'Invalid configuration: VAPID_PUBLIC_KEY, VAPID_PRIVATE_KEY and VAPID_SUBJECT go together (Web Push); ' +
+        'set all three (npx web-push generate-vapid-keys), or none to leave push off',
+    );
+  }
+  if (!isLocal) return {};
+  return { ...localVapidKeys(dataDir), VAPID_SUBJECT: VAPID_SUBJECT ?? LOCAL_VAPID_SUBJECT };
+}
+
+function localVapidKeys(dataDir: string): { VAPID_PUBLIC_KEY: string; VAPID_PRIVATE_KEY: string } {
+  const file = join(dataDir, 'local-vapid-keys.json');
+  if (existsSync(file)) return JSON.parse(readFileSync(file, 'utf8')) as ReturnType<typeof localVapidKeys>;
+  mkdirSync(dataDir, { recursive: true });
+  const ecdh = createECDH('prime256v1');
+  ecdh.generateKeys();
+  const keys = {
+    VAPID_PUBLIC_KEY: ecdh.getPublicKey().toString('base64url'),
+    // the scalar, padded to its 32 bytes (a leading zero byte is otherwise left out)
+    VAPID_PRIVATE_KEY: Buffer.from(ecdh.getPrivateKey().toString('hex').padStart(64, '0'), 'hex').toString('base64url'),
+  };
+  writeFileSync(file, JSON.stringify(keys), { mode: 0o600 });
+  return keys;
+}
+
 function localSecret(dataDir: string): string {
   const file = join(dataDir, 'local-jwt-secret');
   if (existsSync(file)) return readFileSync(file, 'utf8').trim();

@@ -18,7 +18,7 @@ import {
 import { invitesContract } from '@darsak/domain/invites';
 import { invoicesContract, withdrawMethodsContract } from '@darsak/domain/invoices';
 import { lessonsContract, staffLessonsContract } from '@darsak/domain/lessons';
-import { notificationsContract } from '@darsak/domain/notifications';
+import { notificationsContract, pushContract } from '@darsak/domain/notifications';
 import { overviewContract } from '@darsak/domain/overview';
 import { paymentsContract, transactionsContract } from '@darsak/domain/payments';
 import { couponsContract, planInvitesContract, plansContract } from '@darsak/domain/plans';
@@ -86,6 +86,7 @@ export const CONTRACTS: Record<string, Record<string, RouteContract>> = {
   invites: invitesContract,
   lessons: lessonsContract,
   notifications: notificationsContract,
+  push: pushContract,
   onboarding: onboardingContract,
   overview: overviewContract,
   payments: paymentsContract,

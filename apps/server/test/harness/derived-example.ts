@@ -39,6 +39,7 @@ function valueFor(schema: JsonSchema, seed: number, name = ''): unknown {
   if (type === 'string') {
     const { format, pattern } = schema;
     if (format === 'date-time') return new Date(Date.now() + DAY_MS).toISOString();
+    if (format === 'uri') return 'https://example.com/a';
     if (pattern) return fc.sample(fc.stringMatching(patternOf(pattern)), { numRuns: 1, seed })[0];
     return 'a'.repeat(Math.max(schema.minLength ?? 1, 1));
   }

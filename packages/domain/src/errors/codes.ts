@@ -71,6 +71,8 @@ export const ERROR_STATUS = {
   'invalid-email-address': 422,
   'invalid-invoice-method': 422,
   'unresolved-phone': 422,
+  'push-unavailable': 503,
+  'invalid-push-endpoint': 422,
   'unverified-phone': 422,
   'unverified-email': 422,
   'invalid-phone': 422,

@@ -67,6 +67,8 @@ export const ERROR_MESSAGES_EN: ErrorMessages = {
   'invalid-email-address': 'The e-mail address is not valid.',
   'invalid-invoice-method': 'The withdrawal method is not valid.',
   'unresolved-phone': 'We cannot reach your number on Telegram; start the bot first.',
+  'push-unavailable': 'Notifications on this device are not available right now.',
+  'invalid-push-endpoint': "This browser's notification address cannot be used.",
   'unverified-phone': 'Verify your phone number first.',
   'unverified-email': 'Verify your e-mail first.',
   'invalid-phone': 'The phone number is not valid.',

@@ -70,6 +70,8 @@ export const ERROR_MESSAGES_AR: ErrorMessages = {
   'invalid-email-address': 'عنوان البريد الإلكتروني غير صالح.',
   'invalid-invoice-method': 'وسيلة السحب غير صالحة.',
   'unresolved-phone': 'تعذّر الوصول إلى رقمك عبر تيليجرام، ابدأ المحادثة مع البوت أولًا.',
+  'push-unavailable': 'إشعارات الجهاز غير متاحة الآن.',
+  'invalid-push-endpoint': 'لا يمكن استخدام عنوان الإشعارات الذي أعطاه هذا المتصفح.',
   'unverified-phone': 'يجب تأكيد رقم الهاتف أولًا.',
   'unverified-email': 'يجب تأكيد البريد الإلكتروني أولًا.',
   'invalid-phone': 'رقم الهاتف غير صالح.',

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { Ok } from '../common/ids.ts';
 import { defineRoute } from '../contract/define-route.ts';
 import { NotificationMethodSchema as NotificationChannelSchema } from '../users/users.enums.ts';
-import type { OptionalKind } from './policy.ts';
+import type { OptionalKind, PushKind } from './policy.ts';
 
 /** Each optional kind on (true) or off; the `satisfies` keeps it in step with the policy's kinds. */
 export const NotificationKindsSchema = z.strictObject({
@@ -61,6 +61,85 @@ export const notificationsContract = {
     auth: 'signedIn',
     body: z.strictObject({}),
     response: Ok,
+    errors: [],
+  }),
+};
+
+/** Each push kind on (true) or off; the `satisfies` keeps it in step with the policy's push kinds. */
+export const PushKindsSchema = z.strictObject({
+  lessonReminders: z.boolean(),
+  lessonStarting: z.boolean(),
+  chatMessages: z.boolean(),
+  paymentResults: z.boolean(),
+}) satisfies z.ZodType<Record<PushKind, boolean>>;
+export type PushKinds = z.infer<typeof PushKindsSchema>;
+
+/** What the settings card needs for Web Push. */
+export const PushSettingsSchema = z.object({
+  /** The server sends Web Push (VAPID keys configured, or generated in local mode). */
+  available: z.boolean(),
+  /** The VAPID public key (base64url) a browser subscribes with; null when push is unavailable. */
+  publicKey: z.string().nullable(),
+  kinds: PushKindsSchema,
+  /** How many of her devices are subscribed. */
+  devices: z.number().int().min(0),
+});
+export type PushSettings = z.infer<typeof PushSettingsSchema>;
+
+/** Base64url without padding, of a given decoded length (a P-256 public point: 65 bytes; the auth secret: 16). */
+const base64url = (bytes: number) =>
+  z.string().regex(new RegExp(`^[A-Za-z0-9_-]{${Math.ceil((bytes * 4) / 3)}}={0,2}$`), `${bytes} bytes in base64url`);
+
+/** A browser's PushSubscription as `toJSON()` gives it. */
+export const PushSubscriptionInput = z.strictObject({
+  endpoint: z.url({ protocol: /^https?$/ }).max(2048),
+  expirationTime: z.number().nullable().optional(),
+  keys: z.strictObject({ p256dh: base64url(65), auth: base64url(16) }),
+});
+export type PushSubscriptionInput = z.infer<typeof PushSubscriptionInput>;
+
+export const PushEndpointInput = z.strictObject({ endpoint: z.url({ protocol: /^https?$/ }).max(2048) });
+export type PushEndpointInput = z.infer<typeof PushEndpointInput>;
+
+export const pushContract = {
+  settings: defineRoute({
+    ...common,
+    method: 'GET',
+    path: '/api/v1/user/push',
+    summary:
+      'Whether Web Push is offered, its public key, the push kinds turned on and how many devices are subscribed',
+    auth: 'signedIn',
+    response: PushSettingsSchema,
+    errors: [],
+  }),
+  updateKinds: defineRoute({
+    ...common,
+    method: 'PUT',
+    path: '/api/v1/user/push/kinds',
+    summary: 'Turn each push kind on or off (lesson reminders, lesson starting, chat messages, payment results)',
+    auth: 'signedIn',
+    body: z.strictObject({ kinds: PushKindsSchema }),
+    response: PushSettingsSchema,
+    errors: [],
+  }),
+  subscribe: defineRoute({
+    ...common,
+    method: 'POST',
+    path: '/api/v1/user/push/subscriptions',
+    summary: 'Subscribe this device to Web Push (a device already subscribed by another account moves to this one)',
+    auth: 'signedIn',
+    body: PushSubscriptionInput,
+    response: PushSettingsSchema,
+    errors: ['push-unavailable', 'invalid-push-endpoint'],
+  }),
+  unsubscribe: defineRoute({
+    ...common,
+    method: 'POST',
+    path: '/api/v1/user/push/subscriptions/remove',
+    summary: 'Stop pushing to this device (removing one that is not hers changes nothing)',
+    auth: 'signedIn',
+    body: PushEndpointInput,
+    response: PushSettingsSchema,
     errors: [],
   }),
 };

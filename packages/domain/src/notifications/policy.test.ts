@@ -6,6 +6,9 @@ import {
   NOTIFICATION_CHANNELS,
   type NotifiedPerson,
   OPTIONAL_KINDS,
+  PUSH_KIND_OF,
+  PUSH_KINDS,
+  type PushKind,
   suggestedChannel,
 } from './policy.ts';
 
@@ -109,5 +112,46 @@ describe('suggestedChannel', () => {
   it('preselects WhatsApp once her phone is verified, else e-mail', () => {
     expect(suggestedChannel({ chosen: false, channel: 'none', phoneVerified: true })).toBe('whatsapp');
     expect(suggestedChannel({ chosen: false, channel: 'none', phoneVerified: false })).toBe('email');
+  });
+});
+
+describe('channelsFor: Web Push', () => {
+  const phone = 'https://fcm.googleapis.com/fcm/send/phone';
+  const laptop = 'https://updates.push.services.mozilla.com/wpush/v2/laptop';
+  const pushed = (kinds: PushKind[]) => person({ channel: 'email', push: { kinds, endpoints: [phone, laptop] } });
+  const byPush = [
+    { channel: 'push', to: phone },
+    { channel: 'push', to: laptop },
+  ];
+
+  it('pushes a kind she turned on to each device, beside the chosen channel', () => {
+    expect(channelsFor('lessonReminderHour', pushed(['lessonReminders']))).toEqual([email, ...byPush]);
+    expect(channelsFor('paymentReceived', pushed(['paymentResults']))).toEqual([email, ...byPush]);
+  });
+
+  it('sends the push-only kinds by push alone, and not at all while their kind is off', () => {
+    for (const kind of ['lessonStarting', 'chatMessage', 'paymentFailed'] as const) {
+      expect(channelsFor(kind, pushed([...PUSH_KINDS]))).toEqual(byPush);
+      expect(channelsFor(kind, pushed([]))).toEqual([]);
+      expect(channelsFor(kind, person())).toEqual([]);
+    }
+    expect(channelsFor('chatMessage', pushed(['lessonStarting']))).toEqual([]);
+  });
+
+  it('never pushes what has no push kind (a booking, a reference), nor to a person with no device', () => {
+    expect(channelsFor('lessonBooked', pushed([...PUSH_KINDS]))).toEqual([email]);
+    expect(channelsFor('paymentReference', pushed([...PUSH_KINDS]))).toEqual([email]);
+    const noDevice = person({ push: { kinds: [...PUSH_KINDS], endpoints: [] } });
+    expect(channelsFor('chatMessage', noDevice)).toEqual([]);
+  });
+
+  it('keeps push apart from the chosen channel: "none" and a muted reminder do not silence it', () => {
+    const none = person({ channel: 'none', mutedKinds: ['lessonReminderDay'], push: pushed(['lessonReminders']).push });
+    expect(channelsFor('lessonReminderDay', none)).toEqual(byPush);
+  });
+
+  it('gives every push-only kind a push kind, so none of them can never be sent', () => {
+    const pushOnly = KINDS.filter((kind) => MESSAGE_KIND_CLASS[kind] === 'push');
+    expect(pushOnly.filter((kind) => !PUSH_KIND_OF[kind])).toEqual([]);
   });
 });

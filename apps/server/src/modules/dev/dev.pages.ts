@@ -5,6 +5,7 @@ const CHANNEL_NAMES: Record<OutboxView['channel'], string> = {
   email: 'بريد إلكتروني',
   whatsapp: 'واتساب',
   telegram: 'تيليجرام',
+  push: 'إشعار على الجهاز',
 };
 const STATUS_NAMES: Record<OutboxView['status'], string> = { pending: 'في الانتظار', sent: 'أُرسلت', failed: 'فشلت' };
 

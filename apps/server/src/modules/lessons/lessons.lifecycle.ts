@@ -63,14 +63,24 @@ export function createLessonLifecycle(deps: LifecycleDeps, shared: LessonsShared
     }
   }
 
+  /** Starts a lesson at its time, and tells both members it starts now (by push, to those who turned it on). */
   async function startLesson(lessonId: number) {
     const now = clock.now();
     const started = await db.transaction(async (tx) => {
       const lesson = await repo.findLessonForUpdate(tx, lessonId);
       if (lesson?.status !== LessonStatus.pending || lesson.startsAt > now) return undefined;
-      return repo.moveLesson(tx, lesson.id, [LessonStatus.pending], { status: LessonStatus.happening });
+      const moved = await repo.moveLesson(tx, lesson.id, [LessonStatus.pending], { status: LessonStatus.happening });
+      // started after its end (a catch-up after an outage), "starts now" would not be true
+      if (moved && now.getTime() < lesson.endsAt.getTime()) {
+        const once = `lesson-starting:${lesson.id}:${lesson.startsAt.toISOString()}`;
+        await notify(tx, lesson, 'startingNow', ['student', 'tutor'], once);
+      }
+      return moved;
     });
-    if (started) await shared.forgetLesson(started);
+    if (started) {
+      await shared.forgetLesson(started);
+      deps.outbox.kick();
+    }
   }
 
   /**

@@ -15,6 +15,7 @@ export type LessonNoticeKind =
   | 'cancelled'
   | 'cancelledByStaff'
   | 'tutorDidNotAttend'
+  | 'startingNow'
   | ReminderKey;
 
 /** Each lesson notice as the notification policy knows it: reminders may be turned off, the rest may not. */
@@ -24,6 +25,7 @@ export const LESSON_MESSAGE_KIND: Record<LessonNoticeKind, MessageKind> = {
   cancelled: 'lessonCancelled',
   cancelledByStaff: 'lessonCancelled',
   tutorDidNotAttend: 'lessonCancelled',
+  startingNow: 'lessonStarting',
   oneDay: 'lessonReminderDay',
   oneHour: 'lessonReminderHour',
 };
@@ -84,5 +86,7 @@ function noticeFor(
       return { subject: 'تذكير بدرس الغد', text: `درسك: تذكير، لديك غدًا ${lesson}.` };
     case 'oneHour':
       return { subject: 'درسك يبدأ بعد ساعة', text: `درسك: تذكير، يبدأ بعد ساعة ${lesson}.` };
+    case 'startingNow':
+      return { subject: 'درسك يبدأ الآن', text: `درسك: بدأ الآن ${lesson}، ادخل الدرس.` };
   }
 }

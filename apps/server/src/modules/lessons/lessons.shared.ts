@@ -134,7 +134,9 @@ export function createLessonsShared(deps: LessonsDeps) {
         startsAt: lesson.startsAt,
         durationMinutes: lesson.durationMinutes,
       });
-      await deps.notifications.send(tx, recipient.id, LESSON_MESSAGE_KIND[kind], notice, {
+      // pushed, it opens the lesson's page
+      const opens = { ...notice, url: `/lesson/${lesson.id}` };
+      await deps.notifications.send(tx, recipient.id, LESSON_MESSAGE_KIND[kind], opens, {
         template: `lesson-${kind}`,
         dedupeKey: once ? `${once}:${who}` : undefined,
       });

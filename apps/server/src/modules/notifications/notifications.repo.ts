@@ -18,3 +18,11 @@ export async function savePreferences(
     .values({ userId, ...values })
     .onConflictDoUpdate({ target: notificationPreferences.userId, set: values });
 }
+
+/** Writes the push kinds turned on (their row is created on the first), leaving the other choices as they are. */
+export async function savePushKinds(db: Db, userId: number, pushKinds: string[], updatedAt: Date): Promise<void> {
+  await db
+    .insert(notificationPreferences)
+    .values({ userId, pushKinds, updatedAt })
+    .onConflictDoUpdate({ target: notificationPreferences.userId, set: { pushKinds, updatedAt } });
+}

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { AppError } from '@darsak/domain/errors';
 import {
   channelsFor,
@@ -8,6 +9,9 @@ import {
   type NotifiedPerson,
   OPTIONAL_KINDS,
   type OptionalKind,
+  PUSH_KINDS,
+  type PushKind,
+  type PushKinds,
   suggestedChannel,
   type UpdateNotificationPreferencesInput,
 } from '@darsak/domain/notifications';
@@ -26,6 +30,8 @@ export interface NotificationsDeps {
   users: Pick<UsersService, 'findById' | 'setNotificationMethod'>;
   /** WhatsApp carries notices here (in the outbox, or by the Cloud API with a notice template), not only codes. */
   whatsappNotices: boolean;
+  /** The endpoints of the devices a user allowed Web Push on (the push module); none: nothing is pushed. */
+  pushEndpoints?: (tx: Db, userId: number) => Promise<string[]>;
 }
 
 /** A message's words; the subject and the HTML go only by e-mail. */
@@ -33,6 +39,8 @@ export interface Notice {
   subject?: string | undefined;
   text: string;
   html?: string | undefined;
+  /** The main app's page a pushed notification opens (`/chat`, `/lessons/42`); the home page when unset. */
+  url?: string | undefined;
 }
 
 export interface SendOptions {
@@ -46,6 +54,7 @@ type UserRow = NonNullable<Awaited<ReturnType<UsersService['findById']>>>;
 
 const isOptional = (kind: string): kind is OptionalKind => (OPTIONAL_KINDS as readonly string[]).includes(kind);
 const mutedOf = (kinds: NotificationKinds) => OPTIONAL_KINDS.filter((kind) => !kinds[kind]);
+const isPushKind = (kind: string): kind is PushKind => (PUSH_KINDS as readonly string[]).includes(kind);
 
 /**
  * Notifications (issue 31): what a person chose, and the one way every module sends them a message, through the
@@ -55,8 +64,9 @@ const mutedOf = (kinds: NotificationKinds) => OPTIONAL_KINDS.filter((kind) => !k
 export function createNotificationsService(deps: NotificationsDeps) {
   const { db, clock } = deps;
 
-  function personOf(user: UserRow, mutedKinds: readonly string[]): NotifiedPerson {
+  function personOf(user: UserRow, mutedKinds: readonly string[], push?: NotifiedPerson['push']): NotifiedPerson {
     return {
+      push,
       channel: user.notificationMethod as NotificationChannel,
       mutedKinds: mutedKinds.filter(isOptional),
       email: user.email,
@@ -88,6 +98,21 @@ export function createNotificationsService(deps: NotificationsDeps) {
   return {
     preferences: (actor: AuthUser) => preferencesOf(db, actor.id),
 
+    /** The push kinds a user turned on (the push module's settings). */
+    async pushKindsOf(tx: Db, userId: number): Promise<PushKinds> {
+      const on = new Set((await repo.findPreferences(tx, userId))?.pushKinds ?? []);
+      return Object.fromEntries(PUSH_KINDS.map((kind) => [kind, on.has(kind)])) as PushKinds;
+    },
+
+    async savePushKinds(tx: Db, userId: number, kinds: PushKinds): Promise<void> {
+      await repo.savePushKinds(
+        tx,
+        userId,
+        PUSH_KINDS.filter((kind) => kinds[kind]),
+        clock.now(),
+      );
+    },
+
     /** WhatsApp reaches only a verified number, so it is refused until the phone is verified. */
     async update(actor: AuthUser, input: UpdateNotificationPreferencesInput): Promise<NotificationPreferences> {
       return db.transaction(async (tx) => {
@@ -116,17 +141,28 @@ export function createNotificationsService(deps: NotificationsDeps) {
       const user = await deps.users.findById(tx, userId);
       if (!user) return;
       const row = await repo.findPreferences(tx, userId);
-      for (const { channel, to } of channelsFor(kind, personOf(user, row?.mutedKinds ?? []))) {
+      const pushKinds = (row?.pushKinds ?? []).filter(isPushKind);
+      const push =
+        pushKinds.length > 0 && deps.pushEndpoints
+          ? { kinds: pushKinds, endpoints: await deps.pushEndpoints(tx, userId) }
+          : undefined;
+      for (const { channel, to } of channelsFor(kind, personOf(user, row?.mutedKinds ?? [], push))) {
         const byEmail = channel === 'email';
+        const byPush = channel === 'push';
         await deps.outbox.enqueue(tx, {
           channel,
           to,
           userId,
-          subject: byEmail ? notice.subject : undefined,
+          // a pushed notification's title is the subject
+          subject: byEmail || byPush ? notice.subject : undefined,
           text: notice.text,
           html: byEmail ? notice.html : undefined,
+          url: byPush ? notice.url : undefined,
           template: options.template,
-          dedupeKey: options.dedupeKey ? `${options.dedupeKey}:${channel}` : undefined,
+          // one message per device by push: its endpoint's digest names it
+          dedupeKey: options.dedupeKey
+            ? `${options.dedupeKey}:${byPush ? `push:${createHash('sha256').update(to).digest('base64url').slice(0, 16)}` : channel}`
+            : undefined,
         });
       }
     },

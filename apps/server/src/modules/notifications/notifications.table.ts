@@ -13,6 +13,8 @@ export const notificationPreferences = pgTable(
       .primaryKey()
       .references(() => users.id, { onDelete: 'cascade' }),
     mutedKinds: text('muted_kinds').array().notNull().default(sql`'{}'::text[]`),
+    /** The push kinds turned on (Web Push to her subscribed devices); none until she turns push on. */
+    pushKinds: text('push_kinds').array().notNull().default(sql`'{}'::text[]`),
     chosenAt: timestamp('chosen_at', { withTimezone: true }),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -20,6 +22,10 @@ export const notificationPreferences = pgTable(
     check(
       'notification_preferences_muted_kinds_check',
       sql`${t.mutedKinds} <@ array['lessonReminderDay', 'lessonReminderHour', 'subscriptionEnding']::text[]`,
+    ),
+    check(
+      'notification_preferences_push_kinds_check',
+      sql`${t.pushKinds} <@ array['lessonReminders', 'lessonStarting', 'chatMessages', 'paymentResults']::text[]`,
     ),
   ],
 );

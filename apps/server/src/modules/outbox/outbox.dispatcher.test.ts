@@ -46,7 +46,12 @@ function recordingMessenger(answer: (message: OutgoingMessage, call: number) => 
   };
 }
 
-const allBy = (messenger: Messenger): Messengers => ({ email: messenger, whatsapp: messenger, telegram: messenger });
+const allBy = (messenger: Messenger): Messengers => ({
+  email: messenger,
+  whatsapp: messenger,
+  telegram: messenger,
+  push: messenger,
+});
 
 const dispatcherWith = (messenger: Messenger, options: Partial<DispatcherOptions> = {}) =>
   createOutboxDispatcher({
@@ -212,7 +217,12 @@ describe('outbox dispatcher', () => {
       clock,
       log,
       metrics: createMetrics(),
-      messengers: { email: recordingMessenger(() => 'smtp-1'), whatsapp: outboxMessenger, telegram: outboxMessenger },
+      messengers: {
+        email: recordingMessenger(() => 'smtp-1'),
+        whatsapp: outboxMessenger,
+        telegram: outboxMessenger,
+        push: outboxMessenger,
+      },
     }).runOnce();
     const [email, whatsapp] = await rows();
     expect(email).toMatchObject({ status: 'sent', body: 'كودك •••••', params: null });

@@ -4,7 +4,7 @@ import { foreignKeyOf } from '../../platform/db/foreign-key.ts';
 import { users } from '../users/users.table.ts';
 
 /**
- * The messaging outbox: e-mail, WhatsApp and Telegram messages are written here inside the business
+ * The messaging outbox: e-mail, WhatsApp, Telegram and Web Push messages are written here inside the business
  * transaction and dispatched after commit, retried with `next_attempt_at` until sent or failed for good.
  * In local mode nothing leaves the machine and this table is what a person reads.
  */
@@ -12,8 +12,8 @@ export const outboxMessages = pgTable(
   'outbox_messages',
   {
     id: serial('id').primaryKey(),
-    channel: text('channel', { enum: ['email', 'whatsapp', 'telegram'] }).notNull(),
-    /** E-mail address, phone number or Telegram chat id. */
+    channel: text('channel', { enum: ['email', 'whatsapp', 'telegram', 'push'] }).notNull(),
+    /** E-mail address, phone number, Telegram chat id or Web Push endpoint. */
     recipient: text('recipient').notNull(),
     userId: integer('user_id'),
     subject: text('subject'),
@@ -39,7 +39,7 @@ export const outboxMessages = pgTable(
     index('outbox_messages_user_idx').on(t.userId, t.createdAt),
     index('outbox_messages_recipient_idx').on(t.recipient, t.createdAt),
     uniqueIndex('outbox_messages_dedupe_key').on(t.dedupeKey).where(sql`${t.dedupeKey} is not null`),
-    check('outbox_messages_channel_check', sql`${t.channel} in ('email', 'whatsapp', 'telegram')`),
+    check('outbox_messages_channel_check', sql`${t.channel} in ('email', 'whatsapp', 'telegram', 'push')`),
     check('outbox_messages_status_check', sql`${t.status} in ('pending', 'sent', 'failed')`),
     check('outbox_messages_attempts_check', sql`${t.attempts} >= 0`),
     check('outbox_messages_sent_check', sql`(${t.status} = 'sent') = (${t.sentAt} is not null)`),

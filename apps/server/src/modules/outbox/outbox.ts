@@ -19,7 +19,9 @@ export interface OutboxMessageInput extends Omit<OutgoingMessage, 'key'> {
 }
 
 /** Parts of a message kept beside its text; the code is dropped once a real provider has delivered it. */
-export const OutboxParams = z.object({ code: z.string().optional(), html: z.string().optional() }).catch({});
+export const OutboxParams = z
+  .object({ code: z.string().optional(), html: z.string().optional(), url: z.string().optional() })
+  .catch({});
 export type OutboxParams = z.infer<typeof OutboxParams>;
 
 /** A stored message as the dispatcher sends it. */
@@ -32,6 +34,7 @@ export function toOutgoing(row: OutboxMessage): OutgoingMessage {
     text: row.body,
     html: params.html,
     code: params.code,
+    url: params.url,
     // Unique across databases too (a reset database reuses ids): the id and the moment it was written.
     key: `darsak-outbox-${row.id}-${row.createdAt.getTime()}`,
   };
@@ -73,7 +76,7 @@ export function createOutbox(deps: OutboxDeps) {
     /** Writes the message with the caller's transaction. Call `kick()` once that transaction has committed. */
     async enqueue(tx: Db, message: OutboxMessageInput): Promise<void> {
       const now = deps.clock.now();
-      const params: OutboxParams = { code: message.code, html: message.html };
+      const params: OutboxParams = { code: message.code, html: message.html, url: message.url };
       await repo.insertMessage(tx, {
         channel: message.channel,
         recipient: message.to,
@@ -81,7 +84,7 @@ export function createOutbox(deps: OutboxDeps) {
         subject: message.subject ?? null,
         body: message.text,
         template: message.template ?? null,
-        params: message.code || message.html ? params : null,
+        params: message.code || message.html || message.url ? params : null,
         createdAt: now,
         nextAttemptAt: now,
         dedupeKey: message.dedupeKey ?? null,

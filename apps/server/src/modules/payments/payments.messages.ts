@@ -1,7 +1,7 @@
 import { formatEgp } from '@darsak/domain/common';
 import { messageMoment } from '../../platform/message-time.ts';
 
-type Notice = { subject: string; text: string };
+type Notice = { subject: string; text: string; url?: string };
 
 /**
  * The Fawry reference of a cash payment, which until now lived only on the checkout page. The reference stays in
@@ -24,6 +24,16 @@ export function paymentReceivedNotice(p: { amountPiastres: number; weeklyMinutes
   return {
     subject: 'وصلنا دفعك في درسك',
     text: `درسك: وصلنا ${formatEgp(p.amountPiastres)}، وبدأ اشتراكك (${p.weeklyMinutes.toLocaleString('ar-EG')} دقيقة أسبوعيًا). احجز درسك الأول الآن.`,
+    url: '/s/dashboard',
+  };
+}
+
+/** A payment that did not go through (declined, or its reference expired unpaid): only by push, to who turned it on. */
+export function paymentFailedNotice(p: { transactionId: number; amountPiastres: number }): Notice {
+  return {
+    subject: 'لم يتم دفعك في درسك',
+    text: `درسك: لم يتم دفع ${formatEgp(p.amountPiastres)}، ولم يُخصم منك شيء. يمكنك المحاولة مرة أخرى.`,
+    url: `/payments/${p.transactionId}`,
   };
 }
 

@@ -12,7 +12,7 @@ import { isAdminRole } from '@darsak/domain/users';
 import type { Db } from '../../platform/db/client.ts';
 import type { AuthUser } from '../../platform/http/auth-user.ts';
 import type { ProviderError, ProviderStatus, StatusReport } from '../../providers/payments/payment-gateway.ts';
-import { paymentReceivedNotice, refundNotice } from './payments.messages.ts';
+import { paymentFailedNotice, paymentReceivedNotice, refundNotice } from './payments.messages.ts';
 import { createPurchaseProcessor } from './payments.processing.ts';
 import * as repo from './payments.repo.ts';
 import type { PaymentsDeps } from './payments.service.ts';
@@ -172,6 +172,13 @@ export function createTransactionRecords(deps: RecordsDeps) {
     if (to === TransactionStatus.refunded) await deps.subscriptions.endForRefund(tx, row.id);
     if (refunded > row.refundedPiastres) await tellRefunded(tx, row, refunded, to);
     const change = { userId: row.userId, transactionId: row.id, status: to, subscriptionId: null };
+    if (to === TransactionStatus.failed || to === TransactionStatus.expired) {
+      const notice = paymentFailedNotice({ transactionId: row.id, amountPiastres: row.amountPiastres });
+      await deps.notifications.send(tx, row.userId, 'paymentFailed', notice, {
+        template: 'payment-failed',
+        dedupeKey: `payment-failed:${row.id}`,
+      });
+    }
     if (to !== TransactionStatus.paid) return change;
     const processed = await processPaid(tx, updated);
     if (processed.subscriptionId !== null) {

@@ -85,7 +85,8 @@ export interface VerificationDeps {
 }
 
 interface Delivery {
-  channel: MessageChannel;
+  /** Codes never go by push. */
+  channel: Exclude<MessageChannel, 'push'>;
   /** What the code proves: the phone number or e-mail address as it was when the code was sent. */
   target: string;
   /** Where the message goes: the address, the number or the Telegram chat id. */

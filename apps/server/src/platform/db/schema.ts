@@ -14,6 +14,7 @@ export * from '../../modules/onboarding/onboarding.table.ts';
 export * from '../../modules/outbox/outbox.table.ts';
 export * from '../../modules/payments/payments.table.ts';
 export * from '../../modules/plans/plans.table.ts';
+export * from '../../modules/push/push.table.ts';
 export * from '../../modules/ratings/ratings.table.ts';
 export * from '../../modules/reports/reports.table.ts';
 export * from '../../modules/sessions/sessions.table.ts';

@@ -7,6 +7,7 @@ import { createMessengers, whatsappCarriesNotices } from './messengers.ts';
 import { outboxMessenger } from './outbox.adapter.ts';
 import { createSmtpMessenger } from './smtp.adapter.ts';
 import { createTelegramMessenger } from './telegram.adapter.ts';
+import { pushUnavailable } from './web-push.adapter.ts';
 import { createWhatsappMessenger, toWhatsappNumber } from './whatsapp.adapter.ts';
 
 interface Recorded {
@@ -317,15 +318,16 @@ describe('choice of messengers', () => {
   };
 
   it('keeps every channel in the outbox without credentials', async () => {
-    const messengers = createMessengers(none);
+    const { push, ...messengers } = createMessengers(none);
     expect(Object.values(messengers).every((m) => m === outboxMessenger)).toBe(true);
+    expect(push).toBe(pushUnavailable);
     expect(await outboxMessenger.send({ channel: 'email', to: 'a@example.com', text: 'x', key: 'k' })).toMatch(
       /^outbox-/,
     );
   });
 
   it('uses each provider whose credentials are set', () => {
-    const messengers = createMessengers({
+    const { push: _push, ...messengers } = createMessengers({
       ...none,
       SMTP_URL: 'smtp://127.0.0.1:2525',
       WHATSAPP_ACCESS_TOKEN: 't',

@@ -1,16 +1,18 @@
-/** The channels a message can go by; the same three the outbox table accepts. */
-export const MESSAGE_CHANNELS = ['email', 'whatsapp', 'telegram'] as const;
+/** The channels a message can go by; the same four the outbox table accepts. */
+export const MESSAGE_CHANNELS = ['email', 'whatsapp', 'telegram', 'push'] as const;
 export type MessageChannel = (typeof MESSAGE_CHANNELS)[number];
 
 export interface OutgoingMessage {
   channel: MessageChannel;
-  /** An e-mail address, an Egyptian mobile number (01…) or a Telegram chat id. */
+  /** An e-mail address, an Egyptian mobile number (01…), a Telegram chat id or a Web Push endpoint. */
   to: string;
   subject?: string | undefined;
   text: string;
   html?: string | undefined;
   /** The one-time code inside `text`, for channels that carry it on its own (WhatsApp's authentication template). */
   code?: string | undefined;
+  /** The page a notification opens (Web Push), a path of the main app. */
+  url?: string | undefined;
   /**
    * The outbox's key of this message, the same on every attempt: given to the provider as its idempotency key
    * where it takes one (e-mail: the Message-ID; see docs/architecture.md "Outbox delivery").
