@@ -8,6 +8,7 @@ import { strictCsp } from '@darsak/client/vite-strict-csp';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type ProxyOptions, type UserConfig } from 'vite';
+import { VitePWA } from 'vite-plugin-pwa';
 
 const API = 'http://localhost:3000';
 /** The release error reports name (`releaseOf`): this package's version. */
@@ -21,8 +22,57 @@ const proxy: Record<string, ProxyOptions> = {
   '/dev': { target: API },
 };
 
+/**
+ * The installable app (docs/architecture.md "Installable app"): /manifest.webmanifest, linked from index.html, and
+ * the service worker src/service-worker/sw.ts built into /sw.js with the list of files it precaches: the offline
+ * page, the icons, the styles and the scripts every page starts with (the pages' own scripts are cached as used, so
+ * a phone on a small data plan does not download every page at install). It is registered by src/lib/
+ * service-worker.ts, not by an inline script (the strict CSP).
+ */
+const installableApp = VitePWA({
+  strategies: 'injectManifest',
+  srcDir: 'src/service-worker',
+  filename: 'sw.ts',
+  injectRegister: false,
+  manifestFilename: 'manifest.webmanifest',
+  // icon-192 (the notifications' icon) is in the precache list; the larger ones only the launcher fetches
+  includeManifestIcons: false,
+  manifest: {
+    id: '/',
+    name: 'درسك',
+    short_name: 'درسك',
+    description: 'دروس إنجليزي مباشرة وقصيرة مع معلّمين محترفين.',
+    lang: 'ar',
+    dir: 'rtl',
+    start_url: '/',
+    scope: '/',
+    display: 'standalone',
+    // the design tokens' primary-600 and canvas (packages/ui/src/styles.css)
+    theme_color: '#137a71',
+    background_color: '#faf7f2',
+    icons: [
+      { src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png', purpose: 'any' },
+      { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png', purpose: 'any' },
+      { src: '/icons/icon-maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+    ],
+  },
+  injectManifest: {
+    globPatterns: [
+      'offline.html',
+      'favicon.svg',
+      'icons/icon-192.png',
+      'static/{index,frame-libs}-*.js',
+      'static/*.css',
+    ],
+    // the maps stay outside the served folder (sourceMapsOutside); the build's own list is never served
+    globIgnores: ['**/*.map', '.vite/**'],
+    sourcemap: false,
+  },
+});
+
 const browser: UserConfig = {
   plugins: [
+    installableApp,
     react(),
     contractsWithoutSchemas(),
     tailwindcss(),

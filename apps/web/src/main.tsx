@@ -11,6 +11,8 @@ import { AppRouter, loadPagesOf } from './app/router.tsx';
 import { readServerRendering, type ServerRendering } from './app/server-rendering.ts';
 import { authStore, hydrateSignedIn, keepSessionCookie } from './lib/auth-store.ts';
 import { loadFormValidationOnFocus } from './lib/forms.ts';
+import { captureInstallPrompt } from './lib/install-prompt.ts';
+import { registerServiceWorker } from './lib/service-worker.ts';
 import './index.css';
 
 const root = document.getElementById('root');
@@ -78,4 +80,9 @@ function hydratesAs({ signedIn }: ServerRendering): boolean {
 // One origin keeps one session: a page opened at another address than the configured one moves there first.
 const canonical = canonicalAddress(window.location.href, readRuntimeConfig()?.urls.app);
 if (canonical) window.location.replace(canonical);
-else void start(root);
+else {
+  void start(root);
+  // Offline page, installability and Web Push (docs/architecture.md "Installable app").
+  registerServiceWorker();
+  captureInstallPrompt();
+}

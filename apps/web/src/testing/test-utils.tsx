@@ -1,8 +1,8 @@
 import { createFakeRealtimeServer } from '@darsak/client';
-import type { NotificationPreferences } from '@darsak/domain/notifications';
+import type { NotificationPreferences, PushSettings } from '@darsak/domain/notifications';
 import type { TutorMeta, User } from '@darsak/domain/users';
 import { QueryClient } from '@tanstack/react-query';
-import { render } from '@testing-library/react';
+import { render, screen, within } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { vi } from 'vitest';
 import { AppProvider } from '../app/provider.tsx';
@@ -25,6 +25,17 @@ export function makeNotificationPreferences(
     suggestedChannel: chosen ? channel : phoneVerified ? 'whatsapp' : 'email',
     phoneVerified,
     telegramLinked: false,
+    ...overrides,
+  };
+}
+
+/** Web Push offered, every kind off, no device yet. */
+export function makePushSettings(overrides: Partial<PushSettings> = {}): PushSettings {
+  return {
+    available: true,
+    publicKey: `B${'A'.repeat(86)}`,
+    kinds: { lessonReminders: false, lessonStarting: false, chatMessages: false, paymentResults: false },
+    devices: 0,
     ...overrides,
   };
 }
@@ -92,6 +103,7 @@ export function stubApi(handlers: Record<string, Handler> = {}, user?: User, met
     }),
     'POST /api/v1/auth/logout': () => ({ body: { ok: true } }),
     'GET /api/v1/user/notification-preferences': () => ({ body: makeNotificationPreferences(user) }),
+    'GET /api/v1/user/push': () => ({ body: makePushSettings() }),
   };
   const table = { ...defaults, ...handlers };
   const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
@@ -129,4 +141,12 @@ export function renderApp(path: string, options: { user?: User; meta?: TutorMeta
     </AppProvider>,
   );
   return { ...utils, router, queryClient, realtime };
+}
+
+/** A settings card (a section) found by its heading, to query inside it. */
+export async function cardTitled(name: string) {
+  const heading = await screen.findByRole('heading', { name });
+  const section = heading.closest('section');
+  if (!section) throw new Error(`no card titled ${name}`);
+  return within(section);
 }

@@ -8,6 +8,7 @@ import type { onboardingStaffAr } from './features/onboarding-staff.ar.ts';
 import type { operationsAr } from './features/operations.ar.ts';
 import type { paymentsAr } from './features/payments.ar.ts';
 import type { platformSettingsAr } from './features/platform-settings.ar.ts';
+import type { pushAr } from './features/push.ar.ts';
 import type { realtimeAr } from './features/realtime.ar.ts';
 import type { reportsAr } from './features/reports.ar.ts';
 import type { serverStatsAr } from './features/server-stats.ar.ts';
@@ -30,6 +31,7 @@ export type ArabicMessages = typeof ar &
   typeof operationsAr &
   typeof paymentsAr &
   typeof platformSettingsAr &
+  typeof pushAr &
   typeof realtimeAr &
   typeof reportsAr &
   typeof serverStatsAr &

@@ -132,6 +132,8 @@ describe('front ends compressed and cached', () => {
     'index.html': `<script src="/runtime-config.js"></script>${'<p>درسك</p>'.repeat(200)}`,
     [hashed]: script,
     'static/zod-jitless.js': script,
+    'sw.js': script,
+    'manifest.webmanifest': JSON.stringify({ name: 'درسك', lang: 'ar', dir: 'rtl', start_url: '/' }),
     '.vite/manifest.json': '{"index.html":{"file":"static/index-AbCd1234.js"}}'.padEnd(2048),
   });
 
@@ -169,6 +171,22 @@ describe('front ends compressed and cached', () => {
     }
     // A file without a hash in its name can change under the same address.
     expect((await get(app, '/static/zod-jitless.js', 'br')).headers['cache-control']).toBe('public, max-age=3600');
+    await app.close();
+  });
+
+  it('revalidates the service worker and the web manifest every time, and names the manifest’s type', async () => {
+    const app = Fastify();
+    await serveSpa(app, dist, config);
+    for (const encoding of ['br', 'gzip', undefined]) {
+      const worker = await get(app, '/sw.js', encoding);
+      expect(worker.statusCode).toBe(200);
+      expect(worker.headers['content-type']).toContain('javascript');
+      expect(worker.headers['cache-control']).toBe('no-cache');
+    }
+    const manifest = await get(app, '/manifest.webmanifest');
+    expect(manifest.headers['content-type']).toContain('application/manifest+json');
+    expect(manifest.headers['cache-control']).toBe('no-cache');
+    expect(manifest.json()).toMatchObject({ lang: 'ar', dir: 'rtl' });
     // The build's manifest is for scripts, not for visitors.
     expect((await get(app, '/.vite/manifest.json')).statusCode).toBe(404);
     await app.close();

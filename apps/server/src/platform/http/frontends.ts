@@ -18,20 +18,27 @@ export const frontendDist = (app: 'web' | 'admin' | 'site') => join(SERVER_ROOT,
 export const webServerRendering = join(SERVER_ROOT, '..', 'web', 'dist-ssr', 'entry-server.js');
 
 /** Paths that must never fall back to index.html (APIs, files, robots.txt and the like). */
-const isFilePath = (url: string) => /\.[a-z0-9]{1,8}$/i.test(url.split('?')[0] ?? '');
+const isFilePath = (url: string) => /\.([a-z0-9]{1,8}|webmanifest)$/i.test(url.split('?')[0] ?? '');
 const isServerPath = (url: string) => /^\/(api|assets\/uploads|assets\/receipts|socket\.io|dev)(\/|$)/.test(url);
 
 /** A file Vite named after its content (`static/<name>-<8-character hash>.<ext>`, or its .br/.gz): it never changes. */
 const isHashedAsset = (path: string) => /[/\\]static[/\\][^/\\]+-[\w-]{8}\.[a-z0-9]+(\.br|\.gz)?$/i.test(path);
 
 /**
- * Hashed files are cached for a year without revalidation; HTML is revalidated every time, so a new build is seen
- * on the next page load; anything else (favicon, robots.txt, the zod-jitless script) for an hour.
+ * The main app's service worker and manifest (apps/web/vite.config.ts): revalidated every time like HTML, so a new
+ * worker is found on the next visit, not an hour later.
+ */
+const isAppEntry = (path: string) => /[/\\](sw\.js|manifest\.webmanifest)(\.br|\.gz)?$/.test(path);
+
+/**
+ * Hashed files are cached for a year without revalidation; HTML, the service worker and the manifest are
+ * revalidated every time, so a new build is seen on the next page load; anything else (favicon, robots.txt, the
+ * zod-jitless script) for an hour.
  */
 function cacheControlOf(reply: FastifyReply, path: string): void {
   const policy = isHashedAsset(path)
     ? 'public, max-age=31536000, immutable'
-    : /\.html$/.test(path)
+    : /\.html$/.test(path) || isAppEntry(path)
       ? 'no-cache'
       : 'public, max-age=3600';
   reply.header('cache-control', policy);

@@ -3,7 +3,7 @@ import { configure, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { authStore } from '../../lib/auth-store.ts';
-import { makeNotificationPreferences, makeUser, renderApp, stubApi } from '../../testing/test-utils.tsx';
+import { cardTitled, makeNotificationPreferences, makeUser, renderApp, stubApi } from '../../testing/test-utils.tsx';
 
 configure({ asyncUtilTimeout: 5000 });
 vi.setConfig({ testTimeout: 20_000 });
@@ -13,12 +13,7 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-async function card() {
-  const heading = await screen.findByRole('heading', { name: 'الإشعارات' });
-  const section = heading.closest('section');
-  if (!section) throw new Error('no notifications card');
-  return within(section);
-}
+const card = () => cardTitled('الإشعارات');
 
 describe('notification settings', () => {
   it('offers WhatsApp only once the phone is verified, and says what always comes by e-mail', async () => {

@@ -1,16 +1,18 @@
 import { registerMessages, useT } from '@darsak/ui/i18n';
 import { paymentsMessages } from '@darsak/ui/i18n/features/payments.ar.ts';
+import { pushMessages } from '@darsak/ui/i18n/features/push.ar.ts';
 import { telegramMessages } from '@darsak/ui/i18n/features/telegram.ar.ts';
 import { PageHeader } from '../../../components/layouts/page-header.tsx';
 import { LogExportCard } from '../../../components/log-export-dialog.tsx';
 import { NotificationSettingsCard } from '../../../features/notifications/components/notification-settings.tsx';
+import { PushSettingsCard } from '../../../features/notifications/components/push-settings.tsx';
 import { SubscriptionCard } from '../../../features/subscriptions/components/subscription-card.tsx';
 import { ContactVerificationCard } from '../../../features/verification/components/contact-verification-card.tsx';
 import { useCurrentUser } from '../../../lib/auth-store.ts';
 import { LanguageCard, PasswordCard } from './settings-sections.tsx';
 
 // This page's catalogues ride in its chunk; the router awaits their other languages (app/messages.ts).
-void registerMessages(paymentsMessages, telegramMessages);
+void registerMessages(paymentsMessages, pushMessages, telegramMessages);
 
 /** /s/settings: notifications, contact verification, language and password. */
 export function StudentSettingsPage() {
@@ -23,6 +25,7 @@ export function StudentSettingsPage() {
       <div className="grid gap-6 lg:grid-cols-2">
         <SubscriptionCard />
         <NotificationSettingsCard />
+        <PushSettingsCard />
         <ContactVerificationCard user={user} />
         <LanguageCard />
         <PasswordCard user={user} />

@@ -2,17 +2,19 @@ import { Alert, buttonClasses, Card } from '@darsak/ui';
 import { registerMessages, useT } from '@darsak/ui/i18n';
 import { bookingMessages } from '@darsak/ui/i18n/features/booking.ar.ts';
 import { paymentsMessages } from '@darsak/ui/i18n/features/payments.ar.ts';
+import { pushMessages } from '@darsak/ui/i18n/features/push.ar.ts';
 import { Link } from 'react-router';
 import { PageHeader } from '../../../components/layouts/page-header.tsx';
 import { ProfileStatusAlert } from '../../../components/profile-status-alert.tsx';
 import { paths } from '../../../config/paths.ts';
 import { TutorStats } from '../../../features/dashboards/components/tutor-stats.tsx';
+import { InstallAppOffer } from '../../../features/install-app/components/install-app-offer.tsx';
 import { LessonsList } from '../../../features/lessons/components/lessons-list.tsx';
 import { useAuth } from '../../../lib/auth-store.ts';
 import { Role } from '../../../lib/roles.ts';
 
 // This page's catalogues ride in its chunk; the router awaits their other languages (app/messages.ts).
-void registerMessages(bookingMessages, paymentsMessages);
+void registerMessages(bookingMessages, paymentsMessages, pushMessages);
 
 /** /t/dashboard: activation state, stats (lessons, students, teaching hours, income), upcoming and past lessons. */
 export function TutorDashboardPage() {
@@ -31,6 +33,7 @@ export function TutorDashboardPage() {
         }
       />
       <ProfileStatusAlert user={user} />
+      <InstallAppOffer />
       {user.role === Role.tutor && meta && !meta.activated && (
         <Alert
           tone="info"

@@ -1,0 +1,98 @@
+import { describe, expect, it, vi } from 'vitest';
+import {
+  onNotificationClick,
+  onPush,
+  readPayload,
+  type WindowClientLike,
+  type WorkerScopeLike,
+} from './push-handlers.ts';
+
+const ORIGIN = 'https://app.darsak.example';
+
+function scope(windows: WindowClientLike[] = []) {
+  const shown: Array<{ title: string; options: NotificationOptions }> = [];
+  const opened: string[] = [];
+  const worker: WorkerScopeLike = {
+    location: { origin: ORIGIN },
+    registration: {
+      showNotification: async (title, options) => {
+        shown.push({ title, options });
+      },
+    },
+    clients: {
+      matchAll: async () => windows,
+      openWindow: async (url) => {
+        opened.push(url);
+      },
+    },
+  };
+  return { worker, shown, opened };
+}
+
+/** An event whose waitUntil work is awaited by the test. */
+function event<T extends object>(fields: T) {
+  const work: Promise<unknown>[] = [];
+  return { ...fields, waitUntil: (promise: Promise<unknown>) => work.push(promise), done: () => Promise.all(work) };
+}
+
+const data = (value: unknown) => ({ text: () => (typeof value === 'string' ? value : JSON.stringify(value)) });
+
+describe('a push', () => {
+  it('shows the payload as an Arabic, right-to-left notification that opens its page', async () => {
+    const { worker, shown } = scope();
+    const push = event({
+      data: data({ title: 'رسالة من منى', body: 'أهلًا', url: '/chat', tag: '/chat' }),
+    });
+    onPush(worker, push);
+    await push.done();
+    expect(shown).toEqual([
+      {
+        title: 'رسالة من منى',
+        options: {
+          body: 'أهلًا',
+          dir: 'rtl',
+          lang: 'ar',
+          icon: '/icons/icon-192.png',
+          badge: '/icons/icon-192.png',
+          tag: '/chat',
+          data: { url: '/chat' },
+        },
+      },
+    ]);
+  });
+
+  it('shows a push that is not ours under the app’s name, and never an address outside the app', () => {
+    expect(readPayload(data('hello'))).toEqual({ title: 'درسك', body: 'hello', url: '/', tag: 'darsak' });
+    expect(readPayload(null)).toMatchObject({ title: 'درسك', body: '' });
+    for (const url of ['https://evil.example/x', '//evil.example/x', 'javascript:alert(1)']) {
+      expect(readPayload(data({ title: 'x', body: 'y', url })).url).toBe('/');
+    }
+  });
+});
+
+describe('a tap on the notification', () => {
+  it('focuses an open window of the app and takes it to the page', async () => {
+    const open = {
+      url: `${ORIGIN}/s/dashboard`,
+      focus: vi.fn(async () => undefined),
+      navigate: vi.fn(async () => undefined),
+    };
+    const { worker, opened } = scope([open]);
+    const close = vi.fn();
+    const click = event({ notification: { data: { url: '/lesson/42' }, close } });
+    onNotificationClick(worker, click);
+    await click.done();
+    expect(close).toHaveBeenCalled();
+    expect(open.focus).toHaveBeenCalled();
+    expect(open.navigate).toHaveBeenCalledWith(`${ORIGIN}/lesson/42`);
+    expect(opened).toEqual([]);
+  });
+
+  it('opens a new window when none of the app is open', async () => {
+    const { worker, opened } = scope([]);
+    const click = event({ notification: { data: { url: '/chat' }, close: vi.fn() } });
+    onNotificationClick(worker, click);
+    await click.done();
+    expect(opened).toEqual([`${ORIGIN}/chat`]);
+  });
+});

@@ -1,0 +1,98 @@
+/**
+ * What the service worker does with a push and a tap on its notification, written against the few parts of the
+ * worker's scope it uses (so it is tested without one, and type-checked with the app's DOM library).
+ */
+
+/** The payload the server sends (apps/server/src/providers/messaging/web-push.adapter.ts `PushPayload`). */
+export interface PushPayload {
+  title: string;
+  body: string;
+  url: string;
+  tag: string;
+}
+
+export interface PushEventLike {
+  data: { text(): string } | null;
+  waitUntil(promise: Promise<unknown>): void;
+}
+
+export interface NotificationClickLike {
+  notification: { data: unknown; close(): void };
+  waitUntil(promise: Promise<unknown>): void;
+}
+
+export interface WindowClientLike {
+  url: string;
+  focus(): Promise<unknown>;
+  navigate(url: string): Promise<unknown>;
+}
+
+export interface WorkerScopeLike {
+  location: { origin: string };
+  registration: { showNotification(title: string, options: NotificationOptions): Promise<void> };
+  clients: {
+    matchAll(options: { type: 'window'; includeUncontrolled: boolean }): Promise<readonly WindowClientLike[]>;
+    openWindow(url: string): Promise<unknown>;
+  };
+}
+
+const APP_NAME = 'درسك';
+const str = (value: unknown, fallback: string) => (typeof value === 'string' && value !== '' ? value : fallback);
+
+/** The payload as sent, or a plain notice when it is not ours (a push service's test message). */
+export function readPayload(data: PushEventLike['data']): PushPayload {
+  const text = data?.text() ?? '';
+  let parsed: Record<string, unknown> = {};
+  try {
+    const value: unknown = JSON.parse(text);
+    if (value && typeof value === 'object') parsed = value as Record<string, unknown>;
+  } catch {
+    parsed = { body: text };
+  }
+  // only a path of this app: a payload cannot send her elsewhere
+  const url = str(parsed.url, '/');
+  return {
+    title: str(parsed.title, APP_NAME),
+    body: str(parsed.body, ''),
+    url: url.startsWith('/') && !url.startsWith('//') ? url : '/',
+    tag: str(parsed.tag, 'darsak'),
+  };
+}
+
+/** The notification a push shows: Arabic, right to left, the app's icon, opening its page when tapped. */
+export function notificationOf(payload: PushPayload): { title: string; options: NotificationOptions } {
+  return {
+    title: payload.title,
+    options: {
+      body: payload.body,
+      dir: 'rtl',
+      lang: 'ar',
+      icon: '/icons/icon-192.png',
+      badge: '/icons/icon-192.png',
+      tag: payload.tag,
+      data: { url: payload.url },
+    },
+  };
+}
+
+export function onPush(scope: WorkerScopeLike, event: PushEventLike): void {
+  const { title, options } = notificationOf(readPayload(event.data));
+  event.waitUntil(scope.registration.showNotification(title, options));
+}
+
+/** A tap opens the notification's page: in a window of the app already open when there is one, else a new one. */
+export function onNotificationClick(scope: WorkerScopeLike, event: NotificationClickLike): void {
+  event.notification.close();
+  const data = event.notification.data as { url?: unknown } | null;
+  const path = typeof data?.url === 'string' && data.url.startsWith('/') && !data.url.startsWith('//') ? data.url : '/';
+  const url = new URL(path, scope.location.origin).href;
+  event.waitUntil(
+    (async () => {
+      const windows = await scope.clients.matchAll({ type: 'window', includeUncontrolled: true });
+      const open = windows.find((client) => new URL(client.url).origin === scope.location.origin);
+      if (!open) return scope.clients.openWindow(url);
+      await open.focus();
+      return open.url === url ? open : open.navigate(url);
+    })(),
+  );
+}
