@@ -28,7 +28,8 @@ export function PushSettingsCard() {
     body = <PushSettingsBody settings={settings.data} />;
   }
   return (
-    <Card title={t('push.title')} description={t('push.body')}>
+    // a named region, so a screen reader can jump to it
+    <Card title={t('push.title')} description={t('push.body')} aria-label={t('push.title')}>
       {body}
     </Card>
   );
@@ -75,7 +76,7 @@ function PushSettingsBody({ settings }: { settings: PushSettings }) {
         {t('push.devices', { count: settings.devices })}
       </p>
       {settings.devices > 0 && (
-        <Fieldset legend={t('push.kinds')} disabled={saveKinds.isPending}>
+        <Fieldset legend={t('push.kinds')}>
           <div className="flex flex-wrap gap-2">
             {PUSH_KINDS.map((kind) => (
               <ChipCheckbox

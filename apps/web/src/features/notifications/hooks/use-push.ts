@@ -20,11 +20,21 @@ export function usePushSettings() {
   });
 }
 
-/** Saving answers the new settings, which replace the cached ones. */
+/**
+ * A kind turned on or off shows at once (the box follows her tap), goes back if the server refuses, and the
+ * server's answer replaces the cached settings.
+ */
 export function useSavePushKinds() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (kinds: PushKinds) => api.callRoute(pushContract.updateKinds, { body: { kinds } }),
+    onMutate: async (kinds: PushKinds) => {
+      await queryClient.cancelQueries({ queryKey: pushKey });
+      const before = queryClient.getQueryData<PushSettings>(pushKey);
+      if (before) queryClient.setQueryData<PushSettings>(pushKey, { ...before, kinds });
+      return { before };
+    },
+    onError: (_error, _kinds, saved) => queryClient.setQueryData(pushKey, saved?.before),
     onSuccess: (answer: PushSettings) => queryClient.setQueryData(pushKey, answer),
   });
 }
