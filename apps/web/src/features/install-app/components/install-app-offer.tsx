@@ -19,12 +19,14 @@ export function InstallAppOffer() {
       aria-labelledby="install-app-title"
       className="flex flex-col gap-3 rounded-2xl border border-primary-200 bg-primary-50 p-4 sm:flex-row sm:items-center"
     >
-      <img src="/icons/icon-192.png" alt="" width={48} height={48} className="size-12 shrink-0 rounded-xl" />
-      <div className="flex-1">
-        <h2 id="install-app-title" className="font-bold text-ink">
-          {t('push.install.title')}
-        </h2>
-        <p className="text-sm text-muted">{t('push.install.body')}</p>
+      <div className="flex flex-1 items-center gap-3">
+        <img src="/icons/icon-192.png" alt="" width={48} height={48} className="size-12 shrink-0 rounded-xl" />
+        <div>
+          <h2 id="install-app-title" className="font-bold text-ink">
+            {t('push.install.title')}
+          </h2>
+          <p className="text-sm text-muted">{t('push.install.body')}</p>
+        </div>
       </div>
       <div className="flex gap-2">
         <Button onClick={() => void offer.install()}>{t('push.install.action')}</Button>
