@@ -1,3 +1,4 @@
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -60,5 +61,43 @@ describe('production configuration', () => {
     expect(() => loadConfig({ ...PRODUCTION, DRAIN_DELAY_SECONDS: '20' })).toThrow(
       /DRAIN_DELAY_SECONDS must be shorter than DRAIN_TIMEOUT_SECONDS/,
     );
+  });
+});
+
+describe('Web Push settings (VAPID)', () => {
+  const VAPID = {
+    VAPID_PUBLIC_KEY: `B${'x'.repeat(86)}`,
+    VAPID_PRIVATE_KEY: 'y'.repeat(43),
+    VAPID_SUBJECT: 'mailto:support@darsak.example',
+  };
+
+  it('leaves push off in production without them, and takes all three together', () => {
+    const off = loadConfig(PRODUCTION);
+    expect([off.VAPID_PUBLIC_KEY, off.VAPID_PRIVATE_KEY, off.VAPID_SUBJECT]).toEqual([undefined, undefined, undefined]);
+    expect(loadConfig({ ...PRODUCTION, ...VAPID })).toMatchObject(VAPID);
+  });
+
+  it.each(Object.keys(VAPID))('refuses production with %s missing from the three, naming them', (key) => {
+    const partial = Object.fromEntries(Object.entries(VAPID).filter(([k]) => k !== key));
+    expect(() => loadConfig({ ...PRODUCTION, ...partial })).toThrow(
+      /VAPID_PUBLIC_KEY, VAPID_PRIVATE_KEY and VAPID_SUBJECT go together/,
+    );
+  });
+
+  it('refuses keys of the wrong length and a subject that is no mailto: or https: address', () => {
+    expect(() => loadConfig({ ...PRODUCTION, ...VAPID, VAPID_PUBLIC_KEY: 'short' })).toThrow(/VAPID_PUBLIC_KEY/);
+    expect(() => loadConfig({ ...PRODUCTION, ...VAPID, VAPID_SUBJECT: 'http://darsak.example' })).toThrow(
+      /VAPID_SUBJECT/,
+    );
+  });
+
+  it('makes a key pair in local mode, kept in DATA_DIR so subscriptions outlive a restart', () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'darsak-vapid-'));
+    const first = loadConfig({ DATA_DIR: dataDir });
+    expect(first.VAPID_PUBLIC_KEY).toMatch(/^B[\w-]{86}$/);
+    expect(first.VAPID_PRIVATE_KEY).toMatch(/^[\w-]{43}$/);
+    expect(first.VAPID_SUBJECT).toMatch(/^mailto:/);
+    expect(loadConfig({ DATA_DIR: dataDir }).VAPID_PUBLIC_KEY).toBe(first.VAPID_PUBLIC_KEY);
+    rmSync(dataDir, { recursive: true, force: true });
   });
 });
