@@ -42,6 +42,8 @@ interface Device {
   /** The application server key the subscription was made with (base64url), when given. */
   serverKey: string | undefined;
   gone: boolean;
+  /** Answers this status instead of taking the message (a busy or failing push service), while set. */
+  busy: number | undefined;
 }
 
 class Refusal extends Error {
@@ -108,6 +110,7 @@ export async function startPushServiceStandIn(host = '127.0.0.1') {
     const device = devices.get(id);
     if (!device) throw new Refusal(404, 'no such subscription');
     if (device.gone) throw new Refusal(410, 'the subscription is gone');
+    if (device.busy) throw new Refusal(device.busy, 'busy, try later');
     const { token, key } = vapidOf(request.headers.authorization);
     if (device.serverKey && key !== device.serverKey)
       throw new Refusal(403, 'not the key the subscription was made with');
@@ -163,7 +166,7 @@ export async function startPushServiceStandIn(host = '127.0.0.1') {
       ecdh.generateKeys();
       const id = randomBytes(12).toString('base64url');
       const auth = randomBytes(16).toString('base64url');
-      devices.set(id, { ecdh, auth, serverKey: applicationServerKey, gone: false });
+      devices.set(id, { ecdh, auth, serverKey: applicationServerKey, gone: false, busy: undefined });
       return {
         endpoint: `${origin}/push/${id}`,
         expirationTime: null,
@@ -175,6 +178,12 @@ export async function startPushServiceStandIn(host = '127.0.0.1') {
     gone(endpoint: string): void {
       const device = devices.get(endpoint.split('/').pop() ?? '');
       if (device) device.gone = true;
+    },
+
+    /** The push service answers `status` (429, 503) for this device until told undefined. */
+    busy(endpoint: string, status: number | undefined): void {
+      const device = devices.get(endpoint.split('/').pop() ?? '');
+      if (device) device.busy = status;
     },
 
     /** The first push received that matches, waiting for it up to `timeoutMs`. */

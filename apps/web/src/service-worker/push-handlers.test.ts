@@ -61,6 +61,21 @@ describe('a push', () => {
     ]);
   });
 
+  it('shows nothing while she is looking at its page, and shows it while she is on another', async () => {
+    const reading = { url: `${ORIGIN}/chat?room=3`, focused: true, focus: vi.fn(), navigate: vi.fn() };
+    const message = { title: 'رسالة من منى', body: 'أهلًا', url: '/chat', tag: '/chat' };
+    const looking = scope([reading]);
+    const first = event({ data: data(message) });
+    onPush(looking.worker, first);
+    await first.done();
+    expect(looking.shown).toEqual([]);
+    const away = scope([{ ...reading, focused: false }]);
+    const second = event({ data: data(message) });
+    onPush(away.worker, second);
+    await second.done();
+    expect(away.shown.map((n) => n.title)).toEqual(['رسالة من منى']);
+  });
+
   it('shows a push that is not ours under the app’s name, and never an address outside the app', () => {
     expect(readPayload(data('hello'))).toEqual({ title: 'درسك', body: 'hello', url: '/', tag: 'darsak' });
     expect(readPayload(null)).toMatchObject({ title: 'درسك', body: '' });
@@ -74,6 +89,7 @@ describe('a tap on the notification', () => {
   it('focuses an open window of the app and takes it to the page', async () => {
     const open = {
       url: `${ORIGIN}/s/dashboard`,
+      focused: true,
       focus: vi.fn(async () => undefined),
       navigate: vi.fn(async () => undefined),
     };

@@ -23,6 +23,8 @@ export interface NotificationClickLike {
 
 export interface WindowClientLike {
   url: string;
+  /** The window she is looking at (a visible, focused tab of the app). */
+  focused: boolean;
   focus(): Promise<unknown>;
   navigate(url: string): Promise<unknown>;
 }
@@ -75,9 +77,21 @@ export function notificationOf(payload: PushPayload): { title: string; options: 
   };
 }
 
+/**
+ * Shows the notification, unless she is looking at its page right now (the chat she is reading): Chromium asks a
+ * notification of every push only when no window of the app is focused.
+ */
 export function onPush(scope: WorkerScopeLike, event: PushEventLike): void {
-  const { title, options } = notificationOf(readPayload(event.data));
-  event.waitUntil(scope.registration.showNotification(title, options));
+  const payload = readPayload(event.data);
+  const { title, options } = notificationOf(payload);
+  event.waitUntil(
+    (async () => {
+      const windows = await scope.clients.matchAll({ type: 'window', includeUncontrolled: true });
+      const page = new URL(payload.url, scope.location.origin).href;
+      if (windows.some((client) => client.focused && client.url.split('?')[0] === page)) return;
+      await scope.registration.showNotification(title, options);
+    })(),
+  );
 }
 
 /** A tap opens the notification's page: in a window of the app already open when there is one, else a new one. */

@@ -76,6 +76,19 @@ const pushRows = (actor: Actor, template?: string) =>
       ),
     );
 
+/** A payment's push to one device, due now, as the policy would have written it. */
+const queuePaymentPush = (actor: Actor, endpoint: string) =>
+  t.database.db.insert(outboxMessages).values({
+    channel: 'push',
+    recipient: endpoint,
+    userId: actor.id,
+    subject: 'وصلنا دفعك في درسك',
+    body: 'درسك: وصلنا دفعك.',
+    template: 'payment-received',
+    createdAt: t.clock.now(),
+    nextAttemptAt: t.clock.now(),
+  });
+
 /** Delivers what is due through the real Web Push messenger (the others stay in the outbox). */
 const dispatch = () =>
   createOutboxDispatcher({
@@ -331,20 +344,33 @@ describe('pushing, as the policy says for each kind', () => {
     expect(await pushRows(student, 'chat-message')).toHaveLength(1);
   });
 
+  it('a busy push service (429, 503) is asked again later, and the device is kept', async () => {
+    const student = await createActor(t, 'student');
+    const phone = await device(student);
+    await turnOn(student, { paymentResults: true });
+    await queuePaymentPush(student, phone.endpoint);
+    for (const status of [429, 503]) {
+      service.busy(phone.endpoint, status);
+      await dispatch();
+      const [row] = await pushRows(student, 'payment-received');
+      expect(row).toMatchObject({ status: 'pending', lastError: expect.stringContaining(String(status)) });
+      t.clock.set(new Date((row?.nextAttemptAt ?? new Date()).getTime() + 1000).toISOString());
+    }
+    service.busy(phone.endpoint, undefined);
+    await dispatch();
+    expect((await pushRows(student, 'payment-received'))[0]).toMatchObject({ status: 'sent' });
+    expect((await service.waitFor((p) => p.endpoint === phone.endpoint)).payload).toMatchObject({
+      title: 'وصلنا دفعك في درسك',
+    });
+    expect(await settings(student)).toMatchObject({ devices: 1 });
+  });
+
   it('a message signed with another key is refused by the push service (the subscription is bound to ours)', async () => {
     const student = await createActor(t, 'student');
     const bound = service.subscription('B'.repeat(87));
     await subscribe(student, bound);
     await turnOn(student, { paymentResults: true });
-    await t.database.db.insert(outboxMessages).values({
-      channel: 'push',
-      recipient: bound.endpoint,
-      userId: student.id,
-      body: 'x',
-      template: 'payment-received',
-      createdAt: t.clock.now(),
-      nextAttemptAt: t.clock.now(),
-    });
+    await queuePaymentPush(student, bound.endpoint);
     await dispatch();
     const [row] = await pushRows(student, 'payment-received');
     expect(row).toMatchObject({ status: 'failed', lastError: expect.stringContaining('403') });
