@@ -24,4 +24,24 @@ describe('lesson notices', () => {
     });
     expect(toTutor.text).toContain('لم تحضريه');
   });
+
+  it('tell each member the lesson starts now, addressed as a woman or a man', () => {
+    const toStudent = lessonNotice('startingNow', {
+      ...lesson,
+      to: 'student',
+      recipient: { name: 'سارة', gender: 'female' },
+      other: { name: 'أحمد', gender: 'male' },
+    });
+    expect(toStudent.subject).toBe('درسك يبدأ الآن');
+    expect(toStudent.text).toContain('مع أحمد');
+    expect(toStudent.text).toContain('ادخلي الدرس');
+    expect(toStudent.text).not.toMatch(WESTERN_DIGIT);
+    const toTutor = lessonNotice('startingNow', {
+      ...lesson,
+      to: 'tutor',
+      recipient: { name: 'أحمد', gender: 'male' },
+      other: { name: 'سارة', gender: 'female' },
+    });
+    expect(toTutor.text).toContain('ادخل الدرس');
+  });
 });

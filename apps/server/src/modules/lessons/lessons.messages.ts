@@ -87,6 +87,6 @@ function noticeFor(
     case 'oneHour':
       return { subject: 'درسك يبدأ بعد ساعة', text: `درسك: تذكير، يبدأ بعد ساعة ${lesson}.` };
     case 'startingNow':
-      return { subject: 'درسك يبدأ الآن', text: `درسك: بدأ الآن ${lesson}، ادخل الدرس.` };
+      return { subject: 'درسك يبدأ الآن', text: `درسك: بدأ الآن ${lesson}، ${you('ادخل', 'ادخلي')} الدرس.` };
   }
 }
