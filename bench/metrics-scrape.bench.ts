@@ -24,10 +24,11 @@ await db.execute(sql`insert into plans (weekly_minutes, base_month_price_piastre
 // Every status but new (one open payment per student), every method, paid ones with their time.
 await db.execute(sql`
   insert into transactions (user_id, plan_id, period, weekly_minutes, method, provider, merchant_ref_num,
-                            amount_piastres, status, paid_at, created_at)
+                            amount_piastres, status, paid_at, receipt_number, created_at)
   select (select max(id) from users), (select max(id) from plans), 'month', 120,
          (array['card', 'eWallet', 'bankInstallment', 'cashReference'])[1 + g % 4], 'fawry', 'bench-' || g, 80000,
-         1 + g % 7, case when 1 + g % 7 in (1, 3, 5, 7) then now() end, now() - (g || ' minutes')::interval
+         1 + g % 7, case when 1 + g % 7 in (1, 3, 5, 7) then now() end,
+         case when 1 + g % 7 in (1, 3, 5, 7) then 'DRS-2000-' || lpad(g::text, 6, '0') end, now() - (g || ' minutes')::interval
   from generate_series(1, ${PAYMENTS}) g`);
 await db.execute(sql`
   insert into outbox_messages (channel, recipient, body, status, attempts, created_at, sent_at)

@@ -15,7 +15,7 @@ const started = performance.now();
 
 /**
  * Native addons (argon2, sharp, pg-native), PGlite's WebAssembly and data files, swagger's UI files and its own
- * package.json, pino's transport workers: each opens files found from its own folder.
+ * package.json, pino's transport workers, pdfkit's standard font metrics: each opens files found from its own folder.
  */
 const NODE_MODULES_ONLY = [
   '@node-rs/argon2',
@@ -25,6 +25,7 @@ const NODE_MODULES_ONLY = [
   '@fastify/swagger',
   '@fastify/swagger-ui',
   'pino',
+  'pdfkit',
 ];
 const stays = (path) => NODE_MODULES_ONLY.some((name) => path === name || path.startsWith(`${name}/`));
 

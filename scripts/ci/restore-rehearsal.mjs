@@ -238,8 +238,9 @@ async function migrateAndSeed(cluster) {
 const pay = (db, { studentId, planId }, ref) =>
   db.query(
     `insert into transactions (user_id, plan_id, period, weekly_minutes, method, provider, merchant_ref_num,
-       amount_piastres, status, paid_at)
-     values ($1, $2, 'month', 120, 'card', 'paymob', $3, 50000, 1, now())`,
+       amount_piastres, status, paid_at, receipt_number)
+     values ($1, $2, 'month', 120, 'card', 'paymob', $3, 50000, 1, now(),
+       'DRS-2000-' || lpad((select count(*) + 1 from transactions)::text, 6, '0'))`,
     [studentId, planId, ref],
   );
 

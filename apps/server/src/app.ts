@@ -52,6 +52,7 @@ import { overviewRoutes } from './modules/overview/overview.routes.ts';
 import { createOverviewService } from './modules/overview/overview.service.ts';
 import { holdCheckout } from './modules/payments/payments.checkout.ts';
 import { definePaymentJobs } from './modules/payments/payments.jobs.ts';
+import { createReceiptsService } from './modules/payments/payments.receipts.ts';
 import { createRefundRequester } from './modules/payments/payments.refunds.ts';
 import { paymentsRoutes } from './modules/payments/payments.routes.ts';
 import { createPaymentsService } from './modules/payments/payments.service.ts';
@@ -285,7 +286,24 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   for (const [channel, messenger] of Object.entries(messengers)) {
     if (!config.isLocal && messenger.delivery === 'outbox') app.log.warn({ channel }, 'no credentials: kept in outbox');
   }
-  const dispatcher = createOutboxDispatcher({ db, clock, messengers, log: app.log, metrics });
+  // Receipts are made from a payment's records when downloaded, and when the e-mail that carries one is sent.
+  const receipts = createReceiptsService({
+    db,
+    seller: {
+      name: config.RECEIPT_SELLER_NAME,
+      address: config.RECEIPT_SELLER_ADDRESS,
+      taxId: config.RECEIPT_SELLER_TAX_ID,
+      commercialRegistry: config.RECEIPT_SELLER_COMMERCIAL_REGISTRY,
+    },
+  });
+  const dispatcher = createOutboxDispatcher({
+    db,
+    clock,
+    messengers,
+    log: app.log,
+    metrics,
+    attachment: (file) => receipts.attachment(file.transactionId, file.lang),
+  });
   if (deps.runJobs !== false) app.addHook('onReady', async () => dispatcher.start());
   app.addHook('onClose', () => dispatcher.stop());
   const outbox = createOutbox({ db, clock, kick: dispatcher.kick });
@@ -498,7 +516,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(plansRoutes, { plans });
   const invites = createInvitesService({ db, clock, outbox, users, auth, plans, audit, appUrl: config.PUBLIC_APP_URL });
   await app.register(invitesRoutes, { invites, publicPerMinute: signInPerMinute });
-  await app.register(paymentsRoutes, { payments });
+  await app.register(paymentsRoutes, { payments, receipts });
   if (gateways.simulator) {
     await app.register(gatewaySimulatorRoutes, { simulator: gateways.simulator, appUrl: config.PUBLIC_APP_URL });
   }

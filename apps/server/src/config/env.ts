@@ -194,6 +194,11 @@ export const EnvSchema = z.object({
   FAWRY_MERCHANT_CODE: optional,
   FAWRY_SECURE_KEY: optional,
   FAWRY_REFERENCE_EXPIRY_HOURS: z.coerce.number().int().min(1).max(720).default(48),
+  /** The seller on every receipt: its legal name, address, tax registration and commercial registry numbers. */
+  RECEIPT_SELLER_NAME: z.string().trim().min(1).max(200).default('Darsak — درسك'),
+  RECEIPT_SELLER_ADDRESS: z.string().trim().max(300).optional(),
+  RECEIPT_SELLER_TAX_ID: z.string().trim().max(50).optional(),
+  RECEIPT_SELLER_COMMERCIAL_REGISTRY: z.string().trim().max(50).optional(),
   PAYMOB_BASE_URL: z.string().url().default('https://accept.paymob.com'),
   PAYMOB_SECRET_KEY: optional,
   PAYMOB_PUBLIC_KEY: optional,

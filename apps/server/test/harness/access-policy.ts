@@ -676,6 +676,14 @@ export const ACCESS_POLICY: Record<string, RoutePolicy> = {
     }),
     ownership: [{ owner: 'student', reachedBy: ROLE_GROUPS.admins }],
   },
+  // a paid payment's receipt (PDF): its buyer's and staff's
+  'GET /api/v1/tx/:id/receipt': {
+    example: async (ctx) => ({
+      params: { id: (await purchaseOf(ctx.t, buyerOf(ctx), ctx.others.superAdmin)).transactionId },
+      query: { lang: 'en' },
+    }),
+    ownership: [{ owner: 'student', reachedBy: ROLE_GROUPS.admins }],
+  },
 
   // tutors: public profiles; stats and activity are the person's own, admins' and (tutors) tutor managers'
   'GET /api/v1/user/tutor/info/:id': { ownership: [] },

@@ -71,6 +71,7 @@ export function makeTransaction(overrides: Partial<Transaction> = {}): Transacti
     method: 'cashReference',
     provider: 'fawry',
     merchantRefNum: 'DRS20250101ABCDEF',
+    receiptNumber: null,
     referenceNumber: '912345678',
     amountPiastres: 110_000,
     discountPiastres: 0,

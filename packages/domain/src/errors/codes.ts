@@ -120,6 +120,7 @@ export const ERROR_STATUS = {
   'installments-unavailable': 422,
   'idempotency-key-reused': 422,
   'payment-not-cancellable': 422,
+  'payment-not-paid': 409,
   'payment-not-refundable': 422,
   'invalid-signature': 400,
   'callback-mismatch': 400,

@@ -116,6 +116,7 @@ export const ERROR_MESSAGES_EN: ErrorMessages = {
     'Instalments are not available for this amount or plan; choose other months or another method.',
   'idempotency-key-reused': 'This payment key was used for a different payment; start a new checkout.',
   'payment-not-cancellable': 'This payment cannot be cancelled in its current state.',
+  'payment-not-paid': 'This payment has not been paid, so it has no receipt.',
   'refund-in-progress': 'A refund of this payment is under way. Wait until it completes, then try again if needed.',
   'too-many-withdraw-methods':
     'You have as many withdrawal methods as allowed. Delete one you no longer use, then add the new one.',

@@ -1,3 +1,4 @@
 export * from './payments.contract.ts';
 export * from './payments.enums.ts';
 export * from './payments.machine.ts';
+export * from './payments.receipts.ts';

@@ -10,6 +10,7 @@ import { MAX_INSTALLMENTS } from '../plans/pricing.ts';
 import { ROLE_GROUPS } from '../users/roles.ts';
 import { EgyptianMobile } from '../users/users.schemas.ts';
 import { PaymentMethodSchema, PaymentStateSchema, TransactionStatusSchema } from './payments.enums.ts';
+import { ReceiptFileSchema, ReceiptQuery } from './payments.receipts.ts';
 
 /**
  * The checkout's key (header `Idempotency-Key`, or `idempotencyKey` in the body): the same key is the same
@@ -31,6 +32,8 @@ export const TransactionSchema = z.object({
   method: PaymentMethodSchema,
   provider: z.enum(['fawry', 'paymob']),
   merchantRefNum: z.string(),
+  /** DRS-2026-000123, given once when the payment is paid; null until then (no receipt). */
+  receiptNumber: z.string().nullable(),
   /** The provider's reference (the Fawry reference number a cash payment is made with). */
   referenceNumber: z.string().nullable(),
   amountPiastres: z.number().int(),
@@ -106,6 +109,18 @@ export const transactionsContract = {
     params: IdParams,
     response: TransactionSchema,
     errors: ['transaction-not-found', 'forbidden'],
+  }),
+  receipt: defineRoute({
+    ...tx,
+    method: 'GET',
+    path: '/api/v1/tx/:id/receipt',
+    summary:
+      "A paid payment's receipt as a PDF (application/pdf), in Arabic (lang=ar, the default) or English, with its refunds (its buyer or admins)",
+    auth: ['student', ...ROLE_GROUPS.admins],
+    params: IdParams,
+    query: ReceiptQuery,
+    response: ReceiptFileSchema,
+    errors: ['transaction-not-found', 'forbidden', 'payment-not-paid'],
   }),
 } as const;
 

@@ -200,6 +200,7 @@ describe('admin /users and /user/{id}', { timeout: 20_000 }, () => {
       method: 'card',
       provider: 'fawry',
       merchantRefNum: `DRS${id}`,
+      receiptNumber: `DRS-2025-${String(id).padStart(6, '0')}`,
       referenceNumber: `9${id}`,
       amountPiastres: 80_000,
       discountPiastres: 0,

@@ -19,7 +19,7 @@ import { Role } from '@darsak/domain/users';
 import type { Clock } from '../../platform/clock.ts';
 import type { Db } from '../../platform/db/client.ts';
 import type { AuthUser } from '../../platform/http/auth-user.ts';
-import type { Outbox } from '../outbox/outbox.ts';
+import type { Outbox, OutboxAttachment } from '../outbox/outbox.ts';
 import type { UsersService } from '../users/users.service.ts';
 import * as repo from './notifications.repo.ts';
 
@@ -48,6 +48,8 @@ export interface SendOptions {
   template: string;
   /** For jobs, which run at least once: each channel's message is stored once per key. */
   dedupeKey?: string | undefined;
+  /** Files the e-mail carries (a payment's receipt); the other channels carry the text only. */
+  attachments?: OutboxAttachment[] | undefined;
 }
 
 type UserRow = NonNullable<Awaited<ReturnType<UsersService['findById']>>>;
@@ -158,6 +160,7 @@ export function createNotificationsService(deps: NotificationsDeps) {
           text: notice.text,
           html: byEmail ? notice.html : undefined,
           url: byPush ? notice.url : undefined,
+          attachments: byEmail ? options.attachments : undefined,
           template: options.template,
           // one message per device by push: its endpoint's digest names it
           dedupeKey: options.dedupeKey

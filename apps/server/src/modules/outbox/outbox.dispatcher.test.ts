@@ -73,6 +73,27 @@ const rows = () => database.db.select().from(outboxMessages).orderBy(outboxMessa
 const emailTo = (i: number): OutboxMessageInput => ({ channel: 'email', to: `p${i}@example.com`, text: `hello ${i}` });
 
 describe('outbox dispatcher', () => {
+  it('makes the files an e-mail carries when it sends it, and gives up on one that cannot be made', async () => {
+    const provider = recordingMessenger(() => 'provider-files');
+    const receipt = { kind: 'receipt' as const, transactionId: 7, lang: 'ar' as const };
+    await enqueue({ ...emailTo(1), attachments: [receipt, { ...receipt, lang: 'en' }] });
+    const attachment = vi.fn(async (file: typeof receipt | { kind: 'receipt'; transactionId: number; lang: 'en' }) => ({
+      filename: `receipt-${file.lang}.pdf`,
+      contentType: 'application/pdf',
+      content: Buffer.from('%PDF-'),
+    }));
+    await dispatcherWith(provider, { attachment }).runOnce();
+    expect(provider.sent[0]?.attachments?.map((a) => a.filename)).toEqual(['receipt-ar.pdf', 'receipt-en.pdf']);
+
+    await enqueue({ ...emailTo(2), attachments: [{ ...receipt, transactionId: 8 }] });
+    const missing = vi.fn(async () => {
+      throw new AppError('transaction-not-found');
+    });
+    await dispatcherWith(provider, { attachment: missing }).runOnce();
+    expect((await rows()).map((r) => r.status)).toEqual(['sent', 'failed']);
+    expect(provider.sent).toHaveLength(1);
+  });
+
   it('sends a committed message once and records the provider id', async () => {
     const provider = recordingMessenger(() => 'provider-1');
     await enqueue({ channel: 'email', to: 'huda@example.com', subject: 'مرحبًا', text: 'نص', html: '<p>نص</p>' });

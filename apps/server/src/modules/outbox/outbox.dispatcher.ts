@@ -3,10 +3,10 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Clock } from '../../platform/clock.ts';
 import type { Db } from '../../platform/db/client.ts';
 import type { Metrics } from '../../platform/metrics/metrics.ts';
-import { DeliveryError, type Messengers } from '../../providers/messaging/messenger.ts';
+import { DeliveryError, type MessageAttachment, type Messengers } from '../../providers/messaging/messenger.ts';
 import * as repo from './outbox.repo.ts';
 import type { OutboxMessage } from './outbox.table.ts';
-import { toOutgoing } from './outbox.ts';
+import { attachmentsOf, type OutboxAttachment, toOutgoing } from './outbox.ts';
 
 export interface DispatcherOptions {
   db: Db;
@@ -15,6 +15,8 @@ export interface DispatcherOptions {
   log: Pick<FastifyBaseLogger, 'info' | 'warn' | 'error'>;
   /** Failed sends are counted, by channel and whether the message is retried or given up. */
   metrics: Pick<Metrics, 'deliveryFailed'>;
+  /** Makes a file an e-mail carries (a receipt) when it is sent; without it, messages go without their files. */
+  attachment?: (attachment: OutboxAttachment) => Promise<MessageAttachment>;
   /** How often due messages and retries are looked for besides the kicks. */
   intervalMs?: number;
   batchSize?: number;
@@ -86,6 +88,8 @@ export function createOutboxDispatcher(options: DispatcherOptions) {
     const message = toOutgoing(row);
     let providerMessageId: string;
     try {
+      const files = attachmentsOf(row);
+      if (files.length && options.attachment) message.attachments = await Promise.all(files.map(options.attachment));
       providerMessageId = await messenger.send(message);
     } catch (error) {
       await recordFailure(row, error);

@@ -7,7 +7,7 @@ import type { OutgoingMessage } from '../../providers/messaging/messenger.ts';
 import * as repo from './outbox.repo.ts';
 import type { OutboxMessage } from './outbox.table.ts';
 
-export interface OutboxMessageInput extends Omit<OutgoingMessage, 'key'> {
+export interface OutboxMessageInput extends Omit<OutgoingMessage, 'key' | 'attachments'> {
   userId?: number | undefined;
   /** What the message is about (`verify-email`, `lesson-booked`, …), for people reading the outbox. */
   template?: string | undefined;
@@ -16,11 +16,26 @@ export interface OutboxMessageInput extends Omit<OutgoingMessage, 'key'> {
    * crash between its commit and its completion does not send the message twice.
    */
   dedupeKey?: string | undefined;
+  /** Files the e-mail carries, named here and made when it is sent (outbox.dispatcher.ts). */
+  attachments?: OutboxAttachment[] | undefined;
 }
+
+/** A file an e-mail carries, by what it is: a payment's receipt in one language. */
+export const OutboxAttachment = z.strictObject({
+  kind: z.literal('receipt'),
+  transactionId: z.number().int().positive(),
+  lang: z.enum(['ar', 'en']),
+});
+export type OutboxAttachment = z.infer<typeof OutboxAttachment>;
 
 /** Parts of a message kept beside its text; the code is dropped once a real provider has delivered it. */
 export const OutboxParams = z
-  .object({ code: z.string().optional(), html: z.string().optional(), url: z.string().optional() })
+  .object({
+    code: z.string().optional(),
+    html: z.string().optional(),
+    url: z.string().optional(),
+    attachments: z.array(OutboxAttachment).optional(),
+  })
   .catch({});
 export type OutboxParams = z.infer<typeof OutboxParams>;
 
@@ -39,6 +54,10 @@ export function toOutgoing(row: OutboxMessage): OutgoingMessage {
     key: `darsak-outbox-${row.id}-${row.createdAt.getTime()}`,
   };
 }
+
+/** The files a stored message carries, by what they are. */
+export const attachmentsOf = (row: OutboxMessage): OutboxAttachment[] =>
+  OutboxParams.parse(row.params ?? {}).attachments ?? [];
 
 /** A stored message as a person reads it in local mode. */
 export function toOutboxView(row: OutboxMessage) {
@@ -76,7 +95,12 @@ export function createOutbox(deps: OutboxDeps) {
     /** Writes the message with the caller's transaction. Call `kick()` once that transaction has committed. */
     async enqueue(tx: Db, message: OutboxMessageInput): Promise<void> {
       const now = deps.clock.now();
-      const params: OutboxParams = { code: message.code, html: message.html, url: message.url };
+      const params: OutboxParams = {
+        code: message.code,
+        html: message.html,
+        url: message.url,
+        attachments: message.attachments,
+      };
       await repo.insertMessage(tx, {
         channel: message.channel,
         recipient: message.to,
@@ -84,7 +108,7 @@ export function createOutbox(deps: OutboxDeps) {
         subject: message.subject ?? null,
         body: message.text,
         template: message.template ?? null,
-        params: message.code || message.html || message.url ? params : null,
+        params: message.code || message.html || message.url || message.attachments?.length ? params : null,
         createdAt: now,
         nextAttemptAt: now,
         dedupeKey: message.dedupeKey ?? null,

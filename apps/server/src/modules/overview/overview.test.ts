@@ -46,6 +46,7 @@ async function payment(
     method: 'card',
     provider: 'fawry',
     merchantRefNum: `overview-${refs}`,
+    receiptNumber: `DRS-2000-${String(refs).padStart(6, '0')}`,
     amountPiastres: p.amount,
     status: p.status ?? 1,
     paidAt: at(p.paidAt),

@@ -20,10 +20,23 @@ export function paymentReferenceNotice(p: {
   };
 }
 
-export function paymentReceivedNotice(p: { amountPiastres: number; weeklyMinutes: number }): Notice {
+/**
+ * Paid: the e-mail carries the receipt as PDF files, in Arabic and in English; every channel names its number, and
+ * the payments page keeps it to download. The receipt number stays in Latin digits, as it is printed.
+ */
+export function paymentReceivedNotice(p: {
+  amountPiastres: number;
+  weeklyMinutes: number;
+  receiptNumber: string;
+}): Notice {
+  const receipt = `\u2066${p.receiptNumber}\u2069`;
   return {
-    subject: 'وصلنا دفعك في درسك',
-    text: `درسك: وصلنا ${formatEgp(p.amountPiastres)}، وبدأ اشتراكك (${p.weeklyMinutes.toLocaleString('ar-EG')} دقيقة أسبوعيًا). احجز درسك الأول الآن.`,
+    subject: `وصلنا دفعك في درسك — إيصال ${receipt} | Payment received — receipt ${p.receiptNumber}`,
+    text:
+      `درسك: وصلنا ${formatEgp(p.amountPiastres)}، وبدأ اشتراكك (${p.weeklyMinutes.toLocaleString('ar-EG')} دقيقة أسبوعيًا). ` +
+      `إيصالك رقم ${receipt} مرفق بالبريد الإلكتروني، وتجده أيضًا في صفحة مدفوعاتك. احجز درسك الأول الآن.\n\n` +
+      `Darsak: we received ${formatEgp(p.amountPiastres, 'en-EG')} and your subscription has started. ` +
+      `Your receipt ${p.receiptNumber} is attached to the e-mail (Arabic and English) and on your payments page.`,
     url: '/s/dashboard',
   };
 }

@@ -40,6 +40,7 @@ async function transactionOf(student: Actor, status: TransactionStatus): Promise
       method: 'cashReference',
       provider: 'fawry',
       merchantRefNum: `PROCESSING${merchantRefs}`,
+      receiptNumber: isMoneyTaken(status) ? `DRS-2000-${String(merchantRefs).padStart(6, '0')}` : null,
       amountPiastres: 80_000,
       status,
       paidAt: isMoneyTaken(status) ? t.clock.now() : null,

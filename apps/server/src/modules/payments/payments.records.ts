@@ -1,3 +1,4 @@
+import { cairoParts } from '@darsak/domain/common';
 import { AppError } from '@darsak/domain/errors';
 import {
   canCancelPayment,
@@ -5,6 +6,8 @@ import {
   canRetryPayment,
   nextTransactionStatus,
   paymentStateOf,
+  RECEIPT_LANGUAGES,
+  receiptNumberOf,
   TransactionStatus,
   type Transaction as TransactionView,
 } from '@darsak/domain/payments';
@@ -80,6 +83,7 @@ export function createTransactionRecords(deps: RecordsDeps) {
       method: row.method,
       provider: row.provider,
       merchantRefNum: row.merchantRefNum,
+      receiptNumber: row.receiptNumber,
       referenceNumber: row.providerRef,
       amountPiastres: row.amountPiastres,
       discountPiastres: row.discountPiastres,
@@ -152,7 +156,7 @@ export function createTransactionRecords(deps: RecordsDeps) {
     const updated = await repo.updateTransaction(tx, row.id, {
       status: to,
       refundedPiastres: refunded,
-      ...(to === TransactionStatus.paid ? { paidAt: now } : {}),
+      ...(to === TransactionStatus.paid ? { paidAt: now, receiptNumber: await receiptNumberFor(tx, row, now) } : {}),
       ...(refunded > row.refundedPiastres ? { refundedAt: now } : {}),
       ...(row.providerRef === null && report.referenceNumber ? { providerRef: report.referenceNumber } : {}),
       ...(event.payload !== undefined ? { providerPayload: event.payload } : {}),
@@ -182,13 +186,26 @@ export function createTransactionRecords(deps: RecordsDeps) {
     if (to !== TransactionStatus.paid) return change;
     const processed = await processPaid(tx, updated);
     if (processed.subscriptionId !== null) {
-      const notice = paymentReceivedNotice({ amountPiastres: row.amountPiastres, weeklyMinutes: row.weeklyMinutes });
+      const notice = paymentReceivedNotice({
+        amountPiastres: row.amountPiastres,
+        weeklyMinutes: row.weeklyMinutes,
+        receiptNumber: updated.receiptNumber ?? '',
+      });
+      // the receipt goes by e-mail in both languages, made from the records when the mail is sent
       await deps.notifications.send(tx, row.userId, 'paymentReceived', notice, {
         template: 'payment-received',
         dedupeKey: `payment-received:${row.id}`,
+        attachments: RECEIPT_LANGUAGES.map((lang) => ({ kind: 'receipt', transactionId: row.id, lang })),
       });
     }
     return { ...change, ...processed };
+  }
+
+  /** The payment's receipt number: kept if it has one, else the next of the Cairo year it is paid in. */
+  async function receiptNumberFor(tx: Db, row: Transaction, paidAt: Date): Promise<string> {
+    if (row.receiptNumber) return row.receiptNumber;
+    const { year } = cairoParts(paidAt);
+    return receiptNumberOf(year, await repo.takeReceiptSequence(tx, year));
   }
 
   async function tellRefunded(tx: Db, row: Transaction, refunded: number, to: TransactionStatus) {

@@ -1,5 +1,6 @@
 import { and, asc, count, desc, eq, inArray, lte, notInArray, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client.ts';
+import { coupons, plans } from '../plans/plans.table.ts';
 import { users } from '../users/users.table.ts';
 import {
   type CardToken,
@@ -10,6 +11,7 @@ import {
   type NewTransactionEvent,
   type PaymentRefund,
   paymentRefunds,
+  receiptCounters,
   type Transaction,
   transactionEvents,
   transactions,
@@ -22,6 +24,44 @@ async function one<T>(rows: Promise<T[]>, what: string): Promise<T> {
 }
 
 // transactions
+
+/** The next receipt number's place in a Cairo year, taken in the caller's transaction (the counter row stays locked). */
+export async function takeReceiptSequence(db: Db, year: number): Promise<number> {
+  const [row] = await db
+    .insert(receiptCounters)
+    .values({ year, last: 1 })
+    .onConflictDoUpdate({ target: receiptCounters.year, set: { last: sql`${receiptCounters.last} + 1` } })
+    .returning({ last: receiptCounters.last });
+  if (!row) throw new Error('receipt counter returned nothing');
+  return row.last;
+}
+
+/** What a receipt names besides the transaction: its plan, coupon, card, buyer and the refunds made. */
+export async function findReceiptFacts(db: Db, row: Transaction) {
+  const [facts] = await db
+    .select({
+      planNameAr: plans.nameAr,
+      planNameEn: plans.nameEn,
+      couponCode: coupons.code,
+      cardBrand: cardTokens.brand,
+      cardLastFour: cardTokens.lastFour,
+      buyerName: users.name,
+      buyerEmail: users.email,
+    })
+    .from(transactions)
+    .innerJoin(plans, eq(plans.id, transactions.planId))
+    .innerJoin(users, eq(users.id, transactions.userId))
+    .leftJoin(coupons, eq(coupons.id, transactions.couponId))
+    .leftJoin(cardTokens, eq(cardTokens.id, transactions.cardTokenId))
+    .where(eq(transactions.id, row.id));
+  if (!facts) throw new Error('receipt facts returned nothing');
+  const refunds = await db
+    .select({ amountPiastres: paymentRefunds.amountPiastres, at: paymentRefunds.settledAt })
+    .from(paymentRefunds)
+    .where(and(eq(paymentRefunds.transactionId, row.id), eq(paymentRefunds.status, 'done')))
+    .orderBy(asc(paymentRefunds.settledAt), asc(paymentRefunds.id));
+  return { ...facts, refunds };
+}
 
 export const insertTransaction = (db: Db, values: NewTransaction): Promise<Transaction> =>
   one(db.insert(transactions).values(values).returning(), 'transaction insert');

@@ -1,9 +1,13 @@
 import { IDEMPOTENCY_HEADER, paymentsContract, transactionsContract } from '@darsak/domain/payments';
 import type { FastifyPluginAsync } from 'fastify';
 import { bindContract } from '../../platform/http/bind-contract.ts';
+import type { ReceiptsService } from './payments.receipts.ts';
 import type { PaymentsService } from './payments.service.ts';
 
-export const paymentsRoutes: FastifyPluginAsync<{ payments: PaymentsService }> = async (app, { payments }) => {
+export const paymentsRoutes: FastifyPluginAsync<{ payments: PaymentsService; receipts: ReceiptsService }> = async (
+  app,
+  { payments, receipts },
+) => {
   const p = paymentsContract;
   bindContract(app, p.payByCard, ({ user, body, raw }) =>
     payments.payByCard(user, body, raw.headers[IDEMPOTENCY_HEADER]),
@@ -33,4 +37,13 @@ export const paymentsRoutes: FastifyPluginAsync<{ payments: PaymentsService }> =
   bindContract(app, transactionsContract.list, ({ user, query }) => payments.list(user, query));
   bindContract(app, transactionsContract.last, ({ user }) => payments.last(user));
   bindContract(app, transactionsContract.get, ({ user, params }) => payments.get(user, params.id));
+  bindContract(app, transactionsContract.receipt, async ({ user, params, query, reply }) => {
+    const file = await receipts.receipt(user, params.id, query.lang);
+    // the file's bytes as they are (a Buffer skips the JSON serializer), saved under its own name, never cached
+    reply
+      .type(file.contentType)
+      .header('content-disposition', `attachment; filename="${file.filename}"`)
+      .header('cache-control', 'private, no-store');
+    return file.content;
+  });
 };

@@ -62,6 +62,11 @@ export const transactions = pgTable(
     method: text('method', { enum: ['card', 'eWallet', 'bankInstallment', 'cashReference'] }).notNull(),
     provider: text('provider', { enum: ['fawry', 'paymob'] }).notNull(),
     merchantRefNum: text('merchant_ref_num').notNull(),
+    /**
+     * DRS-2026-000123: the receipt's number, given once in the transaction that records the payment as paid, from
+     * that Cairo year's counter (`receipt_counters`); every payment in which money was taken has one.
+     */
+    receiptNumber: text('receipt_number'),
     /** The provider's own reference (Fawry reference number, Paymob order id), once known. */
     providerRef: text('provider_ref'),
     idempotencyKey: text('idempotency_key'),
@@ -81,6 +86,7 @@ export const transactions = pgTable(
   },
   (t) => [
     uniqueIndex('transactions_merchant_ref_key').on(t.merchantRefNum),
+    uniqueIndex('transactions_receipt_number_key').on(t.receiptNumber),
     uniqueIndex('transactions_provider_ref_key').on(t.provider, t.providerRef).where(sql`${t.providerRef} is not null`),
     uniqueIndex('transactions_one_paid_per_checkout')
       .on(t.userId, t.idempotencyKey)
@@ -101,10 +107,31 @@ export const transactions = pgTable(
     ),
     check('transactions_installments_check', sql`${t.installments} is null or ${t.installments} between 1 and 12`),
     check('transactions_paid_at_check', sql`${t.status} not in (1, 3, 5, 7) or ${t.paidAt} is not null`),
+    check(
+      'transactions_receipt_number_check',
+      sql`(${t.status} not in (1, 3, 5, 7) or ${t.receiptNumber} is not null) and (${t.receiptNumber} is null or ${t.receiptNumber} ~ '^DRS-[0-9]{4}-[0-9]{6,}$')`,
+    ),
     foreignKeyOf('transactions', t.userId, users.id, 'restrict'),
     foreignKeyOf('transactions', t.planId, plans.id, 'restrict'),
     foreignKeyOf('transactions', t.couponId, coupons.id, 'restrict'),
     foreignKeyOf('transactions', t.cardTokenId, cardTokens.id, 'set null'),
+  ],
+);
+
+/**
+ * The last receipt number given in each Cairo year: taken and raised in the transaction that records a payment as
+ * paid, under the row's lock, so numbers run 1, 2, 3 … without a gap or a repeat (a rolled-back payment gives its
+ * number back).
+ */
+export const receiptCounters = pgTable(
+  'receipt_counters',
+  {
+    year: smallint('year').primaryKey(),
+    last: integer('last').notNull(),
+  },
+  (t) => [
+    check('receipt_counters_year_check', sql`${t.year} between 2000 and 9999`),
+    check('receipt_counters_last_check', sql`${t.last} > 0`),
   ],
 );
 

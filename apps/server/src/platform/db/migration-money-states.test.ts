@@ -1,30 +1,14 @@
-import { readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Database, openDatabase } from './client.ts';
-import { MIGRATIONS_FOLDER } from './migrate.ts';
+import { migrationUpgrade } from '../../../test/migration-upgrade.ts';
 
 // The upgrade that brought processed transactions and approved withdrawal edits, run over data written before it:
 // paid transactions whose subscription had started become processed (with their event), the others stay paid,
 // and requests edited at once before approval existed read pending (nothing awaits approval).
-const files = readdirSync(MIGRATIONS_FOLDER)
-  .filter((f) => f.endsWith('.sql'))
-  .sort();
-const upgrade = files.findIndex((f) => f.endsWith('_money_states.sql'));
-
-let database: Database;
-const run = async (file: string) => {
-  const text = readFileSync(join(MIGRATIONS_FOLDER, file), 'utf8');
-  for (const statement of text.split('--> statement-breakpoint')) {
-    if (statement.trim()) await database.db.execute(sql.raw(statement));
-  }
-};
-const rows = async (query: string) => ((await database.db.execute(sql.raw(query))) as { rows: unknown[] }).rows;
+const migration = migrationUpgrade('_money_states.sql');
+const { rows } = migration;
 
 beforeAll(async () => {
-  database = await openDatabase({ dataDir: 'memory://' });
-  for (const file of files.slice(0, upgrade)) await run(file);
+  await migration.before();
   for (const statement of [
     `insert into users (id, role, name, email) values (1, 4, 'طالب', 's@example.com'), (2, 3, 'معلم', 't@example.com')`,
     `insert into students (user_id) values (1)`,
@@ -35,14 +19,14 @@ beforeAll(async () => {
     `insert into subscriptions (student_id, plan_id, period, weekly_minutes, transaction_id, starts_at, ends_at, week_anchor_at, status) values (1, 1, 'month', 120, 1, now(), now() + interval '30 days', now(), 'active'), (1, 1, 'month', 120, 3, now() - interval '60 days', now() - interval '30 days', now() - interval '60 days', 'ended')`,
     `insert into invoices (id, owner_id, amount_piastres, method, instapay_address, status, label) values (1, 2, 40000, 2, 'a@instapay', 0, 'updated-by-receiver'), (2, 2, 20000, 2, 'a@instapay', 0, 'pending')`,
   ])
-    await database.db.execute(sql.raw(statement));
-  await run(files[upgrade] ?? '');
+    await migration.execute(statement);
+  await migration.upgrade();
 }, 60_000);
-afterAll(() => database.close());
+afterAll(() => migration.close());
 
 describe('upgrade 0011 money states', () => {
   it('marks processed the paid transactions whose subscription started, with an event, and leaves the rest', async () => {
-    expect(upgrade).toBeGreaterThan(0);
+    expect(migration.index).toBeGreaterThan(0);
     expect(await rows('select id, status from transactions order by id')).toEqual([
       { id: 1, status: 7 },
       { id: 2, status: 1 },
@@ -59,13 +43,11 @@ describe('upgrade 0011 money states', () => {
       { id: 2, label: 'pending', pending_update: null },
     ]);
     await expect(
-      database.db.execute(sql.raw(`update invoices set label = 'updated-by-receiver' where id = 2`)),
+      migration.execute(`update invoices set label = 'updated-by-receiver' where id = 2`),
     ).rejects.toMatchObject({ cause: { constraint: 'invoices_pending_update_check' } });
     await expect(
-      database.db.execute(
-        sql.raw(
-          `update invoices set label = 'updated-by-receiver', pending_update = '{"amountPiastres": 99}' where id = 2`,
-        ),
+      migration.execute(
+        `update invoices set label = 'updated-by-receiver', pending_update = '{"amountPiastres": 99}' where id = 2`,
       ),
     ).rejects.toMatchObject({ cause: { constraint: 'invoices_pending_amount_check' } });
   });

@@ -155,6 +155,8 @@ describe('business figures read from the database at the scrape', () => {
       amountPiastres: 50_000,
       status,
       paidAt: status === TransactionStatus.new || status === TransactionStatus.expired ? null : now,
+      receiptNumber:
+        status === TransactionStatus.new || status === TransactionStatus.expired ? null : `DRS-2000-00000${i}`,
     });
     await t.database.db
       .insert(transactions)

@@ -2,6 +2,13 @@
 export const MESSAGE_CHANNELS = ['email', 'whatsapp', 'telegram', 'push'] as const;
 export type MessageChannel = (typeof MESSAGE_CHANNELS)[number];
 
+/** A file attached to an e-mail. */
+export interface MessageAttachment {
+  filename: string;
+  contentType: string;
+  content: Buffer;
+}
+
 export interface OutgoingMessage {
   channel: MessageChannel;
   /** An e-mail address, an Egyptian mobile number (01…), a Telegram chat id or a Web Push endpoint. */
@@ -13,6 +20,8 @@ export interface OutgoingMessage {
   code?: string | undefined;
   /** The page a notification opens (Web Push), a path of the main app. */
   url?: string | undefined;
+  /** Files an e-mail carries (a payment's receipt); other channels carry none. */
+  attachments?: MessageAttachment[] | undefined;
   /**
    * The outbox's key of this message, the same on every attempt: given to the provider as its idempotency key
    * where it takes one (e-mail: the Message-ID; see docs/architecture.md "Outbox delivery").

@@ -36,6 +36,7 @@ export function createSmtpMessenger(options: SmtpOptions): Messenger {
           subject: message.subject ?? '',
           text: message.text,
           ...(message.html ? { html: message.html } : {}),
+          ...(message.attachments?.length ? { attachments: message.attachments } : {}),
         });
         return info.messageId;
       } catch (error) {
