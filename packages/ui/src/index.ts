@@ -49,4 +49,5 @@ export {
 } from './components/toaster.tsx';
 export { cn } from './lib/cn.ts';
 export { downloadCsv, toCsv } from './lib/csv.ts';
+export { downloadBlob } from './lib/download.ts';
 export { PAGE_SIZES, type Paging, usePaging } from './lib/use-paging.ts';

@@ -99,6 +99,7 @@ export const paid = (t: Transaction): Transaction => ({
   canRetry: false,
   subscriptionId: 5,
   paidAt: '2025-01-01T10:05:00.000Z',
+  receiptNumber: `DRS-2025-${String(t.id).padStart(6, '0')}`,
 });
 
 export function makeSubscription(overrides: Partial<Subscription> = {}): Subscription {

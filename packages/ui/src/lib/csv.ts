@@ -1,3 +1,5 @@
+import { downloadBlob } from './download.ts';
+
 /** One CSV cell: quoted when it holds a separator, quote or line break; formula starts are defused for spreadsheets. */
 function cell(value: string | number | null | undefined): string {
   let text = value === null || value === undefined ? '' : String(value);
@@ -13,10 +15,5 @@ export function toCsv(rows: readonly (readonly (string | number | null | undefin
 
 /** Offers the rows to the browser as a download named `fileName`. */
 export function downloadCsv(fileName: string, rows: Parameters<typeof toCsv>[0]): void {
-  const url = URL.createObjectURL(new Blob([toCsv(rows)], { type: 'text/csv;charset=utf-8' }));
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName;
-  link.click();
-  setTimeout(() => URL.revokeObjectURL(url), 0);
+  downloadBlob(fileName, new Blob([toCsv(rows)], { type: 'text/csv;charset=utf-8' }));
 }

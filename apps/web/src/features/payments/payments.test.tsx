@@ -37,6 +37,60 @@ const failed = makeTransaction({
 const done = paid(makeTransaction({ id: 41, method: 'eWallet', planId: 99, weeklyMinutes: 45, period: 'quarter' }));
 
 describe('/payments', { timeout: 20_000 }, () => {
+  it('downloads a paid payment’s receipt with the session’s token, waiting meanwhile, and says in Arabic when it fails', async () => {
+    let answer: () => { status?: number; body: unknown } = () => ({ body: '%PDF-1.7' });
+    let release: () => void = () => undefined;
+    const { calls, fetchMock } = stubApi(
+      {
+        'GET /api/v1/sub/user': () => ({ body: NO_SUBSCRIPTION }),
+        'GET /api/v1/plan/list': () => ({ body: { total: 3, list: THREE_PLANS } }),
+        'GET /api/v1/tx/list': () => ({ body: { total: 2, list: [done, failed] } }),
+        'GET /api/v1/tx/41/receipt': () => answer(),
+      },
+      student,
+    );
+    const saved: { name: string; href: string }[] = [];
+    vi.stubGlobal(
+      'URL',
+      Object.assign(URL, { createObjectURL: () => 'blob:receipt', revokeObjectURL: () => undefined }),
+    );
+    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      saved.push({ name: this.download, href: this.href });
+    });
+    const user = userEvent.setup();
+    renderApp('/payments', { user: student });
+    const button = await screen.findByRole('button', { name: 'تنزيل الإيصال DRS-2025-000041' });
+    // the failed payment has no receipt
+    expect(screen.getAllByRole('button', { name: /تنزيل الإيصال/ })).toHaveLength(1);
+
+    const gate = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const original = fetchMock.getMockImplementation();
+    fetchMock.mockImplementation(async (input, init) => {
+      if (String(input).includes('/receipt')) await gate;
+      return original ? original(input, init) : new Response(null, { status: 500 });
+    });
+    await user.click(button);
+    await waitFor(() => expect(button.getAttribute('aria-busy')).toBe('true'));
+    expect(button.hasAttribute('disabled')).toBe(true);
+    release();
+    await waitFor(() =>
+      expect(saved).toEqual([{ name: 'darsak-receipt-DRS-2025-000041-ar.pdf', href: 'blob:receipt' }]),
+    );
+    const call = fetchMock.mock.calls.find(([input]) => String(input).includes('/api/v1/tx/41/receipt'));
+    expect(String(call?.[0])).toContain('/api/v1/tx/41/receipt?lang=ar');
+    expect(new Headers(call?.[1]?.headers).get('authorization')).toMatch(/^Bearer /);
+    expect(calls.some((c) => c.path === '/api/v1/tx/41/receipt')).toBe(true);
+
+    answer = () => ({ status: 409, body: { code: 'payment-not-paid', message: '' } });
+    await user.click(button);
+    expect(await screen.findByText('تعذّر تنزيل الإيصال')).toBeTruthy();
+    expect(await screen.findByText(ERROR_MESSAGES_AR['payment-not-paid'])).toBeTruthy();
+    expect(saved).toHaveLength(1);
+    click.mockRestore();
+  });
+
   it('lists the payments with their states; a pending one is cancelled after confirming, then others may be retried', async () => {
     let list = [pending, failed, done];
     const { calls } = stubApi(
@@ -71,7 +125,13 @@ describe('/payments', { timeout: 20_000 }, () => {
     expect(within(second).queryByRole('link', { name: 'إعادة المحاولة' })).toBeNull();
     expect(third.textContent).toContain('٤٥ دقيقة أسبوعيًا، ٣ أشهر');
     expect(third.textContent).toContain('تم');
-    expect(within(third).queryByRole('button')).toBeNull();
+    // a paid payment's one action is its receipt
+    expect(
+      within(third)
+        .getAllByRole('button')
+        .map((b) => b.textContent),
+    ).toEqual(['تنزيل الإيصال']);
+    expect(within(first).queryByRole('button', { name: /تنزيل الإيصال/ })).toBeNull();
 
     await user.click(within(first).getByRole('button', { name: 'إلغاء الدفع' }));
     const dialog = await screen.findByRole('dialog', { name: 'إلغاء عملية الدفع؟' });

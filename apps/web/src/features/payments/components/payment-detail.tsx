@@ -15,6 +15,7 @@ import { usePaymentsText } from '../../../lib/payments-text.ts';
 import { usePayment } from '../hooks/use-payments.ts';
 import { CancelPaymentDialog } from './cancel-payment-dialog.tsx';
 import { STATE_TONES, stateLabel } from './payments-list.tsx';
+import { ReceiptDownload } from './receipt-download.tsx';
 
 const SUBSCRIPTION_TONES: Record<SubscriptionStatus, BadgeTone> = {
   active: 'success',
@@ -75,9 +76,10 @@ function PaymentActions({ transaction, retryable }: { transaction: Transaction; 
   const { t } = useI18n();
   const checkout = paths.checkout.href(transaction.planId, transaction.period);
   const retry = retryable && transaction.canRetry && transaction.period !== 'freeTrial';
-  if (transaction.state !== 'pending' && !retry) return null;
+  if (transaction.state !== 'pending' && !retry && !transaction.receiptNumber) return null;
   return (
     <div className="flex flex-wrap gap-3">
+      <ReceiptDownload transaction={transaction} size="md" />
       {transaction.state === 'pending' && (
         <Link to={`${checkout}?transactionId=${transaction.id}`} className={buttonClasses()}>
           {t('payments.history.open')}
@@ -141,6 +143,13 @@ function PaymentFacts({ transaction }: { transaction: Transaction }) {
       )}
       {transaction.paidAt && (
         <DetailRow label={t('payments.detail.paidAt')}>{format.dateTime(transaction.paidAt)}</DetailRow>
+      )}
+      {transaction.receiptNumber && (
+        <DetailRow label={t('payments.receipt.number')}>
+          <bdi dir="ltr" className="font-mono">
+            {transaction.receiptNumber}
+          </bdi>
+        </DetailRow>
       )}
       {transaction.refundedAt && (
         <DetailRow label={t('payments.detail.refundedAt')}>{format.dateTime(transaction.refundedAt)}</DetailRow>

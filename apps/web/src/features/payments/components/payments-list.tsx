@@ -6,6 +6,7 @@ import { paths } from '../../../config/paths.ts';
 import { usePaymentsText } from '../../../lib/payments-text.ts';
 import { usePaymentsHistory } from '../hooks/use-payments.ts';
 import { CancelPaymentDialog } from './cancel-payment-dialog.tsx';
+import { ReceiptDownload } from './receipt-download.tsx';
 
 export const STATE_TONES: Record<PaymentState, BadgeTone> = {
   pending: 'warning',
@@ -66,6 +67,7 @@ function PaymentItem({ transaction, retryable }: { transaction: Transaction; ret
       <div className="flex flex-wrap items-center gap-3 sm:flex-col sm:items-end">
         <span className="text-lg font-bold text-ink">{text.money(transaction.amountPiastres)}</span>
         <div className="flex flex-wrap gap-2">
+          <ReceiptDownload transaction={transaction} />
           {pending && (
             <Link
               to={`${paths.checkout.href(transaction.planId, transaction.period)}?transactionId=${transaction.id}`}

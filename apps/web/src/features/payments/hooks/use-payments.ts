@@ -1,5 +1,13 @@
 import { paymentsKeys, transactionDetailQuery } from '@darsak/client';
-import { paymentsContract, type Transaction, transactionsContract } from '@darsak/domain/payments';
+import { buildPath } from '@darsak/domain/contract';
+import {
+  paymentsContract,
+  type ReceiptLanguage,
+  receiptFileName,
+  type Transaction,
+  transactionsContract,
+} from '@darsak/domain/payments';
+import { downloadBlob } from '@darsak/ui';
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api.ts';
 import { useRealtimeEvent } from '../../../lib/realtime.ts';
@@ -45,6 +53,20 @@ export function useCancelPayment() {
         last?.id === transaction.id ? transaction : last,
       );
       void queryClient.invalidateQueries({ queryKey: paymentsKeys.lists() });
+    },
+  });
+}
+
+/**
+ * Downloads a paid payment's receipt (a PDF): fetched with the session's bearer token, which a bare link would not
+ * carry, then offered to the browser under its own name.
+ */
+export function useDownloadReceipt() {
+  return useMutation({
+    mutationFn: async ({ transaction, lang }: { transaction: Transaction; lang: ReceiptLanguage }) => {
+      const path = `${buildPath(transactionsContract.receipt.path, { id: transaction.id })}?lang=${lang}`;
+      const file = await api.blob(path);
+      downloadBlob(receiptFileName(transaction.receiptNumber ?? String(transaction.id), lang), file);
     },
   });
 }
