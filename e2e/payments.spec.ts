@@ -1,4 +1,5 @@
 import type { APIRequestContext, Page } from '@playwright/test';
+import { checkoutMonthOf120, payAtKiosk, simulatorPage } from './support/checkout.ts';
 import { takeTour } from './support/people.ts';
 import { screenshot } from './support/screens.ts';
 import { expect, test } from './support/test.ts';
@@ -52,15 +53,6 @@ async function chooseMonthOf120(page: Page, testInfo: Parameters<typeof screensh
   await dialog.getByRole('button', { name: 'متابعة إلى الدفع' }).click();
   await page.waitForURL(/\/checkout\/\d+\/month$/);
   await expect(page.getByRole('heading', { name: 'ملخص الطلب' })).toBeVisible();
-}
-
-/** The gateway simulator's page of the order this checkout is waiting for (a link shown in local mode). */
-async function simulatorPage(page: Page): Promise<Page> {
-  const href = await page.getByRole('link', { name: 'بوابة الدفع التجريبية' }).getAttribute('href');
-  expect(href).toMatch(/^\/dev\/gateway\/pay\//);
-  const gateway = await page.context().newPage();
-  await gateway.goto(href ?? '');
-  return gateway;
 }
 
 test('a student buys the 120-minute plan for a month by card and sees the minutes', async ({
@@ -279,27 +271,11 @@ test('an invited student starts the free trial (refused while a payment is open)
   await screenshot(page, testInfo, 'payments-20-plans-on-trial');
 
   // a month of the 120-minute plan by cash reference: paid, it replaces the trial
-  await page
-    .getByRole('article')
-    .filter({ hasText: /١٢٠ دقيقة/ })
-    .getByRole('button', { name: /^اشترك الآن في/ })
-    .click();
-  await page
-    .getByRole('dialog')
-    .getByRole('radio', { name: /اشتراك شهري/ })
-    .check();
-  await page.getByRole('dialog').getByRole('button', { name: 'متابعة إلى الدفع' }).click();
-  await page.waitForURL(/\/checkout\/\d+\/month$/);
+  await checkoutMonthOf120(page);
   await expect(page.getByText('ستنتهي تجربتك المجانية عند تأكيد الدفع', { exact: false })).toBeVisible();
   await page.getByRole('tab', { name: 'الدفع في فوري' }).click();
   await screenshot(page, testInfo, 'payments-21-checkout-ends-trial');
-  await page.getByRole('button', { name: 'احصل على الرقم المرجعي' }).click();
-  await expect(page.getByRole('heading', { name: 'في انتظار الدفع في فوري' })).toBeVisible();
-  const kiosk = await simulatorPage(page);
-  await kiosk.getByRole('button', { name: 'تم الدفع في منفذ فوري' }).click();
-  await expect(kiosk.getByText('انتهت هذه العملية')).toBeVisible();
-  await kiosk.close();
-  await expect(page.getByRole('heading', { name: 'تم الدفع بنجاح' })).toBeVisible({ timeout: 20_000 });
+  await payAtKiosk(page);
 
   await page.goto('/payments');
   await expect(page.getByText('١٢٠ دقيقة من ١٢٠ دقيقة')).toBeVisible();

@@ -1,5 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
+import { checkoutMonthOf120, payAtKiosk } from './support/checkout.ts';
 import { takeTour } from './support/people.ts';
 import { screenshot } from './support/screens.ts';
 import { expect, test } from './support/test.ts';
@@ -40,24 +41,9 @@ test('a student pays at a Fawry kiosk and downloads her receipt from the payment
   await page.waitForURL((url) => url.pathname === '/plans');
 
   // a month of the 120-minute plan, paid in cash at the kiosk (the gateway simulator stands in for it)
-  const card = page.getByRole('article').filter({ hasText: /١٢٠ دقيقة/ });
-  await card.getByRole('button', { name: /^اشترك الآن في/ }).click();
-  await page
-    .getByRole('dialog')
-    .getByRole('radio', { name: /اشتراك شهري/ })
-    .check();
-  await page.getByRole('dialog').getByRole('button', { name: 'متابعة إلى الدفع' }).click();
-  await page.waitForURL(/\/checkout\/\d+\/month$/);
+  await checkoutMonthOf120(page);
   await page.getByRole('tab', { name: 'الدفع في فوري' }).click();
-  await page.getByRole('button', { name: 'احصل على الرقم المرجعي' }).click();
-  await expect(page.getByRole('heading', { name: 'في انتظار الدفع في فوري' })).toBeVisible();
-  const href = await page.getByRole('link', { name: 'بوابة الدفع التجريبية' }).getAttribute('href');
-  const kiosk = await page.context().newPage();
-  await kiosk.goto(href ?? '');
-  await kiosk.getByRole('button', { name: 'تم الدفع في منفذ فوري' }).click();
-  await expect(kiosk.getByText('انتهت هذه العملية')).toBeVisible();
-  await kiosk.close();
-  await expect(page.getByRole('heading', { name: 'تم الدفع بنجاح' })).toBeVisible({ timeout: 20_000 });
+  await payAtKiosk(page);
 
   // what she bought, as the API says, to find on the receipt
   const auth = { Authorization: `Bearer ${token}` };
