@@ -16,6 +16,7 @@ const started = performance.now();
 /**
  * Native addons (argon2, sharp, pg-native), PGlite's WebAssembly and data files, swagger's UI files and its own
  * package.json, pino's transport workers, pdfkit's standard font metrics: each opens files found from its own folder.
+ * fontkit stays beside pdfkit, so the receipts' fonts parsed once are the very objects pdfkit lays out with.
  */
 const NODE_MODULES_ONLY = [
   '@node-rs/argon2',
@@ -26,6 +27,7 @@ const NODE_MODULES_ONLY = [
   '@fastify/swagger-ui',
   'pino',
   'pdfkit',
+  'fontkit',
 ];
 const stays = (path) => NODE_MODULES_ONLY.some((name) => path === name || path.startsWith(`${name}/`));
 

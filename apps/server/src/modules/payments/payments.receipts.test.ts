@@ -6,7 +6,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, injectAs, type TestApp } from '../../../test/build-test-app.ts';
 import { type FakeProviders, fakeProvidersEnv, startFakeProviders } from '../../../test/fake-providers.ts';
 import { type Actor, createActor } from '../../../test/harness/actors.ts';
+import { createMetrics } from '../../platform/metrics/metrics.ts';
+import type { Messenger, OutgoingMessage } from '../../providers/messaging/messenger.ts';
+import { createOutboxDispatcher } from '../outbox/outbox.dispatcher.ts';
 import { outboxMessages } from '../outbox/outbox.table.ts';
+import { createReceiptsService } from './payments.receipts.ts';
 import { transactions } from './payments.table.ts';
 
 // Receipts of paid payments: numbered once in the database when paid (DRS-<Cairo year>-<sequence>), downloaded as
@@ -192,5 +196,40 @@ describe('the payment-received message', () => {
         { kind: 'receipt', transactionId: payment.id, lang: 'en' },
       ],
     });
+  });
+
+  it('is sent with the two PDFs made from the records, the same as the download', async () => {
+    const student = await createActor(t, 'student');
+    const payment = await pendingPayment(student);
+    await confirm(payment.merchantRefNum);
+    const number = (await rowOf(payment.id))?.receiptNumber ?? '';
+    const sent: OutgoingMessage[] = [];
+    const recording: Messenger = {
+      delivery: 'provider',
+      send: async (message) => {
+        sent.push(message);
+        return `sent-${sent.length}`;
+      },
+    };
+    const receipts = createReceiptsService({ db: t.database.db, seller: { name: 'Darsak' } });
+    const dispatcher = createOutboxDispatcher({
+      db: t.database.db,
+      clock: t.clock,
+      messengers: { email: recording, whatsapp: recording, telegram: recording },
+      log: { info: () => undefined, warn: () => undefined, error: () => undefined },
+      metrics: createMetrics(),
+      attachment: (file) => receipts.attachment(file.transactionId, file.lang),
+    });
+    while ((await dispatcher.runOnce()) > 0) {
+      // every message written so far, this payment's among them
+    }
+    const mail = sent.find((m) => m.to === student.email && m.subject?.includes(number));
+    expect(mail?.attachments?.map((a) => [a.filename, a.contentType])).toEqual([
+      [`darsak-receipt-${number}-ar.pdf`, 'application/pdf'],
+      [`darsak-receipt-${number}-en.pdf`, 'application/pdf'],
+    ]);
+    const [arabic, english] = mail?.attachments ?? [];
+    expect(await textOf(arabic?.content ?? Buffer.alloc(0))).toContain('إيصال');
+    expect(await textOf(english?.content ?? Buffer.alloc(0))).toContain(`EGP 600.00`);
   });
 });

@@ -1,5 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import type { Font } from 'fontkit';
+import * as fontkit from 'fontkit';
 import PDFDocument from 'pdfkit';
 import { lineInVisualOrder } from './bidi-line.ts';
 
@@ -18,13 +20,13 @@ const FONT_FILES = {
   'arabic-bold': fontFile('arabic', 700),
   'latin-bold': fontFile('latin', 700),
 } as const;
-// read once: each document embeds only the glyphs it uses
-let fonts: Record<keyof typeof FONT_FILES, Buffer> | undefined;
+// Read and parsed once (the Arabic file took most of a receipt's time each time); each document still embeds
+// only the glyphs it uses.
+let fonts: Record<keyof typeof FONT_FILES, Font> | undefined;
 const fontsOnce = () =>
-  (fonts ??= Object.fromEntries(Object.entries(FONT_FILES).map(([name, file]) => [name, readFileSync(file)])) as Record<
-    keyof typeof FONT_FILES,
-    Buffer
-  >);
+  (fonts ??= Object.fromEntries(
+    Object.entries(FONT_FILES).map(([name, file]) => [name, fontkit.create(readFileSync(file)) as Font]),
+  ) as Record<keyof typeof FONT_FILES, Font>);
 
 type FontName = keyof typeof FONT_FILES;
 
@@ -54,7 +56,8 @@ export function createPdfPage(options: { direction: 'rtl' | 'ltr'; lang: string;
     info: { Title: options.title, Author: 'Darsak', Creator: 'Darsak' },
     displayTitle: true,
   });
-  for (const [name, data] of Object.entries(fontsOnce())) doc.registerFont(name, data);
+  // pdfkit takes a fontkit font as it is (its types say only a file or its bytes)
+  for (const [name, font] of Object.entries(fontsOnce())) doc.registerFont(name, font as unknown as Buffer);
   const chunks: Buffer[] = [];
   doc.on('data', (chunk: Buffer) => chunks.push(chunk));
   const ended = new Promise<Buffer>((resolve, reject) => {

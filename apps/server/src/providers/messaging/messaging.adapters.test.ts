@@ -289,6 +289,21 @@ describe('SMTP adapter', () => {
     expect(sent?.data).toContain('Content-Type: text/html');
   });
 
+  it('carries the files given (a receipt) as attachments', async () => {
+    const smtp = await fakeSmtp();
+    const pdf = Buffer.from('%PDF-1.7 receipt');
+    await createSmtpMessenger({ url: smtp.url, from: 'a@darsak.test' }).send({
+      ...mail,
+      attachments: [
+        { filename: 'darsak-receipt-DRS-2026-000001-ar.pdf', contentType: 'application/pdf', content: pdf },
+      ],
+    });
+    const data = smtp.mails[0]?.data ?? '';
+    expect(data).toContain('Content-Type: application/pdf; name=darsak-receipt-DRS-2026-000001-ar.pdf');
+    expect(data).toContain('Content-Disposition: attachment');
+    expect(data).toContain(pdf.toString('base64'));
+  });
+
   it('fails for good on a 5xx refusal and for now on a 4xx one', async () => {
     const refused = await failureOf(
       createSmtpMessenger({ url: (await fakeSmtp('550 5.1.1 no such user')).url, from: 'a@darsak.test' }),
