@@ -19,11 +19,13 @@ export async function claimDue(db: Db, p: { now: Date; leaseUntil: Date; limit: 
     .orderBy(asc(outboxMessages.nextAttemptAt), asc(outboxMessages.id))
     .limit(p.limit)
     .for('update', { skipLocked: true });
-  return db
+  const claimed = await db
     .update(outboxMessages)
     .set({ attempts: sql`${outboxMessages.attempts} + 1`, nextAttemptAt: p.leaseUntil })
     .where(inArray(outboxMessages.id, due))
     .returning();
+  // RETURNING gives rows as stored, not as chosen: sent in the order they were written
+  return claimed.sort((a, b) => a.id - b.id);
 }
 
 export async function markSent(
