@@ -15,7 +15,6 @@ export const ReceiptFileSchema = z
   .meta({ type: 'string', format: 'binary', contentMediaType: 'application/pdf' });
 
 /** DRS-2026-000123: the year the payment was made (Cairo time) and its place in that year's sequence. */
-export const RECEIPT_NUMBER_PATTERN = /^DRS-\d{4}-\d{6,}$/;
 export const receiptNumberOf = (year: number, sequence: number): string =>
   `DRS-${year}-${String(sequence).padStart(6, '0')}`;
 

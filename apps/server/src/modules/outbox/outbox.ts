@@ -1,3 +1,4 @@
+import { ReceiptLanguageSchema } from '@darsak/domain/payments';
 import { z } from 'zod';
 import type { Clock } from '../../platform/clock.ts';
 import type { Db } from '../../platform/db/client.ts';
@@ -24,7 +25,7 @@ export interface OutboxMessageInput extends Omit<OutgoingMessage, 'key' | 'attac
 export const OutboxAttachment = z.strictObject({
   kind: z.literal('receipt'),
   transactionId: z.number().int().positive(),
-  lang: z.enum(['ar', 'en']),
+  lang: ReceiptLanguageSchema,
 });
 export type OutboxAttachment = z.infer<typeof OutboxAttachment>;
 

@@ -1,6 +1,5 @@
 import { BUSINESS_TIME_ZONE, formatEgp } from '@darsak/domain/common';
-import type { PaymentMethod } from '@darsak/domain/payments';
-import { RECEIPT_WORDS, type ReceiptLanguage } from '@darsak/domain/payments';
+import { type PaymentMethod, RECEIPT_WORDS, type ReceiptLanguage } from '@darsak/domain/payments';
 import type { PlanPeriod } from '@darsak/domain/plans';
 import { createPdfPage } from '../../platform/pdf/pdf-page.ts';
 

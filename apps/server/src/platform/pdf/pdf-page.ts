@@ -78,14 +78,6 @@ export function createPdfPage(options: { direction: 'rtl' | 'ltr'; lang: string;
     return lineInVisualOrder(text, options.direction, fontOf);
   }
 
-  /** The width of a line as drawn, in points. */
-  function widthOf(text: string, size: number, bold = false): number {
-    return piecesOf(text, bold).reduce(
-      (sum, p) => sum + doc.font(p.font).fontSize(size).widthOfString(p.text, whole),
-      0,
-    );
-  }
-
   /** One line, never wrapped, at the start or end side of the page. */
   function text(line: string, { y, size, bold = false, align = 'start', color = '#111111' }: TextOptions): void {
     const pieces = piecesOf(line, bold);
@@ -111,8 +103,6 @@ export function createPdfPage(options: { direction: 'rtl' | 'ltr'; lang: string;
   return {
     text,
     rule,
-    widthOf,
-    width: right - left,
     /** Finishes the document: its bytes. */
     end(): Promise<Buffer> {
       doc.end();
@@ -120,5 +110,3 @@ export function createPdfPage(options: { direction: 'rtl' | 'ltr'; lang: string;
     },
   };
 }
-
-export type PdfPage = ReturnType<typeof createPdfPage>;
