@@ -53,8 +53,10 @@ export function paymentFailedNotice(p: { transactionId: number; amountPiastres: 
 export function refundNotice(p: { refundedPiastres: number; full: boolean }): Notice {
   return {
     subject: 'رددنا إليك مبلغًا في درسك',
-    text: p.full
-      ? `درسك: رددنا إليك ${formatEgp(p.refundedPiastres)}، وانتهى الاشتراك الذي دُفع به.`
-      : `درسك: رددنا إليك ${formatEgp(p.refundedPiastres)} من دفعتك.`,
+    text:
+      (p.full
+        ? `درسك: رددنا إليك ${formatEgp(p.refundedPiastres)}، وانتهى الاشتراك الذي دُفع به.`
+        : `درسك: رددنا إليك ${formatEgp(p.refundedPiastres)} من دفعتك.`) +
+      ' يظهر المبلغ المردود في إيصال الدفعة المرفق بالبريد الإلكتروني وفي صفحة مدفوعاتك.',
   };
 }

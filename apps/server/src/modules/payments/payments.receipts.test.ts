@@ -164,6 +164,13 @@ describe('GET /api/v1/tx/:id/receipt', () => {
     expect(en).toContain('EGP 450.00');
     const ar = await textOf((await receipt(student, payment.id, 'ar')).rawPayload);
     expect(ar).toContain('٤٥٠٫٠٠');
+    // the refund's e-mail carries the receipt too, made when sent, so with this refund on it
+    const [mail] = await t.database.db
+      .select()
+      .from(outboxMessages)
+      .where(and(eq(outboxMessages.userId, student.id), eq(outboxMessages.template, 'payment-refund')));
+    expect(mail?.body).toContain('إيصال الدفعة');
+    expect(mail?.params).toMatchObject({ attachments: [{ transactionId: payment.id, lang: 'ar' }, { lang: 'en' }] });
   });
 
   it('answers 404 for an unknown payment, 409 for an unpaid one and 400 for an unknown language', async () => {

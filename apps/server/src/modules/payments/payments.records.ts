@@ -36,6 +36,10 @@ const STATUS_OF: Record<ProviderStatus, TransactionStatus> = {
   failed: TransactionStatus.failed,
 };
 
+/** A payment's receipt in both languages, as the e-mail that tells of it carries them. */
+const receiptFiles = (transactionId: number) =>
+  RECEIPT_LANGUAGES.map((lang) => ({ kind: 'receipt' as const, transactionId, lang }));
+
 /** What changed in a transaction, to announce after commit. */
 interface Change {
   userId: number;
@@ -195,7 +199,7 @@ export function createTransactionRecords(deps: RecordsDeps) {
       await deps.notifications.send(tx, row.userId, 'paymentReceived', notice, {
         template: 'payment-received',
         dedupeKey: `payment-received:${row.id}`,
-        attachments: RECEIPT_LANGUAGES.map((lang) => ({ kind: 'receipt', transactionId: row.id, lang })),
+        attachments: receiptFiles(row.id),
       });
     }
     return { ...change, ...processed };
@@ -213,9 +217,11 @@ export function createTransactionRecords(deps: RecordsDeps) {
       refundedPiastres: refunded - row.refundedPiastres,
       full: to === TransactionStatus.refunded,
     });
+    // the receipt, made when the mail is sent, already shows this refund
     await deps.notifications.send(tx, row.userId, 'refund', notice, {
       template: 'payment-refund',
       dedupeKey: `payment-refund:${row.id}:${refunded}`,
+      attachments: receiptFiles(row.id),
     });
   }
 
