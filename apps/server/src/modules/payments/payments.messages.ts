@@ -31,7 +31,8 @@ export function paymentReceivedNotice(p: {
 }): Notice {
   const receipt = `\u2066${p.receiptNumber}\u2069`;
   return {
-    subject: `وصلنا دفعك في درسك — إيصال ${receipt} | Payment received — receipt ${p.receiptNumber}`,
+    // a push notification's title too: short, in her language (the e-mail's body has the English)
+    subject: `وصلنا دفعك في درسك — إيصال ${receipt}`,
     text:
       `درسك: وصلنا ${formatEgp(p.amountPiastres)}، وبدأ اشتراكك (${p.weeklyMinutes.toLocaleString('ar-EG')} دقيقة أسبوعيًا). ` +
       `إيصالك رقم ${receipt} مرفق بالبريد الإلكتروني، وتجده أيضًا في صفحة مدفوعاتك. احجز درسك الأول الآن.\n\n` +

@@ -222,7 +222,7 @@ describe('the payment-received message', () => {
     const dispatcher = createOutboxDispatcher({
       db: t.database.db,
       clock: t.clock,
-      messengers: { email: recording, whatsapp: recording, telegram: recording },
+      messengers: { email: recording, whatsapp: recording, telegram: recording, push: recording },
       log: { info: () => undefined, warn: () => undefined, error: () => undefined },
       metrics: createMetrics(),
       attachment: (file) => receipts.attachment(file.transactionId, file.lang),
