@@ -24,6 +24,7 @@ export function makeNotificationPreferences(
     chosen,
     suggestedChannel: chosen ? channel : phoneVerified ? 'whatsapp' : 'email',
     phoneVerified,
+    whatsappOffered: true,
     telegramLinked: false,
     ...overrides,
   };

@@ -74,6 +74,7 @@ export const ERROR_STATUS = {
   'push-unavailable': 503,
   'invalid-push-endpoint': 422,
   'unverified-phone': 422,
+  'whatsapp-unavailable': 422,
   'unverified-email': 422,
   'invalid-phone': 422,
   'incorrect-phone': 422,

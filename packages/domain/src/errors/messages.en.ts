@@ -70,6 +70,7 @@ export const ERROR_MESSAGES_EN: ErrorMessages = {
   'push-unavailable': 'Notifications on this device are not available right now.',
   'invalid-push-endpoint': "This browser's notification address cannot be used.",
   'unverified-phone': 'Verify your phone number first.',
+  'whatsapp-unavailable': 'We do not send notices by WhatsApp at the moment: choose e-mail or Telegram.',
   'unverified-email': 'Verify your e-mail first.',
   'invalid-phone': 'The phone number is not valid.',
   'incorrect-phone': 'The phone number is incorrect.',

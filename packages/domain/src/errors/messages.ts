@@ -73,6 +73,7 @@ export const ERROR_MESSAGES_AR: ErrorMessages = {
   'push-unavailable': 'إشعارات الجهاز غير متاحة الآن.',
   'invalid-push-endpoint': 'لا يمكن استخدام عنوان الإشعارات الذي أعطاه هذا المتصفح.',
   'unverified-phone': 'يجب تأكيد رقم الهاتف أولًا.',
+  'whatsapp-unavailable': 'لا نرسل الإشعارات عبر واتساب حاليًا، اختر البريد الإلكتروني أو تيليجرام.',
   'unverified-email': 'يجب تأكيد البريد الإلكتروني أولًا.',
   'invalid-phone': 'رقم الهاتف غير صالح.',
   'incorrect-phone': 'رقم الهاتف غير صحيح.',

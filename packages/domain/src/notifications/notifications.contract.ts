@@ -18,9 +18,11 @@ export const NotificationPreferencesSchema = z.object({
   kinds: NotificationKindsSchema,
   /** She chose (or closed the prompt): the prompt after the first booking is not shown again. */
   chosen: z.boolean(),
-  /** The channel a form starts on: her choice, else WhatsApp once her phone is verified, else e-mail. */
+  /** The channel a form starts on: her choice, else WhatsApp once her phone is verified (and offered), else e-mail. */
   suggestedChannel: NotificationChannelSchema,
   phoneVerified: z.boolean(),
+  /** The platform sends notices by WhatsApp (an approved template is configured); else it is not offered. */
+  whatsappOffered: z.boolean(),
   telegramLinked: z.boolean(),
 });
 export type NotificationPreferences = z.infer<typeof NotificationPreferencesSchema>;
@@ -51,7 +53,7 @@ export const notificationsContract = {
     auth: 'signedIn',
     body: UpdateNotificationPreferencesInput,
     response: NotificationPreferencesSchema,
-    errors: ['unverified-phone'],
+    errors: ['unverified-phone', 'whatsapp-unavailable'],
   }),
   dismissPrompt: defineRoute({
     ...common,

@@ -105,13 +105,20 @@ describe('channelsFor: a tutor', () => {
 describe('suggestedChannel', () => {
   it('keeps her choice once made, for every channel', () => {
     for (const channel of NOTIFICATION_CHANNELS) {
-      expect(suggestedChannel({ chosen: true, channel, phoneVerified: true })).toBe(channel);
+      expect(suggestedChannel({ chosen: true, channel, phoneVerified: true, whatsappOffered: true })).toBe(channel);
     }
   });
 
   it('preselects WhatsApp once her phone is verified, else e-mail', () => {
-    expect(suggestedChannel({ chosen: false, channel: 'none', phoneVerified: true })).toBe('whatsapp');
-    expect(suggestedChannel({ chosen: false, channel: 'none', phoneVerified: false })).toBe('email');
+    const unchosen = { chosen: false, channel: 'none', whatsappOffered: true } as const;
+    expect(suggestedChannel({ ...unchosen, phoneVerified: true })).toBe('whatsapp');
+    expect(suggestedChannel({ ...unchosen, phoneVerified: false })).toBe('email');
+  });
+
+  it('never preselects WhatsApp while the platform sends no notices by it', () => {
+    expect(suggestedChannel({ chosen: false, channel: 'none', phoneVerified: true, whatsappOffered: false })).toBe(
+      'email',
+    );
   });
 });
 

@@ -124,9 +124,14 @@ function chosenChannelsFor(kind: MessageKind, person: NotifiedPerson): Delivery[
 
 /**
  * The channel a settings form starts on: her choice once she made one; before that WhatsApp when her phone is
- * verified (the channel Egyptian students read), else e-mail.
+ * verified and the platform sends notices by WhatsApp (the channel Egyptian students read), else e-mail.
  */
-export function suggestedChannel(p: { chosen: boolean; channel: NotificationChannel; phoneVerified: boolean }) {
+export function suggestedChannel(p: {
+  chosen: boolean;
+  channel: NotificationChannel;
+  phoneVerified: boolean;
+  whatsappOffered: boolean;
+}) {
   if (p.chosen) return p.channel;
-  return p.phoneVerified ? 'whatsapp' : 'email';
+  return p.phoneVerified && p.whatsappOffered ? 'whatsapp' : 'email';
 }

@@ -259,6 +259,7 @@ export const ar = {
   'notify.none': 'بدون إشعارات',
   'notify.email': 'البريد الإلكتروني',
   'notify.whatsappNeedsPhone': 'واتساب (بعد تأكيد رقم موبايلك)',
+  'notify.whatsappUnavailable': 'واتساب (غير متاح حاليًا)',
   'notify.always':
     'رسائل الدفع والرقم المرجعي لفوري وموعده والحجز والإلغاء والاسترداد وأمان الحساب تصلك دائمًا بالبريد الإلكتروني، وبهذه القناة أيضًا.',
   'notify.noneHint':

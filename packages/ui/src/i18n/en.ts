@@ -245,6 +245,7 @@ export const en: Translation<typeof ar> = {
   'notify.none': 'No notifications',
   'notify.email': 'E-mail',
   'notify.whatsappNeedsPhone': 'WhatsApp (once your mobile number is verified)',
+  'notify.whatsappUnavailable': 'WhatsApp (not available at the moment)',
   'notify.always':
     'Messages about payments, the Fawry reference number and its deadline, bookings, cancellations, refunds and account security always reach you by e-mail, and by this channel too.',
   'notify.noneHint':

@@ -72,6 +72,7 @@ describe('the preferences', () => {
       chosen: false,
       suggestedChannel: 'email',
       phoneVerified: false,
+      whatsappOffered: true,
       telegramLinked: false,
     });
     await verify(t, student);
@@ -223,7 +224,8 @@ describe('a WhatsApp that carries only codes (the Cloud API without a notice tem
   it('reaches a student who chose WhatsApp by e-mail instead, so nothing she was promised is lost', async () => {
     const teacher = await createTutor(cloud, { slots: ALL_WEEK });
     const student = await createStudentWithMinutes(cloud);
-    await chooseNotifications(cloud, student, 'whatsapp');
+    // chosen while the platform still sent notices by WhatsApp
+    await cloud.database.db.update(users).set({ notificationMethod: 'whatsapp' }).where(eq(users.id, student.id));
     const booked = await injectAs(cloud.app, student.token, {
       method: 'POST',
       url: '/api/v1/lesson/',
@@ -236,5 +238,20 @@ describe('a WhatsApp that carries only codes (the Cloud API without a notice tem
     const channels = (template: string) => rows.filter((m) => m.template === template).map((m) => m.channel);
     expect(channels('lesson-booked')).toEqual(['email']);
     expect(channels('lesson-oneHour')).toEqual(['email']);
+  });
+
+  it('is not offered to choose meanwhile (422 whatsapp-unavailable), nor preselected', async () => {
+    const student = await createActor(cloud, 'student');
+    await verify(cloud, student);
+    const read = async () => (await injectAs(cloud.app, student.token, { method: 'GET', url: URL })).json();
+    expect(await read()).toMatchObject({ whatsappOffered: false, phoneVerified: true, suggestedChannel: 'email' });
+    const answer = await injectAs(cloud.app, student.token, {
+      method: 'PUT',
+      url: URL,
+      payload: { channel: 'whatsapp', kinds: ALL_KINDS_ON },
+    });
+    expect(answer.statusCode).toBe(422);
+    expect(answer.json().code).toBe('whatsapp-unavailable');
+    expect(await read()).toMatchObject({ channel: 'none', chosen: false });
   });
 });

@@ -91,8 +91,9 @@ export function createNotificationsService(deps: NotificationsDeps) {
       channel,
       kinds: Object.fromEntries(OPTIONAL_KINDS.map((kind) => [kind, !muted.has(kind)])) as NotificationKinds,
       chosen,
-      suggestedChannel: suggestedChannel({ chosen, channel, phoneVerified }),
+      suggestedChannel: suggestedChannel({ chosen, channel, phoneVerified, whatsappOffered: deps.whatsappNotices }),
       phoneVerified,
+      whatsappOffered: deps.whatsappNotices,
       telegramLinked: user.telegramChatId !== null,
     };
   }
@@ -115,11 +116,15 @@ export function createNotificationsService(deps: NotificationsDeps) {
       );
     },
 
-    /** WhatsApp reaches only a verified number, so it is refused until the phone is verified. */
+    /**
+     * WhatsApp reaches only a verified number, so it is refused until the phone is verified, and while the platform
+     * sends no notices by WhatsApp (they would come by e-mail instead).
+     */
     async update(actor: AuthUser, input: UpdateNotificationPreferencesInput): Promise<NotificationPreferences> {
       return db.transaction(async (tx) => {
         const user = await deps.users.findById(tx, actor.id);
         if (!user) throw new AppError('user-not-found');
+        if (input.channel === 'whatsapp' && !deps.whatsappNotices) throw new AppError('whatsapp-unavailable');
         if (input.channel === 'whatsapp' && !user.phoneVerifiedAt) throw new AppError('unverified-phone');
         await deps.users.setNotificationMethod(tx, actor.id, input.channel);
         const now = clock.now();

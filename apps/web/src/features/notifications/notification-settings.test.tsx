@@ -30,6 +30,24 @@ describe('notification settings', () => {
     expect(settings.getByText(/تصلك دائمًا بالبريد الإلكتروني/)).toBeTruthy();
   });
 
+  it('does not offer WhatsApp while the platform sends no notices by it, verified phone or not', async () => {
+    const student = makeUser({ notificationMethod: 'none', phoneVerified: true });
+    stubApi(
+      {
+        'GET /api/v1/user/notification-preferences': () => ({
+          body: makeNotificationPreferences(student, { whatsappOffered: false, suggestedChannel: 'email' }),
+        }),
+      },
+      student,
+    );
+    renderApp('/s/settings', { user: student });
+    const settings = await card();
+    const channel = (await settings.findByLabelText('طريقة استلام الإشعارات')) as HTMLSelectElement;
+    expect(channel.value).toBe('email');
+    const whatsapp = within(channel).getByRole('option', { name: 'واتساب (غير متاح حاليًا)' }) as HTMLOptionElement;
+    expect(whatsapp.disabled).toBe(true);
+  });
+
   it('turns every reminder off with "no notifications" and saves the choice', async () => {
     const student = makeUser({ notificationMethod: 'whatsapp' });
     const { calls } = stubApi(

@@ -19,9 +19,14 @@ const CHANNEL_LABEL: Record<NotificationChannel, MessageKey> = {
 };
 const CHANNEL_ORDER: NotificationChannel[] = ['whatsapp', 'email', 'telegram', 'none'];
 
+/** WhatsApp as offered: not sent by the platform now, or waiting for her verified phone, or ready. */
+const whatsappLabel = (p: NotificationPreferences): MessageKey =>
+  !p.whatsappOffered ? 'notify.whatsappUnavailable' : p.phoneVerified ? 'notify.whatsapp' : 'notify.whatsappNeedsPhone';
+
 /**
  * The channel and the reminders and nudges kept. It starts on the suggested channel (WhatsApp once her phone is
- * verified), which is only a suggestion until saved; WhatsApp cannot be chosen before the phone is verified.
+ * verified), which is only a suggestion until saved; WhatsApp cannot be chosen before the phone is verified, nor
+ * while the platform sends no notices by it.
  */
 export function NotificationPreferencesForm({
   preferences,
@@ -41,8 +46,8 @@ export function NotificationPreferencesForm({
   const quiet = channel === 'none';
   const options = CHANNEL_ORDER.map((value) => ({
     value,
-    label: t(value === 'whatsapp' && !preferences.phoneVerified ? 'notify.whatsappNeedsPhone' : CHANNEL_LABEL[value]),
-    disabled: value === 'whatsapp' && !preferences.phoneVerified,
+    label: t(value === 'whatsapp' ? whatsappLabel(preferences) : CHANNEL_LABEL[value]),
+    disabled: value === 'whatsapp' && !(preferences.whatsappOffered && preferences.phoneVerified),
   }));
   return (
     <>
