@@ -27,6 +27,8 @@ const BARE_COUNTS = new Set<string>([
   'profile.topics.count',
   'booking.tutors.moreTopics',
   'booking.tutor.lessonsGiven',
+  // a label with its count in brackets, as the reviews tab
+  'booking.reviews.all',
   'payments.installments.option',
   'payments.history.installments',
   'realtime.log.entries',
