@@ -85,6 +85,7 @@ import { studentsRoutes } from './modules/students/students.routes.ts';
 import { createStudentsService } from './modules/students/students.service.ts';
 import { defineSubscriptionJobs } from './modules/subscriptions/subscriptions.jobs.ts';
 import { createSubscriptionPauses } from './modules/subscriptions/subscriptions.pause.ts';
+import { createSubscriptionRenewals } from './modules/subscriptions/subscriptions.renewal.ts';
 import { hasFreeTrial } from './modules/subscriptions/subscriptions.repo.ts';
 import { subscriptionsRoutes } from './modules/subscriptions/subscriptions.routes.ts';
 import { createSubscriptionsService } from './modules/subscriptions/subscriptions.service.ts';
@@ -170,6 +171,8 @@ registerConstraintCodes({
   lessons_student_no_overlap: 'conflicting-lessons',
   lessons_one_pending_per_student: 'reached-booking-limit',
   subscriptions_one_active_per_student: 'subscription-exists',
+  subscriptions_one_scheduled_per_student: 'next-period-scheduled',
+  subscriptions_paid_no_overlap: 'next-period-scheduled',
   subscription_pauses_one_per_period: 'pause-taken',
   subscription_pauses_no_overlap: 'pause-taken',
   transactions_one_open_per_student: 'payment-in-progress',
@@ -474,7 +477,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     bus,
   });
   const requestRefund = createRefundRequester(queue);
-  const subscriptions = createSubscriptionsService({
+  const subscriptionsDeps = {
     db,
     clock,
     settings,
@@ -487,7 +490,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     holdCheckout,
     subscriptionChanges,
     appUrl: config.PUBLIC_APP_URL,
-  });
+  };
+  const subscriptions = createSubscriptionsService(subscriptionsDeps);
+  const renewals = createSubscriptionRenewals({ ...subscriptionsDeps, subscriptions });
   const gateways = createPaymentGateways(config, {
     clock,
     deliver: ({ url, query, payload }) => app.inject({ method: 'POST', url, query, payload: payload as object }),
@@ -511,7 +516,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     appUrl: config.PUBLIC_APP_URL,
     referenceExpiryHours: config.FAWRY_REFERENCE_EXPIRY_HOURS,
   });
-  defineSubscriptionJobs(queue, subscriptions);
+  defineSubscriptionJobs(queue, subscriptions, renewals);
   definePaymentJobs(queue, payments);
   await app.register(plansRoutes, { plans });
   const invites = createInvitesService({ db, clock, outbox, users, auth, plans, audit, appUrl: config.PUBLIC_APP_URL });
@@ -543,7 +548,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   app.addHook('onClose', () => lessons.close());
   const pauses = createSubscriptionPauses({ db, clock, settings, subscriptions, lessons, audit, subscriptionChanges });
-  await app.register(subscriptionsRoutes, { subscriptions, pauses });
+  await app.register(subscriptionsRoutes, { subscriptions, pauses, renewals });
   defineLessonJobs(queue, lessons);
   if (config.isLocal) {
     await app.register(devRoutes, {

@@ -120,6 +120,8 @@ export function makeSubscription(overrides: Partial<Subscription> = {}): Subscri
     createdAt: new Date(Date.now() - MS_PER_DAY).toISOString(),
     pause: null,
     pauseOffer: { minWeeks: 1, maxWeeks: 3 },
+    next: null,
+    payAhead: null,
     ...overrides,
   };
 }

@@ -122,6 +122,8 @@ export function makeSubscription(overrides: Partial<Subscription> = {}): Subscri
     createdAt: '2025-01-01T10:05:00.000Z',
     pause: null,
     pauseOffer: { minWeeks: 1, maxWeeks: 3 },
+    next: null,
+    payAhead: null,
     ...overrides,
   };
 }

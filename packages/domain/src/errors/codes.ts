@@ -109,6 +109,7 @@ export const ERROR_STATUS = {
   'pause-weeks-out-of-range': 422,
   'pause-not-found': 404,
   'pause-not-shortenable': 409,
+  'next-period-scheduled': 409,
   'lessons-not-in-pause': 400,
   'payment-in-progress': 409,
   'refund-in-progress': 409,

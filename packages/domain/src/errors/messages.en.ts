@@ -105,6 +105,7 @@ export const ERROR_MESSAGES_EN: ErrorMessages = {
   'pause-weeks-out-of-range': 'That pause length is outside the allowed range.',
   'pause-not-found': 'There is no pause on this subscription.',
   'pause-not-shortenable': 'The pause already ends with its current week; it cannot end sooner.',
+  'next-period-scheduled': 'Your next period is already paid for; it starts when the current one ends.',
   'lessons-not-in-pause': 'Some of the chosen lessons are not your booked lessons inside the pause.',
   'payment-in-progress':
     'You have a payment in progress that is not finished. Complete or cancel it on your payments page, then start a new one.',

@@ -208,7 +208,7 @@ const fawry = { tags: ['payment'] } as const;
 const CHECKOUT_ERRORS = [
   'plan-not-found',
   'plan-not-offered',
-  'subscription-exists',
+  'next-period-scheduled',
   'coupon-not-found',
   'coupon-expired',
   'invalid-coupon',

@@ -8,7 +8,8 @@ import { TransactionStatusSchema } from '../payments/payments.enums.ts';
 import { PlanPeriodSchema } from '../plans/plans.enums.ts';
 import { ROLE_GROUPS } from '../users/roles.ts';
 
-export const SubscriptionStatusSchema = z.enum(['active', 'ended', 'cancelled']);
+/** `scheduled`: a next period paid in advance, starting when the current one ends (subscriptions.renewal.ts). */
+export const SubscriptionStatusSchema = z.enum(['active', 'scheduled', 'ended', 'cancelled']);
 export type SubscriptionStatus = z.infer<typeof SubscriptionStatusSchema>;
 
 /**
@@ -43,6 +44,19 @@ export type SubscriptionPause = z.infer<typeof SubscriptionPauseSchema>;
 export const PauseOfferSchema = z.object({ minWeeks: z.number().int(), maxWeeks: z.number().int() });
 export type PauseOffer = z.infer<typeof PauseOfferSchema>;
 
+/** The next period, paid in advance: it starts when the current one ends (moved with it by a pause). */
+export const NextPeriodSchema = z.object({
+  id: z.number().int(),
+  planId: z.number().int(),
+  period: PlanPeriodSchema,
+  weeklyMinutes: z.number().int(),
+  startsAt: z.string(),
+  endsAt: z.string(),
+  pricePiastres: z.number().int(),
+  transactionId: z.number().int().nullable(),
+});
+export type NextPeriod = z.infer<typeof NextPeriodSchema>;
+
 /** A subscription with its current week; `remainingWeeklyMinutes` is derived from that week's lessons. */
 export const SubscriptionSchema = z.object({
   id: z.number().int(),
@@ -66,6 +80,10 @@ export const SubscriptionSchema = z.object({
   /** Its pause in this period, if one was taken (and not called off). */
   pause: SubscriptionPauseSchema.nullable(),
   pauseOffer: PauseOfferSchema.nullable(),
+  /** While it is under way: the next period already paid for, if any. */
+  next: NextPeriodSchema.nullable(),
+  /** While it is under way, paid and no next period is paid: the next period may be bought now, starting then. */
+  payAhead: z.object({ startsAt: z.string() }).nullable(),
 });
 export type Subscription = z.infer<typeof SubscriptionSchema>;
 
@@ -181,6 +199,16 @@ export const subscriptionsContract = {
     body: CancelSubscriptionInput,
     response: CancelledSubscriptionSchema,
     errors: ['subscription-not-found', 'subscription-uncancellable'],
+  }),
+  cancelNext: defineRoute({
+    ...sub,
+    method: 'PATCH',
+    path: '/api/v1/sub/next/cancel',
+    summary: 'Cancel the next period paid in advance, before it starts: its price is refunded in full',
+    auth: ['student'],
+    body: CancelSubscriptionInput,
+    response: CancelledSubscriptionSchema,
+    errors: ['subscription-not-found'],
   }),
   freeTrial: defineRoute({
     ...sub,

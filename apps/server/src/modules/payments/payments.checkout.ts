@@ -175,7 +175,7 @@ export function createCheckoutService(deps: CheckoutDeps, records: TransactionRe
       const claim = await repo.claimKey(tx, { userId: actor.id, key, requestHash: requestHash(request) });
       if (!claim.fresh) return { claim: claim.row, row: null, cardToken: null };
       await holdCheckout(tx, actor.id);
-      if (await deps.subscriptions.hasPaidActive(tx, actor.id)) throw new AppError('subscription-exists');
+      const start = await deps.subscriptions.purchaseStart(tx, actor.id);
       const { plan, quote, couponId } = await deps.plans.checkoutQuote(tx, actor, request.input);
       let cardTokenId: number | null = null;
       let cardToken: string | null = null;
@@ -206,6 +206,7 @@ export function createCheckoutService(deps: CheckoutDeps, records: TransactionRe
         amountPiastres: quote.amountPiastres,
         discountPiastres: quote.couponDiscountPiastres,
         installments,
+        forNextPeriod: start.advance,
         status: TransactionStatus.new,
         expiresAt: new Date(now.getTime() + payFor),
         createdAt: now,

@@ -79,6 +79,8 @@ const activeSubscriptions = async (userId: number) =>
   (await t.database.db.select().from(subscriptions).where(eq(subscriptions.studentId, userId))).filter(
     (s) => s.status === 'active',
   );
+const subscriptionsOf = (userId: number) =>
+  t.database.db.select().from(subscriptions).where(eq(subscriptions.studentId, userId)).orderBy(subscriptions.id);
 const queuedRefunds = async () =>
   (await queuedJobs<{ transactionId: number; targetRefundedPiastres: number }>(t, 'payments.refund')).map(
     (j) => j.data,
@@ -459,13 +461,24 @@ describe('paying twice for one checkout', () => {
     expect(listed.json().list[0]).toMatchObject({ id: transaction.id, weeklyMinutes: 90, period: 'month' });
   });
 
-  it('[409 subscription-exists] for a new checkout once a subscription is active', async () => {
+  it('a new checkout once a subscription is active buys the next period, from its end; a third is refused', async () => {
     const student = await createActor(t, 'student');
     const { transaction } = await pendingPayment(student);
     await callback(fake.notify(transaction.merchantRefNum, 'PAID'));
-    const answer = await payByReference(student);
-    expect(answer.statusCode).toBe(409);
-    expect(answer.json().code).toBe('subscription-exists');
+    const [current] = await activeSubscriptions(student.id);
+    const ahead = await payByReference(student);
+    expect(ahead.statusCode).toBe(201);
+    const next: PaymentResult = ahead.json();
+    expect((await transactionOf(next.transaction.id)).forNextPeriod).toBe(true);
+    await callback(fake.notify(next.transaction.merchantRefNum, 'PAID'));
+    const scheduled = (await subscriptionsOf(student.id)).find((s) => s.transactionId === next.transaction.id);
+    expect(scheduled).toMatchObject({ status: 'scheduled', weeklyMinutes: 120 });
+    expect(scheduled?.startsAt.getTime()).toBe(current?.endsAt.getTime());
+    expect(scheduled?.weekAnchorAt.getTime()).toBe(current?.endsAt.getTime());
+    expect((await transactionOf(next.transaction.id)).status).toBe(TransactionStatus.processed);
+    const third = await payByReference(student);
+    expect(third.statusCode).toBe(409);
+    expect(third.json().code).toBe('next-period-scheduled');
   });
 
   it('[422 idempotency-key-reused] for the same key with another checkout; [400] without a key', async () => {
@@ -515,8 +528,6 @@ describe('a free trial replaced by a paid plan', () => {
     expect(trial.statusCode).toBe(201);
     return student;
   }
-  const subscriptionsOf = (userId: number) =>
-    t.database.db.select().from(subscriptions).where(eq(subscriptions.studentId, userId)).orderBy(subscriptions.id);
   const startTrial = (student: Actor) =>
     injectAs(t.app, student.token, {
       method: 'POST',
@@ -570,10 +581,7 @@ describe('a free trial replaced by a paid plan', () => {
     const current = await injectAs(t.app, student.token, { method: 'GET', url: '/api/v1/sub/user' });
     expect(current.json()).toMatchObject({ period: 'month', weeklyMinutes: 120, remainingWeeklyMinutes: 90 });
 
-    // now a paid plan is active: another checkout and another trial are refused
-    const again = await payByReference(student);
-    expect(again.statusCode).toBe(409);
-    expect(again.json().code).toBe('subscription-exists');
+    // now a paid plan is active: another trial is refused (another checkout buys the next period)
     expect((await startTrial(student)).json().code).toBe('subscription-exists');
   });
 

@@ -27,7 +27,7 @@ export interface PaymentsDeps {
   plans: Pick<PlansService, 'checkoutQuote' | 'countCouponUse' | 'settleCouponReservation'>;
   subscriptions: Pick<
     SubscriptionsService,
-    'hasPaidActive' | 'startForPayment' | 'endForRefund' | 'idsForTransactions'
+    'purchaseStart' | 'startForPayment' | 'endForRefund' | 'idsForTransactions'
   >;
   users: Pick<UsersService, 'findById'>;
   /** Enlists a refund in a transaction (payments.refunds.ts), for payments made while a paid subscription is active. */

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  boolean,
   check,
   index,
   integer,
@@ -75,6 +76,11 @@ export const transactions = pgTable(
     refundedPiastres: integer('refunded_piastres').notNull().default(0),
     /** Instalments chosen for a bank-instalment payment. */
     installments: smallint('installments'),
+    /**
+     * Opened while a paid subscription was under way: it buys the next period, from that one's end. A payment
+     * paid while a paid subscription runs that was not opened so is a duplicate, refunded.
+     */
+    forNextPeriod: boolean('for_next_period').notNull().default(false),
     status: smallint('status').notNull().default(0),
     /** The last payload received from the provider (callback or status sync), as sent. */
     providerPayload: jsonb('provider_payload'),

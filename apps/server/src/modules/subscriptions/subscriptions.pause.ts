@@ -5,6 +5,7 @@ import type { PlatformSettings } from '@darsak/domain/settings';
 import {
   addCairoDays,
   earlyPauseEnd,
+  followingPeriod,
   type PausedSubscription,
   type PauseInput,
   type PausePreview,
@@ -72,6 +73,18 @@ export function createSubscriptionPauses(deps: SubscriptionPausesDeps) {
     };
   }
 
+  /**
+   * The next period paid in advance follows the current end a pause moves by `weeks` (its end notice with it), so
+   * it still starts exactly when the current one ends.
+   */
+  async function nextMoved(tx: Db, studentId: number, weeks: number): Promise<repo.NextMove | null> {
+    const next = await repo.lockScheduled(tx, studentId, clock.now());
+    if (!next || weeks === 0) return null;
+    const moved = { id: next.id, ...followingPeriod(next, weeks), later: weeks > 0 };
+    await deps.subscriptions.rescheduleEndNotice(tx, moved);
+    return moved;
+  }
+
   async function requireActive(tx: Db, studentId: number, lock: boolean) {
     const now = clock.now();
     const row = await (lock ? repo.lockActive : repo.findActive)(tx, studentId, now);
@@ -106,7 +119,8 @@ export function createSubscriptionPauses(deps: SubscriptionPausesDeps) {
     if (!early) throw new AppError('pause-not-shortenable');
     const keptWeeks = early.endsAt ? pauseWeeksOf({ startsAt: row.pause.startsAt, endsAt: early.endsAt }) : 0;
     const subscriptionEndsAt = addCairoDays(row.endsAt, (keptWeeks - row.pause.weeks) * DAYS_PER_WEEK);
-    await repo.endPause(tx, row.pause, { endsAt: early.endsAt, at: now, by }, subscriptionEndsAt);
+    const next = await nextMoved(tx, row.studentId, keptWeeks - row.pause.weeks);
+    await repo.endPause(tx, row.pause, { endsAt: early.endsAt, at: now, by }, subscriptionEndsAt, next);
     await deps.subscriptions.rescheduleEndNotice(tx, { id: row.id, endsAt: subscriptionEndsAt });
     return { before: row.pause.endsAt.toISOString(), after: early.endsAt?.toISOString() ?? null };
   }
@@ -142,6 +156,7 @@ export function createSubscriptionPauses(deps: SubscriptionPausesDeps) {
           tx,
           { subscriptionId: row.id, studentId: actor.id, weeks: input.weeks, ...span },
           subscriptionEndsAt,
+          await nextMoved(tx, actor.id, input.weeks),
         );
         await deps.subscriptions.rescheduleEndNotice(tx, { id: row.id, endsAt: subscriptionEndsAt });
         return row.id;

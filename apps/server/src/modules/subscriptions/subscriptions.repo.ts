@@ -36,9 +36,21 @@ const selectWithPause = (db: Db) =>
 const flatten = (row: { subscription: Subscription; pause: SubscriptionPause | null } | undefined) =>
   row && { ...row.subscription, pause: row.pause };
 
-/** Active and not past its end: the end job may lag behind the clock, the rules never do. */
+/**
+ * The subscription under way: active, or a scheduled next period that has begun, and not past its end. The sweep
+ * (`endOverdue`) may lag behind the clock, the rules never do. Paid periods never overlap, so one matches at most.
+ */
 const activeOf = (studentId: number | SQLWrapper, now: Date | SQLWrapper): SQL | undefined =>
-  and(eq(subscriptions.studentId, studentId), eq(subscriptions.status, 'active'), gt(subscriptions.endsAt, now));
+  and(
+    eq(subscriptions.studentId, studentId),
+    inArray(subscriptions.status, ['active', 'scheduled']),
+    lte(subscriptions.startsAt, now),
+    gt(subscriptions.endsAt, now),
+  );
+
+/** The next period paid in advance, not yet begun. */
+const scheduledOf = (studentId: number, now: Date): SQL | undefined =>
+  and(eq(subscriptions.studentId, studentId), eq(subscriptions.status, 'scheduled'), gt(subscriptions.startsAt, now));
 
 export async function insertSubscription(db: Db, values: NewSubscription): Promise<Subscription> {
   const [row] = await db.insert(subscriptions).values(values).returning();
@@ -65,6 +77,17 @@ export async function lockActive(db: Db, studentId: number, now: Date): Promise<
   return flatten(row);
 }
 
+export async function findScheduled(db: Db, studentId: number, now: Date): Promise<Subscription | undefined> {
+  const [row] = await db.select().from(subscriptions).where(scheduledOf(studentId, now)).limit(1);
+  return row;
+}
+
+/** The next period paid in advance, locked until the caller's transaction ends (its cancel, a pause moving it). */
+export async function lockScheduled(db: Db, studentId: number, now: Date): Promise<Subscription | undefined> {
+  const [row] = await db.select().from(subscriptions).where(scheduledOf(studentId, now)).limit(1).for('update');
+  return row;
+}
+
 export async function lockSubscription(db: Db, id: number): Promise<PausedOrNot | undefined> {
   const [row] = await selectWithPause(db).where(eq(subscriptions.id, id)).limit(1).for('update', { of: subscriptions });
   return flatten(row);
@@ -75,14 +98,25 @@ export async function pauseOf(db: Db, subscriptionId: number): Promise<Subscript
   return row ?? null;
 }
 
+/** A scheduled next period moved along with the end of the one before it (a pause). */
+export interface NextMove {
+  id: number;
+  startsAt: Date;
+  endsAt: Date;
+  weekAnchorAt: Date;
+  /** Moved later (a pause taken) rather than sooner (a pause ended early). */
+  later: boolean;
+}
+
 /** A pause taken: the pause row and the subscription's end moved by it, in the caller's transaction. */
 export async function insertPause(
   db: Db,
   values: { subscriptionId: number; studentId: number; startsAt: Date; endsAt: Date; weeks: number },
   subscriptionEndsAt: Date,
+  next: NextMove | null,
 ): Promise<void> {
   await db.insert(subscriptionPauses).values(values);
-  await moveEnd(db, values.subscriptionId, subscriptionEndsAt);
+  await moveEnd(db, values.subscriptionId, subscriptionEndsAt, next);
 }
 
 /** A pause ended early (`endsAt`) or called off before it began (null: the row goes), the end moved back. */
@@ -91,6 +125,7 @@ export async function endPause(
   pause: SubscriptionPause,
   change: { endsAt: Date | null; at: Date; by: number },
   subscriptionEndsAt: Date,
+  next: NextMove | null,
 ): Promise<void> {
   if (change.endsAt === null) await db.delete(subscriptionPauses).where(eq(subscriptionPauses.id, pause.id));
   else
@@ -98,18 +133,31 @@ export async function endPause(
       .update(subscriptionPauses)
       .set({ endsAt: change.endsAt, endedEarlyAt: change.at, endedEarlyBy: change.by })
       .where(eq(subscriptionPauses.id, pause.id));
-  await moveEnd(db, pause.subscriptionId, subscriptionEndsAt);
+  await moveEnd(db, pause.subscriptionId, subscriptionEndsAt, next);
 }
 
-async function moveEnd(db: Db, id: number, endsAt: Date): Promise<void> {
-  await db.update(subscriptions).set({ endsAt, updatedAt: sql`now()` }).where(eq(subscriptions.id, id));
+/**
+ * Moves a subscription's end and its scheduled next period with it, in the order that keeps the two apart at
+ * every statement (`subscriptions_paid_no_overlap` is checked per statement): the later one first.
+ */
+async function moveEnd(db: Db, id: number, endsAt: Date, next: NextMove | null): Promise<void> {
+  const moveOwn = () => db.update(subscriptions).set({ endsAt, updatedAt: sql`now()` }).where(eq(subscriptions.id, id));
+  const moveNext = (move: NextMove) =>
+    db
+      .update(subscriptions)
+      .set({ startsAt: move.startsAt, endsAt: move.endsAt, weekAnchorAt: move.weekAnchorAt, updatedAt: sql`now()` })
+      .where(eq(subscriptions.id, move.id));
+  if (next?.later) await moveNext(next);
+  await moveOwn();
+  if (next && !next.later) await moveNext(next);
 }
 
+/** The subscription a payment bought, while active or scheduled (a refund in full cancels it). */
 export async function lockActiveOfTransaction(db: Db, transactionId: number): Promise<Subscription | undefined> {
   const [row] = await db
     .select()
     .from(subscriptions)
-    .where(and(eq(subscriptions.transactionId, transactionId), eq(subscriptions.status, 'active')))
+    .where(and(eq(subscriptions.transactionId, transactionId), inArray(subscriptions.status, ['active', 'scheduled'])))
     .limit(1)
     .for('update');
   return row;
@@ -227,13 +275,22 @@ export async function markEndedAt(db: Db, id: number, at: Date): Promise<Subscri
   return row;
 }
 
-/** Ends every active subscription whose period is over; returns how many. */
-export async function endOverdue(db: Db, now: Date): Promise<number> {
+/**
+ * Ends every active subscription whose period is over, then makes active the scheduled next periods that have
+ * begun (their predecessors ended first, so one stays active per student); returns how many ended. With
+ * `studentId`, hers only (a payment settles her periods before choosing where the new one starts).
+ */
+export async function endOverdue(db: Db, now: Date, studentId?: number): Promise<number> {
+  const ofStudent = studentId === undefined ? undefined : eq(subscriptions.studentId, studentId);
   const rows = await db
     .update(subscriptions)
     .set({ status: 'ended', updatedAt: sql`now()` })
-    .where(and(eq(subscriptions.status, 'active'), lte(subscriptions.endsAt, now)))
+    .where(and(ofStudent, inArray(subscriptions.status, ['active', 'scheduled']), lte(subscriptions.endsAt, now)))
     .returning({ id: subscriptions.id });
+  await db
+    .update(subscriptions)
+    .set({ status: 'active', updatedAt: sql`now()` })
+    .where(and(ofStudent, eq(subscriptions.status, 'scheduled'), lte(subscriptions.startsAt, now)));
   return rows.length;
 }
 

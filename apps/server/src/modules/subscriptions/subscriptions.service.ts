@@ -4,7 +4,6 @@ import { TransactionStatus } from '@darsak/domain/payments';
 import type { PlanPeriod } from '@darsak/domain/plans';
 import type { PlatformSettings } from '@darsak/domain/settings';
 import {
-  blocksPurchase,
   type CancellationTerms,
   type CancelledSubscription,
   type CurrentSubscription,
@@ -13,16 +12,20 @@ import {
   isFreeTrial,
   isPausedAt,
   isRefundableCancel,
+  isUnderWay,
+  type NextPeriod,
   NO_SUBSCRIPTION,
   type PauseOffer,
   type PauseSpan,
   pausedWeekAt,
   pauseViolation,
   periodWeeksOf,
+  purchaseStartFor,
   remainingMinutes,
   type Subscription,
   type SubscriptionStatus,
   type SubscriptionWeek,
+  shownStatus,
   subscriptionEndsAt,
   weekAnchorFor,
 } from '@darsak/domain/subscriptions';
@@ -36,7 +39,6 @@ import type { Notifier } from '../notifications/notifications.service.ts';
 import type { Outbox } from '../outbox/outbox.ts';
 import type { PlansService } from '../plans/plans.service.ts';
 import type { UsersService } from '../users/users.service.ts';
-import { subscriptionEndingMessage } from './subscriptions.messages.ts';
 import { pauseView } from './subscriptions.pause.ts';
 import * as repo from './subscriptions.repo.ts';
 import type { Subscription as SubscriptionRow } from './subscriptions.table.ts';
@@ -52,6 +54,8 @@ export interface PaidTransaction {
   /** What was bought: the plan's weekly minutes at checkout. */
   weeklyMinutes: number;
   amountPiastres: number;
+  /** Opened as the next period, while a paid subscription was under way (else paid then, it is a duplicate). */
+  forNextPeriod: boolean;
 }
 
 /** What a refund request carries to the payments module (which calls the provider, and retries). */
@@ -98,6 +102,17 @@ export interface SubscriptionsDeps {
   appUrl: string;
 }
 
+const nextPeriodView = (row: SubscriptionRow): NextPeriod => ({
+  id: row.id,
+  planId: row.planId,
+  period: row.period,
+  weeklyMinutes: row.weeklyMinutes,
+  startsAt: row.startsAt.toISOString(),
+  endsAt: row.endsAt.toISOString(),
+  pricePiastres: row.pricePiastres,
+  transactionId: row.transactionId,
+});
+
 /**
  * Subscriptions (DESIGN §4): one active per student, created when its payment is paid, each with its own week;
  * the remaining weekly minutes are derived from that week's lessons.
@@ -140,10 +155,20 @@ export function createSubscriptionsService(deps: SubscriptionsDeps) {
     };
   }
 
+  /** While a paid subscription is under way: the next period paid for, or when one bought now would start. */
+  async function following(tx: Db, row: SubscriptionRow, now: Date) {
+    const next = await repo.findScheduled(tx, row.studentId, now);
+    const start = purchaseStartFor({ now, current: row, nextScheduled: next !== undefined });
+    return {
+      next: next ? nextPeriodView(next) : null,
+      payAhead: 'advance' in start && start.advance ? { startsAt: start.startsAt.toISOString() } : null,
+    };
+  }
+
   async function view(tx: Db, row: SubscriptionRow): Promise<Subscription> {
     const now = clock.now();
     const pause = await repo.pauseOf(tx, row.id);
-    const current = row.status === 'active' && row.endsAt > now;
+    const current = isUnderWay(row, now);
     const active = current ? toActive(row, pause, now) : null;
     return {
       id: row.id,
@@ -152,7 +177,7 @@ export function createSubscriptionsService(deps: SubscriptionsDeps) {
       period: row.period,
       weeklyMinutes: row.weeklyMinutes,
       remainingWeeklyMinutes: active ? await weekRemaining(tx, active) : 0,
-      status: row.status,
+      status: shownStatus(row, now),
       startsAt: row.startsAt.toISOString(),
       endsAt: row.endsAt.toISOString(),
       weekStartsAt: active?.week.startsAt.toISOString() ?? null,
@@ -164,10 +189,14 @@ export function createSubscriptionsService(deps: SubscriptionsDeps) {
       createdAt: row.createdAt.toISOString(),
       pause: pause && pauseView(pause, now),
       pauseOffer: current ? await pauseOffer(tx, row, pause !== null, now) : null,
+      ...(current ? await following(tx, row, now) : { next: null, payAhead: null }),
     };
   }
 
-  /** Starts a subscription now and books the notice before its end, inside the caller's transaction. */
+  /**
+   * Starts a subscription, now or (an advance period) scheduled at `startsAt`, and books the notice before its end,
+   * inside the caller's transaction. An advance period's weeks are anchored at its start.
+   */
   async function start(
     tx: Db,
     values: {
@@ -178,13 +207,14 @@ export function createSubscriptionsService(deps: SubscriptionsDeps) {
       pricePiastres: number;
       transactionId: number | null;
     },
+    startsAt = clock.now(),
   ): Promise<SubscriptionRow> {
     const settings = await deps.settings.current(tx);
-    const startsAt = clock.now();
     const weekAnchorAt = weekAnchorFor(startsAt, settings.weekRenewalHourCairo);
     const endsAt = subscriptionEndsAt(weekAnchorAt, periodWeeksOf(values.period, settings.freeTrialWeeks));
     const row = await repo.insertSubscription(tx, {
       ...values,
+      status: startsAt > clock.now() ? 'scheduled' : 'active',
       startsAt,
       endsAt,
       weekAnchorAt,
@@ -195,6 +225,34 @@ export function createSubscriptionsService(deps: SubscriptionsDeps) {
       { tx, startAfter: endNoticeAt(endsAt, settings.subscriptionEndNoticeDays), singletonKey: `sub-end:${row.id}` },
     );
     return row;
+  }
+
+  /** Where the student's purchase made now would start (the subscription under way locked when `lock`). */
+  async function purchaseStartOf(tx: Db, studentId: number, lock: boolean) {
+    const now = clock.now();
+    const current = await (lock ? repo.lockActive : repo.findActive)(tx, studentId, now);
+    const next = await repo.findScheduled(tx, studentId, now);
+    return { current, start: purchaseStartFor({ now, current: current ?? null, nextScheduled: next !== undefined }) };
+  }
+
+  /**
+   * Cancels a subscription at its student's request, refunding `amountPiastres` of its payment through the provider
+   * (by the payments module, after commit, with retries).
+   */
+  async function cancelRefunding(
+    tx: Db,
+    row: SubscriptionRow,
+    amountPiastres: number,
+    request: { reason: string; actorId: number },
+  ): Promise<CancelledSubscription> {
+    const cancelled = await repo.markCancelled(tx, row.id, clock.now());
+    const refund =
+      row.transactionId !== null && amountPiastres > 0
+        ? { transactionId: row.transactionId, amountPiastres, status: TransactionStatus.processed, pending: true }
+        : null;
+    if (refund)
+      await deps.requestRefund(tx, { ...request, transactionId: refund.transactionId, amountPiastres, source: 'user' });
+    return { subscription: await view(tx, cancelled), refund };
   }
 
   async function requireOwn(actor: AuthUser, id: number): Promise<SubscriptionRow> {
@@ -236,10 +294,14 @@ export function createSubscriptionsService(deps: SubscriptionsDeps) {
     /** The week's minutes less its lessons that were not cancelled, inside the booking's transaction. */
     remainingWeeklyMinutes: (tx: Db, sub: ActiveSubscription) => weekRemaining(tx, sub),
 
-    /** Checkout's guard (`subscription-exists`): a paid subscription is active; a free trial does not count. */
-    async hasPaidActive(tx: Db, studentId: number): Promise<boolean> {
-      const row = await repo.findActive(tx, studentId, clock.now());
-      return row !== undefined && blocksPurchase(row);
+    /**
+     * Checkout's guard and what it tells: a purchase now starts now, or at the end of the paid period under way (an
+     * advance period); `next-period-scheduled` when that next period is already paid for.
+     */
+    async purchaseStart(tx: Db, studentId: number): Promise<{ startsAt: Date; advance: boolean }> {
+      const { start } = await purchaseStartOf(tx, studentId, false);
+      if ('refused' in start) throw new AppError(start.refused);
+      return start;
     },
 
     async current(actor: AuthUser): Promise<CurrentSubscription> {
@@ -253,6 +315,8 @@ export function createSubscriptionsService(deps: SubscriptionsDeps) {
 
     /** A subscription as its student and staff see it, inside the caller's transaction (the pause service). */
     view,
+
+    cancelRefunding,
 
     /** Books the end notice again for an end a pause moved (subscriptions.pause.ts). */
     async rescheduleEndNotice(tx: Db, row: { id: number; endsAt: Date }): Promise<void> {
@@ -292,22 +356,10 @@ export function createSubscriptionsService(deps: SubscriptionsDeps) {
             maxLessons: terms.maxLessons,
           });
         }
-        const cancelled = await repo.markCancelled(tx, row.id, now);
-        const amountPiastres = terms.refundPiastres;
-        const refund =
-          row.transactionId !== null && amountPiastres > 0
-            ? { transactionId: row.transactionId, amountPiastres, status: TransactionStatus.processed, pending: true }
-            : null;
-        if (refund) {
-          await deps.requestRefund(tx, {
-            transactionId: refund.transactionId,
-            amountPiastres,
-            reason: input.reason ?? 'subscription cancelled',
-            actorId: actor.id,
-            source: 'user',
-          });
-        }
-        return { subscription: await view(tx, cancelled), refund };
+        return cancelRefunding(tx, row, terms.refundPiastres, {
+          reason: input.reason ?? 'subscription cancelled',
+          actorId: actor.id,
+        });
       });
       await deps.subscriptionChanges.notify(actor.id);
       return result;
@@ -340,22 +392,28 @@ export function createSubscriptionsService(deps: SubscriptionsDeps) {
 
     /**
      * Payments' hook when a transaction becomes paid (same database transaction). A free trial is replaced: it ends
-     * now and the paid subscription starts (lessons already booked stay, counted in the new weeks). Null when a
-     * paid subscription is active: the payment is then refunded rather than giving a second one.
+     * now and the paid subscription starts (lessons already booked stay, counted in the new weeks). While a paid
+     * subscription is under way, a payment opened as the next period buys it, scheduled from its end. Null for any
+     * other payment then, or when that next period is paid for already: it is refunded rather than giving another.
      */
     async startForPayment(tx: Db, payment: PaidTransaction): Promise<number | null> {
       const now = clock.now();
-      const active = await repo.lockActive(tx, payment.userId, now);
-      if (active && blocksPurchase(active)) return null;
-      if (active && isFreeTrial(active)) await repo.markEndedAt(tx, active.id, now);
-      const row = await start(tx, {
-        studentId: payment.userId,
-        planId: payment.planId,
-        period: payment.period,
-        weeklyMinutes: payment.weeklyMinutes,
-        pricePiastres: payment.amountPiastres,
-        transactionId: payment.id,
-      });
+      await repo.endOverdue(tx, now, payment.userId);
+      const { current, start: where } = await purchaseStartOf(tx, payment.userId, true);
+      if ('refused' in where || (where.advance && !payment.forNextPeriod)) return null;
+      if (current && isFreeTrial(current)) await repo.markEndedAt(tx, current.id, now);
+      const row = await start(
+        tx,
+        {
+          studentId: payment.userId,
+          planId: payment.planId,
+          period: payment.period,
+          weeklyMinutes: payment.weeklyMinutes,
+          pricePiastres: payment.amountPiastres,
+          transactionId: payment.id,
+        },
+        where.startsAt,
+      );
       return row.id;
     },
 
@@ -367,36 +425,9 @@ export function createSubscriptionsService(deps: SubscriptionsDeps) {
 
     idsForTransactions: (tx: Db, transactionIds: number[]) => repo.idsForTransactions(tx, transactionIds),
 
-    /** Job: ends the subscriptions whose period is over. */
+    /** Job: ends the subscriptions whose period is over, and starts the next periods paid in advance. */
     async endOverdue(): Promise<number> {
-      return repo.endOverdue(db, clock.now());
-    },
-
-    /** Job: tells the student, days before the end, that the subscription is about to end. */
-    async noticeEnding({ subscriptionId }: { subscriptionId: number }): Promise<boolean> {
-      const sent = await db.transaction(async (tx) => {
-        const row = await repo.findSubscription(tx, subscriptionId);
-        const now = clock.now();
-        if (row?.status !== 'active' || row.endsAt <= now) return false;
-        // A pause moved the end: the notice booked for the new end tells her then.
-        const { subscriptionEndNoticeDays } = await deps.settings.current(tx);
-        if (now < endNoticeAt(row.endsAt, subscriptionEndNoticeDays)) return false;
-        const student = await deps.users.findById(tx, row.studentId);
-        if (!student) return false;
-        const notice = subscriptionEndingMessage({
-          name: student.name,
-          endsAt: row.endsAt,
-          weeklyMinutes: row.weeklyMinutes,
-          plansUrl: `${deps.appUrl}/plans`,
-        });
-        await deps.notifications.send(tx, student.id, 'subscriptionEnding', notice, {
-          template: 'subscription-ending',
-          dedupeKey: `subscription-ending:${row.id}`,
-        });
-        return true;
-      });
-      if (sent) deps.outbox.kick();
-      return sent;
+      return db.transaction((tx) => repo.endOverdue(tx, clock.now()));
     },
   };
 }

@@ -9,7 +9,10 @@ import { students, users } from '../users/users.table.ts';
  * A student's purchased plan (DESIGN §4 Subscriptions). `weekly_minutes` is copied from the plan at purchase,
  * so editing a plan never changes what was sold. Each subscription has its own week: weeks start at
  * `week_anchor_at` (the start weekday, 06:00 Cairo) and every 7 days after. Remaining minutes are derived
- * from the lessons of the current week, never kept as a counter. One active subscription per student.
+ * from the lessons of the current week, never kept as a counter. One active subscription per student, and at most
+ * one `scheduled`: a next period paid in advance, from the current one's end (subscriptions.renewal.ts in the
+ * domain). A student's paid periods never overlap (the migration adds by hand `subscriptions_paid_no_overlap`,
+ * EXCLUDE USING gist over the time ranges of her subscriptions neither cancelled nor free trials).
  */
 export const subscriptions = pgTable(
   'subscriptions',
@@ -22,7 +25,7 @@ export const subscriptions = pgTable(
     /** What was paid for it (0 for a free trial); the refund ceiling. */
     pricePiastres: integer('price_piastres').notNull().default(0),
     transactionId: integer('transaction_id'),
-    status: text('status', { enum: ['active', 'ended', 'cancelled'] })
+    status: text('status', { enum: ['active', 'scheduled', 'ended', 'cancelled'] })
       .notNull()
       .default('active'),
     startsAt: timestamp('starts_at', { withTimezone: true }).notNull(),
@@ -34,13 +37,14 @@ export const subscriptions = pgTable(
   },
   (t) => [
     uniqueIndex('subscriptions_one_active_per_student').on(t.studentId).where(sql`${t.status} = 'active'`),
+    uniqueIndex('subscriptions_one_scheduled_per_student').on(t.studentId).where(sql`${t.status} = 'scheduled'`),
     uniqueIndex('subscriptions_transaction_key').on(t.transactionId),
     index('subscriptions_student_idx').on(t.studentId, t.startsAt),
     index('subscriptions_status_ends_idx').on(t.status, t.endsAt),
     check('subscriptions_period_check', sql`${t.period} in ('month', 'quarter', 'year', 'freeTrial')`),
     check('subscriptions_weekly_minutes_check', sql`${t.weeklyMinutes} > 0 and ${t.weeklyMinutes} <= 10080`),
     check('subscriptions_price_check', sql`${t.pricePiastres} >= 0`),
-    check('subscriptions_status_check', sql`${t.status} in ('active', 'ended', 'cancelled')`),
+    check('subscriptions_status_check', sql`${t.status} in ('active', 'scheduled', 'ended', 'cancelled')`),
     check('subscriptions_dates_check', sql`${t.startsAt} < ${t.endsAt}`),
     check('subscriptions_cancelled_check', sql`(${t.status} = 'cancelled') = (${t.cancelledAt} is not null)`),
     foreignKeyOf('subscriptions', t.studentId, students.userId, 'restrict'),

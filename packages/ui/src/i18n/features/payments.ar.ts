@@ -316,6 +316,7 @@ export const paymentsAr = {
   'payments.detail.endedAt': 'انتهى في',
   'payments.detail.cancelledAt': 'أُلغي في',
   'payments.subscriptionStatus.active': 'فعّال',
+  'payments.subscriptionStatus.scheduled': 'يبدأ لاحقًا',
   'payments.subscriptionStatus.ended': 'منتهٍ',
   'payments.subscriptionStatus.cancelled': 'ملغي',
 

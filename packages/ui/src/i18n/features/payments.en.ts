@@ -292,6 +292,7 @@ export const paymentsEn: Translation<typeof paymentsAr> = {
   'payments.detail.endedAt': 'Ended',
   'payments.detail.cancelledAt': 'Cancelled',
   'payments.subscriptionStatus.active': 'Active',
+  'payments.subscriptionStatus.scheduled': 'Starts later',
   'payments.subscriptionStatus.ended': 'Ended',
   'payments.subscriptionStatus.cancelled': 'Cancelled',
 

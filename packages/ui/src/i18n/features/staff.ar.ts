@@ -199,6 +199,7 @@ export const staffAr = {
   'staff.subscription.title': 'الاشتراك رقم {id}',
   'staff.subscription.status': 'الحالة',
   'staff.subscription.status.active': 'فعّال',
+  'staff.subscription.status.scheduled': 'مدفوع مقدّمًا، يبدأ لاحقًا',
   'staff.subscription.status.ended': 'منتهٍ',
   'staff.subscription.status.cancelled': 'ملغي',
   'staff.subscription.price': 'السعر المدفوع',

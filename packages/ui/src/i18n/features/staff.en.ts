@@ -197,6 +197,7 @@ export const staffEn: Translation<typeof staffAr> = {
   'staff.subscription.title': 'Subscription no. {id}',
   'staff.subscription.status': 'Status',
   'staff.subscription.status.active': 'Active',
+  'staff.subscription.status.scheduled': 'Paid ahead, starts later',
   'staff.subscription.status.ended': 'Ended',
   'staff.subscription.status.cancelled': 'Cancelled',
   'staff.subscription.price': 'Price paid',

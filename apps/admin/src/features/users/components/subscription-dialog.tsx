@@ -4,7 +4,7 @@ import { type MessageKey, useI18n } from '@darsak/ui/i18n';
 import { type ReactNode, useState } from 'react';
 import { useSubscription } from '../hooks/use-users.ts';
 
-const STATUS_TONES = { active: 'success', ended: 'neutral', cancelled: 'warning' } as const;
+const STATUS_TONES = { active: 'success', scheduled: 'info', ended: 'neutral', cancelled: 'warning' } as const;
 
 function SubscriptionFacts({ subscription }: { subscription: Subscription }) {
   const { t, format } = useI18n();

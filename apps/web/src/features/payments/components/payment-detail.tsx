@@ -19,6 +19,7 @@ import { ReceiptDownload } from './receipt-download.tsx';
 
 const SUBSCRIPTION_TONES: Record<SubscriptionStatus, BadgeTone> = {
   active: 'success',
+  scheduled: 'info',
   ended: 'neutral',
   cancelled: 'neutral',
 };
