@@ -253,11 +253,35 @@ describe('an active subscription', { timeout: 20_000 }, () => {
     await waitFor(() => expect(screen.queryByText(/ستنتهي تجربتك المجانية/)).toBeNull());
   });
 
-  it('turns the methods off for a student with a paid subscription', async () => {
-    stubCheckout({ 'GET /api/v1/sub/user': () => ({ body: makeSubscription() }) });
+  it('sells a student with a paid subscription the next period, saying it starts when the current one ends', async () => {
+    const subscription = makeSubscription({
+      endsAt: '2025-02-26T04:00:00.000Z',
+      payAhead: { startsAt: '2025-02-26T04:00:00.000Z' },
+    });
+    stubCheckout({ 'GET /api/v1/sub/user': () => ({ body: subscription }) });
     const user = userEvent.setup();
     renderApp('/checkout/2/month', { user: student });
-    expect(await screen.findByText(/لديك اشتراك فعّال بالفعل، ولا يمكن شراء باقة أخرى/)).toBeTruthy();
+    expect(await screen.findByText(/يبدأ هذا الاشتراك يوم .*٢٦.*فبراير.*، عند انتهاء اشتراكك الحالي/)).toBeTruthy();
+    expect(screen.queryByText(/لا يمكن شراء باقة أخرى/)).toBeNull();
+    await user.click(screen.getByRole('tab', { name: 'الدفع في فوري' }));
+    expect(screen.getByRole('button', { name: 'احصل على الرقم المرجعي' })).toHaveProperty('disabled', false);
+  });
+
+  it('turns the methods off once the next period is paid as well', async () => {
+    const next = {
+      id: 6,
+      planId: 2,
+      period: 'month' as const,
+      weeklyMinutes: 120,
+      startsAt: '2025-02-26T04:00:00.000Z',
+      endsAt: '2025-03-26T04:00:00.000Z',
+      pricePiastres: 110_000,
+      transactionId: 42,
+    };
+    stubCheckout({ 'GET /api/v1/sub/user': () => ({ body: makeSubscription({ next }) }) });
+    const user = userEvent.setup();
+    renderApp('/checkout/2/month', { user: student });
+    expect(await screen.findByText(/الفترة القادمة مدفوعة مقدّمًا، فلا يمكن شراء باقة أخرى/)).toBeTruthy();
     expect(screen.queryByText(/ستنتهي تجربتك المجانية/)).toBeNull();
     await user.click(screen.getByRole('tab', { name: 'الدفع في فوري' }));
     expect(screen.getByRole('button', { name: 'احصل على الرقم المرجعي' })).toHaveProperty('disabled', true);

@@ -303,6 +303,10 @@ export const bookingEn: Translation<typeof bookingAr> = {
   'booking.dashboard.noSubscription': 'You have no active subscription',
   'booking.dashboard.noSubscriptionBody': 'Choose a weekly-minutes plan to start booking lessons.',
   'booking.dashboard.toPlans': 'See plans',
+  'booking.dashboard.payAhead': 'Pay next month in advance',
+  'booking.dashboard.payAheadBody':
+    'Pay now and next month starts on {date}, when your current subscription ends, without a gap.',
+  'booking.dashboard.nextPaid': 'Your next period is paid: {minutes} a week, starting on {date}.',
   'booking.dashboard.lessons': 'Lessons taken',
   'booking.dashboard.lessonsDetail': '{upcoming} upcoming · {cancelled} cancelled',
   'booking.dashboard.tutors': 'Tutors',

@@ -54,6 +54,10 @@ export const paymentsAr = {
   'payments.plans.activeNotice':
     'لديك اشتراك فعّال ({minutes} أسبوعيًا) حتى {date}. يمكنك الاشتراك في باقة جديدة بعد انتهائه.',
   'payments.plans.activeLink': 'تفاصيل اشتراكك',
+  'payments.plans.payAheadNotice':
+    'اشتراكك الحالي ({minutes} أسبوعيًا) ينتهي يوم {date}. ادفع الشهر القادم مقدّمًا: تبدأ الباقة التي تختارها الآن يوم {date} دون انقطاع.',
+  'payments.plans.nextPaidNotice':
+    'اشتراكك الحالي ({minutes} أسبوعيًا) ينتهي يوم {date}، والفترة القادمة مدفوعة وتبدأ يوم {next}.',
   'payments.plans.trialNotice':
     'أنت في تجربة مجانية ({minutes} أسبوعيًا) بلا تاريخ انتهاء. إن اشتركت في باقة مدفوعة تنتهي التجربة ويبدأ اشتراكك فور تأكيد الدفع.',
   'payments.plans.trialNoticeUntil':
@@ -117,7 +121,8 @@ export const paymentsAr = {
   'payments.checkout.badPeriodBody': 'اختر الباقة والمدة من صفحة الباقات.',
   'payments.checkout.backToPlans': 'العودة إلى الباقات',
   'payments.checkout.loadError': 'تعذّر تحميل بيانات الباقة.',
-  'payments.checkout.alreadySubscribed': 'لديك اشتراك فعّال بالفعل، ولا يمكن شراء باقة أخرى حتى ينتهي أو تلغيه.',
+  'payments.checkout.alreadySubscribed': 'اشتراكك فعّال والفترة القادمة مدفوعة مقدّمًا، فلا يمكن شراء باقة أخرى حتى تبدأ.',
+  'payments.checkout.startsOn': 'يبدأ هذا الاشتراك يوم {date}، عند انتهاء اشتراكك الحالي، فلا تنقطع دروسك.',
   'payments.checkout.summary': 'ملخص الطلب',
   'payments.checkout.trialEnds': 'ستنتهي تجربتك المجانية عند تأكيد الدفع، ويبدأ هذا الاشتراك مكانها.',
   'payments.checkout.plan': 'الباقة',
@@ -394,6 +399,16 @@ export const paymentsAr = {
   'payments.subscription.cancelled': 'أُلغي اشتراكك.',
   'payments.subscription.refund': 'سيُرد لك {amount} إلى وسيلة الدفع.',
   'payments.subscription.refundPending': 'طلبنا رد {amount} إلى وسيلة الدفع، وسيصلك خلال أيام العمل القادمة.',
+  'payments.next.title': 'الفترة القادمة (مدفوعة مقدّمًا)',
+  'payments.next.startsAt': 'تبدأ',
+  'payments.next.payAhead': 'ادفع الشهر القادم مقدّمًا',
+  'payments.next.payAheadHint': 'يبدأ يوم {date}، عند انتهاء اشتراكك الحالي.',
+  'payments.next.cancel': 'إلغاء الفترة القادمة',
+  'payments.next.cancelTitle': 'إلغاء الفترة القادمة؟',
+  'payments.next.cancelBody': 'لم تبدأ بعد، فيُرد لك مبلغها كاملًا ({amount}) إلى وسيلة الدفع.',
+  'payments.next.cancelConfirm': 'تأكيد الإلغاء',
+  'payments.next.keep': 'الإبقاء عليها',
+  'payments.next.cancelled': 'أُلغيت الفترة القادمة، وطلبنا رد {amount} إلى وسيلة الدفع.',
   'payments.remaining.title': 'الدقائق المتبقية هذا الأسبوع',
   'payments.remaining.value': '{remaining} من {total}',
   'payments.remaining.of': 'من {total}',

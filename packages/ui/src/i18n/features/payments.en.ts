@@ -32,6 +32,10 @@ export const paymentsEn: Translation<typeof paymentsAr> = {
   'payments.plans.activeNotice':
     'You have an active subscription ({minutes} a week) until {date}. You can subscribe to a new plan after it ends.',
   'payments.plans.activeLink': 'Your subscription',
+  'payments.plans.payAheadNotice':
+    'Your subscription ({minutes} a week) ends on {date}. Pay next month in advance: the plan you choose now starts on {date}, without a gap.',
+  'payments.plans.nextPaidNotice':
+    'Your subscription ({minutes} a week) ends on {date}, and your next period is paid, starting on {next}.',
   'payments.plans.trialNotice':
     'You are on a free trial ({minutes} a week) with no end date. Subscribing to a paid plan ends the trial and starts the plan as soon as the payment is confirmed.',
   'payments.plans.trialNoticeUntil':
@@ -95,7 +99,9 @@ export const paymentsEn: Translation<typeof paymentsAr> = {
   'payments.checkout.backToPlans': 'Back to plans',
   'payments.checkout.loadError': 'The plan could not be loaded.',
   'payments.checkout.alreadySubscribed':
-    'You already have an active subscription; another plan can be bought once it ends or you cancel it.',
+    'Your subscription is active and your next period is paid in advance; another plan can be bought once it starts.',
+  'payments.checkout.startsOn':
+    'This subscription starts on {date}, when your current one ends, so your lessons go on without a gap.',
   'payments.checkout.summary': 'Order summary',
   'payments.checkout.trialEnds':
     'Your free trial ends when the payment is confirmed, and this subscription replaces it.',
@@ -364,6 +370,16 @@ export const paymentsEn: Translation<typeof paymentsAr> = {
   'payments.subscription.refund': '{amount} will be refunded to your payment method.',
   'payments.subscription.refundPending':
     'We asked for {amount} to be refunded to your payment method; it arrives within a few working days.',
+  'payments.next.title': 'Next period (paid in advance)',
+  'payments.next.startsAt': 'Starts',
+  'payments.next.payAhead': 'Pay next month in advance',
+  'payments.next.payAheadHint': 'It starts on {date}, when your current subscription ends.',
+  'payments.next.cancel': 'Cancel the next period',
+  'payments.next.cancelTitle': 'Cancel the next period?',
+  'payments.next.cancelBody': 'It has not started, so its whole price ({amount}) goes back to your payment method.',
+  'payments.next.cancelConfirm': 'Confirm cancellation',
+  'payments.next.keep': 'Keep it',
+  'payments.next.cancelled': 'The next period is cancelled; we asked for {amount} back to your payment method.',
   'payments.remaining.title': 'Minutes left this week',
   'payments.remaining.value': '{remaining} of {total}',
   'payments.remaining.of': 'of {total}',

@@ -1,6 +1,6 @@
 import { hasEndDate, isFreeTrial, type Subscription } from '@darsak/domain/subscriptions';
 import { Alert } from '@darsak/ui';
-import { registerMessages, useI18n } from '@darsak/ui/i18n';
+import { type MessageKey, registerMessages, useI18n } from '@darsak/ui/i18n';
 import { paymentsMessages } from '@darsak/ui/i18n/features/payments.ar.ts';
 import { Link } from 'react-router';
 import { PageHeader } from '../../../components/layouts/page-header.tsx';
@@ -17,14 +17,21 @@ import { isStudent } from '../../../lib/roles.ts';
 // This page's catalogues ride in its chunk; the router awaits their other languages (app/messages.ts).
 void registerMessages(paymentsMessages);
 
+/** What a paid subscription lets her buy: the next period from its end, or nothing once that is paid. */
+function paidNotice(subscription: Subscription): MessageKey {
+  if (subscription.next) return 'payments.plans.nextPaidNotice';
+  return subscription.payAhead ? 'payments.plans.payAheadNotice' : 'payments.plans.activeNotice';
+}
+
 /**
- * What the student has now: a paid subscription until its end (no second one can be bought), or a free trial,
- * open-ended or until its end, which a paid plan replaces.
+ * What the student has now: a paid subscription until its end (the plan bought now starts then, unless the next
+ * period is paid already), or a free trial, open-ended or until its end, which a paid plan replaces.
  */
 function SubscriptionNotice({ subscription }: { subscription: Subscription }) {
   const { t, format } = useI18n();
   const minutes = format.minutes(subscription.weeklyMinutes);
   const date = format.date(subscription.endsAt);
+  const next = subscription.next && format.date(subscription.next.startsAt);
   return (
     <Alert
       tone="info"
@@ -35,7 +42,7 @@ function SubscriptionNotice({ subscription }: { subscription: Subscription }) {
       }
     >
       {!isFreeTrial(subscription)
-        ? t('payments.plans.activeNotice', { minutes, date })
+        ? t(paidNotice(subscription), { minutes, date, next: next ?? date })
         : hasEndDate(subscription)
           ? t('payments.plans.trialNoticeUntil', { minutes, date })
           : t('payments.plans.trialNotice', { minutes })}

@@ -14,7 +14,7 @@ import {
   TabsList,
   TabsTrigger,
 } from '@darsak/ui';
-import { useT } from '@darsak/ui/i18n';
+import { useI18n } from '@darsak/ui/i18n';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
@@ -43,8 +43,9 @@ export interface CheckoutViewProps {
   /** The student's phone, offered as the wallet number. */
   phone: string | null;
   /**
-   * The student's active subscription, if any. A paid one refuses buying (`subscription-exists`), so the methods
-   * are off; a free trial is replaced once this payment is confirmed.
+   * The student's active subscription, if any. A paid one makes this the next period, starting at its end
+   * (`payAhead`), or refuses buying once that is paid already (`next-period-scheduled`), so the methods are off; a
+   * free trial is replaced once this payment is confirmed.
    */
   subscription: Subscription | null;
 }
@@ -54,7 +55,7 @@ export interface CheckoutViewProps {
  * payment is kept in the address (`?transactionId=`), which is also where the bank returns after 3-D Secure.
  */
 export function CheckoutView({ planId, period, phone, subscription }: CheckoutViewProps) {
-  const t = useT();
+  const { t, format } = useI18n();
   const errorText = useErrorText();
   const [search, setSearch] = useSearchParams();
   const providers = usePublicConfig().data?.paymentProviders ?? FAWRY_ONLY;
@@ -108,7 +109,8 @@ export function CheckoutView({ planId, period, phone, subscription }: CheckoutVi
     setStarted(false);
     setSearch({}, { replace: false });
   };
-  const subscribed = subscription !== null && blocksPurchase(subscription);
+  const subscribed = subscription !== null && blocksPurchase(subscription) && subscription.payAhead === null;
+  const startsAt = subscription?.payAhead?.startsAt ?? null;
   const tabProps = { target, amountPiastres: totals.amountPiastres, disabled: subscribed, onStarted };
 
   return (
@@ -152,6 +154,7 @@ export function CheckoutView({ planId, period, phone, subscription }: CheckoutVi
                 {t('payments.checkout.alreadySubscribed')}
               </Alert>
             )}
+            {startsAt && <Alert tone="info">{t('payments.checkout.startsOn', { date: format.date(startsAt) })}</Alert>}
             <ResumeLastPayment />
             <section aria-labelledby="checkout-methods" className="flex flex-col gap-3">
               <h2 id="checkout-methods" className="text-lg font-bold text-ink">

@@ -1,4 +1,5 @@
 import { currentSubscriptionQuery, myStudentStatsQuery } from '@darsak/client';
+import type { Subscription } from '@darsak/domain/subscriptions';
 import { Alert, BookIcon, buttonClasses, CapIcon, ClockIcon, LoadingAnimation, UsersIcon } from '@darsak/ui';
 import { useI18n } from '@darsak/ui/i18n';
 import { useQuery } from '@tanstack/react-query';
@@ -8,6 +9,38 @@ import { paths } from '../../../config/paths.ts';
 import { api } from '../../../lib/api.ts';
 import { useDateFormat } from '../../../lib/date-format.ts';
 import { StatTile } from './stat-tile.tsx';
+
+/**
+ * Renewal without a gap: the next period paid in advance and when it starts, or the one tap to pay it now (the
+ * checkout of the same plan and period), so a cash payer's lessons never stop at the end of the month.
+ */
+function NextPeriodNotice({ subscription }: { subscription: Subscription }) {
+  const { t, format } = useI18n();
+  if (subscription.next) {
+    const { weeklyMinutes, startsAt } = subscription.next;
+    return (
+      <Alert tone="success">
+        {t('booking.dashboard.nextPaid', { minutes: format.minutes(weeklyMinutes), date: format.date(startsAt) })}
+      </Alert>
+    );
+  }
+  if (!subscription.payAhead || subscription.period === 'freeTrial') return null;
+  return (
+    <Alert
+      tone="info"
+      action={
+        <Link
+          to={paths.checkout.href(subscription.planId, subscription.period)}
+          className={buttonClasses({ size: 'sm' })}
+        >
+          {t('booking.dashboard.payAhead')}
+        </Link>
+      }
+    >
+      {t('booking.dashboard.payAheadBody', { date: format.date(subscription.payAhead.startsAt) })}
+    </Alert>
+  );
+}
 
 /**
  * The overview of /s/dashboard: this week's remaining minutes (from the subscription; a way to the plans when
@@ -53,6 +86,7 @@ export function StudentOverview() {
           {t('booking.dashboard.noSubscriptionBody')}
         </Alert>
       )}
+      {hasSubscription && <NextPeriodNotice subscription={sub} />}
       <dl className="grid grid-cols-2 gap-3 lg:grid-cols-4">
         <StatTile
           icon={<ClockIcon />}

@@ -7,12 +7,13 @@ import { paths } from '../../../config/paths.ts';
 import { usePaymentsText } from '../../../lib/payments-text.ts';
 import { activeSubscriptionOf, useCurrentSubscription } from '../hooks/use-subscription.ts';
 import { CancelSubscriptionDialog } from './cancel-subscription-dialog.tsx';
+import { NextPeriod } from './next-period.tsx';
 import { PauseStatus } from './pause-status.tsx';
 import { PauseSubscriptionDialog } from './pause-subscription-dialog.tsx';
 
 /**
- * The student's subscription: plan, length, this week's minutes, renewal and end, its pause, pausing and
- * cancellation. A free trial
+ * The student's subscription: plan, length, this week's minutes, renewal and end, its pause, the next period
+ * (paid in advance, or the way to pay it), pausing and cancellation. A free trial
  * has no end date to tell, and leads to the paid plans, which replace it.
  */
 export function SubscriptionCard({ className }: { className?: string }) {
@@ -90,6 +91,7 @@ export function SubscriptionCard({ className }: { className?: string }) {
           <DetailRow label={t('payments.subscription.price')}>{text.money(subscription.pricePiastres)}</DetailRow>
         )}
       </dl>
+      <NextPeriod subscription={subscription} />
       <div className="mt-4 flex flex-wrap items-center gap-3">
         {trial && (
           <Link to={paths.plans.href()} className={buttonClasses()}>

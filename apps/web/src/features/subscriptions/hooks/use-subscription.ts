@@ -9,10 +9,13 @@ import { useRealtimeEvent } from '../../../lib/realtime.ts';
 export const activeSubscriptionOf = (current: CurrentSubscription | undefined): Subscription | null =>
   current && current.id !== -1 && current.status === 'active' ? (current as Subscription) : null;
 
-/** Whether buying a plan is refused now (`subscription-exists`): a paid subscription is; a free trial is replaced. */
+/**
+ * Whether buying a plan is refused now (`next-period-scheduled`): a paid subscription whose next period is paid
+ * already. A paid one without buys the next period (`payAhead`); a free trial is replaced.
+ */
 export function purchaseBlocked(current: CurrentSubscription | undefined): boolean {
   const subscription = activeSubscriptionOf(current);
-  return subscription !== null && blocksPurchase(subscription);
+  return subscription !== null && blocksPurchase(subscription) && subscription.payAhead === null;
 }
 
 /**
@@ -35,6 +38,18 @@ export function useCancelSubscription() {
   return useMutation({
     mutationFn: (reason: string | undefined) =>
       api.callRoute(subscriptionsContract.cancel, { body: reason ? { reason } : {} }),
+    onSuccess: () => {
+      void queryClient.invalidateQueries({ queryKey: subscriptionsKeys.all });
+      void queryClient.invalidateQueries({ queryKey: paymentsKeys.all });
+    },
+  });
+}
+
+/** Cancels the next period paid in advance, before it starts (refunded in full). */
+export function useCancelNextPeriod() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => api.callRoute(subscriptionsContract.cancelNext, { body: {} }),
     onSuccess: () => {
       void queryClient.invalidateQueries({ queryKey: subscriptionsKeys.all });
       void queryClient.invalidateQueries({ queryKey: paymentsKeys.all });
