@@ -492,7 +492,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     appUrl: config.PUBLIC_APP_URL,
   };
   const subscriptions = createSubscriptionsService(subscriptionsDeps);
-  const renewals = createSubscriptionRenewals({ ...subscriptionsDeps, subscriptions });
   const gateways = createPaymentGateways(config, {
     clock,
     deliver: ({ url, query, payload }) => app.inject({ method: 'POST', url, query, payload: payload as object }),
@@ -515,6 +514,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     metrics,
     appUrl: config.PUBLIC_APP_URL,
     referenceExpiryHours: config.FAWRY_REFERENCE_EXPIRY_HOURS,
+  });
+  const renewals = createSubscriptionRenewals({
+    ...subscriptionsDeps,
+    subscriptions,
+    renewalReference: payments.renewalReference,
+    log: app.log,
   });
   defineSubscriptionJobs(queue, subscriptions, renewals);
   definePaymentJobs(queue, payments);

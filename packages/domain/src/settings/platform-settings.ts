@@ -50,7 +50,10 @@ export const PlatformSettings = z.strictObject({
   lessonLengthsOffered: LessonLengthsInput,
   /** The longest notice period a tutor may set on their profile; never below a new tutor's default. */
   maxNoticePeriodMinutes: z.number().int().min(0).max(MAX_NOTICE_PERIOD_MINUTES),
-  /** Days before a subscription ends at which the student is told. */
+  /**
+   * Days before a subscription ends at which the renewal message reaches the student (issue 31's renewal notice
+   * days): a one-tap link to pay the next period, and a cash payer's Fawry reference for it.
+   */
   subscriptionEndNoticeDays: z.number().int().min(0).max(30),
   /** Weeks a free trial started from now lasts; 0: open-ended, until a paid plan replaces it. */
   freeTrialWeeks: z.number().int().min(0).max(FREE_TRIAL_MAX_WEEKS),

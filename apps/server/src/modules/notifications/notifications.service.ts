@@ -140,6 +140,14 @@ export function createNotificationsService(deps: NotificationsDeps) {
       return { ok: true as const };
     },
 
+    /** Whether a message of this kind would reach the user now (a muted nudge, or "none", does not). */
+    async reaches(tx: Db, userId: number, kind: MessageKind): Promise<boolean> {
+      const user = await deps.users.findById(tx, userId);
+      if (!user) return false;
+      const row = await repo.findPreferences(tx, userId);
+      return channelsFor(kind, personOf(user, row?.mutedKinds ?? [])).length > 0;
+    },
+
     /**
      * Writes a message to one user in the caller's transaction, on every channel the policy gives for its kind;
      * the caller kicks the outbox after commit.

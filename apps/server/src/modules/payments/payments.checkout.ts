@@ -13,6 +13,7 @@ import {
   TransactionStatus,
 } from '@darsak/domain/payments';
 import { installmentSchedule } from '@darsak/domain/plans';
+import { Role } from '@darsak/domain/users';
 import type { Db } from '../../platform/db/client.ts';
 import type { AuthUser } from '../../platform/http/auth-user.ts';
 import { type ChargeResult, type PaymentOrder, ProviderError } from '../../providers/payments/payment-gateway.ts';
@@ -28,6 +29,14 @@ const INTERACTIVE_PAYMENT_MINUTES = 60;
 const REPLAY_WAIT_MS = 10_000;
 
 const PERIOD_NAMES = { month: 'شهر', quarter: '3 أشهر', year: 'سنة', freeTrial: 'فترة تجريبية' } as const;
+
+/** How a checkout opened by the server itself differs (the renewal notice's cash reference). */
+interface PayOptions {
+  /** Payable until then rather than for the usual time. */
+  expiresAt?: Date;
+  /** The reference is told by the caller's own message, not by the usual payment-reference notice. */
+  tell?: boolean;
+}
 
 type PayRequest =
   | { method: 'cashReference'; input: CheckoutInput }
@@ -170,7 +179,7 @@ export function createCheckoutService(deps: CheckoutDeps, records: TransactionRe
    * Phase 1, one short database transaction: claim the key (the same key is the same payment), hold the student's
    * checkouts (another payment open is refused), price the checkout, record a new transaction.
    */
-  async function open(actor: AuthUser, request: PayRequest, key: string) {
+  async function open(actor: AuthUser, request: PayRequest, key: string, options: PayOptions) {
     return db.transaction(async (tx) => {
       const claim = await repo.claimKey(tx, { userId: actor.id, key, requestHash: requestHash(request) });
       if (!claim.fresh) return { claim: claim.row, row: null, cardToken: null };
@@ -208,7 +217,7 @@ export function createCheckoutService(deps: CheckoutDeps, records: TransactionRe
         installments,
         forNextPeriod: start.advance,
         status: TransactionStatus.new,
-        expiresAt: new Date(now.getTime() + payFor),
+        expiresAt: options.expiresAt ?? new Date(now.getTime() + payFor),
         createdAt: now,
       });
       await repo.insertEvent(tx, {
@@ -262,9 +271,14 @@ export function createCheckoutService(deps: CheckoutDeps, records: TransactionRe
   const remember = (tx: Db, claimId: number, status: number, body: unknown) =>
     repo.updateKey(tx, claimId, { responseStatus: status, responseBody: body, completedAt: clock.now() });
 
-  async function pay(actor: AuthUser, request: PayRequest, headerKey: string | string[] | undefined) {
+  async function pay(
+    actor: AuthUser,
+    request: PayRequest,
+    headerKey: string | string[] | undefined,
+    options: PayOptions = {},
+  ) {
     const key = idempotencyKeyOf(headerKey, request.input.idempotencyKey);
-    const opened = await open(actor, request, key);
+    const opened = await open(actor, request, key, options);
     if (!opened.row) return replay(actor, key, requestHash(request));
     const { row, claim } = opened;
 
@@ -294,7 +308,7 @@ export function createCheckoutService(deps: CheckoutDeps, records: TransactionRe
               { source: 'provider', payload: result.raw },
             );
       const current = (await repo.findTransaction(tx, row.id)) ?? stored;
-      if (request.method === 'cashReference') await tellReference(tx, current);
+      if (request.method === 'cashReference' && options.tell !== false) await tellReference(tx, current);
       const response: PaymentResult = {
         transaction: await toView(tx, current, change?.subscriptionId),
         redirectUrl: result.redirectUrl,
@@ -351,5 +365,18 @@ export function createCheckoutService(deps: CheckoutDeps, records: TransactionRe
       pay(actor, { method: 'bankInstallment', input }, key),
     paymobCheckout: (actor: AuthUser, input: CheckoutInput, key?: string | string[]) =>
       pay(actor, { method: 'checkout', input }, key),
+
+    /**
+     * The renewal notice's Fawry reference for a cash payer's next period (issue 31): her own checkout of the plan
+     * and period her current one was paid for, priced now, under the key the caller gives per period (a rerun
+     * replays it), payable until `payBy`. Null when that period was not paid by cash reference.
+     */
+    async renewalReference(studentId: number, paidWith: number, key: string, payBy: Date) {
+      const last = await repo.findTransaction(db, paidWith);
+      if (last?.method !== 'cashReference' || last.period === 'freeTrial') return null;
+      const actor: AuthUser = { id: studentId, role: Role.student, sessionId: 'renewal-notice' };
+      const input = { planId: last.planId, period: last.period };
+      return pay(actor, { method: 'cashReference', input }, key, { expiresAt: payBy, tell: false });
+    },
   };
 }

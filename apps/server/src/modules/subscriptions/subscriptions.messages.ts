@@ -1,14 +1,44 @@
+import { formatEgp } from '@darsak/domain/common';
 import { html } from '../../platform/html.ts';
+import { messageMoment } from '../../platform/message-time.ts';
 
-/** The e-mail a few days before a subscription ends (Arabic, with a link to renew). */
-export function subscriptionEndingMessage(p: { name: string; endsAt: Date; weeklyMinutes: number; plansUrl: string }) {
+/** A cash payer's Fawry reference for her next period, opened ahead by the renewal notice. */
+export interface RenewalReference {
+  referenceNumber: string;
+  amountPiastres: number;
+  expiresAt: Date;
+}
+
+/**
+ * The message a few days before a subscription ends (Arabic): renew with one tap (the checkout of the same plan
+ * and period, or the plans for a free trial) so the lessons go on without a gap; for a cash payer, the Fawry
+ * reference of the next period with its amount and deadline, the reference in Latin digits for the outlet's machine.
+ */
+export function subscriptionEndingMessage(p: {
+  name: string;
+  endsAt: Date;
+  weeklyMinutes: number;
+  renewUrl: string;
+  reference: RenewalReference | null;
+}) {
   const day = p.endsAt.toLocaleString('ar-EG', { timeZone: 'Africa/Cairo', dateStyle: 'full', timeStyle: 'short' });
+  const ending = `ينتهي اشتراكك في درسك (${p.weeklyMinutes} دقيقة أسبوعيًا) يوم ${day}.`;
+  const reference = p.reference && {
+    text:
+      `ادفع الشهر القادم مقدّمًا: ${formatEgp(p.reference.amountPiastres)} في أي منفذ فوري بالرقم المرجعي ` +
+      `${p.reference.referenceNumber} قبل ${messageMoment.format(p.reference.expiresAt)} (بتوقيت القاهرة)، ` +
+      'فيبدأ عند انتهاء اشتراكك الحالي دون انقطاع.',
+  };
+  const renew = reference
+    ? 'أو ادفع بطريقة أخرى من هنا:'
+    : 'جدّد اشتراكك الآن بضغطة واحدة، فيبدأ الشهر القادم عند انتهاء الحالي دون انقطاع:';
   const lines = [
     `مرحبًا ${p.name}،`,
     '',
-    `ينتهي اشتراكك في درسك (${p.weeklyMinutes} دقيقة أسبوعيًا) يوم ${day}.`,
-    'جدّد اشتراكك قبل ذلك حتى تستمر دروسك دون انقطاع:',
-    p.plansUrl,
+    ending,
+    ...(reference ? [reference.text] : []),
+    renew,
+    p.renewUrl,
     '',
     'فريق درسك',
   ];
@@ -18,12 +48,14 @@ export function subscriptionEndingMessage(p: { name: string; endsAt: Date; weekl
 <div style="max-width:480px;margin:0 auto;background:#fff;border-radius:12px;padding:24px;text-align:right">
 <h1 style="margin:0 0 16px;font-size:22px;color:#4338ca">درسك</h1>
 <p>مرحبًا ${p.name}،</p>
-<p>ينتهي اشتراكك في درسك (${p.weeklyMinutes} دقيقة أسبوعيًا) يوم ${day}.</p>
-<p>جدّد اشتراكك قبل ذلك حتى تستمر دروسك دون انقطاع.</p>
-<p><a href="${p.plansUrl}" style="display:inline-block;background:#4338ca;color:#fff;padding:10px 18px;border-radius:8px;text-decoration:none">تصفّح الباقات</a></p>
+<p>${ending}</p>
+${reference ? html`<p>${reference.text}</p>` : ''}
+<p>${renew}</p>
+<p><a href="${p.renewUrl}" style="display:inline-block;background:#4338ca;color:#fff;padding:10px 18px;border-radius:8px;text-decoration:none">جدّد اشتراكك</a></p>
 <p>فريق درسك</p>
 </div>
 </body>
 </html>`;
-  return { subject: 'اشتراكك في درسك ينتهي قريبًا', text: lines.join('\n'), html: body.value };
+  const subject = reference ? 'رقمك المرجعي لتجديد اشتراكك في درسك' : 'اشتراكك في درسك ينتهي قريبًا';
+  return { subject, text: lines.join('\n'), html: body.value };
 }

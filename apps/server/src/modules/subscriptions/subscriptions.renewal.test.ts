@@ -1,4 +1,4 @@
-import type { PaymentResult } from '@darsak/domain/payments';
+import { type PaymentResult, TransactionStatus } from '@darsak/domain/payments';
 import type { Plan } from '@darsak/domain/plans';
 import type { CancelledSubscription, Subscription } from '@darsak/domain/subscriptions';
 import { and, eq } from 'drizzle-orm';
@@ -7,8 +7,10 @@ import { ALL_WEEK, createTutor, verify } from '../../../test/booking-fixtures.ts
 import { buildTestApp, injectAs, type TestApp } from '../../../test/build-test-app.ts';
 import { type FakeProviders, fakeProvidersEnv, startFakeProviders } from '../../../test/fake-providers.ts';
 import { type Actor, createActor, renewSession } from '../../../test/harness/actors.ts';
+import { chooseNotifications } from '../../../test/notifications.ts';
 import { queuedJobs } from '../../../test/queued-jobs.ts';
 import { outboxMessages } from '../outbox/outbox.table.ts';
+import { transactions } from '../payments/payments.table.ts';
 import { subscriptions } from './subscriptions.table.ts';
 
 // Paying the next period in advance (issue 31) through the real Fawry adapter against its stand-in. Thursday
@@ -183,5 +185,90 @@ describe('paying the next period in advance', () => {
       .from(outboxMessages)
       .where(and(eq(outboxMessages.userId, student.id), eq(outboxMessages.template, 'subscription-ending')));
     expect(sent).toEqual([]);
+  });
+});
+
+describe('the renewal message', () => {
+  const NOTICE_AT = '2025-03-31T04:00:00Z'; // three days (the setting) before the end
+  const renewalsOf = (student: Actor) =>
+    t.database.db
+      .select()
+      .from(outboxMessages)
+      .where(and(eq(outboxMessages.userId, student.id), eq(outboxMessages.template, 'subscription-ending')));
+  const pendingOf = async (student: Actor) =>
+    (await t.database.db.select().from(transactions).where(eq(transactions.userId, student.id))).filter(
+      (r) => r.status === TransactionStatus.new,
+    );
+  const fawryCharges = () => fake.requests.filter((r) => r.path.endsWith('/payments/charge')).length;
+
+  async function noticeFor(student: Actor) {
+    await chooseNotifications(t, student, 'email');
+    const [row] = await rowsOf(student.id);
+    t.clock.set(NOTICE_AT);
+    return { subscriptionId: row?.id ?? 0 };
+  }
+
+  it('a cash payer gets the next period’s Fawry reference with its amount and deadline; paying it starts it at the end', async () => {
+    const student = await subscribed(large);
+    const job = await noticeFor(student);
+    const charges = fawryCharges();
+    // the job delivered twice at once (at least once, by two workers): one reference, one message
+    await Promise.all([
+      t.app.jobs.run('subscriptions.end-notice', job),
+      t.app.jobs.run('subscriptions.end-notice', job),
+    ]);
+    await t.app.jobs.run('subscriptions.end-notice', job);
+    expect(fawryCharges() - charges).toBe(1);
+    const [reference, ...more] = await pendingOf(student);
+    expect(more).toEqual([]);
+    expect(reference).toMatchObject({ method: 'cashReference', forNextPeriod: true, amountPiastres: 80_000 });
+    expect(reference?.expiresAt?.toISOString()).toBe(END);
+    const [message, ...others] = await renewalsOf(student);
+    expect(others).toEqual([]);
+    expect(message?.body).toContain(`بالرقم المرجعي ${reference?.providerRef}`);
+    expect(message?.body).toMatch(/٨٠٠\S*\sج\.م\./);
+    expect(message?.body).toMatch(/قبل .*٣.*أبريل/);
+    expect(message?.body).toContain(`/checkout/${large.id}/month`);
+
+    await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/fawry/callback',
+      payload: fake.notify(reference?.merchantRefNum ?? '', 'PAID'),
+    });
+    await renewSession(t, student);
+    const shown = await current(student);
+    expect(shown.next).toMatchObject({ startsAt: END, planId: large.id, transactionId: reference?.id });
+  });
+
+  it('a wallet payer gets one tap to the checkout of the same plan, and no reference is opened', async () => {
+    const student = await createActor(t, 'student');
+    await verify(t, student);
+    keys += 1;
+    fake.state.charge = 'paid';
+    const paid = await injectAs(t.app, student.token, {
+      method: 'POST',
+      url: '/api/v1/fawry/pay/e-wallet',
+      payload: { planId: small.id, period: 'month', walletPhone: '01012345678' },
+      headers: { 'idempotency-key': `renewal-wallet-${keys}-${Date.now()}` },
+    });
+    expect(paid.statusCode, paid.body).toBe(201);
+    const job = await noticeFor(student);
+    const charges = fawryCharges();
+    await t.app.jobs.run('subscriptions.end-notice', job);
+    expect(fawryCharges()).toBe(charges);
+    expect(await pendingOf(student)).toEqual([]);
+    const [message] = await renewalsOf(student);
+    expect(message?.body).toContain(`/checkout/${small.id}/month`);
+    expect(message?.body).not.toContain('الرقم المرجعي');
+  });
+
+  it('no message and no reference opened in her name for a student who turned the renewal nudge off', async () => {
+    const muted = await subscribed();
+    await chooseNotifications(t, muted, 'email', { subscriptionEnding: false });
+    const [row] = await rowsOf(muted.id);
+    t.clock.set(NOTICE_AT);
+    await t.app.jobs.run('subscriptions.end-notice', { subscriptionId: row?.id });
+    expect(await pendingOf(muted)).toEqual([]);
+    expect(await renewalsOf(muted)).toEqual([]);
   });
 });

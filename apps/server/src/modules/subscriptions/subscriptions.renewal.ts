@@ -1,23 +1,61 @@
-import { AppError } from '@darsak/domain/errors';
-import { type CancelledSubscription, endNoticeAt } from '@darsak/domain/subscriptions';
+import { AppError, isAppError } from '@darsak/domain/errors';
+import type { PaymentResult } from '@darsak/domain/payments';
+import { type CancelledSubscription, endNoticeAt, isFreeTrial } from '@darsak/domain/subscriptions';
+import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../platform/db/client.ts';
 import type { AuthUser } from '../../platform/http/auth-user.ts';
-import { subscriptionEndingMessage } from './subscriptions.messages.ts';
+import type { NotificationsService } from '../notifications/notifications.service.ts';
+import { type RenewalReference, subscriptionEndingMessage } from './subscriptions.messages.ts';
 import * as repo from './subscriptions.repo.ts';
 import type { SubscriptionsDeps, SubscriptionsService } from './subscriptions.service.ts';
+import type { Subscription as SubscriptionRow } from './subscriptions.table.ts';
 
 export type SubscriptionRenewalsDeps = Pick<
   SubscriptionsDeps,
-  'db' | 'clock' | 'settings' | 'users' | 'outbox' | 'notifications' | 'appUrl'
-> & { subscriptions: Pick<SubscriptionsService, 'cancelRefunding'> };
+  'db' | 'clock' | 'settings' | 'users' | 'outbox' | 'appUrl'
+> & {
+  notifications: Pick<NotificationsService, 'send' | 'reaches'>;
+  subscriptions: Pick<SubscriptionsService, 'cancelRefunding'>;
+  /** Payments' Fawry reference for a cash payer's next period (null: not paid in cash). */
+  renewalReference: (
+    studentId: number,
+    paidWith: number,
+    key: string,
+    payBy: Date,
+  ) => Promise<Pick<PaymentResult, 'referenceNumber' | 'transaction'> | null>;
+  log: Pick<FastifyBaseLogger, 'warn'>;
+};
 
 /**
  * Renewal without a gap (issue 31): the next period paid in advance (scheduled from the current one's end by the
  * subscriptions service when its payment is paid) may be cancelled before it starts, refunded in full; the
- * student is told before her period ends, unless the next one is paid for already.
+ * renewal message reaches the student before her period ends, unless the next one is paid for already.
  */
 export function createSubscriptionRenewals(deps: SubscriptionRenewalsDeps) {
   const { db, clock } = deps;
+
+  /**
+   * The next period's Fawry reference when this period was paid in cash; null otherwise, or when none can be
+   * opened now (another payment of hers open, the plan no longer offered): she renews from the link then.
+   */
+  async function cashReference(row: SubscriptionRow): Promise<RenewalReference | null> {
+    if (row.transactionId === null) return null;
+    try {
+      const key = `renewal-notice:${row.id}`;
+      const opened = await deps.renewalReference(row.studentId, row.transactionId, key, row.endsAt);
+      const { referenceNumber, transaction } = opened ?? {};
+      if (!referenceNumber || !transaction?.expiresAt || transaction.state !== 'pending') return null;
+      return {
+        referenceNumber,
+        amountPiastres: transaction.amountPiastres,
+        expiresAt: new Date(transaction.expiresAt),
+      };
+    } catch (error) {
+      if (!isAppError(error)) throw error;
+      deps.log.warn({ subscriptionId: row.id, code: error.code }, 'renewal reference not opened');
+      return null;
+    }
+  }
 
   return {
     /**
@@ -35,28 +73,41 @@ export function createSubscriptionRenewals(deps: SubscriptionRenewalsDeps) {
       });
     },
 
-    /** Job: tells the student, days before the end, that the subscription is about to end. */
+    /**
+     * Job: the renewal message, `subscriptionEndNoticeDays` before the end, once per period (the outbox's dedupe
+     * key): one tap to the checkout of the same plan and period, and for a cash payer the Fawry reference of the
+     * next period, opened ahead through the payments module (its key per period: a rerun replays it, the provider
+     * is asked once), payable until her period ends. Paying it starts the next period there. Nothing when the next
+     * period is paid already.
+     */
     async noticeEnding({ subscriptionId }: { subscriptionId: number }): Promise<boolean> {
-      const sent = await db.transaction(async (tx: Db) => {
+      const due = await db.transaction(async (tx: Db) => {
         const row = await repo.findSubscription(tx, subscriptionId);
         const now = clock.now();
-        if (!row || row.endsAt <= now || !['active', 'scheduled'].includes(row.status)) return false;
-        // The next period is paid for already: nothing ends.
-        if (await repo.findScheduled(tx, row.studentId, now)) return false;
+        if (!row || row.endsAt <= now || !['active', 'scheduled'].includes(row.status)) return null;
+        if (await repo.findScheduled(tx, row.studentId, now)) return null;
         // A pause moved the end: the notice booked for the new end tells her then.
         const { subscriptionEndNoticeDays } = await deps.settings.current(tx);
-        if (now < endNoticeAt(row.endsAt, subscriptionEndNoticeDays)) return false;
-        const student = await deps.users.findById(tx, row.studentId);
+        if (now < endNoticeAt(row.endsAt, subscriptionEndNoticeDays)) return null;
+        // A nudge she turned off (or "none"): no message, and no reference opened in her name.
+        return (await deps.notifications.reaches(tx, row.studentId, 'subscriptionEnding')) ? row : null;
+      });
+      if (!due) return false;
+      const reference = await cashReference(due);
+      const sent = await db.transaction(async (tx: Db) => {
+        const student = await deps.users.findById(tx, due.studentId);
         if (!student) return false;
+        const trial = isFreeTrial(due);
         const notice = subscriptionEndingMessage({
           name: student.name,
-          endsAt: row.endsAt,
-          weeklyMinutes: row.weeklyMinutes,
-          plansUrl: `${deps.appUrl}/plans`,
+          endsAt: due.endsAt,
+          weeklyMinutes: due.weeklyMinutes,
+          renewUrl: trial ? `${deps.appUrl}/plans` : `${deps.appUrl}/checkout/${due.planId}/${due.period}`,
+          reference,
         });
         await deps.notifications.send(tx, student.id, 'subscriptionEnding', notice, {
           template: 'subscription-ending',
-          dedupeKey: `subscription-ending:${row.id}`,
+          dedupeKey: `subscription-ending:${due.id}`,
         });
         return true;
       });

@@ -386,6 +386,8 @@ describe('free trial and an open payment', () => {
 });
 
 describe('the end of a subscription', () => {
+  const transactionsOf = (student: Actor) =>
+    t.database.db.select().from(transactions).where(eq(transactions.userId, student.id));
   const endNotices = (student: Actor) =>
     t.database.db
       .select()
@@ -408,10 +410,14 @@ describe('the end of a subscription', () => {
     const [message] = await endNotices(student);
     expect(message).toMatchObject({ channel: 'email', recipient: student.email, template: 'subscription-ending' });
     expect(message?.body).toContain('120 دقيقة');
-    expect(message?.body).toContain('/plans');
-    // a rerun of the job (delivery is at least once) stores no second notice
+    // she paid in cash: the renewal carries the next period's Fawry reference, and one tap to renew otherwise
+    expect(message?.body).toContain(`/checkout/${plan.id}/month`);
+    const [reference] = (await transactionsOf(student)).filter((r) => r.status === 0);
+    expect(message?.body).toContain(`بالرقم المرجعي ${reference?.providerRef}`);
+    // a rerun of the job (delivery is at least once) stores no second notice and opens no second reference
     await t.app.jobs.run('subscriptions.end-notice', notices[0]?.data);
     expect(await endNotices(student)).toHaveLength(1);
+    expect((await transactionsOf(student)).filter((r) => r.status === 0)).toHaveLength(1);
   });
 
   it('sends no end notice to a student who chose "none" or turned the notice off', async () => {

@@ -38,8 +38,9 @@ export const platformSettingsAr = {
   'platform.hint.withdrawalMaxPiastres': 'أكبر مبلغ يطلب المعلّم سحبه مرة واحدة، ولا يقل عن الحد الأدنى.',
   'platform.field.weekRenewalHourCairo': 'ساعة تجدّد الأسبوع',
   'platform.hint.weekRenewalHourCairo': 'بتوقيت القاهرة، في يوم بداية كل اشتراك.',
-  'platform.field.subscriptionEndNoticeDays': 'تنبيه انتهاء الاشتراك',
-  'platform.hint.subscriptionEndNoticeDays': 'يُبلَّغ الطالب قبل انتهاء اشتراكه بهذه المدة.',
+  'platform.field.subscriptionEndNoticeDays': 'رسالة التجديد',
+  'platform.hint.subscriptionEndNoticeDays':
+    'تصل الطالب رسالة التجديد قبل انتهاء اشتراكه بهذه المدة: رابط الدفع بضغطة واحدة، ولمن دفع نقدًا رقم فوري المرجعي للشهر القادم.',
   'platform.field.freeTrialWeeks': 'مدة التجربة المجانية',
   'platform.hint.freeTrialWeeks':
     'مدة التجربة التي تبدأ من الآن، و٠ تجعلها مفتوحة بلا تاريخ انتهاء حتى يشترك الطالب في باقة مدفوعة.',

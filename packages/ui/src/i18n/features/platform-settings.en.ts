@@ -41,8 +41,9 @@ export const platformSettingsEn: Translation<typeof platformSettingsAr> = {
   'platform.hint.withdrawalMaxPiastres': 'The most a tutor may request in one withdrawal; not below the minimum.',
   'platform.field.weekRenewalHourCairo': 'Week renewal hour',
   'platform.hint.weekRenewalHourCairo': 'Cairo time, on the weekday each subscription began.',
-  'platform.field.subscriptionEndNoticeDays': 'Subscription end notice',
-  'platform.hint.subscriptionEndNoticeDays': 'The student is told this long before their subscription ends.',
+  'platform.field.subscriptionEndNoticeDays': 'Renewal message',
+  'platform.hint.subscriptionEndNoticeDays':
+    'The renewal message reaches the student this long before their subscription ends: a one-tap payment link and, for cash payers, the Fawry reference of the next month.',
   'platform.field.freeTrialWeeks': 'Free trial length',
   'platform.hint.freeTrialWeeks':
     'How long a trial started from now lasts; 0 leaves it open, with no end date, until the student buys a paid plan.',
