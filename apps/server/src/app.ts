@@ -560,6 +560,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       outbox,
       localGoogle: deps.localGoogle,
       lessons: { db, clock, lessons },
+      subscriptions: { db, clock, subscriptions },
       telegram: telegramWebhookSecret ? { webhookSecret: telegramWebhookSecret } : undefined,
     });
   }

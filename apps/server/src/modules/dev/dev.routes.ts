@@ -7,6 +7,7 @@ import type { LocalGoogleIssuer } from '../../providers/google/id-token-verifier
 import type { Outbox } from '../outbox/outbox.ts';
 import { type DevLessonDeps, devLessonRoutes } from './dev.lessons.ts';
 import { type GoogleAccount, googleSignInPage, outboxPage } from './dev.pages.ts';
+import { type DevSubscriptionDeps, devSubscriptionRoutes } from './dev.subscriptions.ts';
 import { devTelegramRoutes } from './dev.telegram.ts';
 
 const OutboxQuery = z.object({
@@ -43,10 +44,13 @@ export const devRoutes: FastifyPluginAsync<{
   localGoogle?: LocalGoogleIssuer | undefined;
   /** With them, `POST /dev/lesson` makes a lesson starting now for live-session browser journeys. */
   lessons?: DevLessonDeps | undefined;
+  /** With them, `POST /dev/subscription/ending` brings a subscription to its last days for renewal journeys. */
+  subscriptions?: DevSubscriptionDeps | undefined;
   /** With it, the bot's deep link opens a local Telegram stand-in that posts to the real webhook. */
   telegram?: { webhookSecret: string } | undefined;
-}> = async (app, { outbox, localGoogle, lessons, telegram }) => {
+}> = async (app, { outbox, localGoogle, lessons, subscriptions, telegram }) => {
   if (lessons) await app.register(devLessonRoutes, lessons);
+  if (subscriptions) await app.register(devSubscriptionRoutes, subscriptions);
   if (telegram) await app.register(devTelegramRoutes, { outbox, ...telegram });
 
   app.get('/dev/outbox', { schema: { hide: true, querystring: OutboxQuery } }, async (request, reply) => {

@@ -22,7 +22,7 @@ export function subscriptionEndingMessage(p: {
   reference: RenewalReference | null;
 }) {
   const day = p.endsAt.toLocaleString('ar-EG', { timeZone: 'Africa/Cairo', dateStyle: 'full', timeStyle: 'short' });
-  const ending = `ينتهي اشتراكك في درسك (${p.weeklyMinutes} دقيقة أسبوعيًا) يوم ${day}.`;
+  const ending = `ينتهي اشتراكك في درسك (${p.weeklyMinutes.toLocaleString('ar-EG')} دقيقة أسبوعيًا) يوم ${day}.`;
   const reference = p.reference && {
     text:
       `ادفع الشهر القادم مقدّمًا: ${formatEgp(p.reference.amountPiastres)} في أي منفذ فوري بالرقم المرجعي ` +

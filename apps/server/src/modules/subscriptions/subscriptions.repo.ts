@@ -153,6 +153,11 @@ async function moveEnd(db: Db, id: number, endsAt: Date, next: NextMove | null):
 }
 
 /** The subscription a payment bought, while active or scheduled (a refund in full cancels it). */
+/** Local mode's journeys only (dev.subscriptions.ts): a period brought to its last days. */
+export async function moveEndForDev(db: Db, id: number, endsAt: Date): Promise<void> {
+  await moveEnd(db, id, endsAt, null);
+}
+
 export async function lockActiveOfTransaction(db: Db, transactionId: number): Promise<Subscription | undefined> {
   const [row] = await db
     .select()

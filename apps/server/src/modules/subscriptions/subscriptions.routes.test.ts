@@ -409,7 +409,7 @@ describe('the end of a subscription', () => {
     await t.app.jobs.run('subscriptions.end-notice', notices[0]?.data);
     const [message] = await endNotices(student);
     expect(message).toMatchObject({ channel: 'email', recipient: student.email, template: 'subscription-ending' });
-    expect(message?.body).toContain('120 دقيقة');
+    expect(message?.body).toContain('١٢٠ دقيقة');
     // she paid in cash: the renewal carries the next period's Fawry reference, and one tap to renew otherwise
     expect(message?.body).toContain(`/checkout/${plan.id}/month`);
     const [reference] = (await transactionsOf(student)).filter((r) => r.status === 0);

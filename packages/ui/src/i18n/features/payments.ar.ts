@@ -191,7 +191,7 @@ export const paymentsAr = {
   // cash reference tab
   'payments.cash.tab': 'الدفع في فوري',
   'payments.cash.intro':
-    'احصل على رقم مرجعي وادفع نقدًا في أي منفذ فوري أو من تطبيق myFawry. يبدأ اشتراكك فور تأكيد الدفع.',
+    'احصل على رقم مرجعي وادفع نقدًا في أي منفذ فوري أو من تطبيق myFawry. نؤكد اشتراكك فور وصول الدفع.',
   'payments.cash.get': 'احصل على الرقم المرجعي',
   'payments.cash.reference': 'الرقم المرجعي',
   'payments.cash.amount': 'المبلغ',

@@ -167,7 +167,7 @@ export const paymentsEn: Translation<typeof paymentsAr> = {
 
   'payments.cash.tab': 'Pay at Fawry',
   'payments.cash.intro':
-    'Get a reference number and pay cash at any Fawry outlet or in the myFawry app. Your subscription starts as soon as the payment is confirmed.',
+    'Get a reference number and pay cash at any Fawry outlet or in the myFawry app. We confirm your subscription as soon as the payment arrives.',
   'payments.cash.get': 'Get a reference number',
   'payments.cash.reference': 'Reference number',
   'payments.cash.amount': 'Amount',

@@ -144,13 +144,13 @@ export function indexPage(orders: SimulatedOrder[]): string {
   return page(
     'بوابة الدفع التجريبية',
     html`<h1>العمليات</h1>
-<p class="muted">هنا تظهر طلبات الدفع التي أنشأها درسك: ادخل إلى أي عملية معلّقة لتدفعها أو ترفضها أو تتركها تنتهي.</p>
+<p class="muted">هنا تظهر طلبات الدفع التي أنشأها درسك: ادخل إلى أي عملية معلّقة لتدفعها أو ترفضها أو تتركها تنتهي. الدفع النقدي يُعرف برقمه المرجعي، كما في منفذ فوري.</p>
 <section class="card">${
       orders.length === 0
         ? html`<p>لا توجد عمليات بعد.</p>`
-        : html`<table><thead><tr><th>الوسيلة</th><th>المبلغ</th><th>الحالة</th><th>التاريخ</th></tr></thead><tbody>${orders.map(
+        : html`<table><thead><tr><th>الوسيلة</th><th>الرقم المرجعي</th><th>المبلغ</th><th>الحالة</th><th>التاريخ</th></tr></thead><tbody>${orders.map(
             (o) =>
-              html`<tr><td><a href="/dev/gateway/pay/${encodeURIComponent(o.merchantRef)}">${METHOD_NAMES[o.method]}</a></td><td>${formatEgp(o.amountPiastres)}</td><td>${status(o)}</td><td>${time(o.createdAt)}</td></tr>`,
+              html`<tr><td><a href="/dev/gateway/pay/${encodeURIComponent(o.merchantRef)}">${METHOD_NAMES[o.method]}</a></td><td>${o.method === 'cashReference' ? o.referenceNumber : ''}</td><td>${formatEgp(o.amountPiastres)}</td><td>${status(o)}</td><td>${time(o.createdAt)}</td></tr>`,
           )}</tbody></table>`
     }</section>`,
   );
