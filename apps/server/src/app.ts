@@ -519,6 +519,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     ...subscriptionsDeps,
     subscriptions,
     renewalReference: payments.renewalReference,
+    autoRenewalCardOf: payments.autoRenewalCardOf,
     log: app.log,
   });
   defineSubscriptionJobs(queue, subscriptions, renewals);

@@ -4,6 +4,7 @@ import type { AddressInfo } from 'node:net';
 import {
   cancelUnpaidSignature,
   card3dsChargeSignature,
+  cardTokenChargeSignature,
   deleteTokenSignature,
   type FawryKeys,
   fawryAmount,
@@ -78,26 +79,30 @@ export async function startFakeProviders() {
       amount,
     };
     const method = str(body.paymentMethod);
-    const expected = wallet
-      ? walletChargeSignature(FAKE_FAWRY, {
-          ...common,
-          debitMobileWalletNo: str(body.debitMobileWalletNo) || undefined,
-        })
-      : method === 'PAYATFAWRY'
-        ? referenceChargeSignature(FAKE_FAWRY, common)
-        : body.installmentPlanId !== undefined
-          ? installmentChargeSignature(FAKE_FAWRY, {
-              ...common,
-              cardToken: str(body.cardToken),
-              cvv: str(body.cvv),
-              installmentPlanId: str(body.installmentPlanId),
-            })
-          : card3dsChargeSignature(FAKE_FAWRY, {
-              ...common,
-              cardToken: str(body.cardToken),
-              cvv: str(body.cvv),
-              returnUrl: str(body.returnUrl),
-            });
+    // a merchant-initiated charge of a saved card: no CVV, no 3-D Secure, paid or refused at once (§1.2a)
+    const merchantInitiated = method === 'CARD' && body.cvv === undefined;
+    const expected = merchantInitiated
+      ? cardTokenChargeSignature(FAKE_FAWRY, { ...common, cardToken: str(body.cardToken) })
+      : wallet
+        ? walletChargeSignature(FAKE_FAWRY, {
+            ...common,
+            debitMobileWalletNo: str(body.debitMobileWalletNo) || undefined,
+          })
+        : method === 'PAYATFAWRY'
+          ? referenceChargeSignature(FAKE_FAWRY, common)
+          : body.installmentPlanId !== undefined
+            ? installmentChargeSignature(FAKE_FAWRY, {
+                ...common,
+                cardToken: str(body.cardToken),
+                cvv: str(body.cvv),
+                installmentPlanId: str(body.installmentPlanId),
+              })
+            : card3dsChargeSignature(FAKE_FAWRY, {
+                ...common,
+                cardToken: str(body.cardToken),
+                cvv: str(body.cvv),
+                returnUrl: str(body.returnUrl),
+              });
     if (body.signature !== expected || body.merchantCode !== FAKE_FAWRY.merchantCode) {
       return fawryError(res, 9946, 'Wrong Signature');
     }
@@ -110,11 +115,11 @@ export async function startFakeProviders() {
       referenceNumber: String(randomInt(100_000_000, 999_999_999)),
       paymentMethod: method,
       amount: Number(body.amount),
-      orderStatus: state.charge === 'paid' ? 'PAID' : 'UNPAID',
+      orderStatus: state.charge === 'paid' || merchantInitiated ? 'PAID' : 'UNPAID',
       refunded: 0,
     };
     orders.set(order.merchantRefNumber, order);
-    const threeDs = method === 'CARD' && state.charge === 'pending';
+    const threeDs = method === 'CARD' && state.charge === 'pending' && !merchantInitiated;
     send(res, 200, {
       type: 'ChargeResponse',
       referenceNumber: order.referenceNumber,

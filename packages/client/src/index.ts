@@ -67,6 +67,7 @@ export {
   updateAppointment,
 } from './onboarding/onboarding.queries.ts';
 export {
+  autoRenewalQuery,
   lastTransactionQuery,
   paymentsKeys,
   savedCardsQuery,

@@ -12,6 +12,7 @@ export const paymentsKeys = {
   detail: (id: number) => [...paymentsKeys.all, 'detail', id] as const,
   last: () => [...paymentsKeys.all, 'last'] as const,
   cards: () => [...paymentsKeys.all, 'cards'] as const,
+  autoRenewal: () => [...paymentsKeys.all, 'auto-renewal'] as const,
 };
 
 /** The student's payments, newest first. */
@@ -57,4 +58,11 @@ export const savedCardsQuery = (http: HttpClient) =>
   queryOptions({
     queryKey: paymentsKeys.cards(),
     queryFn: ({ signal }) => http.callRoute(paymentsContract.cardTokenList, { signal }),
+  });
+
+/** The student's automatic renewal with a saved card (null: off, the default). */
+export const autoRenewalQuery = (http: HttpClient) =>
+  queryOptions({
+    queryKey: paymentsKeys.autoRenewal(),
+    queryFn: ({ signal }) => http.callRoute(paymentsContract.autoRenewal, { signal }),
   });

@@ -11,6 +11,8 @@ export const MESSAGE_KIND_CLASS = {
   paymentReceived: 'transactional',
   paymentReference: 'transactional',
   refund: 'transactional',
+  /** An automatic renewal the card refused: she has to renew by hand. */
+  autoRenewalFailed: 'transactional',
   lessonBooked: 'transactional',
   lessonRebooked: 'transactional',
   lessonCancelled: 'transactional',

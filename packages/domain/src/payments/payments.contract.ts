@@ -176,6 +176,18 @@ export const SavedCardSchema = z.object({
 });
 export type SavedCard = z.infer<typeof SavedCardSchema>;
 
+/**
+ * Automatic renewal with a saved card (issue 31): off by default (null). While on, each period is charged at its
+ * end by the card, the student told days before; a refused charge turns it off (she renews by hand then).
+ */
+export const AutoRenewalStateSchema = z.object({
+  autoRenewal: z
+    .object({ cardTokenId: z.number().int(), lastFour: z.string().nullable(), brand: z.string().nullable() })
+    .nullable(),
+});
+export type AutoRenewalState = z.infer<typeof AutoRenewalStateSchema>;
+export const AutoRenewalInput = z.strictObject({ cardTokenId: Id });
+
 /** Fawry's server notification V2 (providers.md §1.9): signed fields are required, the rest pass through. */
 export const FawryNotificationSchema = z.looseObject({
   requestId: z.string().max(100).optional(),
@@ -317,6 +329,34 @@ export const paymentsContract = {
     auth: ['student'],
     response: z.object({ url: z.string() }),
     errors: ['service-unavailable'],
+  }),
+  autoRenewal: defineRoute({
+    ...fawry,
+    method: 'GET',
+    path: '/api/v1/fawry/auto-renewal',
+    summary: "The student's automatic renewal with a saved card, or null (off, the default)",
+    auth: ['student'],
+    response: AutoRenewalStateSchema,
+    errors: [],
+  }),
+  autoRenewalOn: defineRoute({
+    ...fawry,
+    method: 'PUT',
+    path: '/api/v1/fawry/auto-renewal',
+    summary: 'Renew automatically with this saved card: each period charged at its end, told days before',
+    auth: ['student'],
+    body: AutoRenewalInput,
+    response: AutoRenewalStateSchema,
+    errors: ['card-not-found'],
+  }),
+  autoRenewalOff: defineRoute({
+    ...fawry,
+    method: 'DELETE',
+    path: '/api/v1/fawry/auto-renewal',
+    summary: 'Turn automatic renewal off, in one step',
+    auth: ['student'],
+    response: AutoRenewalStateSchema,
+    errors: [],
   }),
   paymentStatus: defineRoute({
     ...fawry,

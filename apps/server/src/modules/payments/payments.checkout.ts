@@ -12,7 +12,7 @@ import {
   type PaymentResult,
   TransactionStatus,
 } from '@darsak/domain/payments';
-import { installmentSchedule } from '@darsak/domain/plans';
+import { installmentSchedule, type PaidPeriod } from '@darsak/domain/plans';
 import { Role } from '@darsak/domain/users';
 import type { Db } from '../../platform/db/client.ts';
 import type { AuthUser } from '../../platform/http/auth-user.ts';
@@ -40,6 +40,7 @@ interface PayOptions {
 
 type PayRequest =
   | { method: 'cashReference'; input: CheckoutInput }
+  | { method: 'savedCard'; input: CheckoutInput & { cardTokenId: number } }
   | { method: 'card'; input: PayByCardInput }
   | { method: 'eWallet'; input: PayByWalletInput }
   | { method: 'bankInstallment'; input: PayByInstallmentsInput }
@@ -149,6 +150,8 @@ export function createCheckoutService(deps: CheckoutDeps, records: TransactionRe
         return deps.fawry.payByReference(payment);
       case 'card':
         return deps.fawry.payByCard(payment, card());
+      case 'savedCard':
+        return deps.fawry.chargeSavedCard(payment, cardToken ?? '');
       case 'eWallet':
         return deps.fawry.payByWallet(payment, request.input.walletPhone);
       case 'bankInstallment': {
@@ -208,7 +211,9 @@ export function createCheckoutService(deps: CheckoutDeps, records: TransactionRe
         weeklyMinutes: plan.weeklyMinutes,
         couponId,
         cardTokenId,
-        method: (request.method === 'checkout' ? 'card' : request.method) satisfies PaymentMethod,
+        method: (request.method === 'checkout' || request.method === 'savedCard'
+          ? 'card'
+          : request.method) satisfies PaymentMethod,
         provider: request.method === 'checkout' ? 'paymob' : 'fawry',
         merchantRefNum: newMerchantRef(),
         idempotencyKey: key,
@@ -371,6 +376,17 @@ export function createCheckoutService(deps: CheckoutDeps, records: TransactionRe
      * and period her current one was paid for, priced now, under the key the caller gives per period (a rerun
      * replays it), payable until `payBy`. Null when that period was not paid by cash reference.
      */
+    /**
+     * Automatic renewal (issue 31): the next period of the plan and period her current one has, charged by her saved
+     * card without 3-D Secure, merchant-initiated, under one key per period: a second run, or two at once, replays
+     * the first and the provider is asked once.
+     */
+    renewByCard(studentId: number, period: { id: number; planId: number; period: PaidPeriod }, cardTokenId: number) {
+      const actor: AuthUser = { id: studentId, role: Role.student, sessionId: 'auto-renewal' };
+      const input = { planId: period.planId, period: period.period, cardTokenId };
+      return pay(actor, { method: 'savedCard', input }, `auto-renewal:${period.id}`, { tell: false });
+    },
+
     async renewalReference(studentId: number, paidWith: number, key: string, payBy: Date) {
       const last = await repo.findTransaction(db, paidWith);
       if (last?.method !== 'cashReference' || last.period === 'freeTrial') return null;

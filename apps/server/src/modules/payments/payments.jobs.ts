@@ -19,6 +19,12 @@ export function definePaymentJobs(queue: Pick<JobQueue, 'define'>, payments: Pay
     policy: 'short',
     handler: async () => void (await payments.expireOverdue()),
   });
+  queue.define({
+    name: 'payments.auto-renewal',
+    cron: '*/10 * * * *',
+    policy: 'short',
+    handler: async () => void (await payments.chargeDue()),
+  });
   queue.define<RefundJob>({
     name: REFUND_JOB,
     retryLimit: 10,

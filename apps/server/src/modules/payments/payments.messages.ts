@@ -61,3 +61,13 @@ export function refundNotice(p: { refundedPiastres: number; full: boolean }): No
       ' يظهر المبلغ المردود في إيصال الدفعة المرفق بالبريد الإلكتروني وفي صفحة مدفوعاتك.',
   };
 }
+
+/** An automatic renewal the card refused: automatic renewal is off, she renews by hand before her end. */
+export function autoRenewalFailedNotice(p: { endsAt: Date; renewUrl: string }): Notice {
+  return {
+    subject: 'تعذّر تجديد اشتراكك تلقائيًا',
+    text:
+      `درسك: رفضت بطاقتك تجديد اشتراكك تلقائيًا، فأوقفنا التجديد التلقائي. جدّد اشتراكك قبل ${messageMoment.format(p.endsAt)} ` +
+      `(بتوقيت القاهرة) حتى لا تنقطع دروسك: ${p.renewUrl}`,
+  };
+}

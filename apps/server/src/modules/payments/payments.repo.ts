@@ -3,6 +3,7 @@ import type { Db } from '../../platform/db/client.ts';
 import { coupons, plans } from '../plans/plans.table.ts';
 import { users } from '../users/users.table.ts';
 import {
+  autoRenewals,
   type CardToken,
   cardTokens,
   type IdempotencyKey,
@@ -314,4 +315,28 @@ export async function replaceCards(
 
 export async function deleteCard(db: Db, id: number): Promise<void> {
   await db.delete(cardTokens).where(eq(cardTokens.id, id));
+}
+
+// automatic renewal
+
+/** The student's automatic renewal with its card, if on. */
+export async function findAutoRenewal(db: Db, userId: number): Promise<{ card: CardToken } | undefined> {
+  const [row] = await db
+    .select({ card: cardTokens })
+    .from(autoRenewals)
+    .innerJoin(cardTokens, eq(cardTokens.id, autoRenewals.cardTokenId))
+    .where(eq(autoRenewals.userId, userId))
+    .limit(1);
+  return row;
+}
+
+export async function saveAutoRenewal(db: Db, userId: number, cardTokenId: number): Promise<void> {
+  await db
+    .insert(autoRenewals)
+    .values({ userId, cardTokenId })
+    .onConflictDoUpdate({ target: autoRenewals.userId, set: { cardTokenId } });
+}
+
+export async function deleteAutoRenewal(db: Db, userId: number): Promise<void> {
+  await db.delete(autoRenewals).where(eq(autoRenewals.userId, userId));
 }

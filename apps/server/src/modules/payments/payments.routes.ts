@@ -29,6 +29,9 @@ export const paymentsRoutes: FastifyPluginAsync<{ payments: PaymentsService; rec
   bindContract(app, p.cardTokenList, ({ user }) => payments.listCards(user));
   bindContract(app, p.cardTokenDelete, ({ user, query }) => payments.deleteCard(user, query.cardTokenId));
   bindContract(app, p.cardTokenUrl, async ({ user }) => payments.cardTokenUrl(user));
+  bindContract(app, p.autoRenewal, ({ user }) => payments.autoRenewal(user));
+  bindContract(app, p.autoRenewalOn, ({ user, body }) => payments.autoRenewalOn(user, body));
+  bindContract(app, p.autoRenewalOff, ({ user }) => payments.autoRenewalOff(user));
   bindContract(app, p.paymentStatus, ({ user, query }) => payments.status(user, query.transactionId));
   bindContract(app, p.syncPaymentStatus, ({ user, body }) => payments.syncStatus(user, body.transactionId));
   bindContract(app, p.fawryCallback, ({ body }) => payments.fawryCallback(body));

@@ -11,6 +11,7 @@ import type { Outbox } from '../outbox/outbox.ts';
 import type { PlansService } from '../plans/plans.service.ts';
 import type { RefundRequest, SubscriptionsService } from '../subscriptions/subscriptions.service.ts';
 import type { UsersService } from '../users/users.service.ts';
+import { createAutoRenewals } from './payments.auto-renewal.ts';
 import { createCardsService } from './payments.cards.ts';
 import { createCheckoutService } from './payments.checkout.ts';
 import { createReconciliationService } from './payments.reconciliation.ts';
@@ -27,7 +28,7 @@ export interface PaymentsDeps {
   plans: Pick<PlansService, 'checkoutQuote' | 'countCouponUse' | 'settleCouponReservation'>;
   subscriptions: Pick<
     SubscriptionsService,
-    'purchaseStart' | 'startForPayment' | 'endForRefund' | 'idsForTransactions'
+    'purchaseStart' | 'startForPayment' | 'endForRefund' | 'idsForTransactions' | 'endingWithoutNext'
   >;
   users: Pick<UsersService, 'findById'>;
   /** Enlists a refund in a transaction (payments.refunds.ts), for payments made while a paid subscription is active. */
@@ -59,8 +60,10 @@ export interface PaymentsDeps {
 export function createPaymentsService(deps: PaymentsDeps) {
   const records = createTransactionRecords(deps);
   const { syncOne, ...reconciliation } = createReconciliationService(deps, records);
+  const checkout = createCheckoutService(deps, records);
   return {
-    ...createCheckoutService(deps, records),
+    ...checkout,
+    ...createAutoRenewals(deps, checkout.renewByCard),
     ...createCardsService(deps),
     ...reconciliation,
     ...createTransactionsService(deps, records, syncOne),

@@ -229,6 +229,25 @@ export const idempotencyKeys = pgTable(
   ],
 );
 
+/**
+ * A student's opt-in to automatic renewal with a saved card (issue 31; off by default, one row while on): each
+ * period is charged at its end by the card token, merchant-initiated (payments.auto-renewal.ts). Deleting the row
+ * is the one-step cancel; a refused charge deletes it too (she renews by hand then). It goes with the card.
+ */
+export const autoRenewals = pgTable(
+  'auto_renewals',
+  {
+    userId: integer('user_id').primaryKey(),
+    cardTokenId: integer('card_token_id').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    foreignKeyOf('auto_renewals', t.userId, users.id, 'cascade'),
+    foreignKeyOf('auto_renewals', t.cardTokenId, cardTokens.id, 'cascade'),
+  ],
+);
+
+export type AutoRenewal = typeof autoRenewals.$inferSelect;
 export type CardToken = typeof cardTokens.$inferSelect;
 export type NewCardToken = typeof cardTokens.$inferInsert;
 export type Transaction = typeof transactions.$inferSelect;

@@ -3,8 +3,9 @@ import type { Plan } from '@darsak/domain/plans';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { verify } from '../../../test/booking-fixtures.ts';
-import { buildTestApp, injectAs, type TestApp } from '../../../test/build-test-app.ts';
-import { type FakeProviders, fakeProvidersEnv, startFakeProviders } from '../../../test/fake-providers.ts';
+import { injectAs, type TestApp } from '../../../test/build-test-app.ts';
+import { cashReference, paidAtKiosk, withFakeProviders } from '../../../test/cash-payments.ts';
+import type { FakeProviders } from '../../../test/fake-providers.ts';
 import { type Actor, createActor } from '../../../test/harness/actors.ts';
 import { queuedJobs } from '../../../test/queued-jobs.ts';
 import { codeForDbError } from '../../platform/http/db-errors.ts';
@@ -17,41 +18,18 @@ const NOW = '2025-03-06T10:00:00Z';
 const END = new Date('2025-04-03T04:00:00Z');
 let fake: FakeProviders;
 let t: TestApp;
+let close: () => Promise<void>;
 let plan: Plan;
-let keys = 0;
 
 beforeAll(async () => {
-  fake = await startFakeProviders();
-  t = await buildTestApp({ now: NOW, env: fakeProvidersEnv(fake) });
-  const admin = await createActor(t, 'admin');
-  plan = (
-    await injectAs(t.app, admin.token, {
-      method: 'POST',
-      url: '/api/v1/plan',
-      payload: { weeklyMinutes: 60, baseMonthPricePiastres: 50_000 },
-    })
-  ).json();
+  const suite = await withFakeProviders(NOW);
+  ({ fake, t, close } = suite);
+  plan = await suite.plan(60, 50_000);
 });
-afterAll(async () => {
-  await t.close();
-  await fake.close();
-});
+afterAll(() => close());
 
-const checkout = (student: Actor) => {
-  keys += 1;
-  return injectAs(t.app, student.token, {
-    method: 'POST',
-    url: '/api/v1/fawry/pay/ref-num',
-    payload: { planId: plan.id, period: 'month' },
-    headers: { 'idempotency-key': `race-${keys}-${Date.now()}` },
-  });
-};
-const paid = (result: PaymentResult) =>
-  t.app.inject({
-    method: 'POST',
-    url: '/api/v1/fawry/callback',
-    payload: fake.notify(result.transaction.merchantRefNum, 'PAID'),
-  });
+const checkout = (student: Actor) => cashReference(t, student, plan);
+const paid = (result: PaymentResult) => paidAtKiosk(t, fake, result);
 const rowsOf = (studentId: number) =>
   t.database.db.select().from(subscriptions).where(eq(subscriptions.studentId, studentId)).orderBy(subscriptions.id);
 

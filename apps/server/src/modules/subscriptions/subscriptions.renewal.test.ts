@@ -1,11 +1,12 @@
-import { type PaymentResult, TransactionStatus } from '@darsak/domain/payments';
+import { TransactionStatus } from '@darsak/domain/payments';
 import type { Plan } from '@darsak/domain/plans';
 import type { CancelledSubscription, Subscription } from '@darsak/domain/subscriptions';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { ALL_WEEK, createTutor, verify } from '../../../test/booking-fixtures.ts';
-import { buildTestApp, injectAs, type TestApp } from '../../../test/build-test-app.ts';
-import { type FakeProviders, fakeProvidersEnv, startFakeProviders } from '../../../test/fake-providers.ts';
+import { injectAs, type TestApp } from '../../../test/build-test-app.ts';
+import { cashReference, payCash as payCashAt, withFakeProviders } from '../../../test/cash-payments.ts';
+import type { FakeProviders } from '../../../test/fake-providers.ts';
 import { type Actor, createActor, renewSession } from '../../../test/harness/actors.ts';
 import { chooseNotifications } from '../../../test/notifications.ts';
 import { queuedJobs } from '../../../test/queued-jobs.ts';
@@ -19,31 +20,19 @@ const NOW = '2025-03-06T10:00:00Z';
 const END = '2025-04-03T04:00:00.000Z';
 let fake: FakeProviders;
 let t: TestApp;
+let close: () => Promise<void>;
 let small: Plan;
 let large: Plan;
 let tutor: Actor;
-let keys = 0;
 
 beforeAll(async () => {
-  fake = await startFakeProviders();
-  t = await buildTestApp({ now: NOW, env: fakeProvidersEnv(fake) });
-  const admin = await createActor(t, 'admin');
-  const plan = async (weeklyMinutes: number, baseMonthPricePiastres: number): Promise<Plan> =>
-    (
-      await injectAs(t.app, admin.token, {
-        method: 'POST',
-        url: '/api/v1/plan',
-        payload: { weeklyMinutes, baseMonthPricePiastres },
-      })
-    ).json();
-  small = await plan(60, 50_000);
-  large = await plan(120, 80_000);
+  const suite = await withFakeProviders(NOW);
+  ({ fake, t, close } = suite);
+  small = await suite.plan(60, 50_000);
+  large = await suite.plan(120, 80_000);
   tutor = await createTutor(t, { slots: ALL_WEEK });
 });
-afterAll(async () => {
-  await t.close();
-  await fake.close();
-});
+afterAll(() => close());
 beforeEach(() => {
   fake.state.charge = 'pending';
   t.clock.set(NOW);
@@ -51,25 +40,7 @@ beforeEach(() => {
 
 const as = (actor: Actor, method: 'GET' | 'POST' | 'PATCH', url: string, payload?: object) =>
   injectAs(t.app, actor.token, { method, url, ...(payload ? { payload } : {}) });
-
-/** A Fawry cash reference for the plan, paid at the kiosk. */
-async function payCash(student: Actor, plan: Plan): Promise<PaymentResult> {
-  keys += 1;
-  const answer = await injectAs(t.app, student.token, {
-    method: 'POST',
-    url: '/api/v1/fawry/pay/ref-num',
-    payload: { planId: plan.id, period: 'month' },
-    headers: { 'idempotency-key': `renewal-${keys}-${Date.now()}` },
-  });
-  expect(answer.statusCode, answer.body).toBe(201);
-  const paid: PaymentResult = answer.json();
-  await t.app.inject({
-    method: 'POST',
-    url: '/api/v1/fawry/callback',
-    payload: fake.notify(paid.transaction.merchantRefNum, 'PAID'),
-  });
-  return paid;
-}
+const payCash = (student: Actor, plan: Plan) => payCashAt(t, fake, student, plan);
 
 async function subscribed(plan = small): Promise<Actor> {
   const student = await createActor(t, 'student');
@@ -161,13 +132,7 @@ describe('paying the next period in advance', () => {
     const student = await subscribed();
     await payCash(student, large);
     expect((await as(student, 'PATCH', '/api/v1/sub/cancel', {})).statusCode).toBe(200);
-    keys += 1;
-    const refused = await injectAs(t.app, student.token, {
-      method: 'POST',
-      url: '/api/v1/fawry/pay/ref-num',
-      payload: { planId: small.id, period: 'month' },
-      headers: { 'idempotency-key': `renewal-${keys}-${Date.now()}` },
-    });
+    const refused = await cashReference(t, student, small);
     expect(refused.statusCode).toBe(409);
     expect(refused.json().code).toBe('next-period-scheduled');
     await later(student, END);
@@ -243,13 +208,12 @@ describe('the renewal message', () => {
   it('a wallet payer gets one tap to the checkout of the same plan, and no reference is opened', async () => {
     const student = await createActor(t, 'student');
     await verify(t, student);
-    keys += 1;
     fake.state.charge = 'paid';
     const paid = await injectAs(t.app, student.token, {
       method: 'POST',
       url: '/api/v1/fawry/pay/e-wallet',
       payload: { planId: small.id, period: 'month', walletPhone: '01012345678' },
-      headers: { 'idempotency-key': `renewal-wallet-${keys}-${Date.now()}` },
+      headers: { 'idempotency-key': `renewal-wallet-${Date.now()}` },
     });
     expect(paid.statusCode, paid.body).toBe(201);
     const job = await noticeFor(student);

@@ -24,6 +24,8 @@ export type SubscriptionRenewalsDeps = Pick<
     payBy: Date,
   ) => Promise<Pick<PaymentResult, 'referenceNumber' | 'transaction'> | null>;
   log: Pick<FastifyBaseLogger, 'warn'>;
+  /** Payments' automatic renewal: the card it will charge, or null when off. */
+  autoRenewalCardOf: (tx: Db, studentId: number) => Promise<{ lastFour: string | null } | null>;
 };
 
 /**
@@ -93,7 +95,9 @@ export function createSubscriptionRenewals(deps: SubscriptionRenewalsDeps) {
         return (await deps.notifications.reaches(tx, row.studentId, 'subscriptionEnding')) ? row : null;
       });
       if (!due) return false;
-      const reference = await cashReference(due);
+      const card = await deps.autoRenewalCardOf(db, due.studentId);
+      // Renewing automatically: the notice before the charge, and no reference to pay.
+      const reference = card ? null : await cashReference(due);
       const sent = await db.transaction(async (tx: Db) => {
         const student = await deps.users.findById(tx, due.studentId);
         if (!student) return false;
@@ -104,6 +108,7 @@ export function createSubscriptionRenewals(deps: SubscriptionRenewalsDeps) {
           weeklyMinutes: due.weeklyMinutes,
           renewUrl: trial ? `${deps.appUrl}/plans` : `${deps.appUrl}/checkout/${due.planId}/${due.period}`,
           reference,
+          autoRenewal: card && { lastFour: card.lastFour, settingsUrl: `${deps.appUrl}/payments` },
         });
         await deps.notifications.send(tx, student.id, 'subscriptionEnding', notice, {
           template: 'subscription-ending',

@@ -9,11 +9,14 @@ import {
   inArray,
   lt,
   lte,
+  ne,
+  notExists,
   notInArray,
   type SQL,
   type SQLWrapper,
   sql,
 } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../platform/db/client.ts';
 import { lessons, minutesTaken } from '../lessons/lessons.table.ts';
 import {
@@ -153,6 +156,37 @@ async function moveEnd(db: Db, id: number, endsAt: Date, next: NextMove | null):
 }
 
 /** The subscription a payment bought, while active or scheduled (a refund in full cancels it). */
+/**
+ * Paid periods under way that end by `until`, whose student has no next period yet: those an automatic renewal
+ * charges now.
+ */
+export async function endingWithoutNext(db: Db, now: Date, until: Date): Promise<Subscription[]> {
+  const current = alias(subscriptions, 'current');
+  const next = db
+    .select({ id: subscriptions.id })
+    .from(subscriptions)
+    .where(
+      and(
+        eq(subscriptions.studentId, current.studentId),
+        eq(subscriptions.status, 'scheduled'),
+        gt(subscriptions.startsAt, now),
+      ),
+    );
+  return db
+    .select()
+    .from(current)
+    .where(
+      and(
+        inArray(current.status, ['active', 'scheduled']),
+        lte(current.startsAt, now),
+        gt(current.endsAt, now),
+        lte(current.endsAt, until),
+        ne(current.period, 'freeTrial'),
+        notExists(next),
+      ),
+    );
+}
+
 /** Local mode's journeys only (dev.subscriptions.ts): a period brought to its last days. */
 export async function moveEndForDev(db: Db, id: number, endsAt: Date): Promise<void> {
   await moveEnd(db, id, endsAt, null);

@@ -425,6 +425,12 @@ export function createSubscriptionsService(deps: SubscriptionsDeps) {
 
     idsForTransactions: (tx: Db, transactionIds: number[]) => repo.idsForTransactions(tx, transactionIds),
 
+    /** Paid periods under way ending within `withinMs`, with no next period yet (automatic renewal's charge). */
+    endingWithoutNext: (withinMs: number) => {
+      const now = clock.now();
+      return repo.endingWithoutNext(db, now, new Date(now.getTime() + withinMs));
+    },
+
     /** Job: ends the subscriptions whose period is over, and starts the next periods paid in advance. */
     async endOverdue(): Promise<number> {
       return db.transaction((tx) => repo.endOverdue(tx, clock.now()));

@@ -5,6 +5,7 @@ import { z } from 'zod';
 import {
   cancelUnpaidSignature,
   card3dsChargeSignature,
+  cardTokenChargeSignature,
   deleteTokenSignature,
   type FawryKeys,
   installmentChargeSignature,
@@ -217,6 +218,12 @@ export function createFawryGateway(options: FawryOptions): FawryGateway {
         returnUrl: card.returnUrl,
       });
       const body = { ...orderFields(order), paymentMethod: 'CARD', ...cardFields(card), signature };
+      return chargeResult(await call('POST', '/ECommerceWeb/Fawry/payments/charge', body));
+    },
+
+    async chargeSavedCard(order, token) {
+      const signature = cardTokenChargeSignature(options, { ...signed(order), cardToken: token });
+      const body = { ...orderFields(order), paymentMethod: 'CARD', cardToken: token, signature };
       return chargeResult(await call('POST', '/ECommerceWeb/Fawry/payments/charge', body));
     },
 

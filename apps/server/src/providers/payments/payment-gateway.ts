@@ -59,6 +59,11 @@ export interface FawryGateway {
   readonly provider: 'fawry';
   payByReference(order: PaymentOrder): Promise<ChargeResult>;
   payByCard(order: PaymentOrder, card: CardCharge): Promise<ChargeResult>;
+  /**
+   * A merchant-initiated charge of a saved card token without 3-D Secure or CVV (providers.md §1.2a): the automatic
+   * renewal the student opted into. Paid or refused at once.
+   */
+  chargeSavedCard(order: PaymentOrder, token: string): Promise<ChargeResult>;
   payByWallet(order: PaymentOrder, walletPhone: string): Promise<ChargeResult>;
   /** The bank instalment plan for an amount and a number of months, or null when none fits. */
   installmentPlanFor(amountPiastres: number, months: number): Promise<string | null>;

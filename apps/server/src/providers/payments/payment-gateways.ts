@@ -38,6 +38,7 @@ const unavailableFawry: FawryGateway = {
   provider: 'fawry',
   payByReference: refuse,
   payByCard: refuse,
+  chargeSavedCard: refuse,
   payByWallet: refuse,
   installmentPlanFor: refuse,
   payByInstallments: refuse,

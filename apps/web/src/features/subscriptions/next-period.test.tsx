@@ -110,3 +110,41 @@ describe('paying the next month in advance', () => {
     expect(await screen.findByRole('link', { name: 'ادفع الشهر القادم مقدّمًا' })).toBeTruthy();
   });
 });
+
+describe('automatic renewal', () => {
+  it('is offered with her saved card, turned on, and turned off in one step', async () => {
+    let state: unknown = { autoRenewal: null };
+    const { calls } = stubApi(
+      {
+        'GET /api/v1/sub/user': () => ({ body: payingAhead }),
+        'GET /api/v1/plan/list': () => ({ body: { total: 3, list: THREE_PLANS } }),
+        'GET /api/v1/tx/list': () => ({ body: { total: 0, list: [] } }),
+        'GET /api/v1/fawry/auto-renewal': () => ({ body: state }),
+        'GET /api/v1/fawry/card-token/list': () => ({
+          body: { list: [{ id: 3, lastFour: '4242', brand: 'Visa', createdAt: '2025-01-01T10:00:00.000Z' }] },
+        }),
+        'PUT /api/v1/fawry/auto-renewal': () => {
+          state = { autoRenewal: { cardTokenId: 3, lastFour: '4242', brand: 'Visa' } };
+          return { body: state };
+        },
+        'DELETE /api/v1/fawry/auto-renewal': () => {
+          state = { autoRenewal: null };
+          return { body: state };
+        },
+      },
+      student,
+    );
+    const user = userEvent.setup();
+    renderApp('/payments', { user: student });
+    const box = await screen.findByTestId('auto-renewal');
+    expect(box.textContent).toContain('جدّد اشتراكك تلقائيًا بالبطاقة المنتهية بـ 4242');
+    await user.click(within(box).getByRole('button', { name: 'فعّل التجديد التلقائي' }));
+    expect(await within(box).findByText(/التجديد التلقائي مفعّل بالبطاقة المنتهية بـ 4242/)).toBeTruthy();
+    expect(calls.find((c) => c.method === 'PUT' && c.path === '/api/v1/fawry/auto-renewal')?.body).toEqual({
+      cardTokenId: 3,
+    });
+    await user.click(within(box).getByRole('button', { name: 'أوقف التجديد التلقائي' }));
+    expect(await within(box).findByRole('button', { name: 'فعّل التجديد التلقائي' })).toBeTruthy();
+    expect(calls.some((c) => c.method === 'DELETE' && c.path === '/api/v1/fawry/auto-renewal')).toBe(true);
+  });
+});

@@ -409,6 +409,12 @@ export const paymentsAr = {
   'payments.next.cancelConfirm': 'تأكيد الإلغاء',
   'payments.next.keep': 'الإبقاء عليها',
   'payments.next.cancelled': 'أُلغيت الفترة القادمة، وطلبنا رد {amount} إلى وسيلة الدفع.',
+  'payments.autoRenewal.offer':
+    'جدّد اشتراكك تلقائيًا بالبطاقة المنتهية بـ {lastFour}: نخصم ثمن الفترة القادمة قبل انتهاء اشتراكك بيوم، ونخبرك قبل كل خصم.',
+  'payments.autoRenewal.on':
+    'التجديد التلقائي مفعّل بالبطاقة المنتهية بـ {lastFour}: نخبرك قبل كل خصم، ويمكنك إيقافه في أي وقت.',
+  'payments.autoRenewal.turnOn': 'فعّل التجديد التلقائي',
+  'payments.autoRenewal.turnOff': 'أوقف التجديد التلقائي',
   'payments.remaining.title': 'الدقائق المتبقية هذا الأسبوع',
   'payments.remaining.value': '{remaining} من {total}',
   'payments.remaining.of': 'من {total}',

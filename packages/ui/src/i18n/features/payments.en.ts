@@ -380,6 +380,12 @@ export const paymentsEn: Translation<typeof paymentsAr> = {
   'payments.next.cancelConfirm': 'Confirm cancellation',
   'payments.next.keep': 'Keep it',
   'payments.next.cancelled': 'The next period is cancelled; we asked for {amount} back to your payment method.',
+  'payments.autoRenewal.offer':
+    'Renew automatically with the card ending {lastFour}: we charge the next period a day before yours ends and tell you before each charge.',
+  'payments.autoRenewal.on':
+    'Automatic renewal is on with the card ending {lastFour}: we tell you before each charge, and you can turn it off at any time.',
+  'payments.autoRenewal.turnOn': 'Turn on automatic renewal',
+  'payments.autoRenewal.turnOff': 'Turn off automatic renewal',
   'payments.remaining.title': 'Minutes left this week',
   'payments.remaining.value': '{remaining} of {total}',
   'payments.remaining.of': 'of {total}',

@@ -237,6 +237,12 @@ export function createGatewaySimulator(deps: { clock: Clock; appUrl: string; del
       return charged(created, payPage(created.merchantRef));
     },
 
+    async chargeSavedCard(order, token) {
+      const card = savedCard(String(order.customer.id), token);
+      const created = open('fawry', order, 'card', { card, status: 'PAID' });
+      return { ...charged(created, null), status: 'paid' };
+    },
+
     async payByWallet(order, walletPhone) {
       return charged(open('fawry', order, 'eWallet', { walletPhone }), null);
     },

@@ -6,6 +6,7 @@ import { DetailRow } from '../../../components/detail-row.tsx';
 import { paths } from '../../../config/paths.ts';
 import { usePaymentsText } from '../../../lib/payments-text.ts';
 import { activeSubscriptionOf, useCurrentSubscription } from '../hooks/use-subscription.ts';
+import { AutoRenewal } from './auto-renewal.tsx';
 import { CancelSubscriptionDialog } from './cancel-subscription-dialog.tsx';
 import { NextPeriod } from './next-period.tsx';
 import { PauseStatus } from './pause-status.tsx';
@@ -92,6 +93,7 @@ export function SubscriptionCard({ className }: { className?: string }) {
         )}
       </dl>
       <NextPeriod subscription={subscription} />
+      {!trial && <AutoRenewal />}
       <div className="mt-4 flex flex-wrap items-center gap-3">
         {trial && (
           <Link to={paths.plans.href()} className={buttonClasses()}>
