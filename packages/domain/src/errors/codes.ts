@@ -110,6 +110,8 @@ export const ERROR_STATUS = {
   'pause-not-found': 404,
   'pause-not-shortenable': 409,
   'next-period-scheduled': 409,
+  'upgrade-not-larger': 422,
+  'upgrade-no-weeks-left': 422,
   'lessons-not-in-pause': 400,
   'payment-in-progress': 409,
   'refund-in-progress': 409,

@@ -106,6 +106,9 @@ export const ERROR_MESSAGES_EN: ErrorMessages = {
   'pause-not-found': 'There is no pause on this subscription.',
   'pause-not-shortenable': 'The pause already ends with its current week; it cannot end sooner.',
   'next-period-scheduled': 'Your next period is already paid for; it starts when the current one ends.',
+  'upgrade-not-larger': 'Choose a plan with more weekly minutes than yours, for the same period.',
+  'upgrade-no-weeks-left':
+    'No whole week is left in your subscription to upgrade; choose the plan for your next period instead.',
   'lessons-not-in-pause': 'Some of the chosen lessons are not your booked lessons inside the pause.',
   'payment-in-progress':
     'You have a payment in progress that is not finished. Complete or cancel it on your payments page, then start a new one.',

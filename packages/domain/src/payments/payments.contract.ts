@@ -130,6 +130,8 @@ const Checkout = {
   period: PaidPeriodSchema,
   couponCode: CouponCode.optional(),
   idempotencyKey: IdempotencyKey.optional(),
+  /** A mid-term upgrade of the subscription under way to this larger plan (same period), priced for its weeks left. */
+  upgrade: z.literal(true).optional(),
 };
 const Cvv = z.string().regex(/^[0-9]{3,4}$/, 'cvv-format');
 
@@ -221,6 +223,8 @@ const CHECKOUT_ERRORS = [
   'plan-not-found',
   'plan-not-offered',
   'next-period-scheduled',
+  'upgrade-not-larger',
+  'upgrade-no-weeks-left',
   'coupon-not-found',
   'coupon-expired',
   'invalid-coupon',

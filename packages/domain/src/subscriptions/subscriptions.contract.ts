@@ -6,6 +6,7 @@ import { defineRoute } from '../contract/define-route.ts';
 import { LessonSchema } from '../lessons/lessons.contract.ts';
 import { TransactionStatusSchema } from '../payments/payments.enums.ts';
 import { PlanPeriodSchema } from '../plans/plans.enums.ts';
+import { PaidPeriodSchema } from '../plans/plans.schemas.ts';
 import { ROLE_GROUPS } from '../users/roles.ts';
 
 /** `scheduled`: a next period paid in advance, starting when the current one ends (subscriptions.renewal.ts). */
@@ -160,6 +161,18 @@ export type PausedSubscription = z.infer<typeof PausedSubscriptionSchema>;
 
 export const StaffEndPauseInput = z.strictObject({ reason: AuditReason });
 
+/** The plan and period of a mid-term upgrade, to price. */
+export const UpgradeQuoteQuery = z.strictObject({ planId: IdParam, period: PaidPeriodSchema });
+
+/** What upgrading now to the larger plan costs: its weekly difference for each whole week left. */
+export const UpgradeQuoteSchema = z.object({
+  planId: z.number().int(),
+  weeklyMinutes: z.number().int(),
+  weeks: z.number().int(),
+  amountPiastres: z.number().int(),
+});
+export type UpgradeQuote = z.infer<typeof UpgradeQuoteSchema>;
+
 const sub = { tags: ['subscription'] } as const;
 const pauseErrors = [
   'subscription-not-found',
@@ -220,6 +233,22 @@ export const subscriptionsContract = {
     response: SubscriptionSchema,
     status: 201,
     errors: ['plan-not-found', 'plan-not-offered', 'subscription-exists', 'free-trial-used', 'payment-in-progress'],
+  }),
+  upgradeQuote: defineRoute({
+    ...sub,
+    method: 'GET',
+    path: '/api/v1/sub/upgrade/quote',
+    summary: 'What upgrading the subscription under way to a larger plan now costs (its weeks left)',
+    auth: ['student'],
+    query: UpgradeQuoteQuery,
+    response: UpgradeQuoteSchema,
+    errors: [
+      'subscription-not-found',
+      'plan-not-found',
+      'plan-not-offered',
+      'upgrade-not-larger',
+      'upgrade-no-weeks-left',
+    ],
   }),
   pausePreview: defineRoute({
     ...sub,

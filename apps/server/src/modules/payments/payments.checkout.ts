@@ -187,8 +187,15 @@ export function createCheckoutService(deps: CheckoutDeps, records: TransactionRe
       const claim = await repo.claimKey(tx, { userId: actor.id, key, requestHash: requestHash(request) });
       if (!claim.fresh) return { claim: claim.row, row: null, cardToken: null };
       await holdCheckout(tx, actor.id);
-      const start = await deps.subscriptions.purchaseStart(tx, actor.id);
-      const { plan, quote, couponId } = await deps.plans.checkoutQuote(tx, actor, request.input);
+      // An upgrade is priced for the weeks left of the subscription under way, without a coupon.
+      const upgrading = request.input.upgrade === true;
+      const start = upgrading ? null : await deps.subscriptions.purchaseStart(tx, actor.id);
+      const priced = upgrading ? { ...request.input, couponCode: undefined } : request.input;
+      const { plan, quote, couponId } = await deps.plans.checkoutQuote(tx, actor, priced);
+      const larger = { id: plan.id, weeklyMinutes: plan.weeklyMinutes, pricePiastres: quote.amountPiastres };
+      const upgrade = upgrading
+        ? await deps.subscriptions.upgradeQuote(tx, actor.id, larger, request.input.period)
+        : null;
       let cardTokenId: number | null = null;
       let cardToken: string | null = null;
       if ('cardTokenId' in request.input) {
@@ -217,10 +224,10 @@ export function createCheckoutService(deps: CheckoutDeps, records: TransactionRe
         provider: request.method === 'checkout' ? 'paymob' : 'fawry',
         merchantRefNum: newMerchantRef(),
         idempotencyKey: key,
-        amountPiastres: quote.amountPiastres,
-        discountPiastres: quote.couponDiscountPiastres,
+        amountPiastres: upgrade ? upgrade.amountPiastres : quote.amountPiastres,
+        discountPiastres: upgrade ? 0 : quote.couponDiscountPiastres,
         installments,
-        forNextPeriod: start.advance,
+        forNextPeriod: start?.advance ?? false,
         status: TransactionStatus.new,
         expiresAt: options.expiresAt ?? new Date(now.getTime() + payFor),
         createdAt: now,
@@ -232,6 +239,16 @@ export function createCheckoutService(deps: CheckoutDeps, records: TransactionRe
         actorId: actor.id,
         at: now,
       });
+      if (upgrade) {
+        const { subscriptionId, weeks } = upgrade;
+        await deps.subscriptions.recordUpgrade(tx, {
+          transactionId: row.id,
+          subscriptionId,
+          planId: plan.id,
+          weeklyMinutes: plan.weeklyMinutes,
+          weeks,
+        });
+      }
       await repo.updateKey(tx, claim.row.id, { transactionId: row.id });
       return { claim: claim.row, row, cardToken };
     });

@@ -28,7 +28,13 @@ export interface PaymentsDeps {
   plans: Pick<PlansService, 'checkoutQuote' | 'countCouponUse' | 'settleCouponReservation'>;
   subscriptions: Pick<
     SubscriptionsService,
-    'purchaseStart' | 'startForPayment' | 'endForRefund' | 'idsForTransactions' | 'endingWithoutNext'
+    | 'purchaseStart'
+    | 'startForPayment'
+    | 'endForRefund'
+    | 'idsForTransactions'
+    | 'endingWithoutNext'
+    | 'upgradeQuote'
+    | 'recordUpgrade'
   >;
   users: Pick<UsersService, 'findById'>;
   /** Enlists a refund in a transaction (payments.refunds.ts), for payments made while a paid subscription is active. */

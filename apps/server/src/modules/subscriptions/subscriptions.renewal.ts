@@ -1,6 +1,12 @@
 import { AppError, isAppError } from '@darsak/domain/errors';
 import type { PaymentResult } from '@darsak/domain/payments';
-import { type CancelledSubscription, endNoticeAt, isFreeTrial } from '@darsak/domain/subscriptions';
+import {
+  type CancelledSubscription,
+  endNoticeAt,
+  isFreeTrial,
+  type NextPeriod,
+  purchaseStartFor,
+} from '@darsak/domain/subscriptions';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../platform/db/client.ts';
 import type { AuthUser } from '../../platform/http/auth-user.ts';
@@ -9,6 +15,27 @@ import { type RenewalReference, subscriptionEndingMessage } from './subscription
 import * as repo from './subscriptions.repo.ts';
 import type { SubscriptionsDeps, SubscriptionsService } from './subscriptions.service.ts';
 import type { Subscription as SubscriptionRow } from './subscriptions.table.ts';
+
+const nextPeriodView = (row: SubscriptionRow): NextPeriod => ({
+  id: row.id,
+  planId: row.planId,
+  period: row.period,
+  weeklyMinutes: row.weeklyMinutes,
+  startsAt: row.startsAt.toISOString(),
+  endsAt: row.endsAt.toISOString(),
+  pricePiastres: row.pricePiastres,
+  transactionId: row.transactionId,
+});
+
+/** While a paid subscription is under way: the next period paid for, or when one bought now would start. */
+export async function followingOf(tx: Db, row: SubscriptionRow, now: Date) {
+  const next = await repo.findScheduled(tx, row.studentId, now);
+  const start = purchaseStartFor({ now, current: row, nextScheduled: next !== undefined });
+  return {
+    next: next ? nextPeriodView(next) : null,
+    payAhead: 'advance' in start && start.advance ? { startsAt: start.startsAt.toISOString() } : null,
+  };
+}
 
 export type SubscriptionRenewalsDeps = Pick<
   SubscriptionsDeps,

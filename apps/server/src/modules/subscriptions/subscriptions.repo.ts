@@ -23,8 +23,10 @@ import {
   type NewSubscription,
   type Subscription,
   type SubscriptionPause,
+  type SubscriptionUpgrade,
   subscriptionPauses,
   subscriptions,
+  subscriptionUpgrades,
 } from './subscriptions.table.ts';
 
 /** A subscription with its pause in this period, if any (one at most: `subscription_pauses_one_per_period`). */
@@ -350,4 +352,34 @@ export async function idsForTransactions(db: Db, transactionIds: number[]): Prom
     .from(subscriptions)
     .where(inArray(subscriptions.transactionId, transactionIds));
   return new Map(rows.flatMap((r) => (r.transactionId === null ? [] : [[r.transactionId, r.id] as const])));
+}
+
+// mid-term upgrades
+
+export async function insertUpgrade(
+  db: Db,
+  values: { transactionId: number; subscriptionId: number; planId: number; weeklyMinutes: number; weeks: number },
+): Promise<void> {
+  await db.insert(subscriptionUpgrades).values(values);
+}
+
+export async function findUpgrade(db: Db, transactionId: number): Promise<SubscriptionUpgrade | undefined> {
+  const [row] = await db
+    .select()
+    .from(subscriptionUpgrades)
+    .where(eq(subscriptionUpgrades.transactionId, transactionId))
+    .limit(1);
+  return row;
+}
+
+/** The subscription takes the upgrade's plan and weekly minutes, and its price grows (both in the caller's transaction). */
+export async function applyUpgrade(db: Db, upgrade: SubscriptionUpgrade, pricePiastres: number, at: Date) {
+  await db
+    .update(subscriptions)
+    .set({ planId: upgrade.planId, weeklyMinutes: upgrade.weeklyMinutes, pricePiastres, updatedAt: sql`now()` })
+    .where(eq(subscriptions.id, upgrade.subscriptionId));
+  await db
+    .update(subscriptionUpgrades)
+    .set({ appliedAt: at })
+    .where(eq(subscriptionUpgrades.transactionId, upgrade.transactionId));
 }

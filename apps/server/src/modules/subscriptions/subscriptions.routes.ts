@@ -15,6 +15,7 @@ export const subscriptionsRoutes: FastifyPluginAsync<{
   bindContract(app, subscriptionsContract.cancel, ({ user, body }) => subscriptions.cancel(user, body));
   bindContract(app, subscriptionsContract.cancelNext, ({ user, body }) => renewals.cancelNext(user, body));
   bindContract(app, subscriptionsContract.freeTrial, ({ user, body }) => subscriptions.startFreeTrial(user, body));
+  bindContract(app, subscriptionsContract.upgradeQuote, ({ user, query }) => subscriptions.quoteUpgrade(user, query));
   bindContract(app, subscriptionsContract.pausePreview, ({ user, body }) => pauses.preview(user, body));
   bindContract(app, subscriptionsContract.pause, ({ user, body }) => pauses.pause(user, body));
   bindContract(app, subscriptionsContract.endPause, ({ user }) => pauses.end(user));

@@ -1,7 +1,7 @@
 import { offsetOf } from '@darsak/domain/common';
 import { AppError } from '@darsak/domain/errors';
 import { TransactionStatus } from '@darsak/domain/payments';
-import type { PlanPeriod } from '@darsak/domain/plans';
+import type { PaidPeriod, PlanPeriod } from '@darsak/domain/plans';
 import type { PlatformSettings } from '@darsak/domain/settings';
 import {
   type CancellationTerms,
@@ -13,7 +13,6 @@ import {
   isPausedAt,
   isRefundableCancel,
   isUnderWay,
-  type NextPeriod,
   NO_SUBSCRIPTION,
   type PauseOffer,
   type PauseSpan,
@@ -40,8 +39,10 @@ import type { Outbox } from '../outbox/outbox.ts';
 import type { PlansService } from '../plans/plans.service.ts';
 import type { UsersService } from '../users/users.service.ts';
 import { pauseView } from './subscriptions.pause.ts';
+import { followingOf } from './subscriptions.renewal.ts';
 import * as repo from './subscriptions.repo.ts';
 import type { Subscription as SubscriptionRow } from './subscriptions.table.ts';
+import { createSubscriptionUpgrades } from './subscriptions.upgrade.ts';
 
 export const END_NOTICE_JOB = 'subscriptions.end-notice';
 
@@ -87,7 +88,7 @@ export interface SubscriptionsDeps {
   clock: Clock;
   /** Platform settings (renewal hour, refund rule, notice days, trial weeks), read inside the caller's transaction. */
   settings: { current(tx?: Db): Promise<PlatformSettings> };
-  plans: Pick<PlansService, 'offeredPlan' | 'hasInvite'>;
+  plans: Pick<PlansService, 'offeredPlan' | 'hasInvite' | 'checkoutQuote'>;
   users: Pick<UsersService, 'findById'>;
   outbox: Pick<Outbox, 'kick'>;
   /** Every message to a person goes through the notification policy. */
@@ -102,17 +103,6 @@ export interface SubscriptionsDeps {
   appUrl: string;
 }
 
-const nextPeriodView = (row: SubscriptionRow): NextPeriod => ({
-  id: row.id,
-  planId: row.planId,
-  period: row.period,
-  weeklyMinutes: row.weeklyMinutes,
-  startsAt: row.startsAt.toISOString(),
-  endsAt: row.endsAt.toISOString(),
-  pricePiastres: row.pricePiastres,
-  transactionId: row.transactionId,
-});
-
 /**
  * Subscriptions (DESIGN §4): one active per student, created when its payment is paid, each with its own week;
  * the remaining weekly minutes are derived from that week's lessons.
@@ -120,6 +110,7 @@ const nextPeriodView = (row: SubscriptionRow): NextPeriod => ({
 export function createSubscriptionsService(deps: SubscriptionsDeps) {
   const { db, clock } = deps;
   const shown = repo.shownWeekQueries(db);
+  const upgrades = createSubscriptionUpgrades({ clock, plans: deps.plans });
 
   /** The subscription with its week at `now`; null outside it, or during its pause. */
   function toActive(row: SubscriptionRow, pause: PauseSpan | null, now: Date): ActiveSubscription | null {
@@ -155,16 +146,6 @@ export function createSubscriptionsService(deps: SubscriptionsDeps) {
     };
   }
 
-  /** While a paid subscription is under way: the next period paid for, or when one bought now would start. */
-  async function following(tx: Db, row: SubscriptionRow, now: Date) {
-    const next = await repo.findScheduled(tx, row.studentId, now);
-    const start = purchaseStartFor({ now, current: row, nextScheduled: next !== undefined });
-    return {
-      next: next ? nextPeriodView(next) : null,
-      payAhead: 'advance' in start && start.advance ? { startsAt: start.startsAt.toISOString() } : null,
-    };
-  }
-
   async function view(tx: Db, row: SubscriptionRow): Promise<Subscription> {
     const now = clock.now();
     const pause = await repo.pauseOf(tx, row.id);
@@ -189,7 +170,7 @@ export function createSubscriptionsService(deps: SubscriptionsDeps) {
       createdAt: row.createdAt.toISOString(),
       pause: pause && pauseView(pause, now),
       pauseOffer: current ? await pauseOffer(tx, row, pause !== null, now) : null,
-      ...(current ? await following(tx, row, now) : { next: null, payAhead: null }),
+      ...(current ? await followingOf(tx, row, now) : { next: null, payAhead: null }),
     };
   }
 
@@ -316,6 +297,12 @@ export function createSubscriptionsService(deps: SubscriptionsDeps) {
     /** A subscription as its student and staff see it, inside the caller's transaction (the pause service). */
     view,
 
+    /** Mid-term upgrades (subscriptions.upgrade.ts): their price, and the upgrade a checkout's transaction buys. */
+    upgradeQuote: upgrades.upgradeQuote,
+    recordUpgrade: upgrades.recordUpgrade,
+    quoteUpgrade: (actor: AuthUser, query: { planId: number; period: PaidPeriod }) =>
+      upgrades.quoteUpgrade(db, actor, query),
+
     cancelRefunding,
 
     /** Books the end notice again for an end a pause moved (subscriptions.pause.ts). */
@@ -397,6 +384,8 @@ export function createSubscriptionsService(deps: SubscriptionsDeps) {
      * other payment then, or when that next period is paid for already: it is refunded rather than giving another.
      */
     async startForPayment(tx: Db, payment: PaidTransaction): Promise<number | null> {
+      const upgraded = await upgrades.applyUpgrade(tx, payment);
+      if (upgraded !== undefined) return upgraded;
       const now = clock.now();
       await repo.endOverdue(tx, now, payment.userId);
       const { current, start: where } = await purchaseStartOf(tx, payment.userId, true);

@@ -53,6 +53,33 @@ export const subscriptions = pgTable(
   ],
 );
 
+/**
+ * A mid-term upgrade to a larger plan, bought by its transaction (issue 31; priced by the domain's upgradePrice):
+ * once paid, the subscription takes the plan and its weekly minutes from the current week, and its price grows by
+ * the amount (the refund ceiling). `applied_at` is set then; one upgrade per transaction.
+ */
+export const subscriptionUpgrades = pgTable(
+  'subscription_upgrades',
+  {
+    transactionId: integer('transaction_id').primaryKey(),
+    subscriptionId: integer('subscription_id').notNull(),
+    planId: integer('plan_id').notNull(),
+    weeklyMinutes: integer('weekly_minutes').notNull(),
+    weeks: integer('weeks').notNull(),
+    appliedAt: timestamp('applied_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('subscription_upgrades_subscription_idx').on(t.subscriptionId),
+    check('subscription_upgrades_weekly_minutes_check', sql`${t.weeklyMinutes} > 0 and ${t.weeklyMinutes} <= 10080`),
+    check('subscription_upgrades_weeks_check', sql`${t.weeks} > 0`),
+    foreignKeyOf('subscription_upgrades', t.transactionId, transactions.id, 'cascade'),
+    foreignKeyOf('subscription_upgrades', t.subscriptionId, subscriptions.id, 'cascade'),
+    foreignKeyOf('subscription_upgrades', t.planId, plans.id, 'restrict'),
+  ],
+);
+
+export type SubscriptionUpgrade = typeof subscriptionUpgrades.$inferSelect;
 export type Subscription = typeof subscriptions.$inferSelect;
 export type NewSubscription = typeof subscriptions.$inferInsert;
 

@@ -288,6 +288,33 @@ describe('an active subscription', { timeout: 20_000 }, () => {
   });
 });
 
+describe('a mid-term upgrade', { timeout: 20_000 }, () => {
+  it('is priced for the weeks left, without a coupon, and pays with the upgrade flag, never an amount', async () => {
+    let body: Record<string, unknown> = {};
+    stubCheckout({
+      'GET /api/v1/sub/user': () => ({ body: makeSubscription({ planId: 1, weeklyMinutes: 60 }) }),
+      'GET /api/v1/sub/upgrade/quote': (_init, url) => {
+        expect(url.searchParams.get('planId')).toBe('2');
+        return { body: { planId: 2, weeklyMinutes: 120, weeks: 3, amountPiastres: 22_500 } };
+      },
+      'POST /api/v1/fawry/pay/ref-num': (init) => {
+        body = bodyOf(init);
+        return { status: 422, body: { code: 'upgrade-no-weeks-left', message: '' } };
+      },
+    });
+    const user = userEvent.setup();
+    renderApp('/checkout/2/month?upgrade=1', { user: student });
+    expect(await screen.findByText(/ترقية في منتصف المدة: تدفع فرق السعر عن ٣ أسابيع متبقية فقط/)).toBeTruthy();
+    const summary = screen.getByRole('region', { name: 'ملخص الطلب' });
+    expect(summary.textContent).toMatch(/٢٢٥/);
+    expect(within(summary).queryByLabelText('كود الخصم')).toBeNull();
+    await user.click(screen.getByRole('tab', { name: 'الدفع في فوري' }));
+    await user.click(screen.getByRole('button', { name: 'احصل على الرقم المرجعي' }));
+    await waitFor(() => expect(body).toMatchObject({ planId: 2, period: 'month', upgrade: true }));
+    expect(body.amountPiastres).toBeUndefined();
+  });
+});
+
 describe('card', { timeout: 20_000 }, () => {
   it('checks the CVV, keeps one idempotency key across a retried request, and follows 3-D Secure', async () => {
     const go = vi.spyOn(browser, 'go').mockImplementation(() => {});

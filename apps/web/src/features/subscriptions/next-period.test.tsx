@@ -71,6 +71,9 @@ describe('paying the next month in advance', () => {
     renderApp('/plans', { user: student });
     expect(await screen.findByText(/ادفع الشهر القادم مقدّمًا: تبدأ الباقة التي تختارها الآن يوم/)).toBeTruthy();
     expect((await screen.findAllByRole('button', { name: /اشترك/ })).length).toBeGreaterThan(0);
+    // and the larger plans (230 minutes against her 120) offer an upgrade now, for her period
+    const upgrades = screen.getAllByRole('link', { name: 'ترقية الآن إلى هذه الباقة' });
+    expect(upgrades.map((link) => link.getAttribute('href'))).toEqual(['/checkout/3/month?upgrade=1']);
   });
 
   it('the subscription card shows the next period and cancels it before it starts, refunded in full', async () => {

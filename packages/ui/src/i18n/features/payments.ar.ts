@@ -65,6 +65,7 @@ export const paymentsAr = {
   'payments.plans.studentsOnly': 'الاشتراك في الباقات متاح لحسابات الطلاب فقط.',
   'payments.plans.howItWorks':
     'تتجدد دقائقك كل أسبوع من يوم اشتراكك، وما لا تستخدمه في أسبوع لا يُرحَّل إلى الأسبوع التالي.',
+  'payments.plan.upgrade': 'ترقية الآن إلى هذه الباقة',
   'payments.plan.fallbackName': 'باقة {minutes}',
   'payments.plan.perWeek': '{minutes} أسبوعيًا',
   'payments.plan.invitesOnly': 'باقة خاصة بالمدعوين',
@@ -123,6 +124,8 @@ export const paymentsAr = {
   'payments.checkout.loadError': 'تعذّر تحميل بيانات الباقة.',
   'payments.checkout.alreadySubscribed': 'اشتراكك فعّال والفترة القادمة مدفوعة مقدّمًا، فلا يمكن شراء باقة أخرى حتى تبدأ.',
   'payments.checkout.startsOn': 'يبدأ هذا الاشتراك يوم {date}، عند انتهاء اشتراكك الحالي، فلا تنقطع دروسك.',
+  'payments.checkout.upgrade':
+    'ترقية في منتصف المدة: تدفع فرق السعر عن {weeks} متبقية فقط، وتصبح دقائقك {minutes} أسبوعيًا من هذا الأسبوع.',
   'payments.checkout.summary': 'ملخص الطلب',
   'payments.checkout.trialEnds': 'ستنتهي تجربتك المجانية عند تأكيد الدفع، ويبدأ هذا الاشتراك مكانها.',
   'payments.checkout.plan': 'الباقة',

@@ -43,6 +43,7 @@ export const paymentsEn: Translation<typeof paymentsAr> = {
   'payments.plans.studentsOnly': 'Plans can be bought with student accounts only.',
   'payments.plans.howItWorks':
     'Your minutes renew every week from the day you subscribed; minutes not used in a week do not carry over.',
+  'payments.plan.upgrade': 'Upgrade to this plan now',
   'payments.plan.fallbackName': '{minutes} plan',
   'payments.plan.perWeek': '{minutes} a week',
   'payments.plan.invitesOnly': 'Invitation only',
@@ -102,6 +103,8 @@ export const paymentsEn: Translation<typeof paymentsAr> = {
     'Your subscription is active and your next period is paid in advance; another plan can be bought once it starts.',
   'payments.checkout.startsOn':
     'This subscription starts on {date}, when your current one ends, so your lessons go on without a gap.',
+  'payments.checkout.upgrade':
+    'A mid-term upgrade: you pay the price difference for the {weeks} left only, and your minutes become {minutes} a week from this week.',
   'payments.checkout.summary': 'Order summary',
   'payments.checkout.trialEnds':
     'Your free trial ends when the payment is confirmed, and this subscription replaces it.',

@@ -24,7 +24,8 @@ export function CheckoutPage() {
   const planId = Number(params.planId);
   const period = params.period;
   const subscription = activeSubscriptionOf(useCurrentSubscription().data);
-  const transactionId = Number(useSearchParams()[0].get('transactionId'));
+  const [search] = useSearchParams();
+  const transactionId = Number(search.get('transactionId'));
   const subtitle = useCheckoutSubtitle(Number.isInteger(transactionId) && transactionId > 0 ? transactionId : null);
 
   if (!Number.isInteger(planId) || planId <= 0 || !isPaidPeriod(period)) {
@@ -43,7 +44,13 @@ export function CheckoutPage() {
   return (
     <div className="flex flex-col gap-6">
       <PageHeader title={t('feature.checkout')} subtitle={t(subtitle)} />
-      <CheckoutView planId={planId} period={period} phone={user?.phone ?? null} subscription={subscription} />
+      <CheckoutView
+        planId={planId}
+        period={period}
+        phone={user?.phone ?? null}
+        subscription={subscription}
+        upgrade={search.get('upgrade') === '1'}
+      />
     </div>
   );
 }

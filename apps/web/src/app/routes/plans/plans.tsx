@@ -63,7 +63,15 @@ export function PlansPage() {
       <PageHeader title={t('sidebar.subscriptions')} subtitle={t('payments.plans.subtitle')} />
       {subscription && <SubscriptionNotice subscription={subscription} />}
       {user && !student && <Alert tone="warning">{t('payments.plans.studentsOnly')}</Alert>}
-      <PlansList signedIn={student} canSubscribe={(user === null || student) && !purchaseBlocked(current)} />
+      <PlansList
+        signedIn={student}
+        canSubscribe={(user === null || student) && !purchaseBlocked(current)}
+        upgradeFrom={
+          subscription && subscription.period !== 'freeTrial'
+            ? { weeklyMinutes: subscription.weeklyMinutes, period: subscription.period }
+            : null
+        }
+      />
       <p className="text-sm text-muted">{t('payments.plans.howItWorks')}</p>
     </div>
   );

@@ -21,7 +21,9 @@ import { Link, useSearchParams } from 'react-router';
 import { paths } from '../../../config/paths.ts';
 import { api } from '../../../lib/api.ts';
 import { useErrorText } from '../../../lib/forms.ts';
+import { usePaymentsText } from '../../../lib/payments-text.ts';
 import { usePublicConfig } from '../../../lib/use-public-config.ts';
+import { useUpgradeQuote } from '../hooks/use-checkout.ts';
 import { CouponForm } from './coupon-form.tsx';
 import { ResumeLastPayment } from './open-payment.tsx';
 import { OrderSummary, totalsOf } from './order-summary.tsx';
@@ -48,14 +50,17 @@ export interface CheckoutViewProps {
    * free trial is replaced once this payment is confirmed.
    */
   subscription: Subscription | null;
+  /** A mid-term upgrade of that subscription to this larger plan (`?upgrade=1`): priced for its weeks left. */
+  upgrade?: boolean;
 }
 
 /**
  * /checkout/{planId}/{period}: the plan summary with the coupon, and the payment methods as tabs. A started
  * payment is kept in the address (`?transactionId=`), which is also where the bank returns after 3-D Secure.
  */
-export function CheckoutView({ planId, period, phone, subscription }: CheckoutViewProps) {
+export function CheckoutView({ planId, period, phone, subscription, upgrade = false }: CheckoutViewProps) {
   const { t, format } = useI18n();
+  const text = usePaymentsText();
   const errorText = useErrorText();
   const [search, setSearch] = useSearchParams();
   const providers = usePublicConfig().data?.paymentProviders ?? FAWRY_ONLY;
@@ -69,6 +74,8 @@ export function CheckoutView({ planId, period, phone, subscription }: CheckoutVi
   const transactionId = Number.isInteger(rawId) && rawId > 0 ? rawId : null;
   // the started payment's own amounts (shared with the status watch's cache)
   const transaction = useQuery({ ...transactionQuery(api, transactionId ?? 0), enabled: transactionId !== null });
+  const upgrading = upgrade && transactionId === null;
+  const upgradeQuote = useUpgradeQuote(planId, period, upgrading);
 
   if (plan.isPending) return <LoadingAnimation label={t('common.loading')} />;
   if (plan.isError) {
@@ -97,8 +104,10 @@ export function CheckoutView({ planId, period, phone, subscription }: CheckoutVi
         couponDiscountPiastres: paid.discountPiastres,
         amountPiastres: paid.amountPiastres,
       }
-    : (coupon?.quote ?? totalsOf(plan.data, period));
-  const target = { planId, period, couponCode: coupon?.code };
+    : upgradeQuote.data
+      ? { ...totalsOf(plan.data, period), couponDiscountPiastres: 0, amountPiastres: upgradeQuote.data.amountPiastres }
+      : (coupon?.quote ?? totalsOf(plan.data, period));
+  const target = { planId, period, couponCode: coupon?.code, upgrade: upgrading };
   const onStarted = (result: PaymentResult, walletPhone?: string) => {
     setWallet({ qr: result.walletQr, phone: walletPhone ?? null });
     setStarted(true);
@@ -109,9 +118,16 @@ export function CheckoutView({ planId, period, phone, subscription }: CheckoutVi
     setStarted(false);
     setSearch({}, { replace: false });
   };
-  const subscribed = subscription !== null && blocksPurchase(subscription) && subscription.payAhead === null;
-  const startsAt = subscription?.payAhead?.startsAt ?? null;
-  const tabProps = { target, amountPiastres: totals.amountPiastres, disabled: subscribed, onStarted };
+  const subscribed =
+    !upgrading && subscription !== null && blocksPurchase(subscription) && subscription.payAhead === null;
+  const startsAt = upgrading ? null : (subscription?.payAhead?.startsAt ?? null);
+  const upgradeRefused = upgrading && upgradeQuote.isError;
+  const tabProps = {
+    target,
+    amountPiastres: totals.amountPiastres,
+    disabled: subscribed || (upgrading && !upgradeQuote.data),
+    onStarted,
+  };
 
   return (
     <div className="grid items-start gap-6 lg:grid-cols-[minmax(0,1fr)_22rem]">
@@ -123,7 +139,7 @@ export function CheckoutView({ planId, period, phone, subscription }: CheckoutVi
           couponCode={coupon?.code ?? null}
           endsTrial={subscription !== null && isFreeTrial(subscription)}
         >
-          {transactionId === null && (
+          {transactionId === null && !upgrading && (
             <CouponForm planId={planId} period={period} applied={coupon} onApplied={setCoupon} disabled={subscribed} />
           )}
         </OrderSummary>
@@ -155,6 +171,15 @@ export function CheckoutView({ planId, period, phone, subscription }: CheckoutVi
               </Alert>
             )}
             {startsAt && <Alert tone="info">{t('payments.checkout.startsOn', { date: format.date(startsAt) })}</Alert>}
+            {upgradeQuote.data && (
+              <Alert tone="info">
+                {t('payments.checkout.upgrade', {
+                  weeks: text.count('payments.count.weeks', upgradeQuote.data.weeks),
+                  minutes: format.minutes(upgradeQuote.data.weeklyMinutes),
+                })}
+              </Alert>
+            )}
+            {upgradeRefused && <Alert tone="warning">{errorText(upgradeQuote.error)}</Alert>}
             <ResumeLastPayment />
             <section aria-labelledby="checkout-methods" className="flex flex-col gap-3">
               <h2 id="checkout-methods" className="text-lg font-bold text-ink">

@@ -14,6 +14,7 @@ import {
   type Transaction,
 } from '@darsak/domain/payments';
 import { couponsContract, type PaidPeriod } from '@darsak/domain/plans';
+import { subscriptionsContract } from '@darsak/domain/subscriptions';
 import type { MessageKey } from '@darsak/ui/i18n';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
@@ -40,6 +41,8 @@ export interface CheckoutTarget {
   planId: number;
   period: PaidPeriod;
   couponCode?: string | undefined;
+  /** A mid-term upgrade of the subscription under way to this larger plan. */
+  upgrade?: boolean | undefined;
 }
 
 export type PayRequest =
@@ -62,6 +65,7 @@ export function usePay(target: CheckoutTarget) {
         planId: target.planId,
         period: target.period,
         ...(target.couponCode ? { couponCode: target.couponCode } : {}),
+        ...(target.upgrade ? { upgrade: true as const } : {}),
       };
       const { cvv: _cvv, ...identity } = { ...request, cvv: undefined, ...checkout };
       const idempotencyKey = attemptKey(identity);
@@ -195,4 +199,14 @@ export function usePaymentWatch(transactionId: number | null, options: { syncFir
   }, [state, queryClient]);
 
   return query;
+}
+
+/** What upgrading now to this larger plan costs (its weeks left), for the checkout of an upgrade. */
+export function useUpgradeQuote(planId: number, period: PaidPeriod, enabled: boolean) {
+  return useQuery({
+    queryKey: [...subscriptionsKeys.all, 'upgrade-quote', planId, period],
+    queryFn: () => api.callRoute(subscriptionsContract.upgradeQuote, { query: { planId, period } }),
+    enabled,
+    staleTime: 0,
+  });
 }

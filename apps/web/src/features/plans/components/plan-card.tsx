@@ -1,6 +1,8 @@
-import { PAID_PERIODS, type Plan } from '@darsak/domain/plans';
-import { Badge, cn } from '@darsak/ui';
+import { PAID_PERIODS, type PaidPeriod, type Plan } from '@darsak/domain/plans';
+import { Badge, buttonClasses, cn } from '@darsak/ui';
 import { useT } from '@darsak/ui/i18n';
+import { Link } from 'react-router';
+import { paths } from '../../../config/paths.ts';
 import { usePaymentsText } from '../../../lib/payments-text.ts';
 import { FreeTrialDialog } from './free-trial-dialog.tsx';
 import { SubscribeDialog } from './subscribe-dialog.tsx';
@@ -15,13 +17,15 @@ export interface PlanCardProps {
   canSubscribe: boolean;
   /** Shown a little larger (the middle tier). */
   featured?: boolean;
+  /** Her paid subscription under way, when this plan is larger: upgrading to it now, for the same period. */
+  upgradeFrom?: { period: PaidPeriod } | null;
 }
 
 /**
  * One tier: weekly minutes, the month/quarter/year prices with their discounts, instalments, subscribe, and the
  * free trial when this student may start it.
  */
-export function PlanCard({ plan, signedIn, canSubscribe, featured = false }: PlanCardProps) {
+export function PlanCard({ plan, signedIn, canSubscribe, featured = false, upgradeFrom = null }: PlanCardProps) {
   const t = useT();
   const text = usePaymentsText();
   const name = text.planName(plan);
@@ -95,6 +99,14 @@ export function PlanCard({ plan, signedIn, canSubscribe, featured = false }: Pla
 
       <div className="mt-auto flex flex-col gap-3">
         {plan.freeTrialAvailable && <FreeTrialDialog plan={plan} disabled={!canSubscribe} />}
+        {upgradeFrom && (
+          <Link
+            to={`${paths.checkout.href(plan.id, upgradeFrom.period)}?upgrade=1`}
+            className={buttonClasses({ variant: 'secondary' })}
+          >
+            {t('payments.plan.upgrade')}
+          </Link>
+        )}
         <SubscribeDialog plan={plan} signedIn={signedIn} disabled={!canSubscribe} />
       </div>
     </article>

@@ -1,3 +1,4 @@
+import type { PaidPeriod } from '@darsak/domain/plans';
 import { Button, EmptyState, LoadingAnimation, TagIcon } from '@darsak/ui';
 import { useT } from '@darsak/ui/i18n';
 import { usePlans } from '../hooks/use-plans.ts';
@@ -6,10 +7,12 @@ import { PlanCard } from './plan-card.tsx';
 export interface PlansListProps {
   signedIn: boolean;
   canSubscribe: boolean;
+  /** Her paid subscription under way: the larger plans offer an upgrade now, for its period. */
+  upgradeFrom?: { weeklyMinutes: number; period: PaidPeriod } | null;
 }
 
 /** The tiers side by side (stacked on phones), with loading, error and empty states. */
-export function PlansList({ signedIn, canSubscribe }: PlansListProps) {
+export function PlansList({ signedIn, canSubscribe, upgradeFrom = null }: PlansListProps) {
   const t = useT();
   const plans = usePlans();
 
@@ -40,6 +43,7 @@ export function PlansList({ signedIn, canSubscribe }: PlansListProps) {
           plan={plan}
           signedIn={signedIn}
           canSubscribe={canSubscribe}
+          upgradeFrom={upgradeFrom && plan.weeklyMinutes > upgradeFrom.weeklyMinutes ? upgradeFrom : null}
           featured={plan.id === middle}
         />
       ))}
