@@ -10,7 +10,7 @@ import { expect, test } from './support/test.ts';
  * reaches her with the next month's Fawry reference, amount and deadline; she pays it at the kiosk (the local
  * gateway simulator, reached by the real Fawry adapter) and her dashboard shows the next month paid, starting when
  * hers ends. She cancels it in one step (refunded in full) and pays it again from the dashboard's one tap, through
- * the checkout that says when it starts.
+ * the checkout that says when it starts. Last, a larger plan offers a mid-term upgrade, refused with two days left.
  */
 
 /** A month of the 120-minute plan, paid in cash at the kiosk: the set-up, through the API and the simulator. */
@@ -120,6 +120,15 @@ test('a cash payer renews with the Fawry reference of her renewal message and se
     await s.goto('/s/dashboard');
     await expect(s.getByText(`تبدأ يوم ${await dayOf(endsAt)}`, { exact: false })).toBeVisible({ timeout: 20_000 });
     await screenshot(s, testInfo, 'renewal-06-dashboard-next-paid-again');
+
+    // A larger plan offers a mid-term upgrade on /plans; with two days left (no whole week) the checkout refuses
+    // it, saying to choose the larger plan for the next period instead (the price itself: server and web tests).
+    await s.goto('/plans');
+    await s.getByRole('link', { name: 'ترقية الآن إلى هذه الباقة' }).first().click();
+    await s.waitForURL(/\/checkout\/\d+\/month\?upgrade=1$/);
+    await expect(s.getByText('لم يبقَ في اشتراكك أسبوع كامل للترقية', { exact: false })).toBeVisible();
+    await expect(s.getByLabel('كود الخصم')).toBeHidden();
+    await screenshot(s, testInfo, 'renewal-07-upgrade-checkout');
   } finally {
     await context.close();
   }
