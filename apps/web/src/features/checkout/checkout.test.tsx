@@ -313,6 +313,17 @@ describe('a mid-term upgrade', { timeout: 20_000 }, () => {
     await waitFor(() => expect(body).toMatchObject({ planId: 2, period: 'month', upgrade: true }));
     expect(body.amountPiastres).toBeUndefined();
   });
+
+  it('refused (no whole week left), says so with the way back to the plans, and offers no payment', async () => {
+    stubCheckout({
+      'GET /api/v1/sub/user': () => ({ body: makeSubscription({ planId: 1, weeklyMinutes: 60 }) }),
+      'GET /api/v1/sub/upgrade/quote': () => ({ status: 422, body: { code: 'upgrade-no-weeks-left', message: '' } }),
+    });
+    renderApp('/checkout/2/month?upgrade=1', { user: student });
+    expect(await screen.findByText(/لم يبقَ في اشتراكك أسبوع كامل للترقية/)).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'العودة إلى الباقات' })).toBeTruthy();
+    expect(screen.queryByRole('heading', { name: 'وسيلة الدفع' })).toBeNull();
+  });
 });
 
 describe('card', { timeout: 20_000 }, () => {

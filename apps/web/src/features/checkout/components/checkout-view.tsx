@@ -179,36 +179,49 @@ export function CheckoutView({ planId, period, phone, subscription, upgrade = fa
                 })}
               </Alert>
             )}
-            {upgradeRefused && <Alert tone="warning">{errorText(upgradeQuote.error)}</Alert>}
+            {upgradeRefused && (
+              <Alert
+                tone="warning"
+                action={
+                  <Link to={paths.plans.href()} className="font-semibold text-primary-700 hover:underline">
+                    {t('payments.checkout.backToPlans')}
+                  </Link>
+                }
+              >
+                {errorText(upgradeQuote.error)}
+              </Alert>
+            )}
             <ResumeLastPayment />
-            <section aria-labelledby="checkout-methods" className="flex flex-col gap-3">
-              <h2 id="checkout-methods" className="text-lg font-bold text-ink">
-                {t('payments.checkout.methods')}
-              </h2>
-              <Tabs value={method} onValueChange={(value) => setMethod(value as Method)}>
-                <TabsList aria-label={t('payments.checkout.methods')} className="flex-wrap sm:flex-nowrap">
-                  {methodsOf(providers).map((m) => (
-                    <TabsTrigger key={m} value={m} className="min-w-[45%] sm:min-w-0">
-                      {t(TAB_LABELS[m])}
-                    </TabsTrigger>
-                  ))}
-                </TabsList>
-                <div className="rounded-(--radius-card) border border-line bg-surface p-5 shadow-(--shadow-card) sm:p-6">
-                  <TabsContent value="card">
-                    <CardPayTab {...tabProps} providers={providers} />
-                  </TabsContent>
-                  <TabsContent value="eWallet">
-                    <WalletPayTab {...tabProps} defaultPhone={phone} />
-                  </TabsContent>
-                  <TabsContent value="cashReference">
-                    <CashPayTab {...tabProps} />
-                  </TabsContent>
-                  <TabsContent value="bankInstallment">
-                    <InstallmentPayTab {...tabProps} plan={plan.data} />
-                  </TabsContent>
-                </div>
-              </Tabs>
-            </section>
+            {!upgradeRefused && (
+              <section aria-labelledby="checkout-methods" className="flex flex-col gap-3">
+                <h2 id="checkout-methods" className="text-lg font-bold text-ink">
+                  {t('payments.checkout.methods')}
+                </h2>
+                <Tabs value={method} onValueChange={(value) => setMethod(value as Method)}>
+                  <TabsList aria-label={t('payments.checkout.methods')} className="flex-wrap sm:flex-nowrap">
+                    {methodsOf(providers).map((m) => (
+                      <TabsTrigger key={m} value={m} className="min-w-[45%] sm:min-w-0">
+                        {t(TAB_LABELS[m])}
+                      </TabsTrigger>
+                    ))}
+                  </TabsList>
+                  <div className="rounded-(--radius-card) border border-line bg-surface p-5 shadow-(--shadow-card) sm:p-6">
+                    <TabsContent value="card">
+                      <CardPayTab {...tabProps} providers={providers} />
+                    </TabsContent>
+                    <TabsContent value="eWallet">
+                      <WalletPayTab {...tabProps} defaultPhone={phone} />
+                    </TabsContent>
+                    <TabsContent value="cashReference">
+                      <CashPayTab {...tabProps} />
+                    </TabsContent>
+                    <TabsContent value="bankInstallment">
+                      <InstallmentPayTab {...tabProps} plan={plan.data} />
+                    </TabsContent>
+                  </div>
+                </Tabs>
+              </section>
+            )}
           </>
         )}
       </div>
