@@ -20,6 +20,16 @@ export function paymentReferenceNotice(p: {
   };
 }
 
+/** What a payment started: her subscription now, or her next period when the current one ends (paid in advance). */
+const STARTED = {
+  now: { ar: 'وبدأ اشتراكك', en: 'your subscription has started', next: 'احجز درسك الأول الآن.' },
+  next: {
+    ar: 'ويبدأ اشتراكك القادم فور انتهاء الحالي',
+    en: 'your next period starts when the current one ends',
+    next: 'دقائقك الحالية باقية حتى نهاية اشتراكك.',
+  },
+} as const;
+
 /**
  * Paid: the e-mail carries the receipt as PDF files, in Arabic and in English; every channel names its number, and
  * the payments page keeps it to download. The receipt number stays in Latin digits, as it is printed.
@@ -28,15 +38,18 @@ export function paymentReceivedNotice(p: {
   amountPiastres: number;
   weeklyMinutes: number;
   receiptNumber: string;
+  /** Paid in advance for the period after the current one. */
+  forNextPeriod?: boolean;
 }): Notice {
   const receipt = `\u2066${p.receiptNumber}\u2069`;
+  const started = STARTED[p.forNextPeriod ? 'next' : 'now'];
   return {
     // a push notification's title too: short, in her language (the e-mail's body has the English)
     subject: `وصلنا دفعك في درسك — إيصال ${receipt}`,
     text:
-      `درسك: وصلنا ${formatEgp(p.amountPiastres)}، وبدأ اشتراكك (${p.weeklyMinutes.toLocaleString('ar-EG')} دقيقة أسبوعيًا). ` +
-      `إيصالك رقم ${receipt} مرفق بالبريد الإلكتروني، وتجده أيضًا في صفحة مدفوعاتك. احجز درسك الأول الآن.\n\n` +
-      `Darsak: we received ${formatEgp(p.amountPiastres, 'en-EG')} and your subscription has started. ` +
+      `درسك: وصلنا ${formatEgp(p.amountPiastres)}، ${started.ar} (${p.weeklyMinutes.toLocaleString('ar-EG')} دقيقة أسبوعيًا). ` +
+      `إيصالك رقم ${receipt} مرفق بالبريد الإلكتروني، وتجده أيضًا في صفحة مدفوعاتك. ${started.next}\n\n` +
+      `Darsak: we received ${formatEgp(p.amountPiastres, 'en-EG')} and ${started.en}. ` +
       `Your receipt ${p.receiptNumber} is attached to the e-mail (Arabic and English) and on your payments page.`,
     url: '/s/dashboard',
   };

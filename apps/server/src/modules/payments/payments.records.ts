@@ -194,6 +194,7 @@ export function createTransactionRecords(deps: RecordsDeps) {
         amountPiastres: row.amountPiastres,
         weeklyMinutes: row.weeklyMinutes,
         receiptNumber: updated.receiptNumber ?? '',
+        forNextPeriod: row.forNextPeriod,
       });
       // the receipt goes by e-mail in both languages, made from the records when the mail is sent
       await deps.notifications.send(tx, row.userId, 'paymentReceived', notice, {

@@ -70,6 +70,15 @@ describe('paying the next period in advance', () => {
     expect(shown.next?.transactionId).toBe(transaction.id);
     const listed = (await as(student, 'GET', '/api/v1/sub/list')).json().list as Subscription[];
     expect(listed.map((s) => s.status)).toEqual(['scheduled', 'active']);
+    // her payment message says when it starts, not that it started
+    const [received] = await t.database.db
+      .select({ body: outboxMessages.body })
+      .from(outboxMessages)
+      .where(and(eq(outboxMessages.userId, student.id), eq(outboxMessages.template, 'payment-received')))
+      .orderBy(outboxMessages.id)
+      .offset(1);
+    expect(received?.body).toContain('ويبدأ اشتراكك القادم فور انتهاء الحالي');
+    expect(received?.body).not.toContain('وبدأ اشتراكك');
 
     // the last minute of the current month: still the small plan
     await later(student, '2025-04-03T03:59:00Z');
