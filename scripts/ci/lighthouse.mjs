@@ -104,6 +104,11 @@ async function audit(context, debuggingPort, url) {
   if (!answer.ok) return { error: `HTTP ${answer.status}` };
   const cdp = await context.newCDPSession(context.pages()[0] ?? (await context.newPage()));
   await cdp.send('Network.clearBrowserCache');
+  // A cold load: the main app's service worker (and what it keeps) from an earlier page would answer the scripts
+  // from its cache. The session (localStorage, cookies) stays, so a signed-in page stays signed in.
+  for (const origin of [app, site]) {
+    await cdp.send('Storage.clearDataForOrigin', { origin, storageTypes: 'service_workers,cache_storage' });
+  }
   await cdp.detach();
   const result = await lighthouse(url, {
     port: debuggingPort,

@@ -10,7 +10,17 @@ import { MAX_INSTALLMENTS } from '../plans/pricing.ts';
 import { ROLE_GROUPS } from '../users/roles.ts';
 import { EgyptianMobile } from '../users/users.schemas.ts';
 import { PaymentMethodSchema, PaymentStateSchema, TransactionStatusSchema } from './payments.enums.ts';
-import { ReceiptFileSchema, ReceiptQuery } from './payments.receipts.ts';
+import { RECEIPT_LANGUAGES } from './payments.receipts.ts';
+
+/** A receipt is written in Arabic (the default) or English. */
+export const ReceiptLanguageSchema = z.enum(RECEIPT_LANGUAGES);
+
+export const ReceiptQuery = z.strictObject({ lang: ReceiptLanguageSchema.default('ar') });
+
+/** The receipt as a PDF file (`application/pdf`): its bytes, sent as they are, not JSON. */
+export const ReceiptFileSchema = z
+  .custom<Uint8Array>((value) => value instanceof Uint8Array)
+  .meta({ type: 'string', format: 'binary', contentMediaType: 'application/pdf' });
 
 /**
  * The checkout's key (header `Idempotency-Key`, or `idempotencyKey` in the body): the same key is the same

@@ -1,18 +1,12 @@
-import { z } from 'zod';
 import type { PlanPeriod } from '../plans/plans.enums.ts';
 import type { PaymentMethod } from './payments.enums.ts';
 
-/** A receipt is written in Arabic (the default) or English. */
-export const ReceiptLanguageSchema = z.enum(['ar', 'en']);
-export type ReceiptLanguage = z.infer<typeof ReceiptLanguageSchema>;
-export const RECEIPT_LANGUAGES = ReceiptLanguageSchema.options;
-
-export const ReceiptQuery = z.strictObject({ lang: ReceiptLanguageSchema.default('ar') });
-
-/** The receipt as a PDF file (`application/pdf`): its bytes, sent as they are, not JSON. */
-export const ReceiptFileSchema = z
-  .custom<Uint8Array>((value) => value instanceof Uint8Array)
-  .meta({ type: 'string', format: 'binary', contentMediaType: 'application/pdf' });
+/**
+ * A receipt is written in Arabic (the default) or English. No zod here: the payments page imports this file, and
+ * the schemas (payments.contract.ts) stay out of the browser's bundle.
+ */
+export const RECEIPT_LANGUAGES = ['ar', 'en'] as const;
+export type ReceiptLanguage = (typeof RECEIPT_LANGUAGES)[number];
 
 /** DRS-2026-000123: the year the payment was made (Cairo time) and its place in that year's sequence. */
 export const receiptNumberOf = (year: number, sequence: number): string =>
