@@ -13,6 +13,8 @@ export const MESSAGE_KIND_CLASS = {
   refund: 'transactional',
   /** An automatic renewal the card refused: she has to renew by hand. */
   autoRenewalFailed: 'transactional',
+  /** The notice before an automatic renewal's charge: she is told before each one, whatever her nudges. */
+  autoRenewalNotice: 'transactional',
   lessonBooked: 'transactional',
   lessonRebooked: 'transactional',
   lessonCancelled: 'transactional',

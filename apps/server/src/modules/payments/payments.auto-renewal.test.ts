@@ -109,6 +109,21 @@ describe('automatic renewal with a saved card', () => {
     expect(paid).toMatchObject({ method: 'card', cardTokenId: card.id, forNextPeriod: true, status: 7 });
   });
 
+  it.each(['email', 'none'] as const)(
+    'tells her before the charge even with renewal messages turned off (channel %s)',
+    async (channel) => {
+      const { student, card } = await cardHolder();
+      await chooseNotifications(t, student, channel, { subscriptionEnding: false });
+      await as(student, 'PUT', '/api/v1/fawry/auto-renewal', { cardTokenId: card.id });
+      const [current] = await rowsOf(student.id);
+      t.clock.set('2025-03-31T04:00:00Z');
+      await t.app.jobs.run('subscriptions.end-notice', { subscriptionId: current?.id });
+      const notices = await messagesOf(student, 'subscription-ending');
+      expect(notices.map((m) => m.channel)).toEqual(['email']);
+      expect(notices[0]?.body).toContain('سنجدّد اشتراكك تلقائيًا');
+    },
+  );
+
   it('a refused charge turns it off and tells her to renew by hand', async () => {
     const { student, card } = await cardHolder();
     await as(student, 'PUT', '/api/v1/fawry/auto-renewal', { cardTokenId: card.id });

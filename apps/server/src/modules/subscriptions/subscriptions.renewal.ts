@@ -117,13 +117,15 @@ export function createSubscriptionRenewals(deps: SubscriptionRenewalsDeps) {
         if (await repo.findScheduled(tx, row.studentId, now)) return null;
         // A pause moved the end: the notice booked for the new end tells her then.
         const { subscriptionEndNoticeDays } = await deps.settings.current(tx);
-        if (now < endNoticeAt(row.endsAt, subscriptionEndNoticeDays)) return null;
-        // A nudge she turned off (or "none"): no message, and no reference opened in her name.
-        return (await deps.notifications.reaches(tx, row.studentId, 'subscriptionEnding')) ? row : null;
+        return now < endNoticeAt(row.endsAt, subscriptionEndNoticeDays) ? null : row;
       });
       if (!due) return false;
       const card = await deps.autoRenewalCardOf(db, due.studentId);
-      // Renewing automatically: the notice before the charge, and no reference to pay.
+      // Renewing automatically: the notice before the charge, which she gets whatever her nudges (transactional),
+      // and no reference to pay. Otherwise the renewal message is a nudge: turned off (or "none"), no message, and
+      // no reference opened in her name.
+      const kind = card ? 'autoRenewalNotice' : 'subscriptionEnding';
+      if (!card && !(await deps.notifications.reaches(db, due.studentId, kind))) return false;
       const reference = card ? null : await cashReference(due);
       const sent = await db.transaction(async (tx: Db) => {
         const student = await deps.users.findById(tx, due.studentId);
@@ -137,7 +139,7 @@ export function createSubscriptionRenewals(deps: SubscriptionRenewalsDeps) {
           reference,
           autoRenewal: card && { lastFour: card.lastFour, settingsUrl: `${deps.appUrl}/payments` },
         });
-        await deps.notifications.send(tx, student.id, 'subscriptionEnding', notice, {
+        await deps.notifications.send(tx, student.id, kind, notice, {
           template: 'subscription-ending',
           dedupeKey: `subscription-ending:${due.id}`,
         });
