@@ -9,6 +9,8 @@ import { paidAtKiosk, payCash, withFakeProviders } from '../../../test/cash-paym
 import type { FakeProviders } from '../../../test/fake-providers.ts';
 import { type Actor, createActor, renewSession } from '../../../test/harness/actors.ts';
 import { transactions } from '../payments/payments.table.ts';
+import * as repo from './subscriptions.repo.ts';
+import { createSubscriptionUpgrades } from './subscriptions.upgrade.ts';
 
 // A mid-term upgrade (issue 31). A month of 60 minutes a week bought Thursday 2025-03-06 for 50,000 piastres ends
 // 2025-04-03; on Friday 2025-03-14 its current week began 2025-03-13, so three whole weeks are left: to the
@@ -78,6 +80,36 @@ describe('a mid-term upgrade to a larger plan', () => {
       endsAt: before.endsAt,
       weekStartsAt: '2025-03-13T04:00:00.000Z',
     });
+  });
+
+  it('a second upgrade to the plan she already has, paid late, is refunded and not added to her price', async () => {
+    const student = await onSmallPlan();
+    const first: PaymentResult = (await upgradeByCash(student, large.id)).json();
+    await paidAtKiosk(t, fake, first);
+    const upgraded = await current(student);
+    expect(upgraded).toMatchObject({ planId: large.id, pricePiastres: 72_500 });
+    // the same upgrade bought again, as a payment cancelled here and paid at the provider later would be
+    const [row] = await t.database.db.select().from(transactions).where(eq(transactions.id, first.transaction.id));
+    if (!row) throw new Error('no upgrade payment');
+    const { id: _id, receiptNumber: _number, providerRef: _ref, paidAt: _paid, ...copy } = row;
+    const [again] = await t.database.db
+      .insert(transactions)
+      .values({ ...copy, merchantRefNum: `${row.merchantRefNum}-again`, status: 0 })
+      .returning();
+    if (!again) throw new Error('no second payment');
+    await repo.insertUpgrade(t.database.db, {
+      transactionId: again.id,
+      subscriptionId: upgraded.id,
+      planId: large.id,
+      weeklyMinutes: 120,
+      weeks: 3,
+    });
+    const upgrades = createSubscriptionUpgrades({ clock: t.clock, plans: { checkoutQuote: () => Promise.reject() } });
+    const applied = await t.database.db.transaction((tx) =>
+      upgrades.applyUpgrade(tx, { id: again.id, amountPiastres: again.amountPiastres }),
+    );
+    expect(applied).toBeNull();
+    expect(await current(student)).toMatchObject({ planId: large.id, weeklyMinutes: 120, pricePiastres: 72_500 });
   });
 
   it('is refused for a plan that is not larger; in the last week it costs that one week', async () => {

@@ -76,15 +76,17 @@ export function createSubscriptionUpgrades({
 
     /**
      * Payments' hook, once the upgrade's transaction is paid: the subscription takes the plan and its minutes now.
-     * Undefined when the transaction bought no upgrade; null when its subscription is no longer under way (the
-     * payment is then refunded).
+     * Undefined when the transaction bought no upgrade; null when its subscription is no longer under way or already
+     * has as many weekly minutes (the payment is then refunded).
      */
     async applyUpgrade(tx: Db, payment: { id: number; amountPiastres: number }): Promise<number | null | undefined> {
       const upgrade = await repo.findUpgrade(tx, payment.id);
       if (!upgrade) return undefined;
       const now = clock.now();
       const row = await repo.lockSubscription(tx, upgrade.subscriptionId);
-      if (!row || upgrade.appliedAt || !isUnderWay(row, now)) return null;
+      // under its row lock, the plan must still be a larger one: a second upgrade paid late (cancelled here, paid at
+      // the provider) is refunded, not added to the price again
+      if (!row || upgrade.appliedAt || !isUnderWay(row, now) || row.weeklyMinutes >= upgrade.weeklyMinutes) return null;
       await repo.applyUpgrade(tx, upgrade, row.pricePiastres + payment.amountPiastres, now);
       return row.id;
     },
