@@ -1,7 +1,7 @@
 import { CrashScreen, LoadingAnimation, type RouteHandle } from '@darsak/ui';
 import { type MessageKey, registeredMessagesLoaded } from '@darsak/ui/i18n';
-import { type QueryClient, useQueryClient } from '@tanstack/react-query';
-import { type ComponentType, useState } from 'react';
+import type { QueryClient } from '@tanstack/react-query';
+import type { ComponentType } from 'react';
 import {
   createBrowserRouter,
   createContext,
@@ -10,7 +10,6 @@ import {
   type Params,
   type RouteObject,
   RouterContextProvider,
-  RouterProvider,
 } from 'react-router';
 import { AppShell } from '../components/layouts/app-shell.tsx';
 import { RootLayout } from '../components/layouts/root-layout.tsx';
@@ -268,9 +267,10 @@ export async function loadPagesOf(address: string): Promise<void> {
 export const pageDataContext = (queries: QueryClient) => () =>
   new RouterContextProvider(new Map([[queriesContext, queries]]));
 
-/** `hydrationData`: the router's state the server rendered the page with (entry-server.tsx). */
-export function AppRouter({ hydrationData }: { hydrationData?: HydrationState }) {
-  const queries = useQueryClient();
-  const [router] = useState(() => createBrowserRouter(routes, { hydrationData, getContext: pageDataContext(queries) }));
-  return <RouterProvider router={router} />;
-}
+/**
+ * The browser's router, made before React renders (its routes' matching is a task of its own on a phone), with the
+ * router's state the server rendered the page with (`hydrationData`, entry-server.tsx) when hydrating.
+ */
+export const createAppRouter = (queries: QueryClient, hydrationData?: HydrationState): AppRouter =>
+  createBrowserRouter(routes, { hydrationData, getContext: pageDataContext(queries) });
+export type AppRouter = ReturnType<typeof createBrowserRouter>;

@@ -1,12 +1,16 @@
+import { act } from 'react';
+import { hydrateRoot } from 'react-dom/client';
 import { renderToString } from 'react-dom/server';
 import { afterEach, describe, expect, it } from 'vitest';
 import { fakeToken, makeUser } from '../testing/test-utils.tsx';
 import {
   authStore,
+  hydrateSignedIn,
   keepSessionCookie,
   renderSessionsWith,
   SIGNED_OUT,
   sessionNow,
+  useAuth,
   useCurrentUser,
 } from './auth-store.ts';
 
@@ -57,5 +61,37 @@ describe('a page rendered on the server', () => {
     expect(renderToString(<Greeting />)).toBe(`<p>${student.name}</p>`);
     // and its calls carry her token, not the browser store's
     expect(sessionNow().token).toBe('her-token');
+  });
+});
+
+let renders = 0;
+function Session() {
+  renders += 1;
+  const { token } = useAuth();
+  return <p>{`${useCurrentUser()?.name} ${token ? 'signed in' : 'signed out'}`}</p>;
+}
+
+describe('her page rendered on the server, hydrated in her browser', () => {
+  it('is not rendered again once hydrated: the session it hydrates from is the one her browser reads', async () => {
+    const token = fakeToken(student.id);
+    // her stored session, and the same user as the server and the API answer it (equal objects, not the same ones)
+    authStore.signIn({ token, user: { ...student } });
+    renderSessionsWith(() => ({ ...SIGNED_OUT, token, user: { ...student } }));
+    const html = renderToString(<Session />);
+    renderSessionsWith(() => undefined);
+    expect(html).toBe(`<p>${student.name} signed in</p>`);
+
+    const container = document.createElement('div');
+    container.innerHTML = html;
+    hydrateSignedIn({ ...student });
+    renders = 0;
+    const errors: unknown[] = [];
+    await act(async () => {
+      hydrateRoot(container, <Session />, { onRecoverableError: (error) => errors.push(error) });
+    });
+    expect(errors).toEqual([]);
+    expect(container.innerHTML).toBe(html);
+    // a second render would be synchronous, of everything that reads the session, in the phone's first seconds
+    expect(renders).toBe(1);
   });
 });

@@ -45,11 +45,14 @@ const serverSnapshot = () => renderingFor() ?? hydratingFrom;
 
 /**
  * Before hydrating a page the server rendered for `user`: this browser's session is hers (the caller checked), so
- * her first render is the server's, with the user the server read (fresher than the stored one).
+ * her first render is the server's, with the user the server read (fresher than the stored one). It is hydrated
+ * from the store's own state, which then holds what the server rendered with (her token, that user, a student's
+ * no meta) and differs only in what no element shows (`status`, the token's refresh at start): one and the same
+ * object, so nothing that reads the session renders again, synchronously, the moment the page is hydrated.
  */
 export function hydrateSignedIn(user: User) {
   authStore.updateUser(user);
-  hydratingFrom = { ...SIGNED_OUT, token: authStore.getState().token, user };
+  hydratingFrom = authStore.getState();
 }
 
 /** The session calls are made with: the rendered page's on the server, else this browser's. */

@@ -34,6 +34,23 @@ describe('I18nProvider', () => {
     expect(screen.getByTestId('money').textContent).toContain('١٢٥');
   });
 
+  it('leaves <html> untouched when it has the language already (a page the server rendered)', async () => {
+    document.documentElement.dir = 'rtl';
+    document.documentElement.lang = 'ar';
+    const written: string[] = [];
+    const observer = new MutationObserver((records) => written.push(...records.map((r) => r.attributeName ?? '')));
+    observer.observe(document.documentElement, { attributes: true });
+    render(
+      <I18nProvider>
+        <Probe />
+      </I18nProvider>,
+    );
+    await act(async () => {});
+    observer.disconnect();
+    // even the same value written again restyles the whole page
+    expect(written).toEqual([]);
+  });
+
   it('fetches English when asked, switches to it (ltr), persists the choice and restores it', async () => {
     const { unmount } = render(
       <I18nProvider>

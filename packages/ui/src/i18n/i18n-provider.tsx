@@ -116,8 +116,10 @@ export function I18nProvider({ children, defaultLocale = DEFAULT_LOCALE, persist
   useIsomorphicLayoutEffect(() => {
     if (!locale) return;
     const root = document.documentElement;
-    root.dir = LOCALES[locale].dir;
-    root.lang = locale;
+    // written only when changed: even the same value restyles the whole page (`:dir()`, `:lang()`), and a page the
+    // server rendered has them already
+    if (root.dir !== LOCALES[locale].dir) root.dir = LOCALES[locale].dir;
+    if (root.lang !== locale) root.lang = locale;
   }, [locale]);
 
   const value = useMemo(() => locale && valueFor(locale, setLocale), [locale, setLocale]);

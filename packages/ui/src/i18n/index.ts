@@ -1,5 +1,5 @@
 export { type Catalogue, loadLocale, registeredMessagesLoaded, registerMessages } from './catalogues.ts';
-export { createFormatters, DEFAULT_TIME_ZONE, type Formatters } from './format.ts';
+export { createFormatters, DEFAULT_TIME_ZONE, type Formatters, formatDataSteps } from './format.ts';
 export {
   type I18nContextValue,
   I18nProvider,

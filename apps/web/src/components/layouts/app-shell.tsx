@@ -34,7 +34,15 @@ export function AppShell() {
             </aside>
           )}
           <main id="main" tabIndex={-1} className="min-w-0 flex-1 px-4 py-6 outline-none sm:px-6 lg:px-10 lg:py-8">
-            {loading ? <LoadingAnimation /> : <Outlet />}
+            {loading ? (
+              <LoadingAnimation />
+            ) : (
+              // A page the server rendered is hydrated apart from the frame around it, after it: two shorter tasks
+              // on a phone instead of one (React hydrates each Suspense boundary in a pass of its own).
+              <Suspense fallback={<LoadingAnimation />}>
+                <Outlet />
+              </Suspense>
+            )}
           </main>
         </div>
         {user && drawerOpen && (
