@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { contractsWithoutSchemas } from '@darsak/client/vite-contracts-without-schemas';
 import { precompress } from '@darsak/client/vite-precompress';
-import { routePreloads } from '@darsak/client/vite-route-preloads';
+import { routePreloads, startPreloads } from '@darsak/client/vite-route-preloads';
 import { sourceMapsOutside } from '@darsak/client/vite-source-maps-outside';
 import { strictCsp } from '@darsak/client/vite-strict-csp';
 import tailwindcss from '@tailwindcss/vite';
@@ -61,7 +61,7 @@ const installableApp = VitePWA({
       'offline.html',
       'favicon.svg',
       'icons/icon-192.png',
-      'static/{index,frame-libs}-*.js',
+      'static/{index,start,frame-libs}-*.js',
       'static/*.css',
     ],
     // the maps stay outside the served folder (sourceMapsOutside); the build's own list is never served
@@ -80,6 +80,7 @@ const browser: UserConfig = {
     precompress(),
     sourceMapsOutside(),
     routePreloads({ router: fileURLToPath(new URL('./src/app/router.tsx', import.meta.url)) }),
+    startPreloads(),
   ],
   define: { 'import.meta.env.DARSAK_VERSION': JSON.stringify(version) },
   build: {

@@ -29,7 +29,7 @@ const PERFORMANCE_GOAL = 95;
 const RUNS_WHEN_UNDER = 5;
 /** LIGHTHOUSE_RUNS=<n> measures every page n times and reports the median run (comparing two builds). */
 const runsAlways = Number(process.env.LIGHTHOUSE_RUNS ?? 1);
-/** LIGHTHOUSE_REPORTS=<dir> keeps each page's full report (JSON, open it in the Lighthouse viewer). */
+/** LIGHTHOUSE_REPORTS=<dir> keeps each run's full report (JSON, open it in the Lighthouse viewer). */
 const reportsDir = process.env.LIGHTHOUSE_REPORTS;
 const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
@@ -102,7 +102,7 @@ async function signInStudent(context) {
 }
 
 /** One Lighthouse run on a cold cache; storage is kept so a signed-in page stays signed in. */
-async function audit(context, debuggingPort, url) {
+async function audit(context, debuggingPort, url, run = 1) {
   const answer = await fetch(url.replace(app, direct.app).replace(site, direct.site));
   if (!answer.ok) return { error: `HTTP ${answer.status}` };
   const cdp = await context.newCDPSession(context.pages()[0] ?? (await context.newPage()));
@@ -120,7 +120,8 @@ async function audit(context, debuggingPort, url) {
     onlyCategories: ['performance', 'accessibility'],
     disableStorageReset: true,
   });
-  if (reportsDir) writeFileSync(join(reportsDir, `${new URL(url).pathname.replace(/\W+/g, '-')}.json`), result.report);
+  if (reportsDir)
+    writeFileSync(join(reportsDir, `${new URL(url).pathname.replace(/\W+/g, '-')}-${run}.json`), result.report);
   const { categories, audits, runtimeError } = result.lhr;
   if (runtimeError) return { error: `${runtimeError.code}: ${runtimeError.message}` };
   const scripts = audits['network-requests'].details.items.filter((request) => request.resourceType === 'Script');
@@ -146,7 +147,7 @@ async function measure(context, debuggingPort, url) {
     !runs[0].error &&
     (runs.length < runsAlways || (runs.length < RUNS_WHEN_UNDER && runs[0].performance < PERFORMANCE_GOAL))
   ) {
-    runs.push(await audit(context, debuggingPort, url));
+    runs.push(await audit(context, debuggingPort, url, runs.length + 1));
   }
   const measured = runs.filter((run) => !run.error).sort((a, b) => a.performance - b.performance);
   if (measured.length === 0) return runs[0];

@@ -18,7 +18,7 @@ import { hasRole, STUDENT_ROLES } from './lib/roles.ts';
 /**
  * The main app's public pages rendered on the server (docs/architecture.md, "Server-rendered public pages"): the
  * server's public-pages module loads this module's build (`dist-ssr/`) and puts what `renderPage` returns into
- * index.html; main.tsx hydrates it.
+ * index.html; start.tsx hydrates it.
  */
 
 void registerMessages(...WEB_FEATURES);
@@ -38,7 +38,7 @@ export interface RenderedPage {
   status: number;
   /** The app's HTML, for index.html's #root. */
   html: string;
-  /** The data block main.tsx hydrates from. */
+  /** The data block start.tsx hydrates from. */
   data: string;
 }
 

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { WEB_FEATURES } from './messages.ts';
 
 const scopes = scopesOf({
-  entry: 'apps/web/src/main.tsx',
+  entry: 'apps/web/src/start.tsx',
   router: 'apps/web/src/app/router.tsx',
   features: WEB_FEATURES,
 });

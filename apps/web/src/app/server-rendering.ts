@@ -4,7 +4,7 @@ import type { DehydratedState } from '@tanstack/react-query';
 import type { HydrationState } from 'react-router';
 
 /**
- * What a server-rendered page carries for its hydration (entry-server.tsx writes it, main.tsx reads it): the
+ * What a server-rendered page carries for its hydration (entry-server.tsx writes it, start.tsx reads it): the
  * router's state and the API answers the page was rendered with, so the browser's first render is the server's.
  */
 export interface ServerRendering {

@@ -58,7 +58,7 @@ export function createFormatters(locale: Locale, timeZone: string = DEFAULT_TIME
  * Loads Intl's data for the language before a page renders, a task's worth a step. A page's first number formatter
  * loads ICU's data, about 70 ms on a phone at Lighthouse's 4× slowdown, and its first date formatter about 15 ms
  * more: inside React's first render or hydration they made one long task with it. Loading the locale's own data
- * first (`maximize`) splits the number formatter's share in two, so no step is a long task (apps/web main.tsx).
+ * first (`maximize`) splits the number formatter's share in two, so no step is a long task (apps/web start.tsx).
  */
 export function formatDataSteps(locale: Locale): (() => void)[] {
   const intl = LOCALES[locale].intl;

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { precompress } from '@darsak/client/vite-precompress';
-import { routePreloads } from '@darsak/client/vite-route-preloads';
+import { routePreloads, startPreloads } from '@darsak/client/vite-route-preloads';
 import { sourceMapsOutside } from '@darsak/client/vite-source-maps-outside';
 import {
   RUNTIME_CONFIG_PATH,
@@ -250,10 +250,18 @@ describe('the app’s pages name their own scripts', () => {
   const dist = join(root, 'preloads');
   const router = join(root, 'router.tsx');
   const manifest = {
-    'index.html': { file: 'static/index-AbCd1234.js', isEntry: true, imports: ['_shared.js'] },
+    'index.html': {
+      file: 'static/index-AbCd1234.js',
+      isEntry: true,
+      imports: ['_shared.js'],
+      dynamicImports: ['src/start.tsx'],
+    },
     '_shared.js': { file: 'static/shared-AbCd1234.js' },
+    // the start-up every page imports after the libraries ran, and what it imports: named by index.html already
+    'src/start.tsx': { file: 'static/start-AbCd1234.js', imports: ['_shared.js', '_store.js'] },
+    '_store.js': { file: 'static/store-AbCd1234.js' },
     '_card.js': { file: 'static/card-AbCd1234.js', imports: ['_shared.js'] },
-    'src/app/routes/tutors/tutors.tsx': { file: 'static/tutors-AbCd1234.js', imports: ['_card.js'] },
+    'src/app/routes/tutors/tutors.tsx': { file: 'static/tutors-AbCd1234.js', imports: ['_card.js', '_store.js'] },
     'src/app/routes/tutors/tutor-profile.tsx': { file: 'static/profile-AbCd1234.js', imports: ['_card.js'] },
     'src/app/routes/not-found.tsx': { file: 'static/not-found-AbCd1234.js' },
   };
@@ -278,7 +286,27 @@ describe('the app’s pages name their own scripts', () => {
     return [...html.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">/g)].map(([, href]) => href);
   };
 
-  it('preloads the requested page’s scripts beyond the entry’s, and none for other addresses', async () => {
+  it('index.html names the start-up’s scripts, which the entry imports once the libraries ran', () => {
+    const plugin = startPreloads();
+    plugin.configResolved({ base: '/' });
+    const chunk = (fileName: string, imports: string[] = [], dynamicImports: string[] = []) =>
+      ({ type: 'chunk', fileName, imports, dynamicImports }) as const;
+    const bundle = {
+      'static/index.js': chunk('static/index.js', ['static/libs.js'], ['static/start.js']),
+      'static/libs.js': chunk('static/libs.js', [], ['static/page.js']),
+      'static/start.js': chunk('static/start.js', ['static/libs.js', 'static/store.js']),
+      'static/store.js': chunk('static/store.js'),
+      'static/page.js': chunk('static/page.js', ['static/store.js']),
+    };
+    const tags = plugin.transformIndexHtml.handler('', { bundle, chunk: bundle['static/index.js'] });
+    // the entry's own imports are Vite's to name; a page's chunk is its route's (routePreloads)
+    expect(tags.map((tag) => tag.attrs)).toEqual([
+      { rel: 'modulepreload', crossorigin: true, href: '/static/start.js' },
+      { rel: 'modulepreload', crossorigin: true, href: '/static/store.js' },
+    ]);
+  });
+
+  it('preloads the requested page’s scripts beyond those every page starts with, and none for other addresses', async () => {
     const app = Fastify();
     await serveSpa(app, dist, config);
     expect(await preloaded(app, '/tutors?topicId=3')).toEqual([
