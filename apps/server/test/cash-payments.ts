@@ -13,6 +13,7 @@ export async function withFakeProviders(now: string) {
   return {
     fake,
     t,
+    admin,
     /** A monthly plan, made by the admin through the API. */
     plan: async (weeklyMinutes: number, baseMonthPricePiastres: number): Promise<Plan> =>
       (

@@ -177,7 +177,7 @@ export function createTransactionRecords(deps: RecordsDeps) {
       at: now,
     });
     await settleCoupon(tx, row, from, to);
-    if (to === TransactionStatus.refunded) await deps.subscriptions.endForRefund(tx, row.id);
+    if (to === TransactionStatus.refunded) await deps.subscriptions.endForRefund(tx, row);
     if (refunded > row.refundedPiastres) await tellRefunded(tx, row, refunded, to);
     const change = { userId: row.userId, transactionId: row.id, status: to, subscriptionId: null };
     if (to === TransactionStatus.failed || to === TransactionStatus.expired) {

@@ -157,7 +157,6 @@ async function moveEnd(db: Db, id: number, endsAt: Date, next: NextMove | null):
   if (next && !next.later) await moveNext(next);
 }
 
-/** The subscription a payment bought, while active or scheduled (a refund in full cancels it). */
 /**
  * Paid periods under way that end by `until`, whose student has no next period yet: those an automatic renewal
  * charges now.
@@ -372,14 +371,45 @@ export async function findUpgrade(db: Db, transactionId: number): Promise<Subscr
   return row;
 }
 
-/** The subscription takes the upgrade's plan and weekly minutes, and its price grows (both in the caller's transaction). */
-export async function applyUpgrade(db: Db, upgrade: SubscriptionUpgrade, pricePiastres: number, at: Date) {
+/**
+ * The subscription takes the upgrade's plan and weekly minutes, and its price grows; the upgrade keeps what it had
+ * before (both in the caller's transaction).
+ */
+export async function applyUpgrade(
+  db: Db,
+  upgrade: SubscriptionUpgrade,
+  before: Pick<Subscription, 'planId' | 'weeklyMinutes'>,
+  pricePiastres: number,
+  at: Date,
+) {
   await db
     .update(subscriptions)
     .set({ planId: upgrade.planId, weeklyMinutes: upgrade.weeklyMinutes, pricePiastres, updatedAt: sql`now()` })
     .where(eq(subscriptions.id, upgrade.subscriptionId));
   await db
     .update(subscriptionUpgrades)
-    .set({ appliedAt: at })
+    .set({ appliedAt: at, previousPlanId: before.planId, previousWeeklyMinutes: before.weeklyMinutes })
+    .where(eq(subscriptionUpgrades.transactionId, upgrade.transactionId));
+}
+
+/** The subscription gets back the plan and weekly minutes it had before the upgrade, and its price shrinks. */
+export async function revertUpgrade(
+  db: Db,
+  upgrade: SubscriptionUpgrade & { previousPlanId: number; previousWeeklyMinutes: number },
+  pricePiastres: number,
+  at: Date,
+) {
+  await db
+    .update(subscriptions)
+    .set({
+      planId: upgrade.previousPlanId,
+      weeklyMinutes: upgrade.previousWeeklyMinutes,
+      pricePiastres,
+      updatedAt: sql`now()`,
+    })
+    .where(eq(subscriptions.id, upgrade.subscriptionId));
+  await db
+    .update(subscriptionUpgrades)
+    .set({ revertedAt: at })
     .where(eq(subscriptionUpgrades.transactionId, upgrade.transactionId));
 }

@@ -1,7 +1,6 @@
 import { offsetOf } from '@darsak/domain/common';
 import { AppError } from '@darsak/domain/errors';
 import { TransactionStatus } from '@darsak/domain/payments';
-import type { PaidPeriod, PlanPeriod } from '@darsak/domain/plans';
 import type { PlatformSettings } from '@darsak/domain/settings';
 import {
   type CancellationTerms,
@@ -9,7 +8,6 @@ import {
   type CurrentSubscription,
   cancellationRefundPiastres,
   endNoticeAt,
-  isFreeTrial,
   isPausedAt,
   isRefundableCancel,
   isUnderWay,
@@ -18,15 +16,11 @@ import {
   type PauseSpan,
   pausedWeekAt,
   pauseViolation,
-  periodWeeksOf,
-  purchaseStartFor,
   remainingMinutes,
   type Subscription,
   type SubscriptionStatus,
   type SubscriptionWeek,
   shownStatus,
-  subscriptionEndsAt,
-  weekAnchorFor,
 } from '@darsak/domain/subscriptions';
 import { isAdminRole } from '@darsak/domain/users';
 import type { Changes } from '../../platform/changes.ts';
@@ -39,25 +33,12 @@ import type { Outbox } from '../outbox/outbox.ts';
 import type { PlansService } from '../plans/plans.service.ts';
 import type { UsersService } from '../users/users.service.ts';
 import { pauseView } from './subscriptions.pause.ts';
+import { createSubscriptionPurchases, END_NOTICE_JOB } from './subscriptions.purchases.ts';
 import { followingOf } from './subscriptions.renewal.ts';
 import * as repo from './subscriptions.repo.ts';
 import type { Subscription as SubscriptionRow } from './subscriptions.table.ts';
-import { createSubscriptionUpgrades } from './subscriptions.upgrade.ts';
 
-export const END_NOTICE_JOB = 'subscriptions.end-notice';
-
-/** A paid transaction, as far as starting its subscription needs it. */
-export interface PaidTransaction {
-  id: number;
-  userId: number;
-  planId: number;
-  period: PlanPeriod;
-  /** What was bought: the plan's weekly minutes at checkout. */
-  weeklyMinutes: number;
-  amountPiastres: number;
-  /** Opened as the next period, while a paid subscription was under way (else paid then, it is a duplicate). */
-  forNextPeriod: boolean;
-}
+export { END_NOTICE_JOB, type PaidTransaction } from './subscriptions.purchases.ts';
 
 /** What a refund request carries to the payments module (which calls the provider, and retries). */
 export interface RefundRequest {
@@ -110,7 +91,7 @@ export interface SubscriptionsDeps {
 export function createSubscriptionsService(deps: SubscriptionsDeps) {
   const { db, clock } = deps;
   const shown = repo.shownWeekQueries(db);
-  const upgrades = createSubscriptionUpgrades({ clock, plans: deps.plans });
+  const { start, ...purchases } = createSubscriptionPurchases(deps);
 
   /** The subscription with its week at `now`; null outside it, or during its pause. */
   function toActive(row: SubscriptionRow, pause: PauseSpan | null, now: Date): ActiveSubscription | null {
@@ -175,48 +156,6 @@ export function createSubscriptionsService(deps: SubscriptionsDeps) {
   }
 
   /**
-   * Starts a subscription, now or (an advance period) scheduled at `startsAt`, and books the notice before its end,
-   * inside the caller's transaction. An advance period's weeks are anchored at its start.
-   */
-  async function start(
-    tx: Db,
-    values: {
-      studentId: number;
-      planId: number;
-      period: PlanPeriod;
-      weeklyMinutes: number;
-      pricePiastres: number;
-      transactionId: number | null;
-    },
-    startsAt = clock.now(),
-  ): Promise<SubscriptionRow> {
-    const settings = await deps.settings.current(tx);
-    const weekAnchorAt = weekAnchorFor(startsAt, settings.weekRenewalHourCairo);
-    const endsAt = subscriptionEndsAt(weekAnchorAt, periodWeeksOf(values.period, settings.freeTrialWeeks));
-    const row = await repo.insertSubscription(tx, {
-      ...values,
-      status: startsAt > clock.now() ? 'scheduled' : 'active',
-      startsAt,
-      endsAt,
-      weekAnchorAt,
-    });
-    await deps.queue.send(
-      END_NOTICE_JOB,
-      { subscriptionId: row.id },
-      { tx, startAfter: endNoticeAt(endsAt, settings.subscriptionEndNoticeDays), singletonKey: `sub-end:${row.id}` },
-    );
-    return row;
-  }
-
-  /** Where the student's purchase made now would start (the subscription under way locked when `lock`). */
-  async function purchaseStartOf(tx: Db, studentId: number, lock: boolean) {
-    const now = clock.now();
-    const current = await (lock ? repo.lockActive : repo.findActive)(tx, studentId, now);
-    const next = await repo.findScheduled(tx, studentId, now);
-    return { current, start: purchaseStartFor({ now, current: current ?? null, nextScheduled: next !== undefined }) };
-  }
-
-  /**
    * Cancels a subscription at its student's request, refunding `amountPiastres` of its payment through the provider
    * (by the payments module, after commit, with retries).
    */
@@ -244,6 +183,10 @@ export function createSubscriptionsService(deps: SubscriptionsDeps) {
   }
 
   return {
+    /** Checkout's and payments' (subscriptions.purchases.ts). */
+    ...purchases,
+    cancelRefunding,
+
     /**
      * Booking's entry point: the student's active subscription locked `FOR UPDATE` until the caller's transaction
      * ends, so concurrent bookings cannot overdraw the week; `subscription-required` when there is none.
@@ -275,16 +218,6 @@ export function createSubscriptionsService(deps: SubscriptionsDeps) {
     /** The week's minutes less its lessons that were not cancelled, inside the booking's transaction. */
     remainingWeeklyMinutes: (tx: Db, sub: ActiveSubscription) => weekRemaining(tx, sub),
 
-    /**
-     * Checkout's guard and what it tells: a purchase now starts now, or at the end of the paid period under way (an
-     * advance period); `next-period-scheduled` when that next period is already paid for.
-     */
-    async purchaseStart(tx: Db, studentId: number): Promise<{ startsAt: Date; advance: boolean }> {
-      const { start } = await purchaseStartOf(tx, studentId, false);
-      if ('refused' in start) throw new AppError(start.refused);
-      return start;
-    },
-
     async current(actor: AuthUser): Promise<CurrentSubscription> {
       const row = await repo.findActive(db, actor.id, clock.now());
       return row ? view(db, row) : NO_SUBSCRIPTION;
@@ -296,14 +229,6 @@ export function createSubscriptionsService(deps: SubscriptionsDeps) {
 
     /** A subscription as its student and staff see it, inside the caller's transaction (the pause service). */
     view,
-
-    /** Mid-term upgrades (subscriptions.upgrade.ts): their price, and the upgrade a checkout's transaction buys. */
-    upgradeQuote: upgrades.upgradeQuote,
-    recordUpgrade: upgrades.recordUpgrade,
-    quoteUpgrade: (actor: AuthUser, query: { planId: number; period: PaidPeriod }) =>
-      upgrades.quoteUpgrade(db, actor, query),
-
-    cancelRefunding,
 
     /** Books the end notice again for an end a pause moved (subscriptions.pause.ts). */
     async rescheduleEndNotice(tx: Db, row: { id: number; endsAt: Date }): Promise<void> {
@@ -376,43 +301,6 @@ export function createSubscriptionsService(deps: SubscriptionsDeps) {
       await deps.subscriptionChanges.notify(actor.id);
       return trial;
     },
-
-    /**
-     * Payments' hook when a transaction becomes paid (same database transaction). A free trial is replaced: it ends
-     * now and the paid subscription starts (lessons already booked stay, counted in the new weeks). While a paid
-     * subscription is under way, a payment opened as the next period buys it, scheduled from its end. Null for any
-     * other payment then, or when that next period is paid for already: it is refunded rather than giving another.
-     */
-    async startForPayment(tx: Db, payment: PaidTransaction): Promise<number | null> {
-      const upgraded = await upgrades.applyUpgrade(tx, payment);
-      if (upgraded !== undefined) return upgraded;
-      const now = clock.now();
-      await repo.endOverdue(tx, now, payment.userId);
-      const { current, start: where } = await purchaseStartOf(tx, payment.userId, true);
-      if ('refused' in where || (where.advance && !payment.forNextPeriod)) return null;
-      if (current && isFreeTrial(current)) await repo.markEndedAt(tx, current.id, now);
-      const row = await start(
-        tx,
-        {
-          studentId: payment.userId,
-          planId: payment.planId,
-          period: payment.period,
-          weeklyMinutes: payment.weeklyMinutes,
-          pricePiastres: payment.amountPiastres,
-          transactionId: payment.id,
-        },
-        where.startsAt,
-      );
-      return row.id;
-    },
-
-    /** A payment refunded in full takes its subscription with it. */
-    async endForRefund(tx: Db, transactionId: number): Promise<void> {
-      const row = await repo.lockActiveOfTransaction(tx, transactionId);
-      if (row) await repo.markCancelled(tx, row.id, clock.now());
-    },
-
-    idsForTransactions: (tx: Db, transactionIds: number[]) => repo.idsForTransactions(tx, transactionIds),
 
     /** Paid periods under way ending within `withinMs`, with no next period yet (automatic renewal's charge). */
     endingWithoutNext: (withinMs: number) => {

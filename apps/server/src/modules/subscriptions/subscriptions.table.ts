@@ -56,7 +56,8 @@ export const subscriptions = pgTable(
 /**
  * A mid-term upgrade to a larger plan, bought by its transaction (issue 31; priced by the domain's upgradePrice):
  * once paid, the subscription takes the plan and its weekly minutes from the current week, and its price grows by
- * the amount (the refund ceiling). `applied_at` is set then; one upgrade per transaction.
+ * the amount (the refund ceiling). `applied_at` is set then, with the plan and weekly minutes it had before; a refund
+ * in full of the upgrade's payment gives those back and sets `reverted_at`. One upgrade per transaction.
  */
 export const subscriptionUpgrades = pgTable(
   'subscription_upgrades',
@@ -67,15 +68,24 @@ export const subscriptionUpgrades = pgTable(
     weeklyMinutes: integer('weekly_minutes').notNull(),
     weeks: integer('weeks').notNull(),
     appliedAt: timestamp('applied_at', { withTimezone: true }),
+    previousPlanId: integer('previous_plan_id'),
+    previousWeeklyMinutes: integer('previous_weekly_minutes'),
+    revertedAt: timestamp('reverted_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     index('subscription_upgrades_subscription_idx').on(t.subscriptionId),
+    check(
+      'subscription_upgrades_previous_check',
+      // upgrades applied before these columns have no record of what was before, and so are never reverted
+      sql`(${t.previousPlanId} is null) = (${t.previousWeeklyMinutes} is null) and (${t.previousPlanId} is null or ${t.appliedAt} is not null) and (${t.revertedAt} is null or ${t.previousPlanId} is not null)`,
+    ),
     check('subscription_upgrades_weekly_minutes_check', sql`${t.weeklyMinutes} > 0 and ${t.weeklyMinutes} <= 10080`),
     check('subscription_upgrades_weeks_check', sql`${t.weeks} > 0`),
     foreignKeyOf('subscription_upgrades', t.transactionId, transactions.id, 'cascade'),
     foreignKeyOf('subscription_upgrades', t.subscriptionId, subscriptions.id, 'cascade'),
     foreignKeyOf('subscription_upgrades', t.planId, plans.id, 'restrict'),
+    foreignKeyOf('subscription_upgrades', t.previousPlanId, plans.id, 'restrict'),
   ],
 );
 

@@ -19,6 +19,7 @@ const BOUGHT = '2025-03-06T10:00:00Z';
 const LATER = '2025-03-14T10:00:00Z';
 let fake: FakeProviders;
 let t: TestApp;
+let admin: Actor;
 let close: () => Promise<void>;
 let small: Plan;
 let large: Plan;
@@ -26,7 +27,7 @@ let tiny: Plan;
 
 beforeAll(async () => {
   const suite = await withFakeProviders(BOUGHT);
-  ({ fake, t, close } = suite);
+  ({ fake, t, close, admin } = suite);
   small = await suite.plan(60, 50_000);
   large = await suite.plan(120, 80_000);
   tiny = await suite.plan(30, 30_000);
@@ -110,6 +111,34 @@ describe('a mid-term upgrade to a larger plan', () => {
     );
     expect(applied).toBeNull();
     expect(await current(student)).toMatchObject({ planId: large.id, weeklyMinutes: 120, pricePiastres: 72_500 });
+  });
+
+  it('refunded in full, gives her back the plan, minutes and price she had; her subscription goes on', async () => {
+    const student = await onSmallPlan();
+    const before = await current(student);
+    const upgrade: PaymentResult = (await upgradeByCash(student, large.id)).json();
+    await paidAtKiosk(t, fake, upgrade);
+    expect(await current(student)).toMatchObject({ planId: large.id, weeklyMinutes: 120, pricePiastres: 72_500 });
+
+    await renewSession(t, admin);
+    const refund = (amountPiastres: number) =>
+      injectAs(t.app, admin.token, {
+        method: 'POST',
+        url: '/api/v1/fawry/refund',
+        payload: { transactionId: upgrade.transaction.id, amountPiastres },
+      });
+    // a part refunded keeps the upgrade (its price, the refund ceiling, is the staff's to judge)
+    expect((await refund(2_500)).statusCode).toBe(200);
+    expect(await current(student)).toMatchObject({ planId: large.id, weeklyMinutes: 120 });
+    expect((await refund(20_000)).statusCode).toBe(200);
+    expect(await current(student)).toMatchObject({
+      id: before.id,
+      status: 'active',
+      planId: small.id,
+      weeklyMinutes: 60,
+      pricePiastres: 50_000,
+      endsAt: before.endsAt,
+    });
   });
 
   it('is refused for a plan that is not larger; in the last week it costs that one week', async () => {

@@ -87,8 +87,25 @@ export function createSubscriptionUpgrades({
       // under its row lock, the plan must still be a larger one: a second upgrade paid late (cancelled here, paid at
       // the provider) is refunded, not added to the price again
       if (!row || upgrade.appliedAt || !isUnderWay(row, now) || row.weeklyMinutes >= upgrade.weeklyMinutes) return null;
-      await repo.applyUpgrade(tx, upgrade, row.pricePiastres + payment.amountPiastres, now);
+      await repo.applyUpgrade(tx, upgrade, row, row.pricePiastres + payment.amountPiastres, now);
       return row.id;
+    },
+
+    /**
+     * Payments' hook, once an upgrade's payment is refunded in full: the subscription gets back the plan and weekly
+     * minutes it had, and its price the amount, while it is still the upgraded one (under its row lock). False when
+     * the transaction bought no upgrade.
+     */
+    async revertUpgrade(tx: Db, payment: { id: number; amountPiastres: number }): Promise<boolean> {
+      const upgrade = await repo.findUpgrade(tx, payment.id);
+      if (!upgrade) return false;
+      const row = await repo.lockSubscription(tx, upgrade.subscriptionId);
+      const { previousPlanId, previousWeeklyMinutes } = upgrade;
+      if (!row || upgrade.revertedAt || previousPlanId === null || previousWeeklyMinutes === null) return true;
+      if (row.planId !== upgrade.planId || row.weeklyMinutes !== upgrade.weeklyMinutes) return true;
+      const price = Math.max(row.pricePiastres - payment.amountPiastres, 0);
+      await repo.revertUpgrade(tx, { ...upgrade, previousPlanId, previousWeeklyMinutes }, price, clock.now());
+      return true;
     },
   };
 }

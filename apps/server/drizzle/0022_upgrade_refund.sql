@@ -1,0 +1,5 @@
+ALTER TABLE "subscription_upgrades" ADD COLUMN "previous_plan_id" integer;--> statement-breakpoint
+ALTER TABLE "subscription_upgrades" ADD COLUMN "previous_weekly_minutes" integer;--> statement-breakpoint
+ALTER TABLE "subscription_upgrades" ADD COLUMN "reverted_at" timestamp with time zone;--> statement-breakpoint
+ALTER TABLE "subscription_upgrades" ADD CONSTRAINT "subscription_upgrades_previous_plan_id_fkey" FOREIGN KEY ("previous_plan_id") REFERENCES "public"."plans"("id") ON DELETE restrict ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "subscription_upgrades" ADD CONSTRAINT "subscription_upgrades_previous_check" CHECK (("subscription_upgrades"."previous_plan_id" is null) = ("subscription_upgrades"."previous_weekly_minutes" is null) and ("subscription_upgrades"."previous_plan_id" is null or "subscription_upgrades"."applied_at" is not null) and ("subscription_upgrades"."reverted_at" is null or "subscription_upgrades"."previous_plan_id" is not null));
