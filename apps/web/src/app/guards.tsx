@@ -1,7 +1,7 @@
 import { Forbidden } from '@darsak/ui';
 import { Navigate, Outlet, useLocation, useSearchParams } from 'react-router';
 import { paths, safeNext } from '../config/paths.ts';
-import { useAuth, useCurrentUser } from '../lib/auth-store.ts';
+import { useCurrentUser, useSession } from '../lib/auth-store.ts';
 import { hasRole, homePathFor, type RoleName } from '../lib/roles.ts';
 
 /**
@@ -9,7 +9,8 @@ import { hasRole, homePathFor, type RoleName } from '../lib/roles.ts';
  * is refreshed: its token is unexpired (an expired one ends the session at start), and a refused refresh signs out.
  */
 export function RequireAuth() {
-  const { user, endedBy } = useAuth();
+  const user = useCurrentUser();
+  const endedBy = useSession((state) => state.endedBy);
   const location = useLocation();
   if (!user) {
     // after a deliberate logout there is nothing to come back to

@@ -1,6 +1,6 @@
 import { Button, cn } from '@darsak/ui';
 import { useT } from '@darsak/ui/i18n';
-import { useAuth } from '../lib/auth-store.ts';
+import { useSession } from '../lib/auth-store.ts';
 import { realtime, useRealtimeState } from '../lib/realtime.ts';
 
 /**
@@ -9,9 +9,9 @@ import { realtime, useRealtimeState } from '../lib/realtime.ts';
  */
 export function ConnectionBanner() {
   const t = useT();
-  const { token } = useAuth();
+  const signedIn = useSession((state) => state.token !== null);
   const { quality } = useRealtimeState();
-  if (!token || quality === 'good') return null;
+  if (!signedIn || quality === 'good') return null;
   const lost = quality === 'lost';
   return (
     <div

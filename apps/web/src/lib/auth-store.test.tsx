@@ -1,3 +1,4 @@
+import { render } from '@testing-library/react';
 import { act } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import { renderToString } from 'react-dom/server';
@@ -12,6 +13,8 @@ import {
   sessionNow,
   useAuth,
   useCurrentUser,
+  useSession,
+  useUserMeta,
 } from './auth-store.ts';
 
 const student = makeUser();
@@ -93,5 +96,48 @@ describe('her page rendered on the server, hydrated in her browser', () => {
     expect(container.innerHTML).toBe(html);
     // a second render would be synchronous, of everything that reads the session, in the phone's first seconds
     expect(renders).toBe(1);
+  });
+});
+
+const rendered: Record<string, number> = {};
+const counted = (name: string) => {
+  rendered[name] = (rendered[name] ?? 0) + 1;
+};
+function ShowsUser() {
+  counted('user');
+  return <p>{useCurrentUser()?.name}</p>;
+}
+function ShowsMeta() {
+  counted('meta');
+  return <p>{useUserMeta() ? 'meta' : 'none'}</p>;
+}
+function ShowsSignedIn() {
+  counted('signedIn');
+  return <p>{useSession((state) => state.token !== null) ? 'in' : 'out'}</p>;
+}
+function ShowsToken() {
+  counted('token');
+  return <p>{useAuth().token}</p>;
+}
+
+describe('the session read in parts', () => {
+  it('a token refreshed re-renders only what reads the token, not what shows her or that she is signed in', () => {
+    authStore.signIn({ token: fakeToken(student.id), user: student });
+    for (const name of Object.keys(rendered)) delete rendered[name];
+    render(
+      <>
+        <ShowsUser />
+        <ShowsMeta />
+        <ShowsSignedIn />
+        <ShowsToken />
+      </>,
+    );
+    // the refresh at start: a new token, the same user
+    const { user } = authStore.getState();
+    if (!user) throw new Error('not signed in');
+    act(() => authStore.signIn({ token: tokenExpiringIn(7200), user }));
+    expect(rendered).toEqual({ user: 1, meta: 1, signedIn: 1, token: 2 });
+    act(() => authStore.signOut());
+    expect(rendered).toEqual({ user: 2, meta: 1, signedIn: 2, token: 3 });
   });
 });

@@ -64,13 +64,25 @@ export function useAuth(): AuthState {
 }
 
 /**
- * The signed-in user, or null. Renders again only when the user changes, not when the token is refreshed: a page
- * that shows the user is not rendered a second time at start.
+ * One part of the session (`part` returns a primitive or one of the state's own objects): what reads it renders
+ * again only when that part changes. The token's refresh at start then re-renders what shows the token, not a
+ * guard around the whole page (a synchronous render of all of it, on a phone in its first seconds).
  */
-export function useCurrentUser(): User | null {
-  return useSyncExternalStore(authStore.subscribe, () => authStore.getState().user, serverUser);
+export function useSession<T>(part: (state: AuthState) => T): T {
+  return useSyncExternalStore(
+    authStore.subscribe,
+    () => part(authStore.getState()),
+    () => part(serverSnapshot()),
+  );
 }
-const serverUser = () => serverSnapshot().user;
+
+/** The signed-in user, or null: not rendered again when the token is refreshed. */
+export const useCurrentUser = (): User | null => useSession(userOf);
+const userOf = (state: AuthState) => state.user;
+
+/** A tutor's meta (null for everyone else): not rendered again when the token is refreshed. */
+export const useUserMeta = (): UserMeta | null => useSession(metaOf);
+const metaOf = (state: AuthState) => state.meta;
 
 /**
  * Keeps the session cookie (SESSION_COOKIE) the token's copy: written when she signs in or the token is

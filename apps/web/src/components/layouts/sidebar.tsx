@@ -15,7 +15,7 @@ import {
 } from '@darsak/ui';
 import { useT } from '@darsak/ui/i18n';
 import type { ComponentType, SVGProps } from 'react';
-import { useAuth } from '../../lib/auth-store.ts';
+import { useCurrentUser, useUserMeta } from '../../lib/auth-store.ts';
 import { useLogout } from '../../lib/use-logout.ts';
 import { type SidebarIcon, sidebarEntriesFor } from './sidebar-entries.ts';
 
@@ -37,7 +37,8 @@ const ICONS: Record<SidebarIcon, ComponentType<SVGProps<SVGSVGElement>>> = {
 /** The signed-in navigation; in the side column on wide screens and inside the drawer on phones. */
 export function SidebarNav({ onNavigate }: { onNavigate?: () => void }) {
   const t = useT();
-  const { user, meta } = useAuth();
+  const user = useCurrentUser();
+  const meta = useUserMeta();
   const logout = useLogout();
   if (!user) return null;
   const entries = sidebarEntriesFor(user.role, meta).map((entry) => ({

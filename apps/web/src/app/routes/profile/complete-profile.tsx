@@ -3,14 +3,15 @@ import { useNavigate } from 'react-router';
 import { PageHeader } from '../../../components/layouts/page-header.tsx';
 import { CompleteProfileStepper } from '../../../features/profile/components/complete-profile-stepper.tsx';
 import { ContactVerificationCard } from '../../../features/verification/components/contact-verification-card.tsx';
-import { useAuth } from '../../../lib/auth-store.ts';
+import { useCurrentUser, useUserMeta } from '../../../lib/auth-store.ts';
 import { homePathFor, isTutorLike } from '../../../lib/roles.ts';
 
 /** /complete-profile (students) and /t/complete-profile (tutors). */
 export function CompleteProfilePage() {
   const t = useT();
   const navigate = useNavigate();
-  const { user, meta } = useAuth();
+  const user = useCurrentUser();
+  const meta = useUserMeta();
   if (!user) return null;
   const tutor = isTutorLike(user.role);
   return (

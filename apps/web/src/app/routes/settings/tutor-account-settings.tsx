@@ -8,7 +8,7 @@ import { NotificationSettingsCard } from '../../../features/notifications/compon
 import { PushSettingsCard } from '../../../features/notifications/components/push-settings.tsx';
 import { NoticePeriodSettingsForm } from '../../../features/profile/components/account-settings-forms.tsx';
 import { ContactVerificationCard } from '../../../features/verification/components/contact-verification-card.tsx';
-import { useAuth } from '../../../lib/auth-store.ts';
+import { useCurrentUser, useUserMeta } from '../../../lib/auth-store.ts';
 import { LanguageCard, PasswordCard } from './settings-sections.tsx';
 
 // This page's catalogues ride in its chunk; the router awaits their other languages (app/messages.ts).
@@ -17,7 +17,8 @@ void registerMessages(pushMessages, telegramMessages);
 /** /t/account-settings: notifications, notice period, contact verification, language and password. */
 export function TutorAccountSettingsPage() {
   const t = useT();
-  const { user, meta } = useAuth();
+  const user = useCurrentUser();
+  const meta = useUserMeta();
   if (!user) return null;
   return (
     <div className="flex flex-col gap-6">

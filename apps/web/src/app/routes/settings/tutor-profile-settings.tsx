@@ -4,12 +4,13 @@ import { PageHeader } from '../../../components/layouts/page-header.tsx';
 import { AvatarUpload } from '../../../features/profile/components/avatar-upload.tsx';
 import { TopicsPicker } from '../../../features/profile/components/topics-picker.tsx';
 import { TutorBioFormCard } from '../../../features/profile/components/tutor-bio-form.tsx';
-import { useAuth } from '../../../lib/auth-store.ts';
+import { useCurrentUser, useUserMeta } from '../../../lib/auth-store.ts';
 
 /** /t/profile-settings: what students see: picture, bio and about, favourite topics. */
 export function TutorProfileSettingsPage() {
   const t = useT();
-  const { user, meta } = useAuth();
+  const user = useCurrentUser();
+  const meta = useUserMeta();
   if (!user) return null;
   return (
     <div className="flex flex-col gap-6">

@@ -10,7 +10,7 @@ import { paths } from '../../../config/paths.ts';
 import { TutorStats } from '../../../features/dashboards/components/tutor-stats.tsx';
 import { InstallAppOffer } from '../../../features/install-app/components/install-app-offer.tsx';
 import { LessonsList } from '../../../features/lessons/components/lessons-list.tsx';
-import { useAuth } from '../../../lib/auth-store.ts';
+import { useCurrentUser, useUserMeta } from '../../../lib/auth-store.ts';
 import { Role } from '../../../lib/roles.ts';
 
 // This page's catalogues ride in its chunk; the router awaits their other languages (app/messages.ts).
@@ -19,7 +19,8 @@ void registerMessages(bookingMessages, paymentsMessages, pushMessages);
 /** /t/dashboard: activation state, stats (lessons, students, teaching hours, income), upcoming and past lessons. */
 export function TutorDashboardPage() {
   const t = useT();
-  const { user, meta } = useAuth();
+  const user = useCurrentUser();
+  const meta = useUserMeta();
   if (!user) return null;
   return (
     <div className="flex flex-col gap-6">
