@@ -68,6 +68,7 @@ export {
 } from './onboarding/onboarding.queries.ts';
 export {
   autoRenewalQuery,
+  fetchReceipt,
   lastTransactionQuery,
   paymentsKeys,
   savedCardsQuery,

@@ -1,4 +1,11 @@
-import { paymentsContract, transactionsContract } from '@darsak/domain/payments';
+import { buildPath } from '@darsak/domain/contract';
+import {
+  paymentsContract,
+  type ReceiptLanguage,
+  receiptFileName,
+  type Transaction,
+  transactionsContract,
+} from '@darsak/domain/payments';
 import { queryOptions } from '@tanstack/react-query';
 import { isApiError } from '../errors.ts';
 import type { HttpClient } from '../http.ts';
@@ -66,3 +73,17 @@ export const autoRenewalQuery = (http: HttpClient) =>
     queryKey: paymentsKeys.autoRenewal(),
     queryFn: ({ signal }) => http.callRoute(paymentsContract.autoRenewal, { signal }),
   });
+
+/**
+ * A paid payment's receipt (a PDF) and the name it is saved under, for its buyer or staff: fetched with the session's
+ * bearer token, which a bare link would not carry.
+ */
+export async function fetchReceipt(
+  http: HttpClient,
+  transaction: Pick<Transaction, 'id' | 'receiptNumber'>,
+  lang: ReceiptLanguage,
+): Promise<{ fileName: string; file: Blob }> {
+  const path = `${buildPath(transactionsContract.receipt.path, { id: transaction.id })}?lang=${lang}`;
+  const file = await http.blob(path);
+  return { fileName: receiptFileName(transaction.receiptNumber ?? String(transaction.id), lang), file };
+}

@@ -222,18 +222,29 @@ describe('admin /users and /user/{id}', { timeout: 20_000 }, () => {
       payment(12, T.partialRefunded, 30_000),
       payment(13, T.refunded, 80_000),
     ];
-    stubApi(admin, {
+    const calls = stubApi(admin, {
       'GET /api/v1/user/7/account': () => ({ body: student }),
       'GET /api/v1/lesson/list/': empty,
       'GET /api/v1/sub/list': empty,
       'GET /api/v1/tx/list': () => ({ body: { total: payments.length, list: payments } }),
       'GET /api/v1/audit-log/list': empty,
+      'GET /api/v1/tx/12/receipt': () => ({ body: 'PDF' }),
     });
+    const saved = vi.fn(() => 'blob:receipt');
+    vi.stubGlobal('URL', Object.assign(URL, { createObjectURL: saved, revokeObjectURL: vi.fn() }));
+    const user = userEvent.setup();
     renderAdmin('/user/7', admin);
     const table = await screen.findByRole('table', { name: 'المدفوعات' });
     expect(within(table).getByText('مدفوعة ومفعّلة')).toBeTruthy();
     expect(within(table).getByRole('button', { name: 'استرداد الدفعة رقم ١١' })).toBeTruthy();
     expect(within(table).getByRole('button', { name: 'استرداد الدفعة رقم ١٢' })).toBeTruthy();
     expect(within(table).queryByRole('button', { name: 'استرداد الدفعة رقم ١٣' })).toBeNull();
+
+    // every paid one has its receipt, the buyer's own, downloaded in the staff's language
+    expect(within(table).getAllByRole('button', { name: /^تنزيل إيصال الدفعة DRS-2025-/ })).toHaveLength(3);
+    await user.click(within(table).getByRole('button', { name: 'تنزيل إيصال الدفعة DRS-2025-000012' }));
+    await waitFor(() => expect(saved).toHaveBeenCalledTimes(1));
+    const asked = calls.find((call) => call.path === '/api/v1/tx/12/receipt');
+    expect(asked?.query.get('lang')).toBe('ar');
   });
 });

@@ -1,9 +1,10 @@
+import { errorCodeOf } from '@darsak/client';
 import { isRefundable, type Transaction } from '@darsak/domain/payments';
 import { Button, Card, Spinner, Table, type TableColumn, TextField, useToast } from '@darsak/ui';
 import { type MessageKey, useI18n } from '@darsak/ui/i18n';
 import { useState } from 'react';
 import { ReasonDialog } from '../../../components/reason-dialog.tsx';
-import { usePayments, useRefund } from '../hooks/use-users.ts';
+import { useDownloadReceipt, usePayments, useRefund } from '../hooks/use-users.ts';
 import { SubscriptionDialog } from './subscription-dialog.tsx';
 
 const refundable = (tx: Transaction) => isRefundable(tx.status) && tx.refundedPiastres < tx.amountPiastres;
@@ -54,7 +55,37 @@ function RefundPayment({ tx }: { tx: Transaction }) {
   );
 }
 
-/** The person's payments, with the subscription each started and a refund for those paid. */
+/** A paid payment's receipt, the one its buyer downloads and was sent (a support agent's copy for her). */
+function PaymentReceipt({ tx, receiptNumber }: { tx: Transaction; receiptNumber: string }) {
+  const { t, locale, errorMessage } = useI18n();
+  const { toast } = useToast();
+  const download = useDownloadReceipt();
+  return (
+    <Button
+      size="sm"
+      variant="ghost"
+      loading={download.isPending}
+      aria-label={t('staff.payments.receiptFor', { number: receiptNumber })}
+      onClick={() =>
+        download.mutate(
+          { tx, lang: locale === 'en' ? 'en' : 'ar' },
+          {
+            onError: (error) =>
+              toast({
+                type: 'error',
+                title: t('staff.payments.receiptFailed'),
+                description: errorMessage(errorCodeOf(error)),
+              }),
+          },
+        )
+      }
+    >
+      {t('staff.payments.receipt')}
+    </Button>
+  );
+}
+
+/** The person's payments, with the subscription each started, its receipt, and a refund for those paid. */
 export function UserPayments({ userId }: { userId: number }) {
   const { t, format } = useI18n();
   const payments = usePayments(userId, true);
@@ -90,7 +121,12 @@ export function UserPayments({ userId }: { userId: number }) {
     {
       key: 'actions',
       header: t('staff.table.actions'),
-      cell: (tx) => (refundable(tx) ? <RefundPayment tx={tx} /> : null),
+      cell: (tx) => (
+        <div className="flex flex-wrap gap-2">
+          {tx.receiptNumber && <PaymentReceipt tx={tx} receiptNumber={tx.receiptNumber} />}
+          {refundable(tx) && <RefundPayment tx={tx} />}
+        </div>
+      ),
     },
   ];
   return (

@@ -1,10 +1,17 @@
+import { fetchReceipt } from '@darsak/client';
 import { chatContract } from '@darsak/domain/chat';
 import { lessonsContract } from '@darsak/domain/lessons';
-import { paymentsContract, transactionsContract } from '@darsak/domain/payments';
+import {
+  paymentsContract,
+  type ReceiptLanguage,
+  type Transaction,
+  transactionsContract,
+} from '@darsak/domain/payments';
 import { ratingsContract } from '@darsak/domain/ratings';
 import { subscriptionsContract } from '@darsak/domain/subscriptions';
 import { tutorsContract } from '@darsak/domain/tutors';
 import { type RoleId, type UserListQuery, usersContract } from '@darsak/domain/users';
+import { downloadBlob } from '@darsak/ui';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api.ts';
 import { compactFilter } from '../../../lib/compact-filter.ts';
@@ -127,6 +134,15 @@ export const useRefund = () =>
   useAccountChange((body: { transactionId: number; amountPiastres?: number; reason: string }) =>
     api.callRoute(paymentsContract.refund, { body }),
   );
+
+/** A payment's receipt, as its buyer has it (the same PDF, in the staff's language), saved by the browser. */
+export const useDownloadReceipt = () =>
+  useMutation({
+    mutationFn: async ({ tx, lang }: { tx: Transaction; lang: ReceiptLanguage }) => {
+      const { fileName, file } = await fetchReceipt(api, tx, lang);
+      downloadBlob(fileName, file);
+    },
+  });
 
 /** Staff end a student's pause early, with their reason (audited); her subscription is read again. */
 export const useEndPauseByStaff = (subscriptionId: number) =>

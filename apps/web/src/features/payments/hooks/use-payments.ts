@@ -1,9 +1,7 @@
-import { paymentsKeys, transactionDetailQuery } from '@darsak/client';
-import { buildPath } from '@darsak/domain/contract';
+import { fetchReceipt, paymentsKeys, transactionDetailQuery } from '@darsak/client';
 import {
   paymentsContract,
   type ReceiptLanguage,
-  receiptFileName,
   type Transaction,
   transactionsContract,
 } from '@darsak/domain/payments';
@@ -57,16 +55,12 @@ export function useCancelPayment() {
   });
 }
 
-/**
- * Downloads a paid payment's receipt (a PDF): fetched with the session's bearer token, which a bare link would not
- * carry, then offered to the browser under its own name.
- */
+/** Downloads a paid payment's receipt (a PDF), offered to the browser under its own name. */
 export function useDownloadReceipt() {
   return useMutation({
     mutationFn: async ({ transaction, lang }: { transaction: Transaction; lang: ReceiptLanguage }) => {
-      const path = `${buildPath(transactionsContract.receipt.path, { id: transaction.id })}?lang=${lang}`;
-      const file = await api.blob(path);
-      downloadBlob(receiptFileName(transaction.receiptNumber ?? String(transaction.id), lang), file);
+      const { fileName, file } = await fetchReceipt(api, transaction, lang);
+      downloadBlob(fileName, file);
     },
   });
 }
