@@ -37,6 +37,7 @@ export { Stepper, type StepperProps } from './components/stepper.tsx';
 export { Table, type TableColumn, type TableProps } from './components/table.tsx';
 export { Tabs, TabsContent, TabsList, TabsTrigger } from './components/tabs.tsx';
 export { CodeField, TextField, type TextFieldProps } from './components/text-field.tsx';
+export { textLinkClasses } from './components/text-link.ts';
 export { TextareaField, type TextareaFieldProps } from './components/textarea-field.tsx';
 export {
   TOAST_DURATION_MS,

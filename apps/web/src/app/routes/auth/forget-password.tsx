@@ -1,4 +1,4 @@
-import { useToast } from '@darsak/ui';
+import { textLinkClasses, useToast } from '@darsak/ui';
 import { useT } from '@darsak/ui/i18n';
 import { Link, useNavigate } from 'react-router';
 import { paths } from '../../../config/paths.ts';
@@ -14,7 +14,7 @@ export function ForgetPasswordPage() {
     <AuthCard
       title={t('page.forgetPassword.title')}
       footer={
-        <Link className="font-semibold text-primary-700 hover:underline" to={paths.login.href()}>
+        <Link className={textLinkClasses} to={paths.login.href()}>
           {t('auth.reset.backToLogin')}
         </Link>
       }

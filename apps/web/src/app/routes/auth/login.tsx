@@ -1,4 +1,4 @@
-import { Alert } from '@darsak/ui';
+import { Alert, textLinkClasses } from '@darsak/ui';
 import { useT } from '@darsak/ui/i18n';
 import { Link, useSearchParams } from 'react-router';
 import { paths, safeNext } from '../../../config/paths.ts';
@@ -20,12 +20,12 @@ export function LoginPage() {
         <>
           <p>
             {t('auth.login.noAccount')}{' '}
-            <Link className="font-semibold text-primary-700 hover:underline" to={paths.register.href('student')}>
+            <Link className={textLinkClasses} to={paths.register.href('student')}>
               {t('auth.login.registerStudent')}
             </Link>
           </p>
           <p>
-            <Link className="font-semibold text-primary-700 hover:underline" to={paths.register.href('tutor')}>
+            <Link className={textLinkClasses} to={paths.register.href('tutor')}>
               {t('auth.login.registerTutor')}
             </Link>
           </p>

@@ -1,4 +1,4 @@
-import { NotFound } from '@darsak/ui';
+import { NotFound, textLinkClasses } from '@darsak/ui';
 import { useT } from '@darsak/ui/i18n';
 import { Link, useParams } from 'react-router';
 import { SITE_URL } from '../../../config/env.ts';
@@ -25,15 +25,12 @@ export function RegisterPage() {
         <>
           <p>
             {t('auth.register.haveAccount')}{' '}
-            <Link className="font-semibold text-primary-700 hover:underline" to={paths.login.href()}>
+            <Link className={textLinkClasses} to={paths.login.href()}>
               {t('nav.login')}
             </Link>
           </p>
           <p>
-            <Link
-              className="font-semibold text-primary-700 hover:underline"
-              to={paths.register.href(tutor ? 'student' : 'tutor')}
-            >
+            <Link className={textLinkClasses} to={paths.register.href(tutor ? 'student' : 'tutor')}>
               {t(tutor ? 'auth.register.switchToStudent' : 'auth.register.switchToTutor')}
             </Link>
           </p>

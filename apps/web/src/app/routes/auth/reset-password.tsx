@@ -1,4 +1,4 @@
-import { useToast } from '@darsak/ui';
+import { textLinkClasses, useToast } from '@darsak/ui';
 import { useT } from '@darsak/ui/i18n';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { paths } from '../../../config/paths.ts';
@@ -16,7 +16,7 @@ export function ResetPasswordPage() {
       title={t('page.resetPassword.title')}
       subtitle={t('page.resetPassword.intro')}
       footer={
-        <Link className="font-semibold text-primary-700 hover:underline" to={paths.login.href()}>
+        <Link className={textLinkClasses} to={paths.login.href()}>
           {t('auth.reset.backToLogin')}
         </Link>
       }

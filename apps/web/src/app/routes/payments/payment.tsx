@@ -1,3 +1,4 @@
+import { cn, textLinkClasses } from '@darsak/ui';
 import { registerMessages, useI18n } from '@darsak/ui/i18n';
 import { paymentsMessages } from '@darsak/ui/i18n/features/payments.ar.ts';
 import { Link, useParams } from 'react-router';
@@ -19,7 +20,7 @@ export function PaymentPage() {
   return (
     <div className="flex flex-col gap-6">
       <div className="space-y-2">
-        <Link to={paths.payments.href()} className="text-sm font-semibold text-primary-700 hover:underline">
+        <Link to={paths.payments.href()} className={cn(textLinkClasses, 'text-sm')}>
           {t('payments.detail.back')}
         </Link>
         <PageHeader

@@ -1,5 +1,5 @@
 import { hasEndDate, isFreeTrial, type Subscription } from '@darsak/domain/subscriptions';
-import { Alert } from '@darsak/ui';
+import { Alert, textLinkClasses } from '@darsak/ui';
 import { type MessageKey, registerMessages, useI18n } from '@darsak/ui/i18n';
 import { paymentsMessages } from '@darsak/ui/i18n/features/payments.ar.ts';
 import { Link } from 'react-router';
@@ -36,7 +36,7 @@ function SubscriptionNotice({ subscription }: { subscription: Subscription }) {
     <Alert
       tone="info"
       action={
-        <Link to={paths.payments.href()} className="font-semibold text-primary-700 hover:underline">
+        <Link to={paths.payments.href()} className={textLinkClasses}>
           {t('payments.plans.activeLink')}
         </Link>
       }

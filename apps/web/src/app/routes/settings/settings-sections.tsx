@@ -1,5 +1,5 @@
 import type { User } from '@darsak/domain/users';
-import { buttonClasses, Card, SelectField } from '@darsak/ui';
+import { buttonClasses, Card, cn, SelectField, textLinkClasses } from '@darsak/ui';
 import { isLocale, useI18n } from '@darsak/ui/i18n';
 import { Link } from 'react-router';
 import { paths } from '../../../config/paths.ts';
@@ -40,10 +40,7 @@ export function PasswordCard({ user }: { user: User }) {
   return (
     <Card title={t('settings.password.title')} description={t('settings.password.body')}>
       <ChangePasswordFormCard />
-      <Link
-        to={paths.forgetPassword.href()}
-        className="mt-3 inline-block text-sm font-semibold text-primary-700 hover:underline"
-      >
+      <Link to={paths.forgetPassword.href()} className={cn(textLinkClasses, 'mt-3 inline-block text-sm')}>
         {t('settings.password.forgot')}
       </Link>
     </Card>

@@ -13,6 +13,7 @@ import {
   TabsContent,
   TabsList,
   TabsTrigger,
+  textLinkClasses,
 } from '@darsak/ui';
 import { useI18n } from '@darsak/ui/i18n';
 import { useQuery } from '@tanstack/react-query';
@@ -162,7 +163,7 @@ export function CheckoutView({ planId, period, phone, subscription, upgrade = fa
               <Alert
                 tone="warning"
                 action={
-                  <Link to={paths.payments.href()} className="font-semibold text-primary-700 hover:underline">
+                  <Link to={paths.payments.href()} className={textLinkClasses}>
                     {t('payments.plans.activeLink')}
                   </Link>
                 }
@@ -183,7 +184,7 @@ export function CheckoutView({ planId, period, phone, subscription, upgrade = fa
               <Alert
                 tone="warning"
                 action={
-                  <Link to={paths.plans.href()} className="font-semibold text-primary-700 hover:underline">
+                  <Link to={paths.plans.href()} className={textLinkClasses}>
                     {t('payments.checkout.backToPlans')}
                   </Link>
                 }
