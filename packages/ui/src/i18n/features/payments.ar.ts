@@ -410,6 +410,7 @@ export const paymentsAr = {
   'payments.next.cancelTitle': 'إلغاء الفترة القادمة؟',
   'payments.next.cancelBody': 'لم تبدأ بعد، فيُرد لك مبلغها كاملًا ({amount}) إلى وسيلة الدفع.',
   'payments.next.cancelConfirm': 'تأكيد الإلغاء',
+  'payments.next.cancelFailed': 'تعذّر إلغاء الفترة القادمة.',
   'payments.next.keep': 'الإبقاء عليها',
   'payments.next.cancelled': 'أُلغيت الفترة القادمة، وطلبنا رد {amount} إلى وسيلة الدفع.',
   'payments.autoRenewal.offer':

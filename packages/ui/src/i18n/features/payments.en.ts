@@ -381,6 +381,7 @@ export const paymentsEn: Translation<typeof paymentsAr> = {
   'payments.next.cancelTitle': 'Cancel the next period?',
   'payments.next.cancelBody': 'It has not started, so its whole price ({amount}) goes back to your payment method.',
   'payments.next.cancelConfirm': 'Confirm cancellation',
+  'payments.next.cancelFailed': 'The next period could not be cancelled.',
   'payments.next.keep': 'Keep it',
   'payments.next.cancelled': 'The next period is cancelled; we asked for {amount} back to your payment method.',
   'payments.autoRenewal.offer':

@@ -1,7 +1,7 @@
 import type { Transaction } from '@darsak/domain/payments';
-import { Button, Dialog, DialogClose, useToast } from '@darsak/ui';
+import { ConfirmDialog, useToast } from '@darsak/ui';
 import { useI18n } from '@darsak/ui/i18n';
-import { type ReactNode, useState } from 'react';
+import type { ReactNode } from 'react';
 import { useErrorText } from '../../../lib/forms.ts';
 import { useCancelPayment } from '../hooks/use-payments.ts';
 
@@ -10,40 +10,22 @@ export function CancelPaymentDialog({ transaction, trigger }: { transaction: Tra
   const { t } = useI18n();
   const errorText = useErrorText();
   const { toast } = useToast();
-  const [open, setOpen] = useState(false);
   const cancel = useCancelPayment();
   return (
-    <Dialog
-      open={open}
-      onOpenChange={setOpen}
-      size="sm"
+    <ConfirmDialog
+      trigger={trigger}
       title={t('payments.history.cancelTitle')}
       description={t('payments.history.cancelBody')}
-      trigger={trigger}
-    >
-      <div className="flex flex-wrap gap-3">
-        <Button
-          variant="danger"
-          loading={cancel.isPending}
-          onClick={() =>
-            cancel.mutate(transaction.id, {
-              onSuccess: () => {
-                setOpen(false);
-                toast({ type: 'success', title: t('payments.history.cancelled') });
-              },
-              onError: (error) => {
-                setOpen(false);
-                toast({ type: 'error', title: t('payments.history.cancelFailed'), description: errorText(error) });
-              },
-            })
-          }
-        >
-          {t('payments.history.cancelConfirm')}
-        </Button>
-        <DialogClose asChild>
-          <Button variant="secondary">{t('payments.history.keep')}</Button>
-        </DialogClose>
-      </div>
-    </Dialog>
+      confirm={t('payments.history.cancelConfirm')}
+      cancel={t('payments.history.keep')}
+      busy={cancel.isPending}
+      onConfirm={() =>
+        cancel.mutateAsync(transaction.id).then(
+          () => toast({ type: 'success', title: t('payments.history.cancelled') }),
+          (error: unknown) =>
+            toast({ type: 'error', title: t('payments.history.cancelFailed'), description: errorText(error) }),
+        )
+      }
+    />
   );
 }

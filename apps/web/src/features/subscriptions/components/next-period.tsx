@@ -1,7 +1,6 @@
 import type { Subscription } from '@darsak/domain/subscriptions';
-import { Button, buttonClasses, Dialog, DialogClose, FormError, useToast } from '@darsak/ui';
+import { Button, buttonClasses, ConfirmDialog, useToast } from '@darsak/ui';
 import { useI18n } from '@darsak/ui/i18n';
-import { useState } from 'react';
 import { Link } from 'react-router';
 import { DetailRow } from '../../../components/detail-row.tsx';
 import { paths } from '../../../config/paths.ts';
@@ -15,43 +14,28 @@ function CancelNextPeriodDialog({ pricePiastres }: { pricePiastres: number }) {
   const text = usePaymentsText();
   const errorText = useErrorText();
   const { toast } = useToast();
-  const [open, setOpen] = useState(false);
   const cancel = useCancelNextPeriod();
   const amount = text.money(pricePiastres);
-  const confirm = () =>
-    cancel.mutate(undefined, {
-      onSuccess: () => {
-        setOpen(false);
-        toast({ type: 'success', title: t('payments.next.cancelled', { amount }) });
-      },
-    });
   return (
-    <Dialog
-      open={open}
-      onOpenChange={(next) => {
-        setOpen(next);
-        if (!next) cancel.reset();
-      }}
-      title={t('payments.next.cancelTitle')}
-      description={t('payments.next.cancelBody', { amount })}
+    <ConfirmDialog
       trigger={
         <Button size="sm" variant="secondary">
           {t('payments.next.cancel')}
         </Button>
       }
-    >
-      <div className="flex flex-col gap-4">
-        <FormError message={cancel.error ? errorText(cancel.error) : undefined} />
-        <div className="flex flex-wrap gap-3">
-          <Button variant="danger" loading={cancel.isPending} onClick={confirm}>
-            {t('payments.next.cancelConfirm')}
-          </Button>
-          <DialogClose asChild>
-            <Button variant="secondary">{t('payments.next.keep')}</Button>
-          </DialogClose>
-        </div>
-      </div>
-    </Dialog>
+      title={t('payments.next.cancelTitle')}
+      description={t('payments.next.cancelBody', { amount })}
+      confirm={t('payments.next.cancelConfirm')}
+      cancel={t('payments.next.keep')}
+      busy={cancel.isPending}
+      onConfirm={() =>
+        cancel.mutateAsync().then(
+          () => toast({ type: 'success', title: t('payments.next.cancelled', { amount }) }),
+          (error: unknown) =>
+            toast({ type: 'error', title: t('payments.next.cancelFailed'), description: errorText(error) }),
+        )
+      }
+    />
   );
 }
 
