@@ -52,3 +52,4 @@ export { cn } from './lib/cn.ts';
 export { downloadCsv, toCsv } from './lib/csv.ts';
 export { downloadBlob } from './lib/download.ts';
 export { PAGE_SIZES, type Paging, usePaging } from './lib/use-paging.ts';
+export { whenIdle } from './lib/when-idle.ts';

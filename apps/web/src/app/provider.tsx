@@ -1,6 +1,6 @@
-import { createQueryClient, currentUserQuery, tutorMetaQuery } from '@darsak/client';
+import { createQueryClient, currentUserQuery, reportCaughtError, tutorMetaQuery } from '@darsak/client';
 import { authContract } from '@darsak/domain/auth';
-import { Toaster } from '@darsak/ui';
+import { Toaster, whenIdle } from '@darsak/ui';
 import { I18nProvider, type Locale } from '@darsak/ui/i18n';
 import { type QueryClient, QueryClientProvider, useQuery } from '@tanstack/react-query';
 import { type ReactNode, useEffect, useState } from 'react';
@@ -36,6 +36,17 @@ function SessionBootstrap() {
     const state = authStore.getState();
     if (meta.data && state.token && state.user) authStore.updateUser(state.user, meta.data);
   }, [meta.data]);
+
+  // her push subscription here, if the browser replaced it since (loaded once the page is idle: most never need it)
+  const userId = user?.id;
+  useEffect(() => {
+    if (!signedIn || userId === undefined) return;
+    return whenIdle(() => {
+      import('../features/notifications/lib/keep-push-device.ts')
+        .then(({ keepPushDevice }) => keepPushDevice(userId))
+        .catch(reportCaughtError);
+    });
+  }, [signedIn, userId]);
   return null;
 }
 

@@ -1,3 +1,4 @@
+import { whenIdle } from '@darsak/ui';
 import { DEFAULT_TIME_ZONE, dateTimeFormat, useI18n } from '@darsak/ui/i18n';
 import { useEffect, useMemo } from 'react';
 
@@ -56,15 +57,7 @@ export function createDateFormat(intlLocale: string, timeZone: string = DEFAULT_
  */
 export function DateDataWarmUp(): null {
   const { intlLocale } = useI18n();
-  useEffect(() => {
-    const warm = () => void createDateFormat(intlLocale).dayTime(Date.now());
-    if (typeof requestIdleCallback !== 'function') {
-      const timer = setTimeout(warm, 0);
-      return () => clearTimeout(timer);
-    }
-    const id = requestIdleCallback(warm);
-    return () => cancelIdleCallback(id);
-  }, [intlLocale]);
+  useEffect(() => whenIdle(() => void createDateFormat(intlLocale).dayTime(Date.now())), [intlLocale]);
   return null;
 }
 

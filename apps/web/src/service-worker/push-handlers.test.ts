@@ -2,6 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import {
   onNotificationClick,
   onPush,
+  onSubscriptionChange,
   readPayload,
   type WindowClientLike,
   type WorkerScopeLike,
@@ -12,11 +13,18 @@ const ORIGIN = 'https://app.darsak.example';
 function scope(windows: WindowClientLike[] = []) {
   const shown: Array<{ title: string; options: NotificationOptions }> = [];
   const opened: string[] = [];
+  const subscribed: PushSubscriptionOptionsInit[] = [];
   const worker: WorkerScopeLike = {
     location: { origin: ORIGIN },
     registration: {
       showNotification: async (title, options) => {
         shown.push({ title, options });
+      },
+      pushManager: {
+        subscribe: async (options) => {
+          subscribed.push(options);
+          return {};
+        },
       },
     },
     clients: {
@@ -26,7 +34,7 @@ function scope(windows: WindowClientLike[] = []) {
       },
     },
   };
-  return { worker, shown, opened };
+  return { worker, shown, opened, subscribed };
 }
 
 /** An event whose waitUntil work is awaited by the test. */
@@ -110,5 +118,20 @@ describe('a tap on the notification', () => {
     onNotificationClick(worker, click);
     await click.done();
     expect(opened).toEqual([`${ORIGIN}/chat`]);
+  });
+});
+
+describe('a subscription the browser replaces', () => {
+  it('is made again with the same key when the browser dropped it, and left alone when it gave a new one', async () => {
+    const { worker, subscribed } = scope();
+    const options = { userVisibleOnly: true, applicationServerKey: new Uint8Array([4, 1, 2]) };
+    const dropped = event({ oldSubscription: { options }, newSubscription: null });
+    onSubscriptionChange(worker, dropped);
+    await dropped.done();
+    expect(subscribed).toEqual([options]);
+    const renewed = event({ oldSubscription: { options }, newSubscription: {} });
+    onSubscriptionChange(worker, renewed);
+    onSubscriptionChange(worker, event({ oldSubscription: null, newSubscription: null }));
+    expect(subscribed).toHaveLength(1);
   });
 });

@@ -29,9 +29,19 @@ export interface WindowClientLike {
   navigate(url: string): Promise<unknown>;
 }
 
+/** The browser replaced or dropped a push subscription (its push service renewed it, or the key changed). */
+export interface SubscriptionChangeLike {
+  oldSubscription: { options: PushSubscriptionOptionsInit } | null;
+  newSubscription: unknown | null;
+  waitUntil(promise: Promise<unknown>): void;
+}
+
 export interface WorkerScopeLike {
   location: { origin: string };
-  registration: { showNotification(title: string, options: NotificationOptions): Promise<void> };
+  registration: {
+    showNotification(title: string, options: NotificationOptions): Promise<void>;
+    pushManager: { subscribe(options: PushSubscriptionOptionsInit): Promise<unknown> };
+  };
   clients: {
     matchAll(options: { type: 'window'; includeUncontrolled: boolean }): Promise<readonly WindowClientLike[]>;
     openWindow(url: string): Promise<unknown>;
@@ -109,4 +119,14 @@ export function onNotificationClick(scope: WorkerScopeLike, event: NotificationC
       return open.url === url ? open : open.navigate(url);
     })(),
   );
+}
+
+/**
+ * A subscription the browser dropped is made again with the same key, in the worker (no page need be open). The
+ * server cannot be told from here (the worker has no session): the app sends the new one the next time she opens it
+ * (features/notifications/lib/keep-push-device.ts), and the old one answers 410 and is forgotten.
+ */
+export function onSubscriptionChange(scope: WorkerScopeLike, event: SubscriptionChangeLike): void {
+  if (event.newSubscription || !event.oldSubscription) return;
+  event.waitUntil(scope.registration.pushManager.subscribe(event.oldSubscription.options));
 }

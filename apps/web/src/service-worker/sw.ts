@@ -7,7 +7,9 @@ import {
   type NotificationClickLike,
   onNotificationClick,
   onPush,
+  onSubscriptionChange,
   type PushEventLike,
+  type SubscriptionChangeLike,
   type WorkerScopeLike,
 } from './push-handlers.ts';
 
@@ -26,6 +28,7 @@ declare const self: WorkerScopeLike & {
   addEventListener(type: 'install', listener: () => void): void;
   addEventListener(type: 'push', listener: (event: PushEventLike) => void): void;
   addEventListener(type: 'notificationclick', listener: (event: NotificationClickLike) => void): void;
+  addEventListener(type: 'pushsubscriptionchange', listener: (event: SubscriptionChangeLike) => void): void;
 };
 
 const OFFLINE_PAGE = '/offline.html';
@@ -58,3 +61,4 @@ registerRoute(
 
 self.addEventListener('push', (event) => onPush(self, event));
 self.addEventListener('notificationclick', (event) => onNotificationClick(self, event));
+self.addEventListener('pushsubscriptionchange', (event) => onSubscriptionChange(self, event));

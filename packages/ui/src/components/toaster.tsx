@@ -1,4 +1,5 @@
 import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useRef, useState } from 'react';
+import { whenIdle } from '../lib/when-idle.ts';
 import type { ToastViewProps } from './toast-view.tsx';
 
 /** Toasts close by themselves after 4 s (spec §4, §9). */
@@ -58,16 +59,6 @@ function loadToastView(): Promise<ToastViewComponent> {
     },
   );
   return loadingView;
-}
-
-/** Runs `task` once the page is idle after its first render, or after a short wait without requestIdleCallback (Safari). */
-function whenIdle(task: () => void): () => void {
-  if (typeof requestIdleCallback === 'function') {
-    const handle = requestIdleCallback(task, { timeout: 2000 });
-    return () => cancelIdleCallback(handle);
-  }
-  const handle = setTimeout(task, 500);
-  return () => clearTimeout(handle);
 }
 
 /**

@@ -20,18 +20,23 @@ const SUBSCRIPTION = {
 };
 
 /** A browser with Web Push: the permission it answers, and a push manager that subscribes on request. */
-function pushCapableBrowser(answer: NotificationPermission, permission: NotificationPermission = 'default') {
-  let current: object | null = null;
+function pushCapableBrowser(
+  answer: NotificationPermission,
+  permission: NotificationPermission = 'default',
+  subscribed: typeof SUBSCRIPTION | null = null,
+) {
+  const subscriptionOf = (json: typeof SUBSCRIPTION) => ({
+    endpoint: json.endpoint,
+    options: { applicationServerKey: null },
+    toJSON: () => json,
+    unsubscribe: async () => {
+      current = null;
+      return true;
+    },
+  });
+  let current: object | null = subscribed && subscriptionOf(subscribed);
   const subscribe = vi.fn(async () => {
-    current = {
-      endpoint: SUBSCRIPTION.endpoint,
-      options: { applicationServerKey: null },
-      toJSON: () => SUBSCRIPTION,
-      unsubscribe: async () => {
-        current = null;
-        return true;
-      },
-    };
+    current = subscriptionOf(SUBSCRIPTION);
     return current;
   });
   const registration = { pushManager: { getSubscription: async () => current, subscribe } };
@@ -47,7 +52,10 @@ function pushCapableBrowser(answer: NotificationPermission, permission: Notifica
 
 afterEach(() => {
   Reflect.deleteProperty(navigator, 'serviceWorker');
+  localStorage.clear();
 });
+
+const keptDevice = () => JSON.parse(localStorage.getItem('darsak.push.device') ?? 'null');
 
 describe('notifications on the device', () => {
   it('asks the browser only on the tap, subscribes the device and turns every kind on the first time', async () => {
@@ -73,6 +81,7 @@ describe('notifications on the device', () => {
     expect(calls.find((c) => c.method === 'POST' && c.path.endsWith('/subscriptions'))?.body).toEqual(SUBSCRIPTION);
     expect(calls.find((c) => c.method === 'PUT' && c.path.endsWith('/push/kinds'))?.body).toEqual({ kinds: on });
     expect(push.getByText('مفعّلة على جهاز واحد.')).toBeTruthy();
+    expect(keptDevice()).toEqual({ userId: student.id, endpoint: SUBSCRIPTION.endpoint });
     for (const name of ['تذكيرات الدروس', 'بدء الدرس الآن', 'رسائل المحادثة', 'نتيجة الدفع']) {
       expect((push.getByRole('checkbox', { name }) as HTMLInputElement).checked).toBe(true);
     }
@@ -126,5 +135,43 @@ describe('notifications on the device', () => {
     const push = await card();
     expect(await push.findByText('إشعارات الجهاز غير متاحة الآن.')).toBeTruthy();
     expect(push.queryByRole('button', { name: 'فعّل الإشعارات على هذا الجهاز' })).toBeNull();
+  });
+});
+
+describe('a subscription the browser replaced', () => {
+  const renewed = { ...SUBSCRIPTION, endpoint: 'https://push.example.com/device-1-renewed' };
+
+  it('is sent again when she opens the app, in place of the one she turned on', async () => {
+    const student = makeUser();
+    pushCapableBrowser('granted', 'granted', renewed);
+    localStorage.setItem('darsak.push.device', JSON.stringify({ userId: student.id, endpoint: SUBSCRIPTION.endpoint }));
+    const { calls } = stubApi(
+      {
+        'POST /api/v1/user/push/subscriptions': () => ({ body: makePushSettings({ devices: 2 }) }),
+        'POST /api/v1/user/push/subscriptions/remove': () => ({ body: makePushSettings({ devices: 1 }) }),
+      },
+      student,
+    );
+    renderApp('/s/settings', { user: student });
+    await vi.waitFor(() => expect(keptDevice()).toEqual({ userId: student.id, endpoint: renewed.endpoint }));
+    expect(calls.find((c) => c.path.endsWith('/push/subscriptions'))?.body).toEqual(renewed);
+    expect(calls.find((c) => c.path.endsWith('/subscriptions/remove'))?.body).toEqual({
+      endpoint: SUBSCRIPTION.endpoint,
+    });
+  });
+
+  it('is left alone on a browser where another account turned push on', async () => {
+    const student = makeUser();
+    pushCapableBrowser('granted', 'granted', renewed);
+    localStorage.setItem(
+      'darsak.push.device',
+      JSON.stringify({ userId: student.id + 1, endpoint: SUBSCRIPTION.endpoint }),
+    );
+    const { calls } = stubApi({}, student);
+    renderApp('/s/settings', { user: student });
+    await card();
+    // past the idle wait the keeper takes (500 ms without requestIdleCallback)
+    await new Promise((resolve) => setTimeout(resolve, 1200));
+    expect(calls.some((c) => c.path.includes('/push/subscriptions'))).toBe(false);
   });
 });

@@ -1,4 +1,4 @@
-import { Button, buttonClasses, CalendarIcon } from '@darsak/ui';
+import { Button, buttonClasses, CalendarIcon, whenIdle } from '@darsak/ui';
 import { useT } from '@darsak/ui/i18n';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { Link, useLocation } from 'react-router';
@@ -23,11 +23,7 @@ export function BookLessonButton({ tutor }: { tutor: { id: number; name: string 
   const [opened, setOpened] = useState(false);
   const student = user !== null && isStudent(user.role);
   // a student is likely to book: the steps are fetched once the page is idle, so they open at once
-  useEffect(() => {
-    if (!student) return;
-    const idle = window.requestIdleCallback ?? ((task: () => void) => window.setTimeout(task, 1500));
-    idle(() => void loadDialog());
-  }, [student]);
+  useEffect(() => (student ? whenIdle(() => void loadDialog()) : undefined), [student]);
   if (!user) {
     return (
       <Link to={paths.login.href(`${location.pathname}${location.search}`)} className={buttonClasses()}>

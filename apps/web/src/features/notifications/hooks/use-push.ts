@@ -2,6 +2,7 @@ import { type PushKinds, type PushSettings, pushContract } from '@darsak/domain/
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useState } from 'react';
 import { api } from '../../../lib/api.ts';
+import { useCurrentUser } from '../../../lib/auth-store.ts';
 import {
   type DevicePermission,
   devicePermission,
@@ -9,6 +10,7 @@ import {
   subscribeDevice,
   unsubscribeDevice,
 } from '../lib/device-push.ts';
+import { rememberPushDevice } from '../lib/keep-push-device.ts';
 
 const pushKey = ['notifications', 'push'] as const;
 
@@ -54,12 +56,14 @@ export function useDevicePush() {
 /** Turning push on here: the browser's permission, its subscription, then the server's; off: both forget it. */
 export function useDevicePushSwitch(afterChange: () => Promise<void>) {
   const queryClient = useQueryClient();
+  const user = useCurrentUser();
   const save = (answer: PushSettings) => queryClient.setQueryData(pushKey, answer);
   const enable = useMutation({
     mutationFn: async (settings: PushSettings) => {
       if (!settings.publicKey) throw new Error('push unavailable');
       const body = await subscribeDevice(settings.publicKey);
       let answer = await api.callRoute(pushContract.subscribe, { body });
+      if (user) rememberPushDevice({ userId: user.id, endpoint: body.endpoint });
       // the first device: every kind on, each can be turned off below
       if (!Object.values(answer.kinds).some(Boolean)) {
         const all: PushKinds = {
@@ -78,6 +82,7 @@ export function useDevicePushSwitch(afterChange: () => Promise<void>) {
   const disable = useMutation({
     mutationFn: async () => {
       const endpoint = await unsubscribeDevice();
+      rememberPushDevice(null);
       return endpoint ? api.callRoute(pushContract.unsubscribe, { body: { endpoint } }) : undefined;
     },
     onSuccess: (answer) => answer && save(answer),

@@ -47,6 +47,11 @@ export async function subscribeDevice(publicKey: string): Promise<PushSubscripti
     subscription = null;
   }
   subscription ??= await worker.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: key });
+  return subscriptionInput(subscription);
+}
+
+/** A browser's subscription as the server takes it. */
+export function subscriptionInput(subscription: PushSubscription): PushSubscriptionInput {
   const { endpoint, keys } = subscription.toJSON();
   return { endpoint: endpoint ?? subscription.endpoint, keys: { p256dh: keys?.p256dh ?? '', auth: keys?.auth ?? '' } };
 }
