@@ -2,7 +2,7 @@ import { ApiError } from '@darsak/client';
 import { PUSH_KINDS, type PushKinds, type PushSettings } from '@darsak/domain/notifications';
 import { Alert, Button, Card, ChipCheckbox, Fieldset, Spinner } from '@darsak/ui';
 import { useI18n } from '@darsak/ui/i18n';
-import type { ReactNode } from 'react';
+import { type ReactNode, startTransition, useOptimistic } from 'react';
 import { LoadError } from '../../../components/load-error.tsx';
 import { useErrorText } from '../../../lib/forms.ts';
 import { useDevicePush, useDevicePushSwitch, usePushSettings, useSavePushKinds } from '../hooks/use-push.ts';
@@ -41,6 +41,7 @@ function PushSettingsBody({ settings }: { settings: PushSettings }) {
   const device = useDevicePush();
   const { enable, disable } = useDevicePushSwitch(device.refresh);
   const saveKinds = useSavePushKinds();
+  const [kinds, showKinds] = useOptimistic(settings.kinds);
   if (!settings.available) return <Alert tone="info">{t('push.unavailable')}</Alert>;
 
   const refused = enable.error instanceof PushPermissionRefused || device.permission === 'denied';
@@ -64,7 +65,15 @@ function PushSettingsBody({ settings }: { settings: PushSettings }) {
       </Button>
     );
   }
-  const toggle = (kind: keyof PushKinds, on: boolean) => saveKinds.mutate({ ...settings.kinds, [kind]: on });
+  // the box follows her tap in the same event (a controlled box not updated then would spring back until the
+  // cache's optimistic update arrives), and shows what the server keeps once the save is done
+  const toggle = (kind: keyof PushKinds, on: boolean) => {
+    const next = { ...kinds, [kind]: on };
+    startTransition(async () => {
+      showKinds(next);
+      await saveKinds.mutateAsync(next).catch(() => undefined);
+    });
+  };
   return (
     <div className="flex flex-col gap-4">
       {state}
@@ -82,7 +91,7 @@ function PushSettingsBody({ settings }: { settings: PushSettings }) {
               <ChipCheckbox
                 key={kind}
                 label={t(`push.kind.${kind}`)}
-                checked={settings.kinds[kind]}
+                checked={kinds[kind]}
                 onChange={(event) => toggle(kind, event.target.checked)}
               />
             ))}
