@@ -63,7 +63,7 @@ function PaymentReceipt({ tx, receiptNumber }: { tx: Transaction; receiptNumber:
   return (
     <Button
       size="sm"
-      variant="ghost"
+      variant="secondary"
       loading={download.isPending}
       aria-label={t('staff.payments.receiptFor', { number: receiptNumber })}
       onClick={() =>
