@@ -141,6 +141,16 @@ describe('a mid-term upgrade to a larger plan', () => {
     });
   });
 
+  it('reverted by two refunds at once, gives her price back once', async () => {
+    const student = await onSmallPlan();
+    const upgrade: PaymentResult = (await upgradeByCash(student, large.id)).json();
+    await paidAtKiosk(t, fake, upgrade);
+    const upgrades = createSubscriptionUpgrades({ clock: t.clock, plans: { checkoutQuote: () => Promise.reject() } });
+    const payment = { id: upgrade.transaction.id, amountPiastres: upgrade.transaction.amountPiastres };
+    await Promise.all([1, 2].map(() => t.database.db.transaction((tx) => upgrades.revertUpgrade(tx, payment))));
+    expect(await current(student)).toMatchObject({ planId: small.id, weeklyMinutes: 60, pricePiastres: 50_000 });
+  });
+
   it('is refused for a plan that is not larger; in the last week it costs that one week', async () => {
     const student = await onSmallPlan();
     const smaller = await quote(student, tiny.id);
