@@ -6,7 +6,6 @@ import { type QueryClient, QueryClientProvider, useQuery } from '@tanstack/react
 import { type ReactNode, useEffect, useState } from 'react';
 import { api } from '../lib/api.ts';
 import { authStore, useAuth } from '../lib/auth-store.ts';
-import { DateDataWarmUp } from '../lib/date-format.ts';
 import { followSession, logUncaughtErrors } from '../lib/realtime.ts';
 import { isTutorLike } from '../lib/roles.ts';
 import { BookingRealtime } from './booking-realtime.tsx';
@@ -73,7 +72,6 @@ export function AppProvider({ children, queryClient, locale }: AppProviderProps)
         <Toaster>
           <SessionBootstrap />
           <RealtimeBootstrap />
-          <DateDataWarmUp />
           <BookingRealtime />
           {children}
         </Toaster>

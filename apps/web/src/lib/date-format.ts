@@ -1,6 +1,5 @@
-import { whenIdle } from '@darsak/ui';
 import { DEFAULT_TIME_ZONE, dateTimeFormat, useI18n } from '@darsak/ui/i18n';
-import { useEffect, useMemo } from 'react';
+import { useMemo } from 'react';
 
 export interface DateFormat {
   /** "الاثنين، ٢٣ نوفمبر" */
@@ -48,17 +47,6 @@ export function createDateFormat(intlLocale: string, timeZone: string = DEFAULT_
     weekdayOf: (dayKey) => weekday(new Date(`${dayKey}T12:00:00Z`)),
     timeZone,
   };
-}
-
-/**
- * Builds the page language's first date formatter while the browser is idle (a page waiting for its data): the first
- * one loads the locale's calendar and time-zone data, a long task on a phone, which otherwise lands in the render
- * that shows the data.
- */
-export function DateDataWarmUp(): null {
-  const { intlLocale } = useI18n();
-  useEffect(() => whenIdle(() => void createDateFormat(intlLocale).dayTime(Date.now())), [intlLocale]);
-  return null;
 }
 
 export function useDateFormat(): DateFormat {
